@@ -1,0 +1,133 @@
+import { CliError, type ErrorKind } from '../errors';
+import { sanitize } from '../output/text';
+
+/** Where a failed request was going, for messages. */
+export interface RequestLabel {
+  method: string;
+  path: string;
+}
+
+/** A failed API call: the HTTP status, the server's message and request ID when there are any. */
+export class ApiError extends CliError {
+  readonly status: number | undefined;
+  readonly serverMessage: string | undefined;
+  readonly requestId: string | undefined;
+  readonly attempts: number;
+
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    details: { status?: number; serverMessage?: string; requestId?: string; attempts?: number; hint?: string } = {},
+  ) {
+    const suffix = details.requestId ? ` (request ID ${sanitize(details.requestId)})` : '';
+    super(kind, message + suffix, details.hint);
+    this.name = 'ApiError';
+    this.status = details.status;
+    this.serverMessage = details.serverMessage;
+    this.requestId = details.requestId;
+    this.attempts = details.attempts ?? 1;
+  }
+}
+
+const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-amzn-requestid', 'x-correlation-id'];
+
+export function requestIdOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = headers[name];
+    if (value) return Array.isArray(value) ? value[0] : value;
+  }
+  return undefined;
+}
+
+/** The server's `message` from a `{statusCode, error, message}` body, if the body is one. */
+export function serverMessageOf(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { message?: unknown; error?: unknown };
+    if (typeof body?.message === 'string' && body.message) return body.message;
+    if (typeof body?.error === 'string' && body.error) return body.error;
+  } catch {
+    // Not JSON (an HTML page from a proxy, say): the status says enough.
+  }
+  return undefined;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export function statusLabel(status: number): string {
+  return STATUS_TEXT[status] ? `${status} ${STATUS_TEXT[status]}` : String(status);
+}
+
+/** The one function that picks an error type for a non-2xx response (openai-node's APIError.generate). */
+export function errorFromResponse(
+  request: RequestLabel,
+  status: number,
+  text: string,
+  headers: Record<string, string | string[] | undefined>,
+  attempts: number,
+): ApiError {
+  const serverMessage = serverMessageOf(text);
+  const requestId = requestIdOf(headers);
+  const said = serverMessage ? `: ${sanitize(serverMessage)}` : '';
+  const what = `${statusLabel(status)}${said}`;
+  const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+  const details = { status, serverMessage, requestId, attempts };
+  if (status === 401) {
+    return new ApiError('auth', `Authentication failed (${what}).`, {
+      ...details,
+      hint: 'Run `mon auth login` or set MON_API_KEY.',
+    });
+  }
+  if (status === 403) {
+    return new ApiError('auth', `Access denied (${what}).`, {
+      ...details,
+      hint: 'Check that the API key belongs to the account ID in use (--account / MON_ACCOUNT_ID; `mon auth status` shows both).',
+    });
+  }
+  if (status === 402) {
+    return new ApiError('plan-limit', `Your plan's limit is reached (${what}).`, {
+      ...details,
+      hint: 'Upgrade the plan or remove checks you no longer need, then try again.',
+    });
+  }
+  if (status === 404) {
+    return new ApiError('not-found', `Not found (${what}) for ${request.method} ${request.path}.`, details);
+  }
+  if (status === 429) {
+    return new ApiError('rate-limit', `Rate limited (${what})${tries}.`, {
+      ...details,
+      hint: 'Wait a minute before trying again, or make fewer requests at once.',
+    });
+  }
+  if (status >= 500) {
+    return new ApiError('api', `The server failed (${what})${tries} on ${request.method} ${request.path}.`, {
+      ...details,
+      hint: 'The service may be having trouble; try again in a moment (--debug shows each attempt).',
+    });
+  }
+  return new ApiError('api', `The server refused ${request.method} ${request.path} (${what}).`, details);
+}
+
+/** Rewords a 404 for the resource the user named ("Runtime 2099.01 not found"). */
+export function rewordNotFound(error: unknown, message: string, hint?: string): unknown {
+  if (!(error instanceof ApiError) || error.kind !== 'not-found') return error;
+  return new ApiError('not-found', message, {
+    status: error.status,
+    serverMessage: error.serverMessage,
+    requestId: error.requestId,
+    hint,
+  });
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** The error body of every API error (reference: ApiError). */
+export const apiErrorBodySchema = z.object({
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+/** `{ length, entries, nextId }`: one page of a nextId-paginated list. */
+export function paginated<T extends z.ZodType>(entry: T) {
+  return z.looseObject({
+    length: z.number().int(),
+    entries: z.array(entry),
+    nextId: z.string().nullable().optional(),
+  });
+}
+
+/** An integer in [min, max], also from a string (flags and query parameters arrive as text). */
+export function wholeNumber(min: number, max: number = Number.MAX_SAFE_INTEGER) {
+  const rule = max === Number.MAX_SAFE_INTEGER ? `a whole number >= ${min}` : `a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: `must be ${rule}` })
+      .int({ error: `must be ${rule}` })
+      .min(min, { error: `must be ${rule}` })
+      .max(max, { error: `must be ${rule}` }),
+  );
+}
+
+/** Page size of the status-page and incident lists: 1 to 100, default 20. */
+export const PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
+export const pageLimitSchema = wholeNumber(PAGE_LIMIT.min, PAGE_LIMIT.max);
+
+/** The query of a paginated list, as the client sends it and the sandbox checks it. */
+export const listQuerySchema = z.object({
+  limit: pageLimitSchema.optional(),
+  nextId: z.string().min(1, { error: 'must not be empty' }).optional(),
+});
+
+/**
+ * An ID that goes into a URL path. It is percent-encoded when sent; on top of that, what
+ * could never be an ID and could change which path is requested ("..", "/", control
+ * characters) is refused before anything is sent.
+ */
+export const pathIdSchema = z
+  .string()
+  .min(1, { error: 'must not be empty' })
+  .max(200, { error: 'must be at most 200 characters' })
+  .refine((id) => !/[\u0000-\u001f\u007f-\u009f]/.test(id), { error: 'must not contain control characters' })
+  .refine((id) => !/[/\\?#%]/.test(id), { error: 'must not contain "/", "\\", "?", "#" or "%"' })
+  .refine((id) => id !== '.' && id !== '..', { error: 'must not be "." or ".."' })
+  .refine((id) => id.trim() === id && id.trim() !== '', { error: 'must not start or end with spaces' });
+
+/** `/v1/x/{id}`: every path parameter goes through here. */
+export function pathSegment(id: string): string {
+  return encodeURIComponent(id);
+}

@@ -1,0 +1,82 @@
+import type { ClientConfig } from '../../api/client';
+import type { Ctx } from '../../context';
+import { envFlag } from '../../env';
+import { UsageError } from '../../errors';
+import { maskSecret } from '../../output/text';
+import { checkHttpUrl, profileName } from '../../settings';
+
+type LoginCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'prompter' | 'config' | 'clientFor'>;
+
+const urlCheck = (value: string): true | string => {
+  try {
+    checkHttpUrl(value.trim(), 'input');
+    return true;
+  } catch (error) {
+    return (error as Error).message;
+  }
+};
+
+/**
+ * Explicit flag, then environment, then a prompt (defaulting to what the profile has),
+ * then what the profile has. The key: stdin with --with-key, else a masked prompt.
+ */
+export async function loginRun(ctx: LoginCtx, options: { withKey?: boolean }): Promise<void> {
+  const { io, env, globals, prompter } = ctx;
+  if (globals.sandbox || envFlag(env.MON_SANDBOX)) {
+    throw new UsageError('The embedded sandbox needs no login: `mon --sandbox ...` uses its own key.');
+  }
+  const profile = profileName(globals, env);
+  const store = ctx.config();
+  // Reading first means a damaged config file stops the login before anything is asked.
+  const stored = store.profile(profile.value) ?? {};
+  const ask = io.canPrompt() && !options.withKey;
+
+  const pick = async (flag: string | undefined, envValue: string | undefined, current: string | undefined, question: string, validate?: (value: string) => true | string) => {
+    if (flag ?? envValue) return flag ?? envValue;
+    if (ask) return (await prompter.input({ message: question, default: current, validate })).trim() || undefined;
+    return current;
+  };
+
+  const baseUrlInput = await pick(globals.baseUrl, env.MON_BASE_URL, stored.baseUrl, 'API base URL', urlCheck);
+  if (!baseUrlInput) {
+    throw new UsageError('--base-url is required: no base URL is stored in this profile.', 'Pass --base-url URL (or set MON_BASE_URL).');
+  }
+  const baseUrl = checkHttpUrl(baseUrlInput, globals.baseUrl ? '--base-url' : env.MON_BASE_URL ? 'MON_BASE_URL' : 'input');
+  const accountId = await pick(globals.account, env.MON_ACCOUNT_ID, stored.accountId, 'Account ID');
+  const pingUrl = globals.pingUrl ?? env.MON_PING_URL ?? stored.pingUrl;
+
+  let apiKey: string;
+  if (options.withKey) {
+    apiKey = (await io.readStdin()).trim();
+    if (!apiKey) throw new UsageError('--with-key read an empty key from stdin.', 'Pipe the key in: `printenv MON_KEY | mon auth login --with-key`.');
+  } else if (ask) {
+    apiKey = (
+      await prompter.password({ message: 'API key', validate: (value) => (value.trim() ? true : 'The key cannot be empty.') })
+    ).trim();
+  } else {
+    throw new UsageError(
+      'No API key given: there is no terminal to ask on.',
+      'Pipe the key in with --with-key (`printenv MON_KEY | mon auth login --with-key`), or set MON_API_KEY instead of logging in.',
+    );
+  }
+
+  await verifyCredentials(ctx, { baseUrl, apiKey, accountId });
+  await store.updateProfile(profile.value, (current) => ({ ...current, baseUrl, accountId, apiKey, pingUrl: pingUrl ? checkHttpUrl(pingUrl, '--ping-url') : current.pingUrl }));
+  const check = io.errStyle.green('✓');
+  io.err(
+    `${check} Logged in to ${baseUrl}${accountId ? ` (account ${accountId})` : ''} with key ${maskSecret(apiKey)}.\n` +
+      `  Saved to profile "${profile.value}" in ${store.path}\n`,
+  );
+}
+
+/** One cheap request that needs a valid key and account: the first status page. */
+async function verifyCredentials(ctx: Pick<Ctx, 'clientFor' | 'io'>, config: ClientConfig): Promise<void> {
+  const client = await ctx.clientFor(config);
+  ctx.io.err(ctx.io.errStyle.dim(`Checking the key against ${config.baseUrl} ...\n`));
+  try {
+    await client.request({ method: 'GET', path: '/v1/status-pages', query: { limit: 1 } });
+  } catch (error) {
+    ctx.io.err('Nothing was saved.\n');
+    throw error;
+  }
+}

@@ -1,0 +1,15 @@
+import type { Ctx } from '../../context';
+import { profileName } from '../../settings';
+
+export async function logoutRun(ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'config'>): Promise<void> {
+  const { io, env } = ctx;
+  const profile = profileName(ctx.globals, env).value;
+  const store = ctx.config();
+  if (!store.profile(profile)?.apiKey) {
+    io.err(`Profile "${profile}" has no stored API key: nothing to remove.\n`);
+  } else {
+    await store.updateProfile(profile, ({ apiKey: _removed, ...rest }) => rest);
+    io.err(`${io.errStyle.green('✓')} Removed the API key of profile "${profile}" from ${store.path}\n`);
+  }
+  if (env.MON_API_KEY) io.err(io.errStyle.yellow('MON_API_KEY is still set in this environment, and commands will use it.\n'));
+}

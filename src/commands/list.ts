@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { Page } from '../api/paginate';
+import { pageLimitSchema, pathIdSchema } from '../api/schemas/common';
+import type { Ctx } from '../context';
+import { jsonArrayWriter, printJson, renderList, type Column } from '../output/render';
+import { parseOptions } from './options';
+
+/** --limit / --next-id / --all, shared by every paginated list. */
+export const listOptionsSchema = z.object({
+  limit: pageLimitSchema.optional(),
+  nextId: pathIdSchema.optional(),
+  all: z.boolean().optional(),
+});
+export type ListOptions = z.infer<typeof listOptionsSchema>;
+export const LIST_FLAGS = { limit: '--limit', nextId: '--next-id', all: '--all' };
+
+export function parseListOptions(raw: Record<string, unknown>): ListOptions {
+  return parseOptions(listOptionsSchema, raw, LIST_FLAGS);
+}
+
+export interface PagedListSpec<T, R = T> {
+  /** The pages, starting where the user asked. */
+  pages: (query: { limit?: number; nextId?: string }) => AsyncGenerator<{ page: Page<T>; raw: unknown }>;
+  /** Table rows from entries, when one entry makes several rows (default: one row each). */
+  rows?: (entries: T[]) => R[];
+  columns: Column<R>[];
+  /** Said on stderr when nothing is found: "No status pages." */
+  empty: string;
+  /** To tell the user how to get the next page: "mon status-pages list". */
+  command: string;
+}
+
+/**
+ * One page as a table/TSV (or the page's JSON body as received), or with --all every page:
+ * --json streams one array of every entry, so memory holds one page at a time.
+ */
+export async function runPagedList<T, R = T>(
+  ctx: Pick<Ctx, 'io' | 'globals'>,
+  options: ListOptions,
+  spec: PagedListSpec<T, R>,
+): Promise<void> {
+  const query = { limit: options.limit, nextId: options.nextId };
+  const toRows = spec.rows ?? ((entries: T[]) => entries as unknown as R[]);
+  if (options.all) {
+    if (ctx.globals.json) {
+      const writer = jsonArrayWriter(ctx.io);
+      for await (const { page } of spec.pages(query)) for (const entry of page.entries) writer.write(entry);
+      writer.end();
+      return;
+    }
+    const entries: T[] = [];
+    for await (const { page } of spec.pages(query)) entries.push(...page.entries);
+    await renderList(ctx.io, toRows(entries), spec.columns, spec.empty);
+    return;
+  }
+  const first = await spec.pages(query).next();
+  if (first.done) return;
+  const { page, raw } = first.value;
+  if (ctx.globals.json) {
+    printJson(ctx.io, raw);
+    return;
+  }
+  await renderList(ctx.io, toRows(page.entries), spec.columns, spec.empty);
+  if (page.nextId && ctx.io.stderrIsTTY) {
+    const limit = options.limit ? ` --limit ${options.limit}` : '';
+    ctx.io.err(
+      ctx.io.errStyle.dim(`More on the next page: ${spec.command}${limit} --next-id ${page.nextId}  (or --all for everything)\n`),
+    );
+  }
+}

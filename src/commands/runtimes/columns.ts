@@ -1,0 +1,41 @@
+import type { Runtime } from '../../api/schemas/runtimes';
+import type { IO } from '../../io';
+import type { Column } from '../../output/render';
+import { relativeTime } from '../../output/text';
+
+/** The API writes end-of-life dates as MM/DD/YYYY; mon shows them as ISO 8601 (YYYY-MM-DD). */
+export function isoDate(usDate: string | undefined): string | undefined {
+  if (!usDate) return undefined;
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(usDate.trim());
+  if (!match) return usDate;
+  return `${match[3]}-${match[1]!.padStart(2, '0')}-${match[2]!.padStart(2, '0')}`;
+}
+
+export function stageColor(text: string, stage: string | undefined, io: IO): string {
+  switch (stage) {
+    case 'CURRENT':
+    case 'STABLE':
+      return io.style.green(text);
+    case 'DEPRECATED':
+      return io.style.yellow(text);
+    case 'REMOVED':
+      return io.style.red(text);
+    default:
+      return io.style.cyan(text);
+  }
+}
+
+export function endOfLifeDisplay(runtime: Runtime, now = Date.now()): string {
+  const iso = isoDate(runtime.runtimeEndOfLife);
+  if (!iso) return '—';
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso} (${relativeTime(`${iso}T00:00:00Z`, now)})` : iso;
+}
+
+export const RUNTIME_COLUMNS: Column<Runtime>[] = [
+  { header: 'NAME', value: (r) => r.name },
+  { header: 'STAGE', value: (r) => r.stage, color: (text, r, io) => stageColor(text, r.stage, io) },
+  { header: 'NODE.JS', value: (r) => r.nodeJsVersion },
+  { header: 'END OF LIFE', value: (r) => isoDate(r.runtimeEndOfLife), display: (r) => endOfLifeDisplay(r) },
+  { header: 'MULTI-STEP', value: (r) => r.multiStepSupport, display: (r) => (r.multiStepSupport ? 'yes' : 'no') },
+  { header: 'DESCRIPTION', value: (r) => r.description, shrink: true },
+];

@@ -1,0 +1,23 @@
+import type { Ctx } from '../../context';
+import { examples, noun, verb } from '../define';
+
+export function runtimesCommand(ctx: Ctx) {
+  return noun('runtimes', 'The runtimes checks run on: Node.js version, stage, packages')
+    .addCommand(
+      verb(ctx, 'list', 'List the supported runtimes', async () => (await import('./list')).listRuntimesRun).addHelpText(
+        'after',
+        examples(
+          'mon runtimes list',
+          `mon runtimes list --json | jq -r '.[] | select(.stage == "CURRENT") | .name'`,
+        ),
+      ),
+    )
+    .addCommand(
+      verb(ctx, 'get', 'Show one runtime and the package versions it has', async () => (await import('./get')).getRuntimeRun)
+        .argument('<runtime>', 'runtime name, e.g. 2025.04')
+        .addHelpText(
+          'after',
+          examples('mon runtimes get 2025.04', `mon runtimes get 2025.04 --json | jq -r '.dependencies.playwright'`),
+        ),
+    );
+}

@@ -1,0 +1,45 @@
+import { statusPagePages } from '../../api/resources/statusPages';
+import type { StatusPage } from '../../api/schemas/statusPages';
+import type { Ctx } from '../../context';
+import type { Column } from '../../output/render';
+import { parseListOptions, runPagedList } from '../list';
+
+/** One table row per service, so that service IDs can be read off (and cut from TSV). */
+interface ServiceRow {
+  page: StatusPage;
+  card?: string;
+  service?: { id: string; name: string };
+}
+
+export function serviceRows(pages: StatusPage[]): ServiceRow[] {
+  const rows: ServiceRow[] = [];
+  for (const page of pages) {
+    const before = rows.length;
+    for (const card of page.cards ?? []) {
+      for (const service of card.services ?? []) rows.push({ page, card: card.name, service });
+      if (!card.services?.length) rows.push({ page, card: card.name });
+    }
+    if (rows.length === before) rows.push({ page });
+  }
+  return rows;
+}
+
+const COLUMNS: Column<ServiceRow>[] = [
+  { header: 'STATUS PAGE', value: (row) => row.page.name, shrink: true },
+  { header: 'URL', value: (row) => row.page.url, shrink: true },
+  { header: 'CARD', value: (row) => row.card, shrink: true },
+  { header: 'SERVICE', value: (row) => row.service?.name, display: (row) => row.service?.name ?? '—', shrink: true },
+  { header: 'SERVICE ID', value: (row) => row.service?.id, color: (text, _row, io) => io.style.cyan(text) },
+];
+
+export async function listStatusPagesRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api'>, raw: Record<string, unknown>) {
+  const options = parseListOptions(raw);
+  const client = await ctx.api();
+  await runPagedList(ctx, options, {
+    pages: (query) => statusPagePages(client, query),
+    rows: serviceRows,
+    columns: COLUMNS,
+    empty: 'No status pages.',
+    command: 'mon status-pages list',
+  });
+}

@@ -1,0 +1,179 @@
+import type { ApiClient, ApiRequest, ClientConfig, PreparedRequest } from './api/client';
+import { ConfigStore } from './config/store';
+import { envFlag } from './env';
+import { AuthError, UsageError } from './errors';
+import type { IO } from './io';
+import { inquirerPrompter, type Prompter } from './prompter';
+import { needsProfile, profileName, resolveSettings, type GlobalOptions, type Settings } from './settings';
+
+/**
+ * What a command may use. Everything expensive (config file, API client, embedded
+ * sandbox) is created on first use, so `mon --help` touches none of it. Run functions take
+ * a `Pick<Ctx, ...>` of what they need, which is what tests fake.
+ */
+export interface Ctx {
+  io: IO;
+  env: NodeJS.ProcessEnv;
+  prompter: Prompter;
+  /** Aborted on Ctrl-C. */
+  signal: AbortSignal;
+  /** The global flags, known once commander has parsed the command line. */
+  globals: GlobalOptions;
+  /** The command being run, e.g. "mon incidents create" (for messages). */
+  commandPath: string;
+  config(): ConfigStore;
+  settings(): Promise<Settings>;
+  /** A client for the resolved account; fails with exit 4 when no key is configured. */
+  api(): Promise<ApiClient>;
+  /** A client for other credentials (auth login checks them before saving). */
+  clientFor(config: ClientConfig): Promise<ApiClient>;
+  /** What a request would look like, for --dry-run (needs a base URL, not a key). */
+  prepare(request: ApiRequest): Promise<PreparedRequest>;
+  /** Run at the end of the command (close connections, stop the embedded sandbox). */
+  onClose(task: () => Promise<void> | void): void;
+  close(): Promise<void>;
+  /** The clock, injectable for tests. */
+  now(): number;
+}
+
+export interface ContextOptions {
+  io: IO;
+  env?: NodeJS.ProcessEnv;
+  prompter?: Prompter;
+  signal?: AbortSignal;
+  now?: () => number;
+  /** Client tuning for tests (shorter backoff). */
+  clientOverrides?: Partial<import('./api/client').ClientOptions>;
+}
+
+export function createContext(options: ContextOptions): Ctx {
+  const { io } = options;
+  const env = options.env ?? process.env;
+  const closers: (() => Promise<void> | void)[] = [];
+  let store: ConfigStore | undefined;
+  let settings: Promise<Settings> | undefined;
+  let client: Promise<ApiClient> | undefined;
+
+  const ctx: Ctx = {
+    io,
+    env,
+    prompter: options.prompter ?? inquirerPrompter(io),
+    signal: options.signal ?? new AbortController().signal,
+    globals: {},
+    commandPath: 'mon',
+    now: options.now ?? Date.now,
+
+    config() {
+      store ??= new ConfigStore(env);
+      return store;
+    },
+
+    settings() {
+      settings ??= loadSettings(ctx);
+      return settings;
+    },
+
+    async api() {
+      client ??= (async () => {
+        const resolved = await ctx.settings();
+        const where = `profile "${resolved.profile.value}"`;
+        if (!resolved.apiKey) throw new AuthError(`No API key is configured (${where}, MON_API_KEY).`);
+        if (!resolved.baseUrl) {
+          throw new AuthError(
+            `No API base URL is configured (${where}, MON_BASE_URL).`,
+            'Run `mon auth login`, or set MON_BASE_URL (try `mon --sandbox ...` to use the local sandbox).',
+          );
+        }
+        return ctx.clientFor({
+          baseUrl: resolved.baseUrl.value,
+          apiKey: resolved.apiKey.value,
+          accountId: resolved.accountId?.value,
+        });
+      })();
+      return client;
+    },
+
+    async clientFor(config) {
+      const resolved = await ctx.settings();
+      const { ApiClient } = await import('./api/client');
+      const created = new ApiClient({
+        ...config,
+        timeoutMs: resolved.timeoutMs.value,
+        signal: ctx.signal,
+        env,
+        insecure: resolved.insecure,
+        debug: resolved.debug ? (line) => io.err(`${io.errStyle.dim(line)}\n`) : undefined,
+        ...options.clientOverrides,
+      });
+      closers.push(() => created.close());
+      return created;
+    },
+
+    async prepare(request) {
+      const resolved = await ctx.settings();
+      if (!resolved.baseUrl) {
+        throw new UsageError('No API base URL is configured, so there is no URL to show.', 'Run `mon auth login` or set MON_BASE_URL.');
+      }
+      const { prepareRequest } = await import('./api/client');
+      return prepareRequest(
+        { baseUrl: resolved.baseUrl.value, apiKey: '', accountId: resolved.accountId?.value },
+        request,
+      );
+    },
+
+    onClose(task) {
+      closers.push(task);
+    },
+
+    async close() {
+      while (closers.length) {
+        const task = closers.pop()!;
+        try {
+          await task();
+        } catch {
+          // Closing is best effort: the command's outcome is already decided.
+        }
+      }
+    },
+  };
+  return ctx;
+}
+
+async function loadSettings(ctx: Ctx): Promise<Settings> {
+  const { globals, env } = ctx;
+  if (globals.sandbox || envFlag(env.MON_SANDBOX)) {
+    const { startEmbeddedSandbox } = await import('./sandbox/embedded');
+    const sandbox = await startEmbeddedSandbox({ env, io: ctx.io, signal: ctx.signal });
+    ctx.onClose(() => sandbox.close());
+    // Only the sandbox's own address and credentials: never an account's from env or profile.
+    const base = resolveSettings(
+      { ...globals, baseUrl: undefined, account: undefined, pingUrl: undefined },
+      { MON_TIMEOUT: env.MON_TIMEOUT, MON_DEBUG: env.MON_DEBUG },
+      undefined,
+    );
+    const source = 'the embedded sandbox (--sandbox)';
+    return {
+      ...base,
+      baseUrl: { value: sandbox.baseUrl, source },
+      apiKey: { value: sandbox.apiKey, source },
+      accountId: { value: sandbox.accountId, source },
+      pingUrl: { value: sandbox.pingUrl, source },
+    };
+  }
+  const name = profileName(globals, env);
+  const explicit = name.source !== 'default';
+  const profile = explicit || needsProfile(globals, env) ? ctx.config().profile(name.value) : undefined;
+  if (explicit && !profile && !isSetupCommand(ctx.commandPath)) {
+    const known = Object.keys(ctx.config().profiles());
+    throw new UsageError(
+      `There is no profile "${name.value}" (from ${name.source}).${known.length ? ` Profiles: ${known.join(', ')}.` : ''}`,
+      `Create it with \`mon --profile ${name.value} auth login\`.`,
+    );
+  }
+  return resolveSettings(globals, env, profile);
+}
+
+/** Commands that create or inspect a profile, so it need not exist yet. */
+function isSetupCommand(commandPath: string): boolean {
+  return /^mon (auth|config) /.test(`${commandPath} `);
+}

@@ -1,0 +1,67 @@
+/**
+ * Errors a command can end with. Each carries a `kind`; `exitCodeFor` in main.ts is the
+ * one place that turns a kind into an exit code (the table in CLI.md).
+ */
+export type ErrorKind =
+  | 'usage' // 2: bad flag or value, nothing was sent
+  | 'auth' // 4: no key configured, 401, 403
+  | 'plan-limit' // 5: 402
+  | 'not-found' // 6: 404
+  | 'rate-limit' // 7: 429 after retries
+  | 'cancelled' // 130: Ctrl-C
+  | 'api' // 1: any other API failure (4xx not listed, 5xx after retries)
+  | 'network' // 1: connection refused, reset, DNS, proxy
+  | 'timeout' // 1: --timeout elapsed
+  | 'response' // 1: unreadable or unexpected response body
+  | 'config' // 1: unreadable config file
+  | 'failure'; // 1: anything else the command reports on purpose
+
+export class CliError extends Error {
+  readonly kind: ErrorKind;
+  /** What the user can do next; printed on its own line after the message. */
+  readonly hint: string | undefined;
+
+  constructor(kind: ErrorKind, message: string, hint?: string) {
+    super(message);
+    this.name = 'CliError';
+    this.kind = kind;
+    this.hint = hint;
+  }
+}
+
+/** An invalid flag, argument or value. Always raised before anything is sent. */
+export class UsageError extends CliError {
+  constructor(message: string, hint?: string) {
+    super('usage', message, hint);
+    this.name = 'UsageError';
+  }
+}
+
+export class AuthError extends CliError {
+  constructor(message: string, hint = 'Run `mon auth login` or set MON_API_KEY.') {
+    super('auth', message, hint);
+    this.name = 'AuthError';
+  }
+}
+
+export class CancelledError extends CliError {
+  constructor(message = 'Cancelled.', hint?: string) {
+    super('cancelled', message, hint);
+    this.name = 'CancelledError';
+  }
+}
+
+export class ConfigError extends CliError {
+  constructor(message: string, hint?: string) {
+    super('config', message, hint);
+    this.name = 'ConfigError';
+  }
+}
+
+/** stdout was closed by the reader (`mon ... | head -1`): stop quietly. */
+export class BrokenPipeError extends Error {
+  constructor() {
+    super('stdout closed');
+    this.name = 'BrokenPipeError';
+  }
+}

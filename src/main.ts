@@ -1,0 +1,79 @@
+import { CommanderError } from 'commander';
+import type { Ctx } from './context';
+import { BrokenPipeError, CliError, type ErrorKind } from './errors';
+import { buildProgram } from './program';
+
+/** CLI.md's exit-code table. This file is the only place an error becomes a number. */
+const EXIT_CODES: Record<ErrorKind, number> = {
+  usage: 2,
+  auth: 4,
+  'plan-limit': 5,
+  'not-found': 6,
+  'rate-limit': 7,
+  cancelled: 130,
+  api: 1,
+  network: 1,
+  timeout: 1,
+  response: 1,
+  config: 1,
+  failure: 1,
+};
+
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof CliError) return EXIT_CODES[error.kind];
+  if (error instanceof BrokenPipeError) return 0;
+  if (error instanceof CommanderError) {
+    // --help and --version end with code 0; every parse error is a usage error.
+    return error.exitCode === 0 ? 0 : 2;
+  }
+  if (isPromptCancel(error)) return 130;
+  return 1;
+}
+
+/** @inquirer/prompts rejects with these when the user presses Ctrl-C or the prompt is aborted. */
+function isPromptCancel(error: unknown): boolean {
+  const name = (error as Error | undefined)?.name;
+  return name === 'ExitPromptError' || name === 'AbortPromptError';
+}
+
+function report(error: unknown, ctx: Ctx): void {
+  const { io } = ctx;
+  const label = io.errStyle.red('error:');
+  if (error instanceof BrokenPipeError) return;
+  if (error instanceof CommanderError) return; // commander has already said it (and suggested a spelling)
+  if (isPromptCancel(error)) {
+    io.err('Cancelled.\n');
+    return;
+  }
+  if (error instanceof CliError) {
+    if (error.kind === 'cancelled') {
+      io.err(`${error.message}\n${error.hint ? `${error.hint}\n` : ''}`);
+      return;
+    }
+    const hint = error.hint ?? (error.kind === 'usage' ? `See \`${ctx.commandPath} --help\`.` : undefined);
+    io.err(`${label} ${error.message}\n${hint ? `${hint}\n` : ''}`);
+    return;
+  }
+  // A bug in mon: say so plainly; the stack only with --debug.
+  const message = error instanceof Error ? error.message : String(error);
+  io.err(`${label} ${message}\n`);
+  if (ctx.globals.debug && error instanceof Error && error.stack) io.err(`${io.errStyle.dim(error.stack)}\n`);
+  else io.err('This is unexpected; run again with --debug for details.\n');
+}
+
+/** Runs one command line and returns its exit code. Never exits the process itself. */
+export async function main(argv: string[], ctx: Ctx): Promise<number> {
+  let code = 0;
+  // Parse errors are reported before any action runs: decide their colour now.
+  ctx.io.setColor({ noColorFlag: argv.includes('--no-color'), env: ctx.env });
+  try {
+    const program = buildProgram(ctx);
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    report(error, ctx);
+    code = exitCodeFor(error);
+  } finally {
+    await ctx.close();
+  }
+  return code;
+}

@@ -1,0 +1,171 @@
+import type { IO } from '../io';
+import { sanitize } from './text';
+
+type Cell = string | number | boolean | null | undefined;
+
+/**
+ * A column of a list. `value` is what scripts get (TSV: ISO times, raw IDs); `display` is
+ * what a person sees on a terminal (relative times, "—" for nothing). `color` styles the
+ * displayed text on a colour terminal.
+ */
+export interface Column<T> {
+  header: string;
+  value: (row: T) => Cell;
+  display?: (row: T) => Cell;
+  color?: (text: string, row: T, io: IO) => string;
+  /** May be cut (with "…") when the table is wider than the terminal. */
+  shrink?: boolean;
+}
+
+const text = (cell: Cell): string => (cell === null || cell === undefined ? '' : String(cell));
+
+/** Piped output: tab-separated rows, no header, no colour, control characters escaped. */
+export function renderTsv<T>(io: IO, rows: readonly T[], columns: readonly Column<T>[]): void {
+  for (const row of rows) io.out(`${columns.map((column) => sanitize(text(column.value(row)))).join('\t')}\n`);
+}
+
+/** Visible width, counting wide (CJK, emoji) characters as two cells. */
+export function displayWidth(value: string): number {
+  let width = 0;
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    width += code >= 0x1100 && (code <= 0x115f || (code >= 0x2e80 && code <= 0xa4cf) || (code >= 0xac00 && code <= 0xd7a3) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xfe30 && code <= 0xfe4f) || (code >= 0xff00 && code <= 0xff60) || (code >= 0xffe0 && code <= 0xffe6) || (code >= 0x1f300 && code <= 0x1faff) || (code >= 0x20000 && code <= 0x3fffd)) ? 2 : 1;
+  }
+  return width;
+}
+
+export function truncate(value: string, width: number): string {
+  if (displayWidth(value) <= width) return value;
+  let out = '';
+  let used = 0;
+  for (const char of value) {
+    const w = displayWidth(char);
+    if (used + w > width - 1) break;
+    out += char;
+    used += w;
+  }
+  return `${out}…`;
+}
+
+const GAP = 2;
+
+/**
+ * Fit column widths into the terminal: shrinkable columns give up space, widest first,
+ * down to a floor of 8 cells (or their header).
+ */
+export function fitWidths(natural: number[], shrink: boolean[], headers: string[], total: number): number[] {
+  const widths = [...natural];
+  const budget = total - GAP * (widths.length - 1);
+  let excess = widths.reduce((sum, w) => sum + w, 0) - budget;
+  while (excess > 0) {
+    let widest = -1;
+    for (let i = 0; i < widths.length; i++) {
+      const floor = Math.max(8, Math.min(displayWidth(headers[i] ?? ''), 12));
+      if (shrink[i] && widths[i]! > floor && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+    }
+    if (widest < 0) break;
+    widths[widest]!--;
+    excess--;
+  }
+  return widths;
+}
+
+/** Terminal output: an aligned table fitted to the terminal width, header in bold. */
+export async function renderTable<T>(io: IO, rows: readonly T[], columns: readonly Column<T>[]): Promise<void> {
+  const { default: Table } = await import('cli-table3');
+  const headers = columns.map((column) => column.header);
+  const cells = rows.map((row) => columns.map((column) => sanitize(text((column.display ?? column.value)(row)))));
+  const natural = headers.map((header, i) => Math.max(displayWidth(header), ...cells.map((row) => displayWidth(row[i]!))));
+  const widths = fitWidths(
+    natural,
+    columns.map((column) => Boolean(column.shrink)),
+    headers,
+    io.columns(),
+  );
+  const table = new Table({
+    head: headers.map((header) => io.style.bold(header)),
+    chars: {
+      top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
+      bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+      left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' '.repeat(GAP),
+    },
+    // cli-table3 colours headers red and borders grey unless told otherwise.
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+    colWidths: widths,
+    wordWrap: false,
+  });
+  rows.forEach((row, r) => {
+    table.push(
+      columns.map((column, i) => {
+        const shown = truncate(cells[r]![i]!, widths[i]!);
+        return column.color ? column.color(shown, row, io) : shown;
+      }),
+    );
+  });
+  const rendered = table
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n');
+  io.out(`${rendered}\n`);
+}
+
+/** A list: a table on a terminal, TSV when piped. `empty` is said on stderr when there are no rows. */
+export async function renderList<T>(
+  io: IO,
+  rows: readonly T[],
+  columns: readonly Column<T>[],
+  empty: string,
+): Promise<void> {
+  if (rows.length === 0) {
+    if (io.stderrIsTTY || io.stdoutIsTTY) io.err(`${empty}\n`);
+    return;
+  }
+  if (io.stdoutIsTTY) await renderTable(io, rows, columns);
+  else renderTsv(io, rows, columns);
+}
+
+/** A field of one resource: `value` for scripts, `display` for people, `color` on top of that. */
+export interface Field {
+  label: string;
+  key: string;
+  value: Cell;
+  display?: Cell;
+  color?: (text: string) => string;
+}
+
+/** One resource: "Label:  value" lines on a terminal, "key<TAB>value" lines when piped. */
+export function renderDetails(io: IO, fields: readonly Field[]): void {
+  if (io.stdoutIsTTY) {
+    const width = Math.max(...fields.map((field) => field.label.length)) + 2;
+    for (const field of fields) {
+      const shown = sanitize(text(field.display ?? field.value)) || '—';
+      io.out(`${io.style.bold(`${field.label}:`.padEnd(width))}${field.color ? field.color(shown) : shown}\n`);
+    }
+  } else {
+    for (const field of fields) io.out(`${field.key}\t${sanitize(text(field.value))}\n`);
+  }
+}
+
+/** `--json`: the body as received, 2-space indented. */
+export function printJson(io: IO, body: unknown): void {
+  io.out(`${JSON.stringify(body ?? null, null, 2)}\n`);
+}
+
+/**
+ * `--all --json`: one JSON array written entry by entry, so memory holds one page at a
+ * time however long the list is.
+ */
+export function jsonArrayWriter(io: IO): { write(entry: unknown): void; end(): void } {
+  let count = 0;
+  return {
+    write(entry) {
+      const body = JSON.stringify(entry, null, 2).replace(/\n/g, '\n  ');
+      io.out(`${count === 0 ? '[\n  ' : ',\n  '}${body}`);
+      count++;
+    },
+    end() {
+      io.out(count === 0 ? '[]\n' : '\n]\n');
+    },
+  };
+}

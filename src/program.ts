@@ -1,0 +1,99 @@
+import { Command, Option } from 'commander';
+import type { Ctx } from './context';
+import { envFlag } from './env';
+import { examples } from './commands/define';
+import { apiCommand } from './commands/api/index';
+import { authCommand } from './commands/auth/index';
+import { checksCommand } from './commands/checks/index';
+import { completionCommand } from './commands/completion/index';
+import { configCommand } from './commands/config/index';
+import { heartbeatsCommand } from './commands/heartbeats/index';
+import { incidentsCommand } from './commands/incidents/index';
+import { runtimesCommand } from './commands/runtimes/index';
+import { sandboxCommand } from './commands/sandbox/index';
+import { statusPagesCommand } from './commands/status-pages/index';
+import type { GlobalOptions } from './settings';
+
+/** The command tree: global flags (CLI.md) and one addCommand per noun. */
+export function buildProgram(ctx: Ctx): Command {
+  const program = new Command('mon')
+    .description('Status-page incidents, checks, heartbeats and runtimes from the command line.')
+    .version(`mon ${MON_VERSION}`, '--version', 'print the version')
+    .optionsGroup('Global options:')
+    .option('--profile <name>', 'stored profile to use (env MON_PROFILE; default "default")')
+    .option('--base-url <url>', 'API base URL (env MON_BASE_URL)')
+    .option('--account <id>', 'account ID, sent as x-service-account (env MON_ACCOUNT_ID)')
+    .option('--ping-url <url>', 'base URL of heartbeat pings (env MON_PING_URL)')
+    .option('--json', 'print the API response as JSON')
+    .option('--no-input', 'never prompt; a missing value is an error (env MON_NO_INPUT=1, CI)')
+    .option('--no-color', 'turn colours off (env NO_COLOR; FORCE_COLOR=1 forces them on)')
+    .option('--debug', 'log requests and responses to stderr, key redacted (env MON_DEBUG=1)')
+    .option('--timeout <seconds>', 'deadline per request, retries included (env MON_TIMEOUT; default 30)')
+    .option('--sandbox', 'use the embedded sandbox instead of an account (env MON_SANDBOX=1)')
+    .addOption(new Option('--insecure', 'allow sending the API key over plain http:// to a non-local host'))
+    .addHelpText(
+      'after',
+      examples(
+        'mon --sandbox incidents list',
+        'mon auth login',
+        'mon incidents update --status MONITORING --message "Fix deployed, watching"',
+        'mon incidents list --json | jq -r \'.entries[].id\'',
+      ) +
+        '\nThe API key is read from MON_API_KEY or the stored profile, never from a flag.\n' +
+        'Run `mon COMMAND --help` for the flags of a command.\n',
+    );
+
+  program.commandsGroup('Status pages and incidents:');
+  program.addCommand(incidentsCommand(ctx));
+  program.addCommand(statusPagesCommand(ctx));
+  program.commandsGroup('Checks and runtimes:');
+  program.addCommand(checksCommand(ctx));
+  program.addCommand(heartbeatsCommand(ctx));
+  program.addCommand(runtimesCommand(ctx));
+  program.commandsGroup('Setup:');
+  program.addCommand(authCommand(ctx));
+  program.addCommand(configCommand(ctx));
+  program.commandsGroup('Tools:');
+  program.addCommand(apiCommand(ctx));
+  program.addCommand(completionCommand(ctx));
+  program.addCommand(sandboxCommand(ctx));
+
+  program.hook('preAction', (_program, action) => {
+    const globals = program.opts<GlobalOptions>();
+    ctx.globals = globals;
+    ctx.commandPath = commandPath(action);
+    ctx.io.setColor({ noColorFlag: globals.color === false, env: ctx.env });
+    ctx.io.promptsDisabled = globals.input === false || envFlag(ctx.env.MON_NO_INPUT) || envFlag(ctx.env.CI);
+  });
+
+  applyEverywhere(program, ctx);
+  return program;
+}
+
+export function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let current: Command | null = command; current; current = current.parent) names.unshift(current.name());
+  return names.join(' ');
+}
+
+/**
+ * Settings commander does not pass down to commands added with addCommand: errors throw
+ * instead of exiting, output goes through ctx.io, spelling suggestions, global flags in
+ * every help.
+ */
+function applyEverywhere(command: Command, ctx: Ctx): void {
+  command
+    .exitOverride()
+    .helpOption('-h, --help', 'show help for this command')
+    .configureOutput({
+      writeOut: (text) => ctx.io.out(text),
+      writeErr: (text) => ctx.io.err(text),
+      outputError: (text, write) => write(text.replace(/^error:/, ctx.io.errStyle.red('error:'))),
+      getOutHelpWidth: () => ctx.io.columns(),
+      getErrHelpWidth: () => ctx.io.columns(),
+    })
+    .showSuggestionAfterError(true)
+    .configureHelp({ showGlobalOptions: true, sortOptions: false });
+  command.showHelpAfterError(`Run \`${commandPath(command)} --help\` for usage.`);
+  for (const sub of command.commands) applyEverywhere(sub, ctx);
+}

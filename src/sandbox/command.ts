@@ -1,0 +1,129 @@
+import { once } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { wholeNumber } from '../api/schemas/common';
+import { parseOptions } from '../commands/options';
+import type { Ctx } from '../context';
+import { CliError, UsageError } from '../errors';
+import { tryLock } from '../lock';
+import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from './defaults';
+import { parseFaults } from './faults';
+import { startSandbox } from './server';
+
+const optionsSchema = z.object({
+  host: z.string().min(1, { error: 'must not be empty' }),
+  port: wholeNumber(0, 65535),
+  data: z.string().min(1, { error: 'must not be empty' }).optional(),
+  apiKey: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+  maxChecks: wholeNumber(0).optional(),
+  faults: z
+    .string()
+    .refine(
+      (spec) => {
+        try {
+          parseFaults(spec);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { error: 'is not a fault list like 503:0.2,429x1,delay:300 (see `mon sandbox --help`)' },
+    )
+    .optional(),
+  seed: z.string().min(1).optional(),
+});
+
+const FLAGS = {
+  host: '--host',
+  port: '--port',
+  data: '--data',
+  apiKey: '--api-key',
+  maxChecks: '--max-checks',
+  faults: '--faults',
+  seed: '--seed',
+};
+
+/** `mon sandbox`: serve until Ctrl-C (or SIGTERM), then stop cleanly and exit 0. */
+export async function sandboxRun(ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'signal'>, raw: Record<string, unknown>): Promise<void> {
+  const options = parseOptions(optionsSchema, raw, FLAGS);
+  const { io } = ctx;
+  const dataFile = resolve(options.data ?? defaultDataFile(ctx.env));
+  const apiKey = options.apiKey ?? SANDBOX_API_KEY;
+  const accountId = ctx.globals.account ?? SANDBOX_ACCOUNT_ID;
+  mkdirSync(dirname(dataFile), { recursive: true, mode: 0o700 });
+
+  const lock = tryLock(lockPath(dataFile), 'mon sandbox');
+  if (!('release' in lock)) {
+    const holder = lock.heldBy;
+    const where = holder.server ? ` at ${holder.server.url}` : '';
+    throw new CliError(
+      'failure',
+      `The data file ${dataFile} is in use by ${holder.what} (pid ${holder.pid}${where}).`,
+      holder.server
+        ? `Use that sandbox (MON_BASE_URL=${holder.server.url}), stop it, or pass another --data FILE.`
+        : 'Wait for it to finish, or pass another --data FILE.',
+    );
+  }
+  let sandbox;
+  try {
+    sandbox = await startSandbox({
+      host: options.host,
+      port: options.port,
+      dataFile,
+      apiKey,
+      accountId,
+      maxChecks: options.maxChecks,
+      faults: options.faults,
+      seedFile: options.seed,
+      log: ctx.globals.debug || io.stderrIsTTY ? (line) => io.err(`${io.errStyle.dim(line)}\n`) : undefined,
+    });
+  } catch (error) {
+    lock.release();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new UsageError(`Port ${options.port} on ${options.host} is already in use.`, 'Pick another with --port, or --port 0 for any free port.');
+    }
+    if (code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      throw new UsageError(`Cannot listen on ${options.host}:${options.port} (${code}).`, 'Pick another --host or --port.');
+    }
+    if (error instanceof Error && !(error instanceof CliError)) throw new CliError('failure', error.message);
+    throw error;
+  }
+  // Tell other mon commands where this data file is served, so they talk to us.
+  lock.advertise({ url: sandbox.url, apiKey, accountId });
+  const extra = sandbox.banner();
+  if (ctx.globals.json) {
+    io.out(
+      `${JSON.stringify({ baseUrl: sandbox.url, pingUrl: sandbox.pingUrl, accountId, apiKey, dataFile, ...extra.json })}\n`,
+    );
+  } else {
+    const b = io.style.bold;
+    const lines = [
+      `${io.style.green('●')} mon sandbox is running`,
+      '',
+      `  ${b('Base URL:')}    ${sandbox.url}`,
+      `  ${b('Ping URL:')}    ${sandbox.pingUrl}/<token>`,
+      `  ${b('Account ID:')}  ${accountId}`,
+      `  ${b('API key:')}     ${apiKey}`,
+      `  ${b('Data:')}        ${dataFile}${sandbox.store.report.created ? ' (new, with sample data)' : ''}`,
+      ...(sandbox.store.report.droppedTornTail ? [io.style.yellow('  (an unfinished last write in the data file was discarded)')] : []),
+      ...(options.faults ? [`  ${b('Faults:')}      ${options.faults}`] : []),
+      ...(extra.lines.length ? ['', ...extra.lines] : []),
+      '',
+      'Use it from another terminal:',
+      `  export MON_BASE_URL=${sandbox.url} MON_ACCOUNT_ID=${accountId} MON_API_KEY=${apiKey} MON_PING_URL=${sandbox.pingUrl}`,
+      '  mon status-pages list',
+      '',
+      'Press Ctrl-C to stop.',
+    ];
+    io.out(`${lines.join('\n')}\n`);
+  }
+  try {
+    if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
+  } finally {
+    await sandbox.close();
+    lock.release();
+    io.err('Sandbox stopped.\n');
+  }
+}

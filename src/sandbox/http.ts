@@ -1,0 +1,76 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { z } from 'zod';
+import { formatPath } from '../api/validate';
+
+/** What a route handler sees. */
+export interface SandboxRequest {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: unknown;
+  headers: IncomingHttpHeaders;
+  remoteAddress: string;
+}
+
+export interface SandboxResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export function reason(status: number): string {
+  return REASONS[status] ?? 'Error';
+}
+
+/** Thrown by handlers; becomes the API's error body `{statusCode, error, message}`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(status: number, message: string) {
+  return { statusCode: status, error: reason(status), message };
+}
+
+export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+
+/** Validate with the shared schema: 400 naming every problem, as the real API would. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const path = formatPath(issue.path);
+    return `${where}${path ? `.${path}` : ''}: ${issue.message}`;
+  });
+  throw new HttpError(400, problems.join('; '));
+}
+
+/** The query as an object of its first values, for schema validation. */
+export function queryObject(query: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of query) if (!(key in out)) out[key] = value;
+  return out;
+}

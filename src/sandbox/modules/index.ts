@@ -1,0 +1,17 @@
+import type { SandboxModule } from '../server';
+import { alertChannelsModule } from './alertChannels';
+import { checksModule } from './checks';
+import { heartbeatsModule } from './heartbeats';
+import { incidentsModule } from './incidents';
+import { runtimesModule } from './runtimes';
+import { statusPagesModule } from './statusPages';
+
+/** The parts of the API the sandbox serves. A new resource is a new module in this list. */
+export const MODULES: SandboxModule[] = [
+  runtimesModule,
+  statusPagesModule,
+  alertChannelsModule,
+  incidentsModule,
+  checksModule,
+  heartbeatsModule,
+];

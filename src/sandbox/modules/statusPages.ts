@@ -1,0 +1,142 @@
+import { listQuerySchema, PAGE_LIMIT } from '../../api/schemas/common';
+import type { Incident, Service } from '../../api/schemas/incidents';
+import type { StatusPage } from '../../api/schemas/statusPages';
+import { HttpError, queryObject, validate } from '../http';
+import type { Collection } from '../store';
+import type { ModuleContext, SandboxModule } from '../server';
+
+/** Stored status pages have no `incidents`: those are computed from the incidents on read. */
+export type StoredStatusPage = StatusPage;
+
+export const STATUS_PAGES = 'statusPages';
+
+export function statusPages(ctx: Pick<ModuleContext, 'store'>): Collection<StoredStatusPage> {
+  return ctx.store.collection<StoredStatusPage>(STATUS_PAGES);
+}
+
+/** Every service on every status page, by ID: incidents may only name these. */
+export function servicesById(ctx: Pick<ModuleContext, 'store'>): Map<string, Service> {
+  const services = new Map<string, Service>();
+  for (const page of statusPages(ctx).values()) {
+    for (const card of page.cards ?? []) for (const service of card.services ?? []) services.set(service.id, service);
+  }
+  return services;
+}
+
+/**
+ * One page of a collection for a list operation: limit 1..100 (default 20) and nextId,
+ * checked with the same schema the client uses; 400 for anything else.
+ */
+export function listPage<T extends { id: string }>(
+  collection: Collection<T>,
+  query: URLSearchParams,
+  options: { newestFirst?: boolean } = {},
+): { length: number; entries: T[]; nextId: string | null } {
+  const { limit = PAGE_LIMIT.default, nextId } = validate(listQuerySchema, queryObject(query), 'query');
+  const page = collection.page({ limit, nextId, newestFirst: options.newestFirst });
+  if (!page) throw new HttpError(400, `query.nextId: ${JSON.stringify(nextId)} is not the ID of an entry of this list`);
+  return { length: page.entries.length, entries: page.entries, nextId: page.nextId };
+}
+
+const ACCOUNT_PLACEHOLDER = '{account}';
+const created = '2026-01-15';
+
+function service(id: string, name: string): Service {
+  return { id, name, accountId: ACCOUNT_PLACEHOLDER, created_at: created, updated_at: null };
+}
+
+function card(id: string, name: string, services: Service[]) {
+  return { id, name, services, created_at: created, updated_at: null };
+}
+
+const theme = {
+  bodyBackgroundColor: '#ffffff',
+  headerBackgroundColor: '#0f172a',
+  headerFontColor: '#f8fafc',
+  titleFontColor: '#0f172a',
+  bodyFontColor: '#1e293b',
+  bodyFontColorMuted: '#64748b',
+  navigationFontColor: '#f8fafc',
+  linkFontColor: '#2563eb',
+  cardBackgroundColor: '#f8fafc',
+  borderColor: '#e2e8f0',
+  primaryButtonBackgroundColor: '#2563eb',
+  primaryButtonFontColor: '#ffffff',
+};
+
+function page(id: string, name: string, url: string, cards: ReturnType<typeof card>[], isPrivate = false): StoredStatusPage {
+  return {
+    id,
+    name,
+    url,
+    accountId: ACCOUNT_PLACEHOLDER,
+    description: `${name}: live status of our services`,
+    customDomain: null,
+    logo: null,
+    redirectTo: null,
+    favicon: null,
+    themeColors: { light: theme, dark: { ...theme, bodyBackgroundColor: '#0f172a', bodyFontColor: '#e2e8f0' } },
+    defaultTheme: 'AUTO',
+    cards,
+    isPrivate,
+    keys: [],
+    created_at: created,
+    updated_at: null,
+  };
+}
+
+/** Fixed IDs, so examples and tests can name them. */
+export const SEED_SERVICES = {
+  api: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01',
+  webApp: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e02',
+  webhooks: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e03',
+  database: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e04',
+  queue: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e05',
+  checkout: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e06',
+  payouts: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e07',
+} as const;
+
+function seedPages(): StoredStatusPage[] {
+  const s = SEED_SERVICES;
+  return [
+    page('5a0c1f0e-8d2b-4e6f-a1c3-000000000001', 'Acme Cloud', 'acme-cloud', [
+      card('c4a1d2e3-0001-4f00-8a00-000000000001', 'Core platform', [service(s.api, 'Public API'), service(s.webApp, 'Web app')]),
+      card('c4a1d2e3-0002-4f00-8a00-000000000002', 'Integrations', [service(s.webhooks, 'Webhooks')]),
+    ]),
+    page('5a0c1f0e-8d2b-4e6f-a1c3-000000000002', 'Acme Internal', 'acme-internal', [
+      card('c4a1d2e3-0003-4f00-8a00-000000000003', 'Infrastructure', [service(s.database, 'Primary database'), service(s.queue, 'Job queue')]),
+    ], true),
+    page('5a0c1f0e-8d2b-4e6f-a1c3-000000000003', 'Acme Payments', 'acme-payments', [
+      card('c4a1d2e3-0004-4f00-8a00-000000000004', 'Payments', [service(s.checkout, 'Checkout'), service(s.payouts, 'Payouts')]),
+    ]),
+  ];
+}
+
+/** The page as the API shows it: with the incidents that name one of its services. */
+function withIncidents(ctx: ModuleContext, stored: StoredStatusPage): StatusPage {
+  const ids = new Set((stored.cards ?? []).flatMap((c) => (c.services ?? []).map((svc) => svc.id)));
+  const incidents = ctx.store
+    .collection<Incident>('incidents')
+    .values()
+    .filter((incident) => incident.services.some((svc) => ids.has(svc.id)))
+    .reverse();
+  return { ...stored, incidents };
+}
+
+export const statusPagesModule: SandboxModule = {
+  name: 'statusPages',
+  seed(ctx) {
+    const collection = statusPages(ctx);
+    const account = ctx.options.accountId;
+    for (const stored of seedPages()) {
+      // The account placeholder becomes this sandbox's account ID.
+      collection.put(JSON.parse(JSON.stringify(stored).replaceAll(ACCOUNT_PLACEHOLDER, account)) as StoredStatusPage);
+    }
+  },
+  routes(router, ctx) {
+    router.get('/v1/status-pages', ({ query }) => {
+      const page = listPage(statusPages(ctx), query);
+      return { status: 200, body: { ...page, entries: page.entries.map((entry) => withIncidents(ctx, entry)) } };
+    });
+  },
+};

@@ -1,0 +1,224 @@
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/**
+ * The sandbox's data: named collections of documents with an `id`, kept in memory and
+ * persisted to an append-only journal of JSON lines. Every change is appended (one write
+ * per change, before the HTTP response goes out), so an acknowledged write survives a
+ * kill -9; the cost of a write does not grow with the data. On open the journal is read
+ * (a torn last line is dropped) and, when it has a torn tail or is mostly superseded lines,
+ * compacted: rewritten to a temporary file that then replaces it.
+ *
+ * Journal lines: {"format":"mon-sandbox","version":1} first, then
+ * {"c":"incidents","put":{...doc}} | {"c":"incidents","del":"<id>"} | {"meta":"key","value":...}
+ */
+export class Store {
+  private readonly collections = new Map<string, Collection<{ id: string }>>();
+  private readonly metadata = new Map<string, unknown>();
+  private fd: number | undefined;
+  /** What opening found and did, for the banner and tests. */
+  readonly report = { created: false, droppedTornTail: false, compacted: false };
+
+  private constructor(readonly file: string | undefined) {}
+
+  /** An in-memory store (tests, or `--data` not given where persistence is not wanted). */
+  static memory(): Store {
+    return new Store(undefined);
+  }
+
+  static open(file: string): Store {
+    const store = new Store(file);
+    store.load();
+    return store;
+  }
+
+  collection<T extends { id: string }>(name: string): Collection<T> {
+    let collection = this.collections.get(name);
+    if (!collection) {
+      collection = new Collection<{ id: string }>(name, (line) => this.append(line));
+      this.collections.set(name, collection);
+    }
+    return collection as unknown as Collection<T>;
+  }
+
+  meta<T>(key: string): T | undefined {
+    return this.metadata.get(key) as T | undefined;
+  }
+
+  setMeta(key: string, value: unknown): void {
+    this.metadata.set(key, value);
+    this.append({ meta: key, value });
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  private append(entry: object): void {
+    if (!this.file) return;
+    if (this.fd === undefined) throw new Error('the sandbox store is closed');
+    writeSync(this.fd, `${JSON.stringify(entry)}\n`);
+  }
+
+  private load(): void {
+    const file = this.file!;
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      this.report.created = true;
+    }
+    const lines = text.split('\n');
+    // Whatever follows the last newline was being written when the process died.
+    const tail = lines.pop() ?? '';
+    if (tail.trim() !== '') this.report.droppedTornTail = true;
+    let count = 0;
+    lines.forEach((line, index) => {
+      if (line.trim() === '') return;
+      let entry: Record<string, unknown>;
+      try {
+        entry = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        if (index === lines.length - 1) {
+          // A last line cut short with its newline already written: also a torn tail.
+          this.report.droppedTornTail = true;
+          return;
+        }
+        throw new Error(
+          `${file} is damaged at line ${index + 1} (not JSON). It was left untouched; move it aside to start afresh.`,
+        );
+      }
+      if (index === 0) {
+        if (entry.format !== 'mon-sandbox') {
+          throw new Error(`${file} is not a mon sandbox data file; refusing to touch it. Use another --data FILE.`);
+        }
+        return;
+      }
+      count++;
+      this.apply(entry);
+    });
+    const live = this.metadata.size + [...this.collections.values()].reduce((sum, c) => sum + c.size, 0);
+    // Compact when the file is new, has a torn tail to cut off, or is mostly superseded lines.
+    if (this.report.created || this.report.droppedTornTail || count - live > Math.max(1000, live)) {
+      this.compact();
+      this.report.compacted = true;
+    } else {
+      this.fd = openSync(file, 'a', 0o600);
+    }
+  }
+
+  private apply(entry: Record<string, unknown>): void {
+    if (typeof entry.meta === 'string') {
+      this.metadata.set(entry.meta, entry.value);
+      return;
+    }
+    const collection = this.collection(String(entry.c));
+    if (entry.put && typeof entry.put === 'object') collection.restore(entry.put as { id: string });
+    else if (typeof entry.del === 'string') collection.forget(entry.del);
+  }
+
+  /** Rewrites the journal as the current state only (temp file, fsync, rename). */
+  private compact(): void {
+    const file = this.file!;
+    mkdirSync(dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    const fd = openSync(temp, 'w', 0o600);
+    try {
+      const chunks: string[] = [`${JSON.stringify({ format: 'mon-sandbox', version: 1 })}\n`];
+      for (const [key, value] of this.metadata) chunks.push(`${JSON.stringify({ meta: key, value })}\n`);
+      for (const collection of this.collections.values()) {
+        for (const doc of collection.values()) {
+          chunks.push(`${JSON.stringify({ c: collection.name, put: doc })}\n`);
+          if (chunks.length >= 1000) writeSync(fd, chunks.splice(0).join(''));
+        }
+      }
+      writeSync(fd, chunks.join(''));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, file);
+    this.fd = openSync(file, 'a', 0o600);
+  }
+}
+
+/** Documents in creation order, with O(1) lookup of an ID's position (for nextId paging). */
+export class Collection<T extends { id: string }> {
+  private readonly docs = new Map<string, T>();
+  private order: string[] = [];
+  private positions = new Map<string, number>();
+
+  constructor(
+    readonly name: string,
+    private readonly journal: (entry: object) => void,
+  ) {}
+
+  get size(): number {
+    return this.docs.size;
+  }
+
+  get(id: string): T | undefined {
+    return this.docs.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.docs.has(id);
+  }
+
+  /** All documents, oldest first. */
+  values(): T[] {
+    return this.order.map((id) => this.docs.get(id)!);
+  }
+
+  /** Insert or replace (a replaced document keeps its place). Persisted before returning. */
+  put(doc: T): T {
+    this.journal({ c: this.name, put: doc });
+    this.restore(doc);
+    return doc;
+  }
+
+  delete(id: string): void {
+    if (!this.docs.has(id)) return;
+    this.journal({ c: this.name, del: id });
+    this.forget(id);
+  }
+
+  /** Applies a journal entry without writing it again. */
+  restore(doc: T): void {
+    if (!this.docs.has(doc.id)) {
+      this.positions.set(doc.id, this.order.length);
+      this.order.push(doc.id);
+    }
+    this.docs.set(doc.id, doc);
+  }
+
+  forget(id: string): void {
+    if (!this.docs.delete(id)) return;
+    this.order = this.order.filter((other) => other !== id);
+    this.positions = new Map(this.order.map((other, index) => [other, index]));
+  }
+
+  /**
+   * One page in either order. `nextId` is the ID of the first entry of the page asked for
+   * (the previous page's `nextId`); undefined when it is not in the collection.
+   */
+  page(options: { limit: number; nextId?: string; newestFirst?: boolean }): { entries: T[]; nextId: string | null } | undefined {
+    const { limit, nextId, newestFirst = false } = options;
+    const step = newestFirst ? -1 : 1;
+    let start = newestFirst ? this.order.length - 1 : 0;
+    if (nextId !== undefined) {
+      const position = this.positions.get(nextId);
+      if (position === undefined) return undefined;
+      start = position;
+    }
+    const entries: T[] = [];
+    let index = start;
+    for (; index >= 0 && index < this.order.length && entries.length < limit; index += step) {
+      entries.push(this.docs.get(this.order[index]!)!);
+    }
+    const following = index >= 0 && index < this.order.length ? this.order[index]! : null;
+    return { entries, nextId: following };
+  }
+}

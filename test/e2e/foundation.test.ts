@@ -1,0 +1,261 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, runMon, startSandbox, type SandboxProcess } from './harness';
+
+let sandbox: SandboxProcess;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+describe('auth', () => {
+  it('logs in with --with-key, shows the masked key and sources, and logs out', async () => {
+    const env = cleanEnv();
+    const login = await runMon(
+      ['auth', 'login', '--with-key', '--base-url', sandbox.url, '--account', sandbox.info.accountId],
+      { env, input: `${sandbox.info.apiKey}\n` },
+    );
+    expect(login.stderr).toContain('Logged in to');
+    expect(login.code).toBe(0);
+    const file = join(env.MON_CONFIG_DIR!, 'config.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    expect(stored.profiles.default).toMatchObject({ baseUrl: sandbox.url, accountId: sandbox.info.accountId });
+
+    const status = await runMon(['auth', 'status'], { env });
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain(`baseUrl\t${sandbox.url}`);
+    expect(status.stdout).toContain('apiKey\tsk_…cdef');
+    expect(status.stdout + status.stderr).not.toContain(sandbox.info.apiKey);
+
+    const json = JSON.parse((await runMon(['auth', 'status', '--json'], { env })).stdout);
+    expect(json.apiKey).toEqual({ value: 'sk_…cdef', source: 'profile "default"' });
+    expect(json.baseUrl).toEqual({ value: sandbox.url, source: 'profile "default"' });
+
+    // The stored credentials work for a real command.
+    const list = await runMon(['runtimes', 'list'], { env });
+    expect(list.code).toBe(0);
+    expect(list.stdout.split('\n')[0]).toMatch(/^2026\.04\t/);
+
+    const logout = await runMon(['auth', 'logout'], { env });
+    expect(logout.code).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default.apiKey).toBeUndefined();
+    const after = await runMon(['auth', 'status'], { env });
+    expect(after.code).toBe(4);
+    expect(after.stderr).toContain('mon auth login');
+  });
+
+  it('refuses a wrong key at login and saves nothing', async () => {
+    const env = cleanEnv();
+    const result = await runMon(['auth', 'login', '--with-key', '--base-url', sandbox.url], { env, input: 'sk_wrong_key_123456\n' });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('Authentication failed (401 Unauthorized: Bad Token)');
+    expect(result.stderr).toContain('Nothing was saved');
+    expect(existsSync(join(env.MON_CONFIG_DIR!, 'config.json'))).toBe(false);
+  });
+
+  it('uses MON_API_KEY / MON_ACCOUNT_ID / MON_BASE_URL with no stored config at all', async () => {
+    const env = sandbox.env();
+    const result = await runMon(['status-pages', 'list'], { env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Public API');
+    expect(existsSync(env.MON_CONFIG_DIR!)).toBe(false);
+  });
+
+  it('turns a 401 into exit 4 with a message naming `mon auth login`', async () => {
+    const result = await runMon(['runtimes', 'list'], { env: sandbox.env({ MON_API_KEY: 'sk_revoked_0000000000' }) });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/Authentication failed \(401/);
+    expect(result.stderr).toContain('Run `mon auth login` or set MON_API_KEY.');
+    expect(result.stderr).not.toContain('sk_revoked_0000000000');
+  });
+
+  it('says how to log in when nothing is configured (exit 4)', async () => {
+    const result = await runMon(['runtimes', 'list'], { env: cleanEnv() });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('No API key is configured');
+    expect(result.stderr).toContain('mon auth login');
+  });
+});
+
+describe('runtimes', () => {
+  it('lists runtimes as TSV when piped, and as the exact body with --json', async () => {
+    const tsv = await runMon(['runtimes', 'list'], { env: sandbox.env() });
+    expect(tsv.code).toBe(0);
+    const rows = tsv.stdout.trim().split('\n').map((line) => line.split('\t'));
+    expect(rows.map((row) => row[0])).toEqual(['2026.04', '2025.04', '2024.09', '2024.02', '2023.09', '2023.02', '2022.10']);
+    expect(rows[1]).toEqual(['2025.04', 'CURRENT', 'v22.14.0', '2027-04-30', 'true', expect.any(String)]);
+
+    const json = await runMon(['runtimes', 'list', '--json'], { env: sandbox.env() });
+    const direct = await sandbox.call('GET', '/v1/runtimes');
+    expect(JSON.parse(json.stdout)).toEqual(direct.body);
+    expect(json.stdout).toBe(`${JSON.stringify(direct.body, null, 2)}\n`);
+  });
+
+  it('shows one runtime with its packages, and exits 6 for an unknown one', async () => {
+    const get = await runMon(['runtimes', 'get', '2025.04'], { env: sandbox.env() });
+    expect(get.code).toBe(0);
+    expect(get.stdout).toContain('nodeJsVersion\tv22.14.0\n');
+    expect(get.stdout).toContain('dependency\tplaywright\t1.51.1\n');
+    const json = JSON.parse((await runMon(['runtimes', 'get', '2025.04', '--json'], { env: sandbox.env() })).stdout);
+    expect(json.dependencies['@playwright/test']).toBe('1.51.1');
+
+    const missing = await runMon(['runtimes', 'get', '2099.01'], { env: sandbox.env() });
+    expect(missing.code).toBe(6);
+    expect(missing.stderr).toContain('Runtime "2099.01" was not found');
+    expect(missing.stderr).toContain('mon runtimes list');
+  });
+});
+
+describe('status-pages list', () => {
+  it('prints one row per service, as TSV and as the page body with --json', async () => {
+    const tsv = await runMon(['status-pages', 'list'], { env: sandbox.env() });
+    expect(tsv.code).toBe(0);
+    const rows = tsv.stdout.trim().split('\n').map((line) => line.split('\t'));
+    expect(rows).toHaveLength(7);
+    expect(rows[0]).toEqual(['Acme Cloud', 'acme-cloud', 'Core platform', 'Public API', '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01']);
+    const json = JSON.parse((await runMon(['status-pages', 'list', '--json', '--limit', '2'], { env: sandbox.env() })).stdout);
+    expect(json).toMatchObject({ length: 2, nextId: '5a0c1f0e-8d2b-4e6f-a1c3-000000000003' });
+    expect(json.entries.map((page: { name: string }) => page.name)).toEqual(['Acme Cloud', 'Acme Internal']);
+  });
+
+  it('follows every page with --all, and --next-id starts where asked', async () => {
+    await sandbox.clearRequests();
+    const all = await runMon(['status-pages', 'list', '--all', '--limit', '1', '--json'], { env: sandbox.env() });
+    expect(all.code).toBe(0);
+    const pages = JSON.parse(all.stdout);
+    expect(pages.map((page: { name: string }) => page.name)).toEqual(['Acme Cloud', 'Acme Internal', 'Acme Payments']);
+    const requests = (await sandbox.requests()).map((request) => request.path);
+    expect(requests).toEqual([
+      '/v1/status-pages?limit=1',
+      '/v1/status-pages?limit=1&nextId=5a0c1f0e-8d2b-4e6f-a1c3-000000000002',
+      '/v1/status-pages?limit=1&nextId=5a0c1f0e-8d2b-4e6f-a1c3-000000000003',
+    ]);
+    const tsv = await runMon(['status-pages', 'list', '--all', '--limit', '2'], { env: sandbox.env() });
+    expect(tsv.stdout.trim().split('\n')).toHaveLength(7);
+    const next = await runMon(['status-pages', 'list', '--next-id', '5a0c1f0e-8d2b-4e6f-a1c3-000000000003'], { env: sandbox.env() });
+    expect(next.stdout.trim().split('\n').map((line) => line.split('\t')[3])).toEqual(['Checkout', 'Payouts']);
+  });
+
+  it.each([['0'], ['101'], ['x'], ['2.5']])('refuses --limit %s with exit 2 and sends nothing', async (limit) => {
+    await sandbox.clearRequests();
+    const result = await runMon(['status-pages', 'list', '--limit', limit], { env: sandbox.env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--limit must be a whole number from 1 to 100');
+    expect(await sandbox.requests()).toEqual([]);
+  });
+});
+
+describe('config file', () => {
+  it('reports a damaged config file with its path, and leaves it untouched', async () => {
+    const env = cleanEnv();
+    mkdirSync(env.MON_CONFIG_DIR!, { recursive: true });
+    const file = join(env.MON_CONFIG_DIR!, 'config.json');
+    const damaged = '{"profiles": {"default": {"baseUrl": "http://x", ';
+    writeFileSync(file, damaged, { mode: 0o600 });
+    for (const args of [['runtimes', 'list'], ['auth', 'status'], ['config', 'set', 'timeout', '10']]) {
+      const result = await runMon(args, { env });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`The config file ${file} is damaged`);
+      expect(result.stderr).toContain('left untouched');
+      expect(readFileSync(file, 'utf8')).toBe(damaged);
+    }
+    const login = await runMon(['auth', 'login', '--with-key', '--base-url', sandbox.url], { env, input: sandbox.info.apiKey });
+    expect(login.code).toBe(1);
+    expect(readFileSync(file, 'utf8')).toBe(damaged);
+  });
+
+  it('sets, gets, lists and unsets settings per profile, never showing the key', async () => {
+    const env = cleanEnv();
+    expect((await runMon(['config', 'set', 'base-url', 'https://api.example.com/'], { env })).code).toBe(0);
+    expect((await runMon(['--profile', 'staging', 'config', 'set', 'timeout', '45'], { env })).code).toBe(0);
+    expect((await runMon(['config', 'get', 'base-url'], { env })).stdout).toBe('https://api.example.com\n');
+    expect((await runMon(['--profile', 'staging', 'config', 'get', 'timeout'], { env })).stdout).toBe('45\n');
+    const unset = await runMon(['config', 'get', 'ping-url'], { env });
+    expect(unset.code).toBe(1);
+    expect(unset.stderr).toContain('ping-url is not set in profile "default"');
+    const key = await runMon(['config', 'set', 'api-key', 'sk_live_secret_value'], { env });
+    expect(key.code).toBe(2);
+    expect(key.stderr).toContain('mon auth login');
+    const list = JSON.parse((await runMon(['config', 'list', '--json'], { env })).stdout);
+    expect(list).toEqual({ profile: 'default', 'base-url': 'https://api.example.com', account: null, 'ping-url': null, timeout: null, 'api-key': null });
+    expect((await runMon(['config', 'unset', 'base-url'], { env })).code).toBe(0);
+    expect((await runMon(['config', 'get', 'base-url'], { env })).code).toBe(1);
+    expect((await runMon(['config', 'path'], { env })).stdout).toBe(`${join(env.MON_CONFIG_DIR!, 'config.json')}\n`);
+    const bad = await runMon(['config', 'set', 'timeout', 'soon'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('timeout');
+  });
+});
+
+describe('the client', () => {
+  it('retries a GET after a 503 and succeeds', async () => {
+    const flaky = await startSandbox(['--faults', '503x1']);
+    try {
+      const result = await runMon(['runtimes', 'list', '--debug'], { env: flaky.env() });
+      expect(result.code).toBe(0);
+      expect(result.stdout.trim().split('\n')).toHaveLength(7);
+      expect(result.stderr).toContain('< 503 Service Unavailable');
+      expect(result.stderr).toContain('(attempt 2)');
+      expect((await flaky.requests()).filter((request) => request.path === '/v1/runtimes')).toHaveLength(2);
+      // --debug redacts the key.
+      expect(result.stderr).toContain('authorization: Bearer [redacted]');
+      expect(result.stderr).not.toContain(flaky.info.apiKey);
+    } finally {
+      await flaky.stop();
+    }
+  });
+
+  it('gives up on a GET that keeps failing, naming the status and the attempts (exit 1)', async () => {
+    const down = await startSandbox(['--faults', '503:1']);
+    try {
+      const result = await runMon(['runtimes', 'list'], { env: down.env() });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('The server failed (503 Service Unavailable: Injected fault (--faults): Service Unavailable) after 4 attempts');
+    } finally {
+      await down.stop();
+    }
+  });
+
+  it('reports a connection refused as exit 1 with what to check', async () => {
+    const result = await runMon(['runtimes', 'list'], { env: sandbox.env({ MON_BASE_URL: 'http://127.0.0.1:9' }) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Could not reach http://127.0.0.1:9');
+    expect(result.stderr).toContain('ECONNREFUSED');
+  });
+});
+
+describe('the program', () => {
+  it('prints its version and suggests a spelling for an unknown command', async () => {
+    expect((await runMon(['--version'])).stdout).toMatch(/^mon \d+\.\d+\.\d+\n$/);
+    const typo = await runMon(['incidnets', 'list']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("unknown command 'incidnets'");
+    expect(typo.stderr).toContain('Did you mean incidents?');
+    const flag = await runMon(['runtimes', 'list', '--jsn']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('Did you mean --json?');
+  });
+
+  it('exits quietly when the reader of its output goes away', () => {
+    const result = spawnSync('bash', ['-c', `node ${BIN} status-pages list --all --limit 1 | head -1; echo "mon=\${PIPESTATUS[0]}"`], {
+      env: sandbox.env(),
+      encoding: 'utf8',
+    });
+    expect(result.stdout).toMatch(/^Acme Cloud\t.*\nmon=0\n$/);
+    expect(result.stderr).toBe('');
+  });
+
+  it('answers --help for every command with an example', () => {
+    const help = execFileSync(process.execPath, [BIN, 'status-pages', 'list', '--help'], { encoding: 'utf8', env: cleanEnv() });
+    expect(help).toContain('--limit <n>');
+    expect(help).toContain('Examples:');
+    expect(help).toContain('Global Options:');
+    expect(help).toContain('--json');
+  });
+});

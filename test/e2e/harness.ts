@@ -1,0 +1,194 @@
+/**
+ * End-to-end harness: runs the real bin/mon.js (the build in dist/) as a child process,
+ * against `mon sandbox` spawned on a free port with its own data file. Every run gets its
+ * own temporary HOME, config dir and data dir, and an environment without the developer's
+ * MON_* variables or proxies.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LoggedRequest } from '../../src/sandbox/server';
+
+export const BIN = fileURLToPath(new URL('../../bin/mon.js', import.meta.url));
+
+const made: string[] = [];
+process.on('exit', () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+export function tempDir(prefix = 'mon-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** A clean environment: nothing of the developer's MON_*, proxies or colour settings. */
+export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const home = tempDir('mon-home-');
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    MON_CONFIG_DIR: join(home, 'config'),
+    MON_DATA_DIR: join(home, 'data'),
+    MON_CACHE_DIR: join(home, 'cache'),
+    LANG: 'C.UTF-8',
+    TERM: 'dumb',
+  };
+  for (const [key, value] of Object.entries(extra)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: NodeJS.ProcessEnv;
+  input?: string;
+  timeoutMs?: number;
+}
+
+/** Runs `mon ARGS` to completion. Pass `env` from `cleanEnv()` / `sandbox.env()`. */
+export function runMon(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: options.env ?? cleanEnv(),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  return collect(child, options);
+}
+
+export function collect(child: ChildProcess, options: { input?: string; timeoutMs?: number } = {}): Promise<RunResult> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdin?.on('error', () => {});
+  child.stdin?.end(options.input ?? '');
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`mon did not finish within ${options.timeoutMs ?? 20_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, options.timeoutMs ?? 20_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+export interface SandboxInfo {
+  baseUrl: string;
+  pingUrl: string;
+  accountId: string;
+  apiKey: string;
+  dataFile: string;
+  [more: string]: unknown;
+}
+
+export interface SandboxProcess {
+  info: SandboxInfo;
+  url: string;
+  process: ChildProcess;
+  /** stderr of the sandbox so far. */
+  stderr(): string;
+  /** An environment for runMon that points at this sandbox, with its own config dir. */
+  env(extra?: Record<string, string | undefined>): NodeJS.ProcessEnv;
+  /** Every request the sandbox received (GET /__sandbox/requests). */
+  requests(): Promise<LoggedRequest[]>;
+  clearRequests(): Promise<void>;
+  /** Moves the sandbox clock forward. */
+  advanceClock(seconds: number): Promise<void>;
+  /** An authenticated call to the sandbox, bypassing mon (to set up or inspect state). */
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  stop(signal?: NodeJS.Signals): Promise<RunResult>;
+}
+
+/** Starts `mon sandbox --port 0 --json` with its own data file and waits for its banner. */
+export async function startSandbox(args: string[] = [], options: { dataFile?: string; env?: NodeJS.ProcessEnv } = {}): Promise<SandboxProcess> {
+  const dataFile = options.dataFile ?? join(tempDir('mon-sandbox-'), 'data.jsonl');
+  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--data', dataFile, '--json', ...args], {
+    env: options.env ?? cleanEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<RunResult>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+  const info = await new Promise<SandboxInfo>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start: ${stderr}`)), 15_000);
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const line = stdout.split('\n')[0];
+      if (stdout.includes('\n') && line) {
+        clearTimeout(timer);
+        try {
+          resolve(JSON.parse(line) as SandboxInfo);
+        } catch (error) {
+          reject(error);
+        }
+      }
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`sandbox exited with ${code}: ${stderr}`));
+    });
+  });
+  const auth = { authorization: `Bearer ${info.apiKey}` };
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(info.baseUrl + path, {
+      method,
+      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  };
+  const sandbox: SandboxProcess = {
+    info,
+    url: info.baseUrl,
+    process: child,
+    stderr: () => stderr,
+    env(extra = {}) {
+      return cleanEnv({
+        MON_BASE_URL: info.baseUrl,
+        MON_API_KEY: info.apiKey,
+        MON_ACCOUNT_ID: info.accountId,
+        MON_PING_URL: info.pingUrl,
+        ...extra,
+      });
+    },
+    async requests() {
+      return (await call('GET', '/__sandbox/requests')).body as LoggedRequest[];
+    },
+    async clearRequests() {
+      await call('DELETE', '/__sandbox/requests');
+    },
+    async advanceClock(seconds) {
+      await call('POST', '/__sandbox/clock', { advanceSeconds: seconds });
+    },
+    call,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  running.add(sandbox);
+  void exited.then(() => running.delete(sandbox));
+  return sandbox;
+}
+
+const running = new Set<SandboxProcess>();
+process.on('exit', () => {
+  for (const sandbox of running) sandbox.process.kill('SIGKILL');
+});
