@@ -1,0 +1,44 @@
+/**
+ * Times and durations as users type them, shared by every flag that takes one
+ * (`--date`, `--from`, `--to`, `--since`):
+ *   a date            2026-11-20           (midnight UTC)
+ *   a date-time       2026-11-20T14:05:00Z (ISO 8601; without an offset it is UTC)
+ *   a relative time   90s, 15m, 2h, 7d, 2w (that long ago), or "now"
+ */
+const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** "90s", "15m", "2h", "7d", "2w" → milliseconds; undefined when it is not a duration. */
+export function parseDuration(value: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$/i.exec(value);
+  if (!match) return undefined;
+  const ms = Number(match[1]) * UNIT_MS[match[2]!.toLowerCase()]!;
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
+}
+
+/** A point in time from a date, an ISO 8601 date-time, a relative time ago, or "now". */
+export function parseTime(value: string, now: number = Date.now()): Date | undefined {
+  const text = value.trim();
+  if (text.toLowerCase() === 'now') return new Date(now);
+  const ago = parseDuration(text.replace(/\s+ago$/i, ''));
+  if (ago !== undefined) return new Date(now - ago);
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (date) return validDate(`${text}T00:00:00Z`, Number(date[2]), Number(date[3]));
+  const dateTime = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
+  if (dateTime) {
+    const iso = dateTime[7] ? text.replace(' ', 'T') : `${text.replace(' ', 'T')}Z`;
+    return validDate(iso, Number(dateTime[2]), Number(dateTime[3]));
+  }
+  return undefined;
+}
+
+/** Rejects what Date.parse would roll over (2026-02-30 → March 2). */
+function validDate(iso: string, month: number, day: number): Date | undefined {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return undefined;
+  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
+  const probe = new Date(Date.UTC(2000, month - 1, day));
+  if (probe.getUTCMonth() !== month - 1 && !(month === 2 && day === 29)) return undefined;
+  return date;
+}
+
+export const TIME_HELP = 'a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d)';
