@@ -1,0 +1,213 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClient, checkTransport, prepareRequest, redactHeaders } from '../../src/api/client';
+import { ApiError } from '../../src/api/errors';
+import { CancelledError, UsageError } from '../../src/errors';
+
+type Handler = (req: IncomingMessage, res: ServerResponse, count: number) => void;
+
+let server: Server | undefined;
+const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
+
+async function serve(handler: Handler): Promise<string> {
+  seen.length = 0;
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      handler(req, res, seen.length);
+    });
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+afterEach(async () => {
+  if (!server) return;
+  server.closeAllConnections();
+  await new Promise((resolve) => server!.close(resolve));
+  server = undefined;
+});
+
+function client(baseUrl: string, extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) {
+  return new ApiClient({
+    baseUrl,
+    apiKey: 'sk_live_abcdefghijklmnop',
+    accountId: 'acct-1',
+    timeoutMs: 5_000,
+    backoffMs: { base: 5, cap: 20 },
+    env: {},
+    ...extra,
+  });
+}
+
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+};
+
+describe('prepareRequest', () => {
+  it('builds the URL, auth and account headers, query and JSON body without any I/O', () => {
+    const prepared = prepareRequest(
+      { baseUrl: 'https://api.example.com/', apiKey: 'k', accountId: 'a' },
+      { method: 'POST', path: '/v1/x', query: { limit: 5, nextId: undefined, flag: false }, body: { a: 1 } },
+    );
+    expect(prepared).toMatchObject({
+      method: 'POST',
+      url: 'https://api.example.com/v1/x?limit=5&flag=false',
+      body: '{"a":1}',
+    });
+    expect(prepared.headers).toMatchObject({
+      authorization: 'Bearer k',
+      'x-service-account': 'a',
+      'content-type': 'application/json',
+    });
+  });
+
+  it('redacts credentials in logged headers', () => {
+    expect(redactHeaders({ authorization: 'Bearer secret', 'x-api-key': 'secret', accept: 'x' })).toEqual({
+      authorization: 'Bearer [redacted]',
+      'x-api-key': '[redacted]',
+      accept: 'x',
+    });
+  });
+
+  it('refuses to send the key over plain http to a host that is not loopback, unless --insecure', () => {
+    expect(() => checkTransport('http://api.example.com', false)).toThrow(UsageError);
+    expect(() => checkTransport('http://api.example.com', false)).toThrow(/plain http:\/\/ to api\.example\.com/);
+    expect(() => checkTransport('http://api.example.com', true)).not.toThrow();
+    for (const local of ['http://127.0.0.1:4010', 'http://localhost:1', 'http://[::1]:2']) {
+      expect(() => checkTransport(local, false)).not.toThrow();
+    }
+    expect(() => checkTransport('https://api.example.com', false)).not.toThrow();
+  });
+});
+
+describe('ApiClient', () => {
+  it('sends the key and account, and accepts any 2xx', async () => {
+    const url = await serve((_req, res) => json(res, 203, { ok: true }));
+    const response = await client(url).request({ method: 'GET', path: '/v1/runtimes' });
+    expect(response).toMatchObject({ status: 203, body: { ok: true } });
+    expect(seen[0]!.headers).toMatchObject({ authorization: 'Bearer sk_live_abcdefghijklmnop', 'x-service-account': 'acct-1' });
+  });
+
+  it.each([502, 503, 504])('retries a GET after %i, then succeeds', async (status) => {
+    const url = await serve((_req, res, count) => (count === 1 ? json(res, status, { message: 'busy' }) : json(res, 200, [])));
+    await expect(client(url).request({ method: 'GET', path: '/v1/x' })).resolves.toMatchObject({ status: 200 });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('retries a PUT after a reset connection', async () => {
+    const url = await serve((req, res, count) => (count === 1 ? req.socket.destroy() : json(res, 200, { id: '1' })));
+    await expect(client(url).request({ method: 'PUT', path: '/v1/x', body: {} })).resolves.toMatchObject({ status: 200 });
+    expect(seen.filter((request) => request.method === 'PUT')).toHaveLength(2);
+  });
+
+  it('gives up after a bounded number of attempts, naming the status and the attempts', async () => {
+    const url = await serve((_req, res) => json(res, 503, { statusCode: 503, error: 'Service Unavailable', message: 'down' }, { 'x-request-id': 'req-42' }));
+    const error = await client(url).request({ method: 'GET', path: '/v1/x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('api');
+    expect((error as ApiError).message).toBe('The server failed (503 Service Unavailable: down) after 4 attempts on GET /v1/x. (request ID req-42)');
+    expect(seen).toHaveLength(4);
+  });
+
+  it('never sends a POST twice once it may have reached the server', async () => {
+    const url = await serve((req) => req.socket.destroy());
+    const error = await client(url)
+      .request({ method: 'POST', path: '/v1/status-pages/incidents', body: { name: 'x' }, uncertainHint: 'Check with `mon incidents list` before retrying.' })
+      .catch((e: unknown) => e);
+    expect(seen).toHaveLength(1);
+    expect((error as ApiError).kind).toBe('network');
+    expect((error as ApiError).message).toContain('may or may not have acted on it');
+    expect((error as ApiError).hint).toBe('Check with `mon incidents list` before retrying.');
+  });
+
+  it('does not retry a POST after a 503 (it may have been processed)', async () => {
+    const url = await serve((_req, res) => json(res, 503, { message: 'busy' }));
+    const error = (await client(url).request({ method: 'POST', path: '/v1/x', body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(seen).toHaveLength(1);
+    expect(error.status).toBe(503);
+  });
+
+  it('honours Retry-After in seconds and as an HTTP date, and maps a lasting 429 to the rate-limit kind', async () => {
+    const date = new Date(Date.now() + 2000).toUTCString();
+    const url = await serve((_req, res, count) =>
+      json(res, 429, { message: 'slow down' }, { 'retry-after': count === 1 ? '0' : date }),
+    );
+    const started = Date.now();
+    const error = (await client(url, { maxAttempts: 3 }).request({ method: 'GET', path: '/v1/x' }).catch((e: unknown) => e)) as ApiError;
+    expect(seen).toHaveLength(3);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(error.kind).toBe('rate-limit');
+    expect(error.message).toBe('Rate limited (429 Too Many Requests: slow down) after 3 attempts.');
+  });
+
+  it('stops waiting when Retry-After would pass the deadline', async () => {
+    const url = await serve((_req, res) => json(res, 429, { message: 'later' }, { 'retry-after': '120' }));
+    const started = Date.now();
+    const error = (await client(url, { timeoutMs: 2000 }).request({ method: 'GET', path: '/v1/x' }).catch((e: unknown) => e)) as ApiError;
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(error.kind).toBe('rate-limit');
+  });
+
+  it.each([
+    [401, 'auth', 'Authentication failed (401 Unauthorized: Bad Token).'],
+    [403, 'auth', 'Access denied (403 Forbidden: Bad Token).'],
+    [402, 'plan-limit', "Your plan's limit is reached (402 Payment Required: Bad Token)."],
+    [404, 'not-found', 'Not found (404 Not Found: Bad Token) for GET /v1/x.'],
+    [400, 'api', 'The server refused GET /v1/x (400 Bad Request: Bad Token).'],
+  ])('types a %i as %s with the server message', async (status, kind, message) => {
+    const url = await serve((_req, res) => json(res, status, { statusCode: status, error: 'E', message: 'Bad Token' }));
+    const error = (await client(url).request({ method: 'GET', path: '/v1/x' }).catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe(kind);
+    expect(error.message).toBe(message);
+    expect(error.status).toBe(status);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('times out within --timeout when the server never answers', async () => {
+    const url = await serve(() => {});
+    const started = Date.now();
+    const error = (await client(url, { timeoutMs: 300 }).request({ method: 'GET', path: '/v1/x' }).catch((e: unknown) => e)) as ApiError;
+    expect(Date.now() - started).toBeLessThan(1300);
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toContain('timed out after 0.3 s');
+  });
+
+  it('turns an abort (Ctrl-C) into a cancellation', async () => {
+    const url = await serve(() => {});
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const error = await client(url, { signal: controller.signal }).request({ method: 'GET', path: '/v1/x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CancelledError);
+  });
+
+  it.each([
+    ['an HTML page from a proxy', 'text/html', '<html><body>502 Bad Gateway</body></html>', /not JSON \(text\/html, looks like an HTML page\)/],
+    ['invalid JSON', 'application/json', '{"entries": [', /not JSON \(application\/json\)/],
+  ])('reports %s on a 200 as a clear response error', async (_name, type, body, message) => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': type });
+      res.end(body);
+    });
+    const error = (await client(url).request({ method: 'GET', path: '/v1/x' }).catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe('response');
+    expect(error.message).toMatch(message);
+    expect(error.message).toContain('200');
+  });
+
+  it('logs requests and responses with --debug, the key redacted', async () => {
+    const url = await serve((_req, res) => json(res, 200, { ok: 1 }));
+    const lines: string[] = [];
+    await client(url, { debug: (line) => lines.push(line) }).request({ method: 'GET', path: '/v1/x' });
+    const log = lines.join('\n');
+    expect(log).toContain(`> GET ${url}/v1/x`);
+    expect(log).toContain('> authorization: Bearer [redacted]');
+    expect(log).toContain('< 200');
+    expect(log).toContain('< {"ok":1}');
+    expect(log).not.toContain('abcdefghijklmnop');
+  });
+});

@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from '../../src/context';
+import { testIO } from '../../src/io';
+import { main } from '../../src/main';
+import type { Sandbox } from '../../src/sandbox/server';
+import { cli, memorySandbox, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await memorySandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe('tables on a terminal', () => {
+  it('shows runtimes with a header, stages and end of life in days', async () => {
+    const result = await cli(['runtimes', 'list', '--no-color'], { sandbox, tty: true, columns: 140 });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toMatch(/^NAME\s+STAGE\s+NODE\.JS\s+END OF LIFE\s+MULTI-STEP\s+DESCRIPTION$/);
+    expect(lines[2]).toMatch(/^2025\.04\s+CURRENT\s+v22\.14\.0\s+2027-04-30 \((in|ago)[^)]*\)\s+yes\s+Main updates/);
+    expect(result.stdout).not.toContain('\u001b');
+  });
+
+  it('shows one runtime as details then its packages', async () => {
+    const result = await cli(['runtimes', 'get', '2025.04', '--no-color'], { sandbox, tty: true });
+    expect(result.stdout).toMatch(/^Runtime:\s+2025\.04$/m);
+    expect(result.stdout).toMatch(/^Node\.js:\s+v22\.14\.0$/m);
+    expect(result.stdout).toMatch(/^Packages \(\d+\):$/m);
+    expect(result.stdout).toMatch(/^playwright\s+1\.51\.1$/m);
+  });
+
+  it('shows status pages one service per row and tells how to get the next page', async () => {
+    const result = await cli(['status-pages', 'list', '--limit', '1', '--no-color'], { sandbox, tty: true, columns: 120 });
+    expect(result.stdout.split('\n')[0]).toMatch(/^STATUS PAGE\s+URL\s+CARD\s+SERVICE\s+SERVICE ID$/);
+    expect(result.stdout).toMatch(/Acme Cloud\s+acme-cloud\s+Core platform\s+Public API\s+0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01/);
+    expect(result.stderr).toContain('More on the next page: mon status-pages list --limit 1 --next-id 5a0c1f0e-8d2b-4e6f-a1c3-000000000002');
+  });
+});
+
+describe('auth login on a terminal', () => {
+  it('prompts for the base URL, account and a hidden key, checks it, then saves', async () => {
+    const env = testEnv();
+    const result = await cli(['auth', 'login'], {
+      env,
+      tty: true,
+      answers: [
+        { message: 'API base URL', answer: sandbox.url },
+        { message: 'Account ID', answer: TEST_ACCOUNT },
+        { message: 'API key', answer: TEST_KEY },
+      ],
+    });
+    expect(result.stderr).toContain(`Logged in to ${sandbox.url} (account ${TEST_ACCOUNT}) with key sk_…cdef`);
+    expect(result.code).toBe(0);
+    expect(result.prompter.asked.map((question) => question.kind)).toEqual(['input', 'input', 'password']);
+    const stored = JSON.parse(readFileSync(join(env.MON_CONFIG_DIR!, 'config.json'), 'utf8'));
+    expect(stored.profiles.default).toEqual({ baseUrl: sandbox.url, accountId: TEST_ACCOUNT, apiKey: TEST_KEY });
+    expect(result.stdout + result.stderr).not.toContain(TEST_KEY);
+
+    // A second login offers what is stored as defaults and asks only for what is missing.
+    const again = await cli(['--profile', 'default', 'auth', 'login'], {
+      env,
+      tty: true,
+      answers: [
+        { message: 'API base URL', answer: undefined },
+        { message: 'Account ID', answer: undefined },
+        { message: 'API key', answer: TEST_KEY },
+      ],
+    });
+    expect(again.code).toBe(0);
+    expect(again.prompter.asked[0]!.default).toBe(sandbox.url);
+    expect(again.prompter.asked[1]!.default).toBe(TEST_ACCOUNT);
+  });
+
+  it('exits 130 with no stack trace when the user presses Ctrl-C at a prompt', async () => {
+    // What @inquirer/prompts rejects with on Ctrl-C.
+    const cancel = Object.assign(new Error('User force closed the prompt with SIGINT'), { name: 'ExitPromptError' });
+    const rejectAll = () => Promise.reject(cancel);
+    const io = testIO({ tty: true });
+    const ctx = createContext({
+      io,
+      env: testEnv(),
+      prompter: { input: rejectAll, password: rejectAll, select: rejectAll, checkbox: rejectAll, confirm: rejectAll },
+    });
+    expect(await main(['auth', 'login'], ctx)).toBe(130);
+    expect(io.stderr).toBe('Cancelled.\n');
+    expect(io.stdout).toBe('');
+  });
+
+  it('without a terminal, asks for nothing and says how to pass the key', async () => {
+    const result = await cli(['auth', 'login', '--base-url', sandbox.url], { env: testEnv() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('No API key given: there is no terminal to ask on.');
+    expect(result.stderr).toContain('--with-key');
+    expect(result.prompter.asked).toEqual([]);
+  });
+
+  it('is refused for the embedded sandbox', async () => {
+    const result = await cli(['--sandbox', 'auth', 'login'], { env: testEnv() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('The embedded sandbox needs no login');
+  });
+});
+
+describe('profiles', () => {
+  it('refuses a profile named explicitly that does not exist', async () => {
+    const result = await cli(['--profile', 'prod', 'runtimes', 'list'], { env: testEnv() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('There is no profile "prod" (from --profile)');
+    expect(result.stderr).toContain('mon --profile prod auth login');
+  });
+
+  it('shows where every value came from in auth status', async () => {
+    const env = testEnv({ sandbox, env: { MON_TIMEOUT: '9' } });
+    const result = await cli(['auth', 'status', '--no-color'], { env, tty: true });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^API key:\s+sk_…cdef\s+\(from MON_API_KEY\)$/m);
+    expect(result.stdout).toMatch(/^Base URL:\s+http:\/\/127\.0\.0\.1:\d+\s+\(from MON_BASE_URL\)$/m);
+    expect(result.stdout).toMatch(/^Timeout:\s+9 s\s+\(from MON_TIMEOUT\)$/m);
+  });
+});
+
+describe('usage errors', () => {
+  it('names the flag and points at the command help', async () => {
+    const result = await cli(['status-pages', 'list', '--limit', '500'], { sandbox });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'error: --limit must be a whole number from 1 to 100 (got 500).\nSee `mon status-pages list --help`.\n',
+    );
+  });
+
+  it('refuses a runtime name that could change the request path, before sending anything', async () => {
+    sandbox.requests.length = 0;
+    for (const bad of ['..', '2025.04/../x', 'a\u001bb']) {
+      const result = await cli(['runtimes', 'get', bad], { sandbox });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^error: RUNTIME must not/);
+    }
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('shows the help of a noun given without a verb (exit 2)', async () => {
+    const result = await cli(['runtimes'], {});
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Usage: mon runtimes [options] [command]');
+  });
+});

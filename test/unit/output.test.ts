@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { decideColor, testIO } from '../../src/io';
+import { fitWidths, jsonArrayWriter, renderList, renderTsv, truncate, type Column } from '../../src/output/render';
+import { humanDuration, maskSecret, relativeTime, sanitize } from '../../src/output/text';
+
+describe('sanitize', () => {
+  it('escapes terminal control characters so hostile text cannot rewrite the terminal', () => {
+    expect(sanitize('ok\u001b[2J\u001b]0;pwned\u0007done')).toBe('ok\\x1b[2J\\x1b]0;pwned\\x07done');
+    expect(sanitize('a\nb\tc\rd')).toBe('a\\nb\\tc\\rd');
+    expect(sanitize('a\nb', { newlines: true })).toBe('a\nb');
+    expect(sanitize('\u009b31m')).toBe('\\x9b31m');
+    expect(sanitize('abc\u202edcba')).toBe('abc\\u202edcba');
+    expect(sanitize('Ünïcødé ✓ 日本')).toBe('Ünïcødé ✓ 日本');
+  });
+});
+
+describe('maskSecret', () => {
+  it('shows a prefix and the last four characters only', () => {
+    expect(maskSecret('sk_live_0123456789a1b2')).toBe('sk_…a1b2');
+    expect(maskSecret('0123456789abcdef')).toBe('…cdef');
+    expect(maskSecret('short')).toBe('••••');
+  });
+});
+
+describe('times', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  it.each([
+    ['2026-11-22T11:59:55Z', 'just now'],
+    ['2026-11-22T11:57:00Z', '3m ago'],
+    ['2026-11-22T10:00:00Z', '2h ago'],
+    ['2026-11-15T12:00:00Z', '7d ago'],
+    ['2026-11-22T12:05:00Z', 'in 5m'],
+    ['not a date', 'not a date'],
+  ])('%s is "%s"', (iso, expected) => {
+    expect(relativeTime(iso, now)).toBe(expected);
+  });
+  it('formats durations in seconds', () => {
+    expect(humanDuration(45)).toBe('45s');
+    expect(humanDuration(3900)).toBe('1h 5m');
+    expect(humanDuration(90061)).toBe('1d 1h');
+  });
+});
+
+describe('colour rules', () => {
+  it.each([
+    [true, false, {}, true],
+    [false, false, {}, false],
+    [true, true, {}, false],
+    [true, false, { NO_COLOR: '1' }, false],
+    [true, false, { NO_COLOR: '' }, true],
+    [false, false, { FORCE_COLOR: '1' }, true],
+    [true, false, { FORCE_COLOR: '0' }, false],
+    [true, false, { FORCE_COLOR: '1', NO_COLOR: '1' }, true],
+    [true, true, { FORCE_COLOR: '1' }, false],
+    [true, false, { TERM: 'dumb' }, false],
+  ])('tty=%s --no-color=%s env=%j → %s', (tty, flag, env, expected) => {
+    expect(decideColor(tty, flag, env)).toBe(expected);
+  });
+});
+
+interface Row {
+  name: string;
+  when: string;
+}
+const columns: Column<Row>[] = [
+  { header: 'NAME', value: (row) => row.name, shrink: true },
+  { header: 'WHEN', value: (row) => row.when, display: () => 'recently', color: (text, _row, io) => io.style.red(text) },
+];
+
+describe('lists', () => {
+  it('prints TSV rows with no header when piped, values escaped', async () => {
+    const io = testIO();
+    await renderList(io, [{ name: 'a\tb', when: '2026-01-01' }], columns, 'Nothing.');
+    expect(io.stdout).toBe('a\\tb\t2026-01-01\n');
+    expect(io.stderr).toBe('');
+  });
+
+  it('prints an aligned table with a header on a terminal, fitted to its width', async () => {
+    const io = testIO({ tty: true, columns: 30 });
+    io.setColor({ noColorFlag: true, env: {} });
+    await renderList(io, [{ name: 'x'.repeat(60), when: 'w' }], columns, 'Nothing.');
+    const lines = io.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^NAME\s+WHEN$/);
+    expect(lines[1]).toMatch(/^x+…\s+recently$/);
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(30);
+  });
+
+  it('colours a table only when colour is on', async () => {
+    const io = testIO({ tty: true });
+    io.setColor({ noColorFlag: false, env: { FORCE_COLOR: '1' } });
+    await renderList(io, [{ name: 'n', when: 'w' }], columns, 'Nothing.');
+    expect(io.stdout).toContain('\u001b[1mNAME\u001b[22m');
+    expect(io.stdout).toContain('\u001b[31mrecently\u001b[39m');
+    const plain = testIO({ tty: true });
+    plain.setColor({ noColorFlag: false, env: { NO_COLOR: '1' } });
+    await renderList(plain, [{ name: 'n', when: 'w' }], columns, 'Nothing.');
+    expect(plain.stdout).not.toContain('\u001b');
+  });
+
+  it('says so on stderr when a list is empty on a terminal, and prints nothing piped', async () => {
+    const io = testIO({ tty: true });
+    await renderList(io, [], columns, 'No rows.');
+    expect(io.stdout).toBe('');
+    expect(io.stderr).toBe('No rows.\n');
+    const piped = testIO();
+    await renderList(piped, [], columns, 'No rows.');
+    expect(piped.stdout + piped.stderr).toBe('');
+  });
+
+  it('fits widths by shrinking the widest shrinkable column first', () => {
+    expect(fitWidths([40, 10, 20], [true, false, true], ['A', 'B', 'C'], 50)).toEqual([18, 10, 18]);
+    expect(fitWidths([10, 10], [false, false], ['A', 'B'], 5)).toEqual([10, 10]);
+    expect(truncate('日本語テキスト', 7)).toBe('日本語…');
+  });
+
+  it('streams --all --json as one valid JSON array', () => {
+    const io = testIO();
+    const writer = jsonArrayWriter(io);
+    writer.write({ a: 1 });
+    writer.write({ b: [1, 2] });
+    writer.end();
+    expect(JSON.parse(io.stdout)).toEqual([{ a: 1 }, { b: [1, 2] }]);
+    const empty = testIO();
+    const none = jsonArrayWriter(empty);
+    none.end();
+    expect(empty.stdout).toBe('[]\n');
+  });
+
+  it('writes TSV through renderTsv for scripts', () => {
+    const io = testIO();
+    renderTsv(io, [{ name: 'n', when: 'w' }], columns);
+    expect(io.stdout).toBe('n\tw\n');
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/errors';
+import { resolveSettings } from '../../src/settings';
+
+const profile = { baseUrl: 'https://profile.example.com', accountId: 'acct-profile', apiKey: 'sk_profile_0000000000', pingUrl: 'https://ping.profile.example.com', timeout: 12 };
+
+describe('settings precedence: flag, then environment, then profile, then default', () => {
+  it('takes the flag over the environment over the profile', () => {
+    const settings = resolveSettings(
+      { baseUrl: 'https://flag.example.com', account: 'acct-flag' },
+      { MON_BASE_URL: 'https://env.example.com', MON_ACCOUNT_ID: 'acct-env', MON_API_KEY: 'sk_env_0000000000000', MON_TIMEOUT: '7' },
+      profile,
+    );
+    expect(settings.baseUrl).toEqual({ value: 'https://flag.example.com', source: '--base-url' });
+    expect(settings.accountId).toEqual({ value: 'acct-flag', source: '--account' });
+    expect(settings.apiKey).toEqual({ value: 'sk_env_0000000000000', source: 'MON_API_KEY' });
+    expect(settings.timeoutMs).toEqual({ value: 7000, source: 'MON_TIMEOUT' });
+    expect(settings.pingUrl).toEqual({ value: 'https://ping.profile.example.com', source: 'profile "default"' });
+  });
+
+  it('falls back to the profile, then to defaults', () => {
+    const fromProfile = resolveSettings({ profile: 'work' }, {}, profile);
+    expect(fromProfile.profile).toEqual({ value: 'work', source: '--profile' });
+    expect(fromProfile.apiKey).toEqual({ value: 'sk_profile_0000000000', source: 'profile "work"' });
+    expect(fromProfile.timeoutMs).toEqual({ value: 12_000, source: 'profile "work"' });
+    const bare = resolveSettings({}, {}, undefined);
+    expect(bare.baseUrl).toBeUndefined();
+    expect(bare.apiKey).toBeUndefined();
+    expect(bare.timeoutMs).toEqual({ value: 30_000, source: 'default' });
+    expect(bare.profile).toEqual({ value: 'default', source: 'default' });
+    expect(resolveSettings({}, { MON_PROFILE: 'ci' }, undefined).profile).toEqual({ value: 'ci', source: 'MON_PROFILE' });
+  });
+
+  it('debug comes from --debug or MON_DEBUG', () => {
+    expect(resolveSettings({ debug: true }, {}, undefined).debug).toBe(true);
+    expect(resolveSettings({}, { MON_DEBUG: '1' }, undefined).debug).toBe(true);
+    expect(resolveSettings({}, { MON_DEBUG: '0' }, undefined).debug).toBe(false);
+  });
+
+  it.each([
+    [{ baseUrl: 'ftp://x' }, {}, /only http:\/\/ and https:\/\//],
+    [{ baseUrl: 'not a url' }, {}, /Invalid URL "not a url" \(from --base-url\)/],
+    [{}, { MON_BASE_URL: 'https://x.example.com?q=1' }, /from MON_BASE_URL/],
+    [{ timeout: '0' }, {}, /Invalid timeout "0" \(from --timeout\)/],
+    [{}, { MON_TIMEOUT: 'soon' }, /from MON_TIMEOUT/],
+    [{ profile: '../etc' }, {}, /Invalid profile name/],
+  ])('refuses %j %j with a usage error naming the source', (globals, env, message) => {
+    expect(() => resolveSettings(globals, env, undefined)).toThrow(UsageError);
+    expect(() => resolveSettings(globals, env, undefined)).toThrow(message);
+  });
+});
