@@ -52,6 +52,10 @@ export function serverMessageOf(text: string): string | undefined {
 }
 
 const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
   400: 'Bad Request',
   401: 'Unauthorized',
   402: 'Payment Required',

@@ -20,7 +20,8 @@ export async function statusRun(ctx: Pick<Ctx, 'io' | 'globals' | 'settings' | '
       configFile,
     });
   } else {
-    const from = (setting: Setting<unknown> | undefined) => (setting ? `  ${io.style.dim(`(from ${setting.source})`)}` : '');
+    const from = (setting: Setting<unknown> | undefined) =>
+      setting ? `  ${io.style.dim(setting.source === 'default' ? '(default)' : `(from ${setting.source})`)}` : '';
     const field = (label: string, key: string, setting: Setting<string> | undefined) => ({
       label,
       key,

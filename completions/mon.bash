@@ -1,0 +1,67 @@
+# bash completion for mon. Generated from the command tree by `mon completion bash`; do not edit.
+
+_mon_subcommands() {
+  case "$1" in
+    '') echo 'incidents status-pages checks heartbeats runtimes auth config api completion sandbox' ;;
+    'status-pages') echo 'list' ;;
+    'runtimes') echo 'list get' ;;
+    'auth') echo 'login status logout' ;;
+    'config') echo 'list get set unset path' ;;
+  esac
+}
+_mon_flags() {
+  case "$1" in
+    '') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'status-pages') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'status-pages list') echo '--limit --next-id --all --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'checks') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'heartbeats') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'runtimes') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'runtimes list') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'runtimes get') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'auth') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'auth login') echo '--with-key --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'auth status') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'auth logout') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'config') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'config list') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'config get') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'config set') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'config unset') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'config path') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'api') echo '--method -X --raw-field -f --field -F --header -H --input --include -i --paginate --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'completion') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'sandbox') echo '--host --port --data --api-key --max-checks --faults --seed --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+  esac
+}
+_mon_values() {
+  case "$1|$2" in
+    'runtimes get|') echo '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10' ;;
+    'completion|') echo 'bash zsh fish' ;;
+  esac
+}
+_mon_value_flags=' --profile --base-url --account --ping-url --timeout --limit --next-id --method -X --raw-field -f --field -F --header -H --input --host --port --data --api-key --max-checks --faults --seed '
+_mon() {
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
+  local path="" word i skip=0
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    word="${COMP_WORDS[i]}"
+    if ((skip)); then skip=0; continue; fi
+    if [[ "$word" == -* ]]; then
+      [[ "$word" != *=* && "$_mon_value_flags" == *" $word "* ]] && skip=1
+      continue
+    fi
+    [[ " $(_mon_subcommands "$path") " == *" $word "* ]] && path="${path:+$path }$word"
+  done
+  if [[ "$prev" == -* && "$_mon_value_flags" == *" $prev "* ]]; then
+    COMPREPLY=($(compgen -W "$(_mon_values "$path" "$prev")" -- "$cur"))
+    return
+  fi
+  if [[ "$cur" == -* ]]; then
+    COMPREPLY=($(compgen -W "$(_mon_flags "$path")" -- "$cur"))
+  else
+    COMPREPLY=($(compgen -W "$(_mon_subcommands "$path") $(_mon_values "$path" "")" -- "$cur"))
+  fi
+}
+complete -F _mon mon

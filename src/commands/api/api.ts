@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import type { ApiRequest, HttpMethod } from '../../api/client';
+import { statusLabel } from '../../api/errors';
+import type { Ctx } from '../../context';
+import { UsageError } from '../../errors';
+import { jsonArrayWriter, printJson } from '../../output/render';
+import { sanitize } from '../../output/text';
+import { printDryRun } from '../dry-run';
+
+interface ApiOptions {
+  method?: string;
+  rawField?: string[];
+  field?: string[];
+  header?: string[];
+  input?: string;
+  include?: boolean;
+  paginate?: boolean;
+  dryRun?: boolean;
+}
+
+const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
+
+/** `/v1/x?y=1` or `v1/x`: a path on the configured API, never another host. */
+export function checkApiPath(path: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path) || path.startsWith('//')) {
+    throw new UsageError(
+      `PATH must be a path on the API (like /v1/runtimes), not a URL: ${JSON.stringify(path)}.`,
+      'The key is only ever sent to the configured base URL (`mon auth status` shows it).',
+    );
+  }
+  if (/[\u0000-\u001f\u007f]/.test(path)) throw new UsageError('PATH must not contain control characters.');
+  const normalized = path.startsWith('/') ? path : `/${path}`;
+  const pathname = normalized.split('?')[0]!;
+  if (pathname.split('/').some((segment) => segment === '..' || segment === '.')) {
+    throw new UsageError(`PATH must not contain "." or ".." segments: ${JSON.stringify(path)}.`);
+  }
+  return normalized;
+}
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** `-F` values: numbers, true/false/null, @file / @- ; everything else stays a string. */
+export function typedValue(text: string, readFile: (path: string) => string): Json {
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (text === 'null') return null;
+  if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)) return Number(text);
+  if (text.startsWith('@')) return readFile(text.slice(1));
+  return text;
+}
+
+/**
+ * Builds the body/query object from `key=value` fields: `a.b=1` nests, `a[]=1` appends to
+ * an array. Later fields win over earlier ones for the same key.
+ */
+export function buildFields(fields: { text: string; typed: boolean; flag: string }[], readFile: (path: string) => string): Record<string, Json> {
+  const root: Record<string, Json> = {};
+  for (const { text, typed, flag } of fields) {
+    const eq = text.indexOf('=');
+    if (eq <= 0) throw new UsageError(`${flag} takes key=value, got ${JSON.stringify(text)}.`);
+    const key = text.slice(0, eq);
+    const raw = text.slice(eq + 1);
+    const value = typed ? typedValue(raw, readFile) : raw;
+    const parts = key.split('.');
+    let target: Record<string, Json> = root;
+    parts.forEach((part, index) => {
+      const last = index === parts.length - 1;
+      const isArray = part.endsWith('[]');
+      const name = isArray ? part.slice(0, -2) : part;
+      if (!name || /[[\]]/.test(name)) throw new UsageError(`${flag} has an invalid key ${JSON.stringify(key)}.`);
+      if (last) {
+        if (isArray) {
+          const existing = target[name];
+          target[name] = Array.isArray(existing) ? [...existing, value] : [value];
+        } else {
+          target[name] = value;
+        }
+        return;
+      }
+      if (isArray) throw new UsageError(`${flag}: "[]" may only end a key (${JSON.stringify(key)}).`);
+      const next = target[name];
+      if (typeof next !== 'object' || next === null || Array.isArray(next)) target[name] = {};
+      target = target[name] as Record<string, Json>;
+    });
+  }
+  return root;
+}
+
+function parseHeaders(headers: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const header of headers) {
+    const colon = header.indexOf(':');
+    const name = header.slice(0, colon).trim();
+    if (colon <= 0 || !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) {
+      throw new UsageError(`-H takes "Name: value", got ${JSON.stringify(header)}.`);
+    }
+    out[name.toLowerCase()] = header.slice(colon + 1).trim();
+  }
+  return out;
+}
+
+export async function apiRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'prepare'>, options: ApiOptions, rawPath: unknown): Promise<void> {
+  const { io } = ctx;
+  const path = checkApiPath(String(rawPath));
+  let stdinUsed = false;
+  const readFile = (file: string): string => {
+    if (file === '-') {
+      if (stdinUsed) throw new UsageError('Only one value can be read from stdin (@- or --input -).');
+      stdinUsed = true;
+      return readFileSync(0, 'utf8');
+    }
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
+    }
+  };
+  const fields = buildFields(
+    [
+      ...(options.rawField ?? []).map((text) => ({ text, typed: false, flag: '-f' })),
+      ...(options.field ?? []).map((text) => ({ text, typed: true, flag: '-F' })),
+    ],
+    readFile,
+  );
+  const hasFields = Object.keys(fields).length > 0;
+  let rawBody: string | undefined;
+  if (options.input !== undefined) {
+    rawBody = readFile(options.input);
+    try {
+      JSON.parse(rawBody);
+    } catch (error) {
+      throw new UsageError(`--input ${options.input} is not valid JSON (${(error as Error).message}).`);
+    }
+  }
+  const bodyGiven = !options.paginate && (hasFields || rawBody !== undefined);
+  const method = (options.method?.toUpperCase() ?? (bodyGiven ? 'POST' : 'GET')) as HttpMethod;
+  if (!METHODS.includes(method)) throw new UsageError(`-X must be one of ${METHODS.join(', ')} (got ${JSON.stringify(options.method)}).`);
+  if (options.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only.');
+
+  // Fields are the query of a GET (and of any request whose body comes from --input).
+  const inQuery = method === 'GET' || method === 'HEAD' || rawBody !== undefined;
+  const query: Record<string, string> = {};
+  if (inQuery) {
+    for (const [key, value] of Object.entries(fields)) {
+      query[key] = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+    }
+  }
+  const request: ApiRequest = { method, path, query, headers: parseHeaders(options.header ?? []) };
+  if (rawBody !== undefined) request.rawBody = rawBody;
+  else if (!inQuery && hasFields) request.body = fields;
+
+  if (options.dryRun) {
+    await printDryRun(ctx, rawBody !== undefined ? { ...request, body: JSON.parse(rawBody) } : request);
+    return;
+  }
+  const client = await ctx.api();
+  if (!options.paginate) {
+    const response = await client.request(request);
+    if (options.include) printHead(ctx, response.status, response.headers);
+    printBody(ctx, response.body, response.text);
+    return;
+  }
+  const writer = jsonArrayWriter(io);
+  const seen = new Set<string>();
+  let nextId: string | undefined = query.nextId;
+  for (let first = true; ; first = false) {
+    const response = await client.request({ ...request, query: { ...query, ...(nextId ? { nextId } : {}) } });
+    if (first && options.include) printHead(ctx, response.status, response.headers);
+    const page = response.body as { entries?: unknown; nextId?: unknown } | undefined;
+    if (!page || !Array.isArray(page.entries)) {
+      // Not a paginated list: print it as it is.
+      if (first) return printBody(ctx, response.body, response.text);
+      break;
+    }
+    for (const entry of page.entries) writer.write(entry);
+    if (typeof page.nextId !== 'string' || !page.nextId || seen.has(page.nextId)) break;
+    seen.add(page.nextId);
+    nextId = page.nextId;
+  }
+  writer.end();
+}
+
+function printHead(ctx: Pick<Ctx, 'io'>, status: number, headers: Record<string, string | string[] | undefined>): void {
+  ctx.io.out(`HTTP ${statusLabel(status)}\n`);
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) ctx.io.out(`${name}: ${sanitize(Array.isArray(value) ? value.join(', ') : value)}\n`);
+  }
+  ctx.io.out('\n');
+}
+
+function printBody(ctx: Pick<Ctx, 'io'>, body: unknown, text: string): void {
+  if (text.trim() === '') return;
+  if (body === undefined) ctx.io.out(`${ctx.io.stdoutIsTTY ? sanitize(text, { newlines: true }) : text}\n`);
+  else printJson(ctx.io, body);
+}

@@ -1,0 +1,82 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
+
+let sandbox: SandboxProcess;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+describe('mon api', () => {
+  it('GETs any path with the same auth, and prints the body as indented JSON', async () => {
+    const result = await runMon(['api', '/v1/runtimes/2024.09'], { env: sandbox.env() });
+    expect(result.code).toBe(0);
+    const direct = await sandbox.call('GET', '/v1/runtimes/2024.09');
+    expect(result.stdout).toBe(`${JSON.stringify(direct.body, null, 2)}\n`);
+  });
+
+  it('prints the status line and headers with -i', async () => {
+    const result = await runMon(['api', 'v1/status-pages?limit=1', '-i'], { env: sandbox.env() });
+    expect(result.code).toBe(0);
+    const [head, body] = result.stdout.split('\n\n');
+    expect(head).toMatch(/^HTTP 200 OK\n/);
+    expect(head).toMatch(/^content-type: application\/json/m);
+    expect(head).toMatch(/^x-request-id: [0-9a-f-]{36}$/m);
+    expect(JSON.parse(body!).length).toBe(1);
+  });
+
+  it('follows nextId with --paginate and prints one array', async () => {
+    await sandbox.clearRequests();
+    const result = await runMon(['api', '/v1/status-pages', '--paginate', '-F', 'limit=1'], { env: sandbox.env() });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).map((page: { name: string }) => page.name)).toEqual(['Acme Cloud', 'Acme Internal', 'Acme Payments']);
+    expect((await sandbox.requests()).map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /v1/status-pages?limit=1',
+      'GET /v1/status-pages?limit=1&nextId=5a0c1f0e-8d2b-4e6f-a1c3-000000000002',
+      'GET /v1/status-pages?limit=1&nextId=5a0c1f0e-8d2b-4e6f-a1c3-000000000003',
+    ]);
+  });
+
+  it('POSTs typed and nested fields as a JSON body, and --input sends a file as is', async () => {
+    await sandbox.clearRequests();
+    const result = await runMon(
+      ['api', '-X', 'POST', '/v1/anything', '-f', 'name=Disk full', '-F', 'count=3', '-F', 'ok=true', '-F', 'none=null', '-F', 'a.b=1', '-F', 'tags[]=x', '-F', 'tags[]=y'],
+      { env: sandbox.env() },
+    );
+    expect(result.code).toBe(6);
+    const dir = tempDir();
+    writeFileSync(join(dir, 'body.json'), '{"raw": [1, 2]}');
+    await runMon(['api', '/v1/other', '--input', join(dir, 'body.json')], { env: sandbox.env() });
+    const received = await sandbox.requests();
+    expect(received.map((request) => [request.method, request.path, request.body])).toEqual([
+      ['POST', '/v1/anything', { name: 'Disk full', count: 3, ok: true, none: null, a: { b: 1 }, tags: ['x', 'y'] }],
+      ['POST', '/v1/other', { raw: [1, 2] }],
+    ]);
+    expect(received[1]!.headers['content-type']).toBe('application/json');
+  });
+
+  it('gives the usual errors and exit codes, and refuses bad input before sending', async () => {
+    await sandbox.clearRequests();
+    const notFound = await runMon(['api', '/v1/runtimes/1999.01'], { env: sandbox.env() });
+    expect(notFound.code).toBe(6);
+    const unauthorized = await runMon(['api', '/v1/runtimes'], { env: sandbox.env({ MON_API_KEY: 'sk_wrong_0000000000' }) });
+    expect(unauthorized.code).toBe(4);
+    const before = (await sandbox.requests()).length;
+    for (const args of [
+      ['api', 'https://elsewhere.example.com/v1/runtimes'],
+      ['api', '/v1/../admin'],
+      ['api', '/v1/x', '-X', 'BREW'],
+      ['api', '/v1/x', '-f', 'novalue'],
+      ['api', '/v1/x', '-H', 'bad header'],
+      ['api', '/v1/x', '--input', '/nonexistent/file.json'],
+    ]) {
+      const result = await runMon(args, { env: sandbox.env() });
+      expect(result.code, args.join(' ')).toBe(2);
+    }
+    expect((await sandbox.requests()).length).toBe(before);
+  });
+});
