@@ -1,18 +1,82 @@
 #!/usr/bin/env node
-// The only place that ends the process: everything else returns an exit code.
-import { createRequire } from 'node:module';
+'use strict';
+// Starts mon as fast as Node allows, then hands over to the bundle. This file is the only
+// place that ends the process; everything else returns an exit code.
+//
+// The bundle (dist/mon.cjs, one file) is compiled with a V8 code cache: on Node >= 22.8
+// through module.enableCompileCache(), on Node 20 by compiling it with vm.Script and
+// `cachedData` kept in the user's cache directory. The cache file is named after mon's
+// version, the bundle's size and mtime, Node's version and the architecture, so a new build
+// or Node never uses an old one; a cache V8 rejects (corrupt, foreign) is replaced, and any
+// failure to read or write it is ignored.
+const fs = require('node:fs');
+const path = require('node:path');
+const Module = require('node:module');
 
-const require = createRequire(import.meta.url);
+const bundle = path.join(__dirname, '..', 'dist', 'mon.cjs');
+
+function cacheDir() {
+  const env = process.env;
+  if (env.MON_CACHE_DIR) return env.MON_CACHE_DIR;
+  const home = env.HOME || require('node:os').homedir();
+  if (process.platform === 'darwin') return path.join(home, 'Library', 'Caches', 'mon');
+  if (process.platform === 'win32') return path.join(env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'), 'mon', 'Cache');
+  return path.join(env.XDG_CACHE_HOME || path.join(home, '.cache'), 'mon');
+}
+
+function loadWithCompileCache() {
+  try {
+    Module.enableCompileCache(path.join(cacheDir(), 'compile-cache'));
+  } catch {
+    // No cache: slower, not broken.
+  }
+  return require(bundle);
+}
+
+function loadWithCachedData() {
+  const vm = require('node:vm');
+  const stat = fs.statSync(bundle);
+  const source = fs.readFileSync(bundle, 'utf8');
+  const name = `mon-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.version}-${process.arch}.v8cache`;
+  const cacheFile = path.join(cacheDir(), name);
+  let cachedData;
+  try {
+    cachedData = fs.readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData });
+  const mod = { exports: {}, filename: bundle, id: bundle, loaded: false };
+  script.runInThisContext()(mod.exports, Module.createRequire(bundle), mod, bundle, path.dirname(bundle));
+  if (cachedData === undefined || script.cachedDataRejected) {
+    // Written after the command ran, so the functions it used are in the cache too.
+    process.once('beforeExit', () => {
+      try {
+        fs.mkdirSync(path.dirname(cacheFile), { recursive: true, mode: 0o700 });
+        const temp = `${cacheFile}.${process.pid}.tmp`;
+        fs.writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
+        fs.renameSync(temp, cacheFile);
+      } catch {
+        // A read-only or full disk only costs speed.
+      }
+    });
+  }
+  return mod.exports;
+}
+
 let cli;
 try {
-  cli = require('../dist/mon.cjs');
+  cli = typeof Module.enableCompileCache === 'function' ? loadWithCompileCache() : loadWithCachedData();
 } catch (error) {
-  if (error && error.code === 'MODULE_NOT_FOUND' && String(error.message).includes('dist/mon.cjs')) {
+  if (error && (error.code === 'ENOENT' || error.code === 'MODULE_NOT_FOUND') && !fs.existsSync(bundle)) {
     process.stderr.write('mon: the build output (dist/mon.cjs) is missing. Run `npm run build` (or `npm ci`) first.\n');
     process.exit(1);
   }
   throw error;
 }
-process.exitCode = await cli.run(process.argv.slice(2));
-// A keep-alive socket or a stray timer must not keep a finished command alive.
-setTimeout(() => process.exit(), 2000).unref();
+
+cli.run(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+  // A keep-alive socket or a stray timer must not keep a finished command alive.
+  setTimeout(() => process.exit(), 2000).unref();
+});

@@ -19,6 +19,8 @@ const result = await build({
   target: 'node20.18',
   define: { MON_VERSION: JSON.stringify(pkg.version) },
   legalComments: 'none',
+  minify: true,
+  keepNames: true,
   logLevel: 'warning',
   write: false,
 });

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { isatty } from 'node:tty';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { BrokenPipeError } from './errors';
 
@@ -77,8 +78,11 @@ abstract class BaseIO implements IO {
 }
 
 class ProcessIO extends BaseIO {
-  readonly stdin = process.stdin;
-  readonly stdinIsTTY = Boolean(process.stdin.isTTY);
+  // process.stdin builds a stream on first access: only do that when input is read.
+  get stdin(): NodeJS.ReadableStream {
+    return process.stdin;
+  }
+  readonly stdinIsTTY = isatty(0);
   readonly stdoutIsTTY = Boolean(process.stdout.isTTY);
   readonly stderrIsTTY = Boolean(process.stderr.isTTY);
   private stdoutClosed = false;
