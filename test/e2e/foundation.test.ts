@@ -30,11 +30,11 @@ describe('auth', () => {
     const status = await runMon(['auth', 'status'], { env });
     expect(status.code).toBe(0);
     expect(status.stdout).toContain(`baseUrl\t${sandbox.url}`);
-    expect(status.stdout).toContain('apiKey\tsk_…cdef');
+    expect(status.stdout).toContain(`apiKey\tsk_…${sandbox.info.apiKey.slice(-4)}`);
     expect(status.stdout + status.stderr).not.toContain(sandbox.info.apiKey);
 
     const json = JSON.parse((await runMon(['auth', 'status', '--json'], { env })).stdout);
-    expect(json.apiKey).toEqual({ value: 'sk_…cdef', source: 'profile "default"' });
+    expect(json.apiKey).toEqual({ value: `sk_…${sandbox.info.apiKey.slice(-4)}`, source: 'profile "default"' });
     expect(json.baseUrl).toEqual({ value: sandbox.url, source: 'profile "default"' });
 
     // The stored credentials work for a real command.

@@ -5,6 +5,7 @@
  * MON_* variables or proxies.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,13 +57,30 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
+/**
+ * Secrets the suite knows: every sandbox's API key and ping tokens, and any key a test
+ * registers. Every output of every `runMon` is checked against them: a secret that shows up
+ * in stdout or stderr fails the test that printed it.
+ */
+const secrets = new Set<string>();
+export function registerSecret(secret: string): void {
+  if (secret.length >= 8) secrets.add(secret);
+}
+export function leakedSecrets(text: string): string[] {
+  return [...secrets].filter((secret) => text.includes(secret));
+}
+
 /** Runs `mon ARGS` to completion. Pass `env` from `cleanEnv()` / `sandbox.env()`. */
-export function runMon(args: string[], options: RunOptions = {}): Promise<RunResult> {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: options.env ?? cleanEnv(),
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  return collect(child, options);
+export async function runMon(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  const env = options.env ?? cleanEnv();
+  if (env.MON_API_KEY) registerSecret(env.MON_API_KEY);
+  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const result = await collect(child, options);
+  const leaked = leakedSecrets(result.stdout + result.stderr);
+  if (leaked.length) {
+    throw new Error(`mon ${args.join(' ')} printed a secret (${leaked.map((s) => `${s.slice(0, 6)}…`).join(', ')}):\n${result.stdout}\n${result.stderr}`);
+  }
+  return result;
 }
 
 export function collect(child: ChildProcess, options: { input?: string; timeoutMs?: number } = {}): Promise<RunResult> {
@@ -115,7 +133,9 @@ export interface SandboxProcess {
 /** Starts `mon sandbox --port 0 --json` with its own data file and waits for its banner. */
 export async function startSandbox(args: string[] = [], options: { dataFile?: string; env?: NodeJS.ProcessEnv } = {}): Promise<SandboxProcess> {
   const dataFile = options.dataFile ?? join(tempDir('mon-sandbox-'), 'data.jsonl');
-  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--data', dataFile, '--json', ...args], {
+  // A key of its own, so that the secret check of runMon means something.
+  const key = args.includes('--api-key') ? [] : ['--api-key', `sk_test_${randomBytes(12).toString('hex')}`];
+  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--data', dataFile, '--json', ...key, ...args], {
     env: options.env ?? cleanEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -144,6 +164,12 @@ export async function startSandbox(args: string[] = [], options: { dataFile?: st
       reject(new Error(`sandbox exited with ${code}: ${stderr}`));
     });
   });
+  registerSecret(info.apiKey);
+  for (const monitor of (info.heartbeats as Record<string, unknown>[] | undefined) ?? []) {
+    for (const [field, value] of Object.entries(monitor)) {
+      if (/token/i.test(field) && typeof value === 'string') registerSecret(value);
+    }
+  }
   const auth = { authorization: `Bearer ${info.apiKey}` };
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(info.baseUrl + path, {
