@@ -32,7 +32,8 @@ describe('faults', () => {
     try {
       const child = spawn(process.execPath, [BIN, 'runtimes', 'list'], { env: silent.env(), stdio: ['pipe', 'pipe', 'pipe'] });
       const done = collect(child);
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      // Interrupt once the request is in flight (the sandbox has it and will never answer).
+      while ((await silent.requests()).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
       child.kill('SIGINT');
       const result = await done;
       expect(result.code).toBe(130);
