@@ -33,11 +33,13 @@ function loadWithCompileCache() {
   return require(bundle);
 }
 
-function loadWithCachedData() {
+/** Node 20: compile a CommonJS file with vm.Script and a cachedData file next to the others. */
+const pendingCaches = [];
+function compileCached(file, requireFn) {
   const vm = require('node:vm');
-  const stat = fs.statSync(bundle);
-  const source = fs.readFileSync(bundle, 'utf8');
-  const name = `mon-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.version}-${process.arch}.v8cache`;
+  const stat = fs.statSync(file);
+  const source = fs.readFileSync(file, 'utf8');
+  const name = `${path.basename(file, '.cjs')}-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.version}-${process.arch}.v8cache`;
   const cacheFile = path.join(cacheDir(), name);
   let cachedData;
   try {
@@ -45,12 +47,27 @@ function loadWithCachedData() {
   } catch {
     cachedData = undefined;
   }
-  const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData });
-  const mod = { exports: {}, filename: bundle, id: bundle, loaded: false };
-  script.runInThisContext()(mod.exports, Module.createRequire(bundle), mod, bundle, path.dirname(bundle));
-  if (cachedData === undefined || script.cachedDataRejected) {
-    // Written after the command ran, so the functions it used are in the cache too.
-    process.once('beforeExit', () => {
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  const mod = { exports: {}, filename: file, id: file, loaded: false };
+  script.runInThisContext()(mod.exports, requireFn, mod, file, path.dirname(file));
+  if (cachedData === undefined || script.cachedDataRejected) pendingCaches.push({ script, cacheFile });
+  return mod.exports;
+}
+
+function loadWithCachedData() {
+  // The bundle requires its vendor files (dist/vendor/*.cjs) lazily: give those a cache too.
+  const vendors = new Map();
+  const bundleRequire = Module.createRequire(bundle);
+  const requireFn = (id) => {
+    if (!id.startsWith('./vendor/')) return bundleRequire(id);
+    const file = path.join(path.dirname(bundle), id);
+    if (!vendors.has(file)) vendors.set(file, compileCached(file, Module.createRequire(file)));
+    return vendors.get(file);
+  };
+  const exports = compileCached(bundle, requireFn);
+  // Written after the command ran, so the functions it used are in the cache too.
+  process.once('beforeExit', () => {
+    for (const { script, cacheFile } of pendingCaches) {
       try {
         fs.mkdirSync(path.dirname(cacheFile), { recursive: true, mode: 0o700 });
         const temp = `${cacheFile}.${process.pid}.tmp`;
@@ -59,9 +76,9 @@ function loadWithCachedData() {
       } catch {
         // A read-only or full disk only costs speed.
       }
-    });
-  }
-  return mod.exports;
+    }
+  });
+  return exports;
 }
 
 let cli;

@@ -1,31 +1,83 @@
-// Bundles src/ into dist/mon.cjs: one CommonJS file, so that start-up reads one file and
-// it can be compiled with a V8 code cache. Modules loaded with `await import()` stay lazy
-// inside the bundle: esbuild wraps them so their top-level code runs on first use.
-// The file is replaced atomically (write, then rename), so a `mon` starting during a
-// build reads either the old bundle or the new one, never half of one.
+// Builds dist/ for fast start-up:
+//   dist/mon.cjs          our code + commander + chalk: what `mon --help` needs, small
+//   dist/vendor/<pkg>.cjs each heavy dependency on its own (zod, undici, conf, prompts,
+//                         cli-table3), loaded by `require` the first time code needs it
+// All files are CommonJS so that bin/mon.js can compile them with a V8 code cache on every
+// Node.js version. Our own modules loaded with `await import()` stay lazy inside mon.cjs:
+// esbuild wraps them so their top-level code (and their vendor require) runs on first use.
+// Files are replaced atomically (write, then rename): a `mon` starting during a build reads
+// either the old file or the new one, never half of one.
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const dist = new URL('../dist/', import.meta.url);
-mkdirSync(dist, { recursive: true });
+mkdirSync(new URL('../dist/vendor/', import.meta.url), { recursive: true });
 
-const result = await build({
-  entryPoints: ['src/cli.ts'],
-  outfile: 'dist/mon.cjs',
+/**
+ * Heavy dependencies: the file each becomes and how it is bundled. Our code is ESM with
+ * Node's interop rules (package type "module"), so what `require` returns must be what
+ * `import` would give: CommonJS packages as they are, an ESM default export unwrapped.
+ */
+export const VENDORED = {
+  zod: { file: 'zod.cjs', entry: `export * from 'zod';` },
+  undici: { file: 'undici.cjs', entry: `module.exports = require('undici');` },
+  conf: { file: 'conf.cjs', entry: `export { default } from 'conf';`, unwrap: '.default' },
+  '@inquirer/prompts': { file: 'prompts.cjs', entry: `export * from '@inquirer/prompts';` },
+  'cli-table3': { file: 'cli-table3.cjs', entry: `module.exports = require('cli-table3');` },
+};
+
+const common = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20.18',
-  define: { MON_VERSION: JSON.stringify(pkg.version) },
   legalComments: 'none',
   minify: true,
-  keepNames: true,
   logLevel: 'warning',
   write: false,
-});
-for (const file of result.outputFiles) {
-  const temp = `${file.path}.${process.pid}.tmp`;
-  writeFileSync(temp, file.contents);
-  renameSync(temp, file.path);
+};
+
+/**
+ * Points `import ... from 'zod'` (static or dynamic) in our code at a one-line module that
+ * requires dist/vendor/zod.cjs at run time, so that the vendor file is read when code first
+ * needs it, through `require` (which bin/mon.js can give a code cache).
+ */
+const vendorPlugin = {
+  name: 'vendor',
+  setup(b) {
+    const names = Object.keys(VENDORED).map((name) => name.replace(/[/]/g, '\\/')).join('|');
+    b.onResolve({ filter: new RegExp(`^(${names})$`) }, (args) => ({ path: args.path, namespace: 'vendor' }));
+    b.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({
+      contents: `module.exports = require('./vendor/${VENDORED[args.path].file}')${VENDORED[args.path].unwrap ?? ''};`,
+      loader: 'js',
+    }));
+    // The require inside those one-line modules stays a run-time require.
+    b.onResolve({ filter: /.*/, namespace: 'vendor' }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+function writeAtomically(outputFiles) {
+  for (const file of outputFiles) {
+    const temp = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temp, file.contents);
+    renameSync(temp, file.path);
+  }
 }
+
+const results = await Promise.all([
+  build({
+    ...common,
+    entryPoints: ['src/cli.ts'],
+    outfile: 'dist/mon.cjs',
+    define: { MON_VERSION: JSON.stringify(pkg.version) },
+    plugins: [vendorPlugin],
+  }),
+  ...Object.values(VENDORED).map(({ file, entry }) =>
+    build({
+      ...common,
+      stdin: { contents: entry, resolveDir: process.cwd() },
+      outfile: `dist/vendor/${file}`,
+    }),
+  ),
+]);
+for (const result of results) writeAtomically(result.outputFiles);

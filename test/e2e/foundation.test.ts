@@ -259,3 +259,22 @@ describe('the program', () => {
     expect(help).toContain('--json');
   });
 });
+
+describe('on a real terminal', () => {
+  const hasScript = spawnSync('sh', ['-c', 'command -v script']).status === 0;
+  it.skipIf(!hasScript)('draws a table with a bold header and coloured stages (through a pty)', () => {
+    const result = spawnSync('script', ['-qec', `node ${BIN} runtimes list`, '/dev/null'], {
+      env: { ...sandbox.env(), TERM: 'xterm-256color', COLUMNS: '120' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('\u001b[1mNAME\u001b[22m');
+    expect(result.stdout).toMatch(/2025\.04\s+\u001b\[32mCURRENT\u001b\[39m/);
+    const plain = spawnSync('script', ['-qec', `node ${BIN} runtimes list`, '/dev/null'], {
+      env: { ...sandbox.env(), TERM: 'xterm-256color', NO_COLOR: '1' },
+      encoding: 'utf8',
+    });
+    expect(plain.stdout).toMatch(/^NAME\s+STAGE/);
+    expect(plain.stdout).not.toContain('\u001b[');
+  });
+});
