@@ -57,6 +57,7 @@ export function buildProgram(ctx: Ctx): Command {
   program.addCommand(apiCommand(ctx));
   program.addCommand(completionCommand(ctx));
   program.addCommand(sandboxCommand(ctx));
+  program.helpCommand('help [command]', 'Show help for a command');
 
   program.hook('preAction', (_program, action) => {
     const globals = program.opts<GlobalOptions>();
