@@ -208,6 +208,22 @@ describe('safety', () => {
     }
   });
 
+  it('does not say "try again" when a POST times out: it may have gone through', async () => {
+    const slow = await startSandbox(['--faults', 'hang:1@POST']);
+    try {
+      const result = await runMon(
+        ['--timeout', '1', 'incidents', 'create', '--name', 'Slow', '--severity', 'minor', '--service', API, '--message', 'm'],
+        { env: slow.env() },
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('The request timed out after 1 s (POST /v1/status-pages/incidents)');
+      expect(result.stderr).toContain('check with `mon incidents list` before retrying');
+      expect(result.stderr).not.toContain('Try again');
+    } finally {
+      await slow.stop();
+    }
+  });
+
   it('tells the user to check before retrying when the answer to a POST is lost (and it did go through)', async () => {
     const lossy = await startSandbox(['--faults', 'drop:1@POST']);
     try {

@@ -3,9 +3,11 @@ import type { Ctx } from '../../context';
 import { collect, examples, noun, verb, withListFlags } from '../define';
 import { TIME_HELP } from '../time';
 
-const STATUSES = 'INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED (any case)';
-const SEVERITIES = 'CRITICAL, MAJOR, MEDIUM or MINOR (any case)';
-const DURATION_HELP = 'DURATION is in seconds (the API\'s `duration`): from the start of the incident to its RESOLVED update; empty while it is open.';
+const STATUSES = 'INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED, in any case';
+const SEVERITIES = 'CRITICAL, MAJOR, MEDIUM or MINOR, in any case';
+const DURATION_HELP =
+  'The duration is in seconds (the API\'s `duration`): from the start of the incident to its\n' +
+  'RESOLVED update; null (shown as "ongoing") while it is open.';
 
 const dryRun = (command: Command) =>
   command.addOption(new Option('--dry-run', 'print the request(s) that would be sent, send nothing'));
@@ -17,7 +19,17 @@ export function incidentsCommand(ctx: Ctx) {
     .addCommand(createCommand(ctx))
     .addCommand(updateCommand(ctx))
     .addCommand(resolveCommand(ctx))
-    .addCommand(updatesCommand(ctx));
+    .addCommand(updatesCommand(ctx))
+    .addHelpText(
+      'after',
+      examples(
+        'mon incidents list',
+        'mon incidents create',
+        'mon incidents update',
+        'mon incidents update INCIDENT_ID --status monitoring --message "A fix is deployed; watching." --notify',
+        'mon incidents resolve INCIDENT_ID',
+      ),
+    );
 }
 
 function listCommand(ctx: Ctx) {
@@ -27,7 +39,8 @@ function listCommand(ctx: Ctx) {
     .addOption(new Option('--status <which>', 'open, resolved or all, by the last update\'s status (default open)'))
     .addHelpText(
       'after',
-      '\nWith --status open or resolved, pages are followed until --limit incidents match (or the\n' +
+      '\n--limit is how many incidents are shown (with --all: how many are read per page).\n' +
+        'With --status open or resolved, pages are followed until --limit incidents match (or the\n' +
         'list ends); --json then prints a page of the matches, {length, entries, nextId}, where\n' +
         'nextId continues after the last match. With --status all, --json prints the API page as\n' +
         'received. With --all, every page is read and --json prints one array.\n' +
@@ -67,7 +80,8 @@ function createCommand(ctx: Ctx) {
     'after',
     '\nOn a terminal, whatever is missing is asked for: the severity from a list, the services\n' +
       'as a checklist of the status pages\' cards. With prompts off, --name, --severity,\n' +
-      '--service and --message are required. Piped, the new incident\'s ID is printed on stdout.\n' +
+      '--service and --message are required. Piped, the new incident\'s ID is printed on stdout;\n' +
+      '--json prints the created incident instead.\n' +
       examples(
         'mon incidents create',
         'mon incidents create --name "Checkout errors" --severity major --service 0b7e6a3c-... --message "We are looking into failed payments." --notify',
@@ -92,7 +106,8 @@ function updateCommand(ctx: Ctx) {
       '--severity and --service change the incident itself (the rest is sent unchanged). Both\n' +
       'can be given at once: the incident is changed first, then the update is posted.\n' +
       'On a terminal: no ID shows a picker of open incidents; no flags asks for the status\n' +
-      '(current one preselected) and the message. Piped, the new update\'s ID is printed on stdout.\n' +
+      '(current one preselected) and the message. Piped, the new update\'s ID is printed on stdout\n' +
+      '(the incident\'s when only the incident was changed); --json prints the API\'s answer instead.\n' +
       examples(
         'mon incidents update',
         'mon incidents update 3f0c2a9e-... --status identified --message "A bad deploy; rolling back."',
@@ -118,6 +133,14 @@ function resolveCommand(ctx: Ctx) {
 
 function updatesCommand(ctx: Ctx) {
   return noun('updates', 'An incident\'s updates one by one: post, show, edit')
+    .addHelpText(
+      'after',
+      examples(
+        'mon incidents updates create INCIDENT_ID --message "Still investigating."',
+        'mon incidents updates get INCIDENT_ID UPDATE_ID',
+        'mon incidents updates edit INCIDENT_ID UPDATE_ID --message "Corrected text"',
+      ),
+    )
     .addCommand(
       dryRun(
         verb(ctx, 'create', 'Post an update to an incident (POST .../incident-updates)', async () => (await import('./updates')).createUpdateRun)
