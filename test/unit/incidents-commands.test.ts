@@ -304,7 +304,7 @@ describe('incidents resolve', () => {
     const first = await run(['incidents', 'resolve', incident.id, '--message', 'Fixed.', '--notify']);
     expect(first.code).toBe(0);
     expect(mutations()[0]!.body).toEqual({ description: 'Fixed.', status: 'RESOLVED', notifySubscribers: true });
-    expect(first.stderr).toContain('✓ Resolved "DB slow": RESOLVED, started');
+    expect(first.stderr).toContain('✓ Resolved "DB slow", which started just now.');
     expect(first.stderr).toContain('Subscribers were notified.');
 
     const again = await run(['incidents', 'resolve', incident.id]);
@@ -367,6 +367,19 @@ describe('incidents list and get', () => {
     expect(table.stdout).toContain('\u001b[33mMEDIUM');
     expect(table.stdout).toMatch(/DURATION/);
     expect(table.stdout).toContain('ongoing');
+  });
+
+  it('leaves out services, duration and started on a narrow terminal, never ID, name, severity or status', async () => {
+    await open('Checkout errors', 'MAJOR');
+    const header = async (columns: number) =>
+      (await run(['--no-color', 'incidents', 'list'], { tty: true, columns })).stdout.split('\n')[0]!.split(/\s{2,}/);
+    expect(await header(140)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'SERVICES', 'STARTED', 'DURATION']);
+    expect(await header(100)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'STARTED', 'DURATION']);
+    const narrow = await run(['--no-color', 'incidents', 'list'], { tty: true, columns: 80 });
+    expect(narrow.stdout.split('\n')[0]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS']);
+    expect(Math.max(...narrow.stdout.trimEnd().split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
+    // Piped output does not depend on the terminal.
+    expect((await run(['incidents', 'list'], { columns: 80 })).stdout.split('\t')).toHaveLength(7);
   });
 
   it('shows an incident and its updates newest first; --json is the body as received', async () => {

@@ -64,7 +64,26 @@ export function whenDisplay(iso: string | undefined, now: number): string {
   return `${new Date(time).toISOString().slice(0, 16).replace('T', ' ')} UTC (${relativeTime(iso, now)})`;
 }
 
-export function incidentColumns(now: number): Column<Incident>[] {
+/** The narrowest each column is useful at; a table needs their sum plus two spaces between columns. */
+const MIN_WIDTH: Record<string, number> = { ID: 36, NAME: 16, SEVERITY: 8, STATUS: 13, SERVICES: 16, STARTED: 8, DURATION: 8 };
+/** What a narrow terminal does without, first to last; ID, name, severity and status always stay. */
+const DROPPED_WHEN_NARROW = ['SERVICES', 'DURATION', 'STARTED'];
+
+/**
+ * The list's columns. On a terminal of `width` columns, the least needed ones are left out
+ * until the table fits (IDs alone take 36); piped output (width Infinity) has them all.
+ */
+export function incidentColumns(now: number, width = Number.POSITIVE_INFINITY): Column<Incident>[] {
+  let columns = allIncidentColumns(now);
+  const needed = (set: Column<Incident>[]) => set.reduce((sum, column) => sum + (MIN_WIDTH[column.header] ?? 8) + 2, -2);
+  for (const header of DROPPED_WHEN_NARROW) {
+    if (needed(columns) <= width) break;
+    columns = columns.filter((column) => column.header !== header);
+  }
+  return columns;
+}
+
+function allIncidentColumns(now: number): Column<Incident>[] {
   return [
     { header: 'ID', value: (incident) => incident.id },
     { header: 'NAME', value: (incident) => incident.name, shrink: true },

@@ -24,7 +24,7 @@ const EMPTY: Record<StatusFilter, string> = {
 export async function listIncidentsRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now'>, raw: Record<string, unknown>): Promise<void> {
   const options = parseOptions(optionsSchema, raw, { ...LIST_FLAGS, status: '--status' });
   const client = await ctx.api();
-  const columns = incidentColumns(ctx.now());
+  const columns = incidentColumns(ctx.now(), ctx.io.stdoutIsTTY ? ctx.io.columns() : undefined);
   const command = `mon incidents list${options.status === 'open' ? '' : ` --status ${options.status}`}`;
 
   if (options.status === 'all') {

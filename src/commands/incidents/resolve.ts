@@ -4,10 +4,10 @@ import { pathIdSchema } from '../../api/schemas/common';
 import { incidentUpdateBodySchema } from '../../api/schemas/incidents';
 import type { Ctx } from '../../context';
 import { UsageError } from '../../errors';
-import { sanitize } from '../../output/text';
+import { relativeTime, sanitize } from '../../output/text';
 import { printDryRun } from '../dry-run';
 import { parseOptions } from '../options';
-import { colorStatus, startedAt, whenDisplay } from './columns';
+import { colorStatus, startedAt } from './columns';
 import { BODY_FLAGS, done, incidentIdOrPicker, messageOption, notifiedText, pickOpenIncident, printOutcome } from './shared';
 
 type ResolveCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now'>;
@@ -47,8 +47,8 @@ export async function resolveIncidentRun(ctx: ResolveCtx, raw: Record<string, un
   const { update, raw: response } = await postIncidentUpdate(client, incident.id, body);
   const style = ctx.io.errStyle;
   ctx.io.err(
-    `${done(ctx)} Resolved "${style.bold(sanitize(incident.name))}": ${colorStatus(style, 'RESOLVED')}, ` +
-      `started ${whenDisplay(startedAt(incident), ctx.now())}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}\n` +
+    `${done(ctx)} ${colorStatus(style, 'RESOLVED', 'Resolved')} "${style.bold(sanitize(incident.name))}", ` +
+      `which started ${relativeTime(startedAt(incident), ctx.now())}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}\n` +
       style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(update.id)}\n`),
   );
   printOutcome(ctx, update.id, response);
