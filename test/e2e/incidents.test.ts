@@ -124,6 +124,9 @@ describe('listing', () => {
     expect(new Set(entries.map((incident) => incident.id)).size).toBe(250);
     expect(entries[0]!.name).toBe('Incident 250');
     expect((await listing.requests()).length).toBe(13); // 20 a page
+    // As received, key order included.
+    const direct = (await listing.call('GET', '/v1/status-pages/incidents?limit=100')).body as { entries: unknown[] };
+    expect(all.stdout).toContain(JSON.stringify(direct.entries[0], null, 2).replace(/\n/g, '\n  '));
     const tsv = await list(['--status', 'all', '--all', '--limit', '100']);
     expect(tsv.stdout.trim().split('\n')).toHaveLength(250);
   });
@@ -135,6 +138,8 @@ describe('listing', () => {
     const resolved = JSON.parse((await list(['--status', 'resolved', '--all', '--json'])).stdout) as Incident[];
     expect(resolved).toHaveLength(50);
     expect(resolved.every((incident) => incident.lastUpdateStatus === 'RESOLVED' && incident.duration !== null)).toBe(true);
+    const received = (await listing.call('GET', `/v1/status-pages/incidents/${resolved[0]!.id}`)).body;
+    expect(JSON.stringify(resolved[0])).toBe(JSON.stringify(received));
 
     // Without --all: pages are followed until --limit match; the body is page-shaped.
     await listing.clearRequests();
@@ -142,6 +147,7 @@ describe('listing', () => {
     expect(page.length).toBe(30);
     expect(page.entries[0].name).toBe('Incident 250');
     expect(page.entries[29].name).toBe('Incident 105');
+    expect(JSON.stringify(page.entries[0])).toBe(JSON.stringify(received));
     expect((await listing.requests()).map((request) => request.path)).toEqual([
       '/v1/status-pages/incidents?limit=100',
       expect.stringMatching(/^\/v1\/status-pages\/incidents\?limit=100&nextId=/),

@@ -6,7 +6,7 @@ import { jsonArrayWriter, printJson, renderList } from '../../output/render';
 import { LIST_FLAGS, listOptionsSchema, runPagedList } from '../list';
 import { parseOptions } from '../options';
 import { incidentColumns } from './columns';
-import { findIncidents, matchesStatus, type StatusFilter } from './shared';
+import { findIncidents, matchingPages, type StatusFilter } from './shared';
 
 const optionsSchema = listOptionsSchema.extend({
   status: z.preprocess(
@@ -40,22 +40,22 @@ export async function listIncidentsRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api' |
   const { io } = ctx;
   if (options.all) {
     // Every page, keeping the matches; --limit is the page size here.
-    const pages = incidentPages(client, { limit: options.limit ?? 100, nextId: options.nextId });
+    const pages = matchingPages(client, { limit: options.limit ?? 100, nextId: options.nextId }, options.status);
     if (ctx.globals.json) {
       const writer = jsonArrayWriter(io);
-      for await (const { page } of pages) for (const incident of page.entries) if (matchesStatus(incident, options.status)) writer.write(incident);
+      for await (const matches of pages) for (const incident of matches.raw) writer.write(incident);
       writer.end();
       return;
     }
-    const matches: Incident[] = [];
-    for await (const { page } of pages) matches.push(...page.entries.filter((incident) => matchesStatus(incident, options.status)));
-    await renderList(io, matches, columns, EMPTY[options.status]);
+    const found: Incident[] = [];
+    for await (const matches of pages) found.push(...matches.entries);
+    await renderList(io, found, columns, EMPTY[options.status]);
     return;
   }
 
-  const { entries, nextId } = await findIncidents(client, { filter: options.status, limit: options.limit ?? 20, nextId: options.nextId });
+  const { entries, raw: received, nextId } = await findIncidents(client, { filter: options.status, limit: options.limit ?? 20, nextId: options.nextId });
   if (ctx.globals.json) {
-    printJson(io, { length: entries.length, entries, nextId });
+    printJson(io, { length: entries.length, entries: received, nextId });
     return;
   }
   await renderList(io, entries, columns, EMPTY[options.status]);

@@ -195,19 +195,38 @@ export function matchesStatus(incident: Incident, filter: StatusFilter): boolean
 export async function findIncidents(
   client: Client,
   options: { filter: StatusFilter; limit: number; nextId?: string },
-): Promise<{ entries: Incident[]; nextId: string | null }> {
+): Promise<{ entries: Incident[]; raw: unknown[]; nextId: string | null }> {
   const found: Incident[] = [];
-  for await (const { page } of incidentPages(client, { limit: 100, nextId: options.nextId })) {
-    for (const [index, incident] of page.entries.entries()) {
-      if (!matchesStatus(incident, options.filter)) continue;
+  const raw: unknown[] = [];
+  for await (const matches of matchingPages(client, { limit: 100, nextId: options.nextId }, options.filter)) {
+    for (const [index, incident] of matches.entries.entries()) {
       found.push(incident);
+      raw.push(matches.raw[index]);
       if (found.length === options.limit) {
-        const following = page.entries[index + 1]?.id ?? page.nextId ?? null;
-        return { entries: found, nextId: following };
+        const following = matches.following[index] ?? null;
+        return { entries: found, raw, nextId: following };
       }
     }
   }
-  return { entries: found, nextId: null };
+  return { entries: found, raw, nextId: null };
+}
+
+/**
+ * Each page's matching incidents, parsed and as received (for --json), with the ID of the
+ * entry that follows each match (the next page's first one after the last entry).
+ */
+export async function* matchingPages(client: Client, query: { limit?: number; nextId?: string }, filter: StatusFilter) {
+  for await (const { page, raw } of incidentPages(client, query)) {
+    const received = (raw as { entries: unknown[] }).entries;
+    const matches = { entries: [] as Incident[], raw: [] as unknown[], following: [] as (string | null)[] };
+    page.entries.forEach((incident, index) => {
+      if (!matchesStatus(incident, filter)) return;
+      matches.entries.push(incident);
+      matches.raw.push(received[index]);
+      matches.following.push(page.entries[index + 1]?.id ?? page.nextId ?? null);
+    });
+    yield matches;
+  }
 }
 
 /** No INCIDENT_ID: on a terminal a picker of open incidents, otherwise exit 2. */
