@@ -281,14 +281,24 @@ describe('incidents update', () => {
     expect(result.stderr).toContain('Posted an update to "Checkout errors": IDENTIFIED (was INVESTIGATING)');
   });
 
-  it('asks only for the message when --status is given on a terminal', async () => {
+  it('asks only for the message (and whether to notify) when --status is given on a terminal', async () => {
     const incident = await open('DB slow');
     const result = await run(['incidents', 'update', incident.id, '--status', 'monitoring'], {
       tty: true,
-      answers: [{ message: 'Message', answer: 'Watching.' }],
+      answers: [
+        { message: 'Message', answer: 'Watching.' },
+        { message: 'Notify', answer: true },
+      ],
     });
     expect(result.code).toBe(0);
-    expect(mutations()[0]!.body).toEqual({ description: 'Watching.', status: 'MONITORING', notifySubscribers: false });
+    expect(result.prompter.asked.map((question) => question.kind)).toEqual(['input', 'confirm']);
+    expect(mutations()[0]!.body).toEqual({ description: 'Watching.', status: 'MONITORING', notifySubscribers: true });
+    const notifyGiven = await run(['incidents', 'update', incident.id, '--status', 'monitoring', '--notify'], {
+      tty: true,
+      answers: [{ message: 'Message', answer: 'Still watching.' }],
+    });
+    expect(notifyGiven.code).toBe(0);
+    expect(notifyGiven.prompter.asked).toHaveLength(1);
   });
 
   it('says so when there is no open incident to pick', async () => {

@@ -7,7 +7,7 @@ import { printDryRun } from '../dry-run';
 import { parseOptions } from '../options';
 import { colorSeverity, colorStatus } from './columns';
 import {
-  BODY_FLAGS,
+  FLAG_NAMES,
   dateOption,
   done,
   messageOption,
@@ -50,7 +50,7 @@ const EXAMPLE = 'mon incidents create --name "Checkout errors" --severity MAJOR 
  * whatever is missing, then one POST.
  */
 export async function createIncidentRun(ctx: CreateCtx, raw: Record<string, unknown>): Promise<void> {
-  const options = parseOptions(optionsSchema(ctx.now()), raw, BODY_FLAGS);
+  const options = parseOptions(optionsSchema(ctx.now()), raw, FLAG_NAMES);
   const missing = [
     options.name === undefined && '--name',
     options.severity === undefined && '--severity',
@@ -85,7 +85,7 @@ export async function createIncidentRun(ctx: CreateCtx, raw: Record<string, unkn
         },
       ],
     },
-    BODY_FLAGS,
+    FLAG_NAMES,
   );
   if (options.dryRun) return printDryRun(ctx, createIncidentRequest(body));
 

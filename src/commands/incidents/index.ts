@@ -79,9 +79,10 @@ function createCommand(ctx: Ctx) {
   ).addHelpText(
     'after',
     '\nOn a terminal, whatever is missing is asked for: the severity from a list, the services\n' +
-      'as a checklist of the status pages\' cards. With prompts off, --name, --severity,\n' +
-      '--service and --message are required. Piped, the new incident\'s ID is printed on stdout;\n' +
-      '--json prints the created incident instead.\n' +
+      'as a checklist of the status pages\' cards, then whether to notify subscribers (unless\n' +
+      '--notify is given). With prompts off, --name, --severity, --service and --message are\n' +
+      'required. Piped, the new incident\'s ID is printed on stdout; --json prints the created\n' +
+      'incident instead.\n' +
       examples(
         'mon incidents create',
         'mon incidents create --name "Checkout errors" --severity major --service 0b7e6a3c-... --message "We are looking into failed payments." --notify',
@@ -106,8 +107,9 @@ function updateCommand(ctx: Ctx) {
       '--severity and --service change the incident itself (the rest is sent unchanged). Both\n' +
       'can be given at once: the incident is changed first, then the update is posted.\n' +
       'On a terminal: no ID shows a picker of open incidents; no flags asks for the status\n' +
-      '(current one preselected) and the message. Piped, the new update\'s ID is printed on stdout\n' +
-      '(the incident\'s when only the incident was changed); --json prints the API\'s answer instead.\n' +
+      '(current one preselected), the message and whether to notify subscribers. Piped, the new\n' +
+      'update\'s ID is printed on stdout (the incident\'s when only the incident was changed);\n' +
+      '--json prints the API\'s answer instead.\n' +
       examples(
         'mon incidents update',
         'mon incidents update 3f0c2a9e-... --status identified --message "A bad deploy; rolling back."',

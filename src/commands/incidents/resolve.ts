@@ -8,7 +8,7 @@ import { relativeTime, sanitize } from '../../output/text';
 import { printDryRun } from '../dry-run';
 import { parseOptions } from '../options';
 import { colorStatus, startedAt } from './columns';
-import { BODY_FLAGS, done, incidentIdOrPicker, messageOption, notifiedText, pickOpenIncident, printOutcome } from './shared';
+import { FLAG_NAMES, done, incidentIdOrPicker, messageOption, notifiedText, pickOpenIncident, printOutcome } from './shared';
 
 type ResolveCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now'>;
 
@@ -24,7 +24,7 @@ const optionsSchema = z.object({
 
 /** Posts a RESOLVED update; an incident that is already resolved is refused unless --force. */
 export async function resolveIncidentRun(ctx: ResolveCtx, raw: Record<string, unknown>, id?: unknown): Promise<void> {
-  const options = parseOptions(optionsSchema, { ...raw, incidentId: id }, BODY_FLAGS);
+  const options = parseOptions(optionsSchema, { ...raw, incidentId: id }, FLAG_NAMES);
   const incidentId = incidentIdOrPicker(ctx, options.incidentId, 'mon incidents resolve INCIDENT_ID --message "Payments work again."');
   const client = await ctx.api();
   const incident =
@@ -40,7 +40,7 @@ export async function resolveIncidentRun(ctx: ResolveCtx, raw: Record<string, un
   const body = parseOptions(
     incidentUpdateBodySchema,
     { description: options.message, status: 'RESOLVED', notifySubscribers: options.notify },
-    BODY_FLAGS,
+    FLAG_NAMES,
   );
   if (options.dryRun) return printDryRun(ctx, postIncidentUpdateRequest(incident.id, body));
 

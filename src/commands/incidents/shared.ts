@@ -46,8 +46,8 @@ export function dateOption(now: number) {
   });
 }
 
-/** Body paths → the flags they come from, so a body error names what the user typed. */
-export const BODY_FLAGS = {
+/** Option keys and body paths → the flag (or argument) they come from, so every error names what the user typed. */
+export const FLAG_NAMES = {
   name: '--name',
   severity: '--severity',
   service: '--service',
@@ -71,7 +71,7 @@ export const BODY_FLAGS = {
 };
 
 /** "--name, --severity and --message" */
-export function listFlags(flags: string[]): string {
+function listFlags(flags: string[]): string {
   return flags.length <= 1 ? (flags[0] ?? '') : `${flags.slice(0, -1).join(', ')} and ${flags[flags.length - 1]}`;
 }
 
@@ -164,8 +164,8 @@ export async function promptStatus(ctx: Pick<Ctx, 'prompter'>, current: Incident
   });
 }
 
-export async function promptMessage(ctx: Pick<Ctx, 'prompter'>, message = 'Message (what subscribers read)'): Promise<string> {
-  const answer = await ctx.prompter.input({ message, validate: (value) => checkWith(messageOption, value) });
+export async function promptMessage(ctx: Pick<Ctx, 'prompter'>): Promise<string> {
+  const answer = await ctx.prompter.input({ message: 'Message (what subscribers read)', validate: (value) => checkWith(messageOption, value) });
   return answer.trim();
 }
 

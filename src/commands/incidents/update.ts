@@ -23,7 +23,7 @@ import { printDryRuns } from '../dry-run';
 import { parseOptions } from '../options';
 import { colorSeverity, colorStatus } from './columns';
 import {
-  BODY_FLAGS,
+  FLAG_NAMES,
   done,
   incidentIdOrPicker,
   messageOption,
@@ -64,7 +64,7 @@ const EXAMPLE = 'mon incidents update INCIDENT_ID --status MONITORING --message 
  * rest). The PUT goes first, so a refused change posts nothing.
  */
 export async function updateIncidentRun(ctx: UpdateCtx, raw: Record<string, unknown>, id?: unknown): Promise<void> {
-  const options = parseOptions(optionsSchema, { ...raw, incidentId: id }, BODY_FLAGS);
+  const options = parseOptions(optionsSchema, { ...raw, incidentId: id }, FLAG_NAMES);
   const { io } = ctx;
   const wantsUpdate = options.message !== undefined || options.status !== undefined || options.notify !== undefined;
   const wantsChange = options.name !== undefined || options.severity !== undefined || options.service !== undefined;
@@ -94,9 +94,11 @@ export async function updateIncidentRun(ctx: UpdateCtx, raw: Record<string, unkn
     const description = await promptMessage(ctx);
     update = { description, status, notifySubscribers: await promptNotify(ctx) };
   } else if (wantsUpdate) {
+    const typed = options.message === undefined;
     const description = options.message ?? (await promptMessage(ctx));
+    const notify = options.notify ?? (typed ? await promptNotify(ctx) : false);
     // The status is always sent, so the update (and this command's report) says where the incident stands.
-    update = { description, status: options.status ?? current, notifySubscribers: options.notify ?? false };
+    update = { description, status: options.status ?? current, notifySubscribers: notify };
   }
   const change: IncidentPutBody | undefined = wantsChange
     ? {
@@ -106,8 +108,8 @@ export async function updateIncidentRun(ctx: UpdateCtx, raw: Record<string, unkn
       }
     : undefined;
 
-  const putBody = change && parseOptions(incidentPutBodySchema, change, BODY_FLAGS);
-  const postBody = update && parseOptions(incidentUpdateBodySchema, update, BODY_FLAGS);
+  const putBody = change && parseOptions(incidentPutBodySchema, change, FLAG_NAMES);
+  const postBody = update && parseOptions(incidentUpdateBodySchema, update, FLAG_NAMES);
   if (options.dryRun) {
     const requests: ApiRequest[] = [];
     if (putBody) requests.push(putIncidentRequest(incident.id, putBody));

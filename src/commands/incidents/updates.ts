@@ -15,7 +15,7 @@ import { sanitize } from '../../output/text';
 import { printDryRun } from '../dry-run';
 import { parseOptions } from '../options';
 import { colorStatus, whenDisplay } from './columns';
-import { BODY_FLAGS, dateOption, done, messageOption, missingFlags, notifiedText, printOutcome, promptMessage, statusOption } from './shared';
+import { FLAG_NAMES, dateOption, done, messageOption, missingFlags, notifiedText, printOutcome, promptMessage, statusOption } from './shared';
 
 type UpdatesCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now'>;
 
@@ -32,7 +32,7 @@ function updateOptionsSchema(now: number) {
 
 /** `updates create`: POST .../incident-updates, one to one (no --status: the server keeps the incident's). */
 export async function createUpdateRun(ctx: UpdatesCtx, raw: Record<string, unknown>, incidentId: unknown): Promise<void> {
-  const options = parseOptions(updateOptionsSchema(ctx.now()), { ...raw, incidentId }, BODY_FLAGS);
+  const options = parseOptions(updateOptionsSchema(ctx.now()), { ...raw, incidentId }, FLAG_NAMES);
   if (options.message === undefined && !ctx.io.canPrompt()) {
     throw missingFlags(['--message'], `mon incidents updates create ${options.incidentId} --message "We found the cause."`);
   }
@@ -45,7 +45,7 @@ export async function createUpdateRun(ctx: UpdatesCtx, raw: Record<string, unkno
       notifySubscribers: options.notify ?? false,
       ...(options.date ? { publicIncidentUpdateDate: options.date } : {}),
     },
-    BODY_FLAGS,
+    FLAG_NAMES,
   );
   if (options.dryRun) return printDryRun(ctx, postIncidentUpdateRequest(options.incidentId, body));
 
@@ -62,7 +62,7 @@ export async function getUpdateRun(ctx: UpdatesCtx, _options: unknown, incidentI
   const ids = parseOptions(
     z.object({ incidentId: pathIdSchema, updateId: pathIdSchema }),
     { incidentId, updateId },
-    BODY_FLAGS,
+    FLAG_NAMES,
   );
   const { update, raw } = await getIncidentUpdate(await ctx.api(), ids.incidentId, ids.updateId);
   if (ctx.globals.json) return printJson(ctx.io, raw);
@@ -106,7 +106,7 @@ export async function editUpdateRun(
   incidentId: unknown,
   updateId: unknown,
 ): Promise<void> {
-  const options = parseOptions(updateOptionsSchema(ctx.now()).extend({ updateId: pathIdSchema }), { ...raw, incidentId, updateId }, BODY_FLAGS);
+  const options = parseOptions(updateOptionsSchema(ctx.now()).extend({ updateId: pathIdSchema }), { ...raw, incidentId, updateId }, FLAG_NAMES);
   const changes = {
     ...(options.message !== undefined ? { description: options.message } : {}),
     ...(options.status !== undefined ? { status: options.status } : {}),
@@ -128,7 +128,7 @@ export async function editUpdateRun(
     ...(current.notifySubscribers !== undefined ? { notifySubscribers: current.notifySubscribers } : {}),
     ...changes,
   };
-  const body = parseOptions(incidentUpdateBodySchema, merged, BODY_FLAGS);
+  const body = parseOptions(incidentUpdateBodySchema, merged, FLAG_NAMES);
   if (options.dryRun) return printDryRun(ctx, putIncidentUpdateRequest(options.incidentId, options.updateId, body));
 
   const { update, raw: response } = await putIncidentUpdate(client, options.incidentId, options.updateId, body);
