@@ -223,7 +223,7 @@ describe('safety', () => {
       );
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('The request timed out after 1 s (POST /v1/status-pages/incidents)');
-      expect(result.stderr).toContain('check with `mon incidents list` before retrying');
+      expect(result.stderr).toContain('Check with `mon incidents list` whether the incident was opened before retrying');
       expect(result.stderr).not.toContain('Try again');
     } finally {
       await slow.stop();
@@ -237,14 +237,14 @@ describe('safety', () => {
       const created = await runMon(['incidents', 'create', '--name', 'Lossy', '--severity', 'minor', '--service', API, '--message', 'start'], { env });
       expect(created.code).toBe(1);
       expect(created.stderr).toContain('the server may or may not have acted on it');
-      expect(created.stderr).toContain('check with `mon incidents list` before retrying, so it is not opened twice');
+      expect(created.stderr).toContain('Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.');
       const listed = JSON.parse((await runMon(['incidents', 'list', '--json'], { env })).stdout) as { entries: Incident[] };
       expect(listed.entries.map((incident) => incident.name)).toEqual(['Lossy']);
       const id = listed.entries[0]!.id;
 
       const updated = await runMon(['incidents', 'update', id, '--message', 'posted?'], { env });
       expect(updated.code).toBe(1);
-      expect(updated.stderr).toContain(`check with \`mon incidents get ${id}\` before retrying, so it is not posted twice`);
+      expect(updated.stderr).toContain(`Check with \`mon incidents get ${id}\` whether the update was posted before retrying, so it is not posted twice.`);
       expect(updated.stderr).not.toContain('✓');
       // One attempt only (a POST is not retried once sent), and it was stored.
       expect((await lossy.requests()).filter((request) => request.method === 'POST')).toHaveLength(2);

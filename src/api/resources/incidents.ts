@@ -22,9 +22,9 @@ const updatesPath = (incidentId: string) => `${incidentPath(incidentId)}/inciden
 
 /** How to find out whether a POST that failed half-way went through. */
 export const checkIncidentHint = (incidentId: string) =>
-  `The update may or may not have been posted: check with \`mon incidents get ${incidentId}\` before retrying, so it is not posted twice.`;
+  `Check with \`mon incidents get ${incidentId}\` whether the update was posted before retrying, so it is not posted twice.`;
 export const CHECK_CREATED_HINT =
-  'The incident may or may not have been opened: check with `mon incidents list` before retrying, so it is not opened twice.';
+  'Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.';
 
 const notFound = (error: unknown, incidentId: string) =>
   rewordNotFound(error, `Incident "${incidentId}" was not found.`, '`mon incidents list --status all` shows incidents and their IDs.');
