@@ -203,7 +203,10 @@ export class ApiClient {
       this.options.signal?.aborted
         ? new CancelledError('Cancelled.', idempotent ? undefined : request.uncertainHint)
         : new ApiError('timeout', `The request timed out after ${timeoutMs / 1000} s (${label.method} ${label.path}).`, {
-            hint: 'Try again, or allow more time with --timeout SECONDS.',
+            // A POST that timed out may have been acted on: retrying blindly could do it twice.
+            hint: idempotent
+              ? 'Try again, or allow more time with --timeout SECONDS.'
+              : (request.uncertainHint ?? 'It may or may not have been acted on: check the current state before retrying.'),
           });
 
     /** Wait before the next attempt; false when the deadline would pass first. */

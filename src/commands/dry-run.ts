@@ -7,13 +7,27 @@ import type { Ctx } from '../context';
  * --json: `{method, url, body}`.
  */
 export async function printDryRun(ctx: Pick<Ctx, 'io' | 'globals' | 'prepare'>, request: ApiRequest): Promise<void> {
-  const prepared = await ctx.prepare(request);
-  const body = request.body;
+  await printDryRuns(ctx, [request]);
+}
+
+/**
+ * The same for a command that sends several requests (`incidents update`: PUT, then POST),
+ * in the order they would go; with --json an array of `{method, url, body}` when there are
+ * several.
+ */
+export async function printDryRuns(ctx: Pick<Ctx, 'io' | 'globals' | 'prepare'>, requests: ApiRequest[]): Promise<void> {
+  const shown = [];
+  for (const request of requests) {
+    const prepared = await ctx.prepare(request);
+    shown.push({ method: prepared.method, url: prepared.url, body: request.body ?? null });
+  }
   if (ctx.globals.json) {
-    ctx.io.out(`${JSON.stringify({ method: prepared.method, url: prepared.url, body: body ?? null }, null, 2)}\n`);
+    ctx.io.out(`${JSON.stringify(shown.length === 1 ? shown[0] : shown, null, 2)}\n`);
     return;
   }
-  ctx.io.out(`${prepared.method} ${prepared.url}\n`);
-  if (body !== undefined) ctx.io.out(`${JSON.stringify(body, null, 2)}\n`);
+  shown.forEach(({ method, url, body }, index) => {
+    ctx.io.out(`${index > 0 ? '\n' : ''}${method} ${url}\n`);
+    if (body !== null) ctx.io.out(`${JSON.stringify(body, null, 2)}\n`);
+  });
   ctx.io.err(ctx.io.errStyle.dim('Dry run: nothing was sent.\n'));
 }

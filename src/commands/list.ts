@@ -44,7 +44,8 @@ export async function runPagedList<T, R = T>(
   if (options.all) {
     if (ctx.globals.json) {
       const writer = jsonArrayWriter(ctx.io);
-      for await (const { page } of spec.pages(query)) for (const entry of page.entries) writer.write(entry);
+      // The entries as received (parsing puts known keys first).
+      for await (const { raw } of spec.pages(query)) for (const entry of (raw as Page<unknown>).entries) writer.write(entry);
       writer.end();
       return;
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginated } from './common';
 
 export const SEVERITIES = ['CRITICAL', 'MAJOR', 'MEDIUM', 'MINOR'] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -37,3 +38,72 @@ export const incidentSchema = z.looseObject({
   duration: z.number().nullable().optional(),
 });
 export type Incident = z.infer<typeof incidentSchema>;
+
+/*
+ * Request bodies. These are the spec's rules, checked by the client before anything is sent
+ * and by the sandbox (400) with the same schemas. The enums are exact here; the commands
+ * accept any case and upper-case it first.
+ */
+
+export const INCIDENT_NAME_MAX = 255;
+
+export const severitySchema = z.enum(SEVERITIES, { error: `must be one of ${SEVERITIES.join(', ')}` });
+export const incidentStatusSchema = z.enum(INCIDENT_STATUSES, { error: `must be one of ${INCIDENT_STATUSES.join(', ')}` });
+export const incidentNameSchema = z
+  .string({ error: 'is required' })
+  .max(INCIDENT_NAME_MAX, { error: `must be at most ${INCIDENT_NAME_MAX} characters` });
+
+/** A service as a request names it: name, id and accountId are required (reference: IncidentService). */
+export const incidentServiceBodySchema = z.object({
+  id: z.string({ error: 'is required' }).min(1, { error: 'must not be empty' }),
+  name: z.string({ error: 'is required' }),
+  accountId: z.string({ error: 'is required' }),
+  created_at: z.string().optional(),
+  updated_at: z.string().nullable().optional(),
+});
+export type IncidentServiceBody = z.infer<typeof incidentServiceBodySchema>;
+
+const servicesBodySchema = z
+  .array(incidentServiceBodySchema, { error: 'is required' })
+  .min(1, { error: 'needs at least one service' });
+
+const dateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
+
+/** POST .../incident-updates and PUT .../incident-updates/{id}: only the description is required. */
+export const incidentUpdateBodySchema = z.object({
+  description: z.string({ error: 'is required' }),
+  status: incidentStatusSchema.optional(),
+  publicIncidentUpdateDate: dateTimeSchema.optional(),
+  notifySubscribers: z.boolean({ error: 'must be true or false' }).optional(),
+  id: z.string().optional(),
+  created_at: z.string().optional(),
+});
+export type IncidentUpdateBody = z.infer<typeof incidentUpdateBodySchema>;
+
+/** Fields of an incident a request may carry but the server decides (reference: StatusPageV2IncidentCommon). */
+const serverDecidedFields = {
+  id: z.string().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+  lastUpdateStatus: incidentStatusSchema.optional(),
+  duration: z.number().int().nullable().optional(),
+};
+
+/** PUT /v1/status-pages/incidents/{id}: name, severity and services. */
+export const incidentPutBodySchema = z.object({
+  name: incidentNameSchema,
+  severity: severitySchema,
+  services: servicesBodySchema,
+  ...serverDecidedFields,
+});
+export type IncidentPutBody = z.infer<typeof incidentPutBodySchema>;
+
+/** POST /v1/status-pages/incidents: the PUT body plus exactly one incident update. */
+export const incidentCreateBodySchema = incidentPutBodySchema.extend({
+  incidentUpdates: z
+    .array(incidentUpdateBodySchema, { error: 'is required' })
+    .length(1, { error: 'must hold exactly one incident update' }),
+});
+export type IncidentCreateBody = z.infer<typeof incidentCreateBodySchema>;
+
+export const incidentListSchema = paginated(incidentSchema);
