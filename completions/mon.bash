@@ -3,6 +3,8 @@
 _mon_subcommands() {
   case "$1" in
     '') echo 'incidents status-pages checks heartbeats runtimes auth config api completion sandbox' ;;
+    'incidents') echo 'list get create update resolve updates' ;;
+    'incidents updates') echo 'create get edit' ;;
     'status-pages') echo 'list' ;;
     'runtimes') echo 'list get' ;;
     'auth') echo 'login status logout' ;;
@@ -13,6 +15,15 @@ _mon_flags() {
   case "$1" in
     '') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'incidents') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents list') echo '--limit --next-id --all --status --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents get') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents create') echo '--name --severity --service --message --status --notify --date --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents update') echo '--message --status --notify --name --severity --service --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents resolve') echo '--message --notify --force --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents updates') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents updates create') echo '--message --status --notify --date --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents updates get') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents updates edit') echo '--message --status --notify --no-notify --date --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'status-pages') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'status-pages list') echo '--limit --next-id --all --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'checks') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
@@ -37,11 +48,18 @@ _mon_flags() {
 }
 _mon_values() {
   case "$1|$2" in
+    'incidents list|--status') echo 'open resolved all' ;;
+    'incidents create|--severity') echo 'CRITICAL MAJOR MEDIUM MINOR' ;;
+    'incidents create|--status') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
+    'incidents update|--status') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
+    'incidents update|--severity') echo 'CRITICAL MAJOR MEDIUM MINOR' ;;
+    'incidents updates create|--status') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
+    'incidents updates edit|--status') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
     'runtimes get|') echo '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10' ;;
     'completion|') echo 'bash zsh fish' ;;
   esac
 }
-_mon_value_flags=' --profile --base-url --account --ping-url --timeout --limit --next-id --method -X --raw-field -f --field -F --header -H --input --host --port --data --api-key --max-checks --faults --seed '
+_mon_value_flags=' --profile --base-url --account --ping-url --timeout --limit --next-id --status --name --severity --service --message --date --method -X --raw-field -f --field -F --header -H --input --host --port --data --api-key --max-checks --faults --seed '
 _mon() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   local path="" word i skip=0
