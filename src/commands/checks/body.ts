@@ -287,12 +287,17 @@ export function bodyFromFlags(flags: CheckFlags, dependencies?: { raw: string; p
 export function mergeBody(base: Body, override: Body): Body {
   const out: Body = { ...base };
   for (const [key, value] of Object.entries(override)) {
-    out[key] = isPlainObject(value) && isPlainObject(out[key]) ? mergeBody(out[key] as Body, value) : value;
+    const merged = isPlainObject(value) && Object.hasOwn(out, key) && isPlainObject(out[key]) ? mergeBody(out[key], value) : value;
+    // defineProperty: a "__proto__" key from a --file body stays a plain field (and is refused as unknown).
+    Object.defineProperty(out, key, { value: merged, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
 
-/** The fields the API requires that mon fills in: `heartbeat: {}` and `script` ("" unless given). */
+/**
+ * The fields the API requires that mon fills in: `heartbeat: {}` and `script` ("" unless
+ * given). A null counts as not given: the spec requires an object and a string.
+ */
 export function withRequiredFillers(body: Body): Body {
   return { ...body, heartbeat: body.heartbeat ?? {}, script: body.script ?? '' };
 }
@@ -308,7 +313,7 @@ function sourceOf(path: readonly PropertyKey[], flagsBody: Body, fileBody: Body 
     let current: unknown = root;
     for (const key of path) {
       if (!isPlainObject(current)) return current !== undefined && current !== root;
-      if (!(String(key) in current)) return false;
+      if (!Object.hasOwn(current, String(key))) return false;
       current = current[String(key)];
     }
     return current !== undefined;
@@ -358,17 +363,17 @@ export function labelFor(provenance: Provenance): FieldLabel {
 }
 
 /**
- * Validates the body with `schema`; on failure, one usage error (exit 2) listing every
+ * Validates the body with the schema (built to name fields as this command line gave them); on failure, one usage error (exit 2) listing every
  * problem, flag problems first (`ignore` leaves out what will still be asked for). Values of environment variables are never echoed (they
  * may be secrets), nor whole lists or objects (too long to help).
  */
 export function validateBody<S extends z.ZodType>(
-  schema: S,
+  schemaFor: (label: FieldLabel) => S,
   body: Body,
   provenance: Provenance,
   ignore: (issue: z.core.$ZodIssue) => boolean = () => false,
 ): z.infer<S> {
-  const result = schema.safeParse(body, { reportInput: true });
+  const result = schemaFor(labelFor(provenance)).safeParse(body, { reportInput: true });
   const names: Record<string, string> = {};
   const issues: z.core.$ZodIssue[] = provenance.flags.problems.map((problem) => {
     names[problem.flag] = problem.flag;

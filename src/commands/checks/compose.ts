@@ -19,7 +19,6 @@ import { readJsonObjectInput } from '../input';
 import {
   bodyFromFlags,
   isPlainObject,
-  labelFor,
   mergeBody,
   validateBody,
   withRequiredFillers,
@@ -52,21 +51,22 @@ export async function composeCheckBody<S extends z.ZodType>(
   const fromFlags = bodyFromFlags(flags, dependencies?.files);
   fromFlags.problems.push(...(dependencies?.problems ?? []));
   const provenance: Provenance = { flags: fromFlags, file };
-  const schema = options.schema(labelFor(provenance));
 
   let body = withRequiredFillers(mergeBody(file ?? {}, fromFlags.body));
   const ask = ctx.io.canPrompt();
   const missing = ask ? missingRequired(body, Boolean(options.combined)) : new Set<string>();
   if (!ask) body = withDefaultRecordType(body);
   // Fail on what the user typed before asking anything.
-  validateBody(schema, body, provenance, (issue) => issue.input === undefined && missing.has(issue.path.join('.')));
+  validateBody(options.schema, body, provenance, (issue) => issue.input === undefined && missing.has(issue.path.join('.')));
   if (ask) body = withDefaultRecordType(mergeBody(await askForMissing(ctx.prompter, body, Boolean(options.combined)), body));
-  return validateBody(schema, body, provenance);
+  return validateBody(options.schema, body, provenance);
 }
 
+/** Record type A unless given or asked (so that, with prompts off, only --name and --query are required). */
 function withDefaultRecordType(body: Body): Body {
-  if (!isPlainObject(body.request) || body.request.recordType !== undefined) return body;
-  return { ...body, request: { ...body.request, recordType: DEFAULT_RECORD_TYPE } };
+  const request = body.request === undefined ? {} : body.request;
+  if (!isPlainObject(request) || request.recordType !== undefined) return body;
+  return { ...body, request: { ...request, recordType: DEFAULT_RECORD_TYPE } };
 }
 
 /** Required values that can be asked for: `name`, `request.query`, `request.recordType`, `type`. */
