@@ -229,8 +229,8 @@ describe('mon checks create (deprecated)', () => {
         ['checks', 'create', '--type', 'api', '--name', 'api', '--query', 'api.example.com', '--frequency', '0', '--frequency-offset', '10', '--dependency', `lib/helpers.js=@${helper}`],
         { env: limited.env() },
       );
-      expect(first.stderr).toContain('warning: `mon checks create` uses the deprecated combined operation (POST /v1/checks), which the API will remove');
-      expect(first.stderr).toContain('for API and browser checks use the per-type operations');
+      expect(first.stderr).toContain('warning: `mon checks create` uses POST /v1/checks, which the API has deprecated and will remove.');
+      expect(first.stderr).toContain('For API and browser checks use the per-type operations');
       expect(first.code).toBe(0);
       expect(first.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
       const [request] = await limited.requests();
@@ -247,7 +247,7 @@ describe('mon checks create (deprecated)', () => {
       });
 
       const second = await runMon(['checks', 'create', '--type', 'DNS', '--name', 'dns', '--query', 'example.com'], { env: limited.env() });
-      expect(second.stderr).toContain('for DNS checks use `mon checks create-dns`');
+      expect(second.stderr).toContain('For DNS checks use `mon checks create-dns`.');
       expect(second.stderr).toContain("The plan's limit on the number of checks is reached, so no check was created (402 Payment Required: Your plan allows 1 check and the account has 1");
       expect(second.stderr).toContain('Delete checks you no longer need or upgrade the plan');
       expect(second.stdout).toBe('');

@@ -111,6 +111,18 @@ describe('checks create-dns on a terminal', () => {
     expect(sandbox.requests).toHaveLength(0);
   });
 
+  it('asks nothing once --file - has read stdin (there is nothing left to answer with)', async () => {
+    const stdin = JSON.stringify({ request: { query: 'example.com' } });
+    const missing = await cli(['checks', 'create-dns', '--file', '-'], { sandbox, tty: true, stdin });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--name is required');
+    expect(missing.prompter.asked).toEqual([]);
+    const given = await cli(['checks', 'create-dns', '--file', '-', '--name', 'n'], { sandbox, tty: true, stdin });
+    expect(given.code).toBe(0);
+    expect(given.prompter.asked).toEqual([]);
+    expect(posted()[0]!.body).toEqual({ name: 'n', request: { query: 'example.com', recordType: 'A' }, heartbeat: {}, script: '' });
+  });
+
   it('offers seconds-level frequencies to an API check of the combined create, asking the type first', async () => {
     const result = await cli(['checks', 'create', '--name', 'api', '--query', 'api.example.com', '--location', 'eu-west-1'], {
       sandbox,
@@ -195,11 +207,10 @@ describe('checks create (deprecated)', () => {
   it('warns on stderr naming the replacement for each type', async () => {
     const dns = await cli(['checks', 'create', '--type', 'dns', '--name', 'n', '--query', 'example.com'], { sandbox });
     expect(dns.code).toBe(0);
-    expect(dns.stderr).toContain('warning: `mon checks create` uses the deprecated combined operation (POST /v1/checks)');
-    expect(dns.stderr).toContain('for DNS checks use `mon checks create-dns`');
+    expect(dns.stderr).toContain('warning: `mon checks create` uses POST /v1/checks, which the API has deprecated and will remove.\n  For DNS checks use `mon checks create-dns`.\n');
     expect(posted()[0]).toMatchObject({ path: '/v1/checks', body: { type: 'DNS' } });
     const browser = await cli(['checks', 'create', '--type', 'BROWSER', '--name', 'n', '--query', 'example.com', '--dry-run'], { sandbox });
-    expect(browser.stderr).toContain('for API and browser checks use the per-type operations');
+    expect(browser.stderr).toContain('For API and browser checks use the per-type operations');
     expect(browser.stderr).not.toContain('create-dns');
   });
 

@@ -73,7 +73,7 @@ export interface CheckFlags {
   dependency?: string[];
 }
 
-type Kind = 'text' | 'number' | 'switch' | 'list' | 'upper' | 'upperList' | 'lower' | 'lowerList';
+type Kind = 'text' | 'number' | 'switch' | 'list' | 'upper' | 'upperList' | 'lowerList';
 
 interface FlagField {
   option: keyof CheckFlags;
@@ -173,8 +173,6 @@ function convert(value: unknown, kind: Kind): unknown {
       return toNumber(String(value));
     case 'upper':
       return String(value).trim().toUpperCase();
-    case 'lower':
-      return String(value).trim().toLowerCase();
     case 'upperList':
       return (value as string[]).map((item) => item.trim().toUpperCase());
     case 'lowerList':

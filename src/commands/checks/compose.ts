@@ -53,12 +53,13 @@ export async function composeCheckBody<S extends z.ZodType>(
   const provenance: Provenance = { flags: fromFlags, file };
 
   let body = withRequiredFillers(mergeBody(file ?? {}, fromFlags.body));
-  const ask = ctx.io.canPrompt();
+  // Once --file - has read stdin to its end, there is nothing left to answer prompts with.
+  const ask = ctx.io.canPrompt() && flags.file !== '-';
   const missing = ask ? missingRequired(body, Boolean(options.combined)) : new Set<string>();
   if (!ask) body = withDefaultRecordType(body);
   // Fail on what the user typed before asking anything.
   validateBody(options.schema, body, provenance, (issue) => issue.input === undefined && missing.has(issue.path.join('.')));
-  if (ask) body = withDefaultRecordType(mergeBody(await askForMissing(ctx.prompter, body, Boolean(options.combined)), body));
+  if (ask) body = mergeBody(await askForMissing(ctx.prompter, body, Boolean(options.combined)), body);
   return validateBody(options.schema, body, provenance);
 }
 

@@ -23,11 +23,11 @@ export async function createCheckRun(ctx: CreateCheckCtx, raw: Record<string, un
 export function warnDeprecated(ctx: Pick<Ctx, 'io'>, type: string | undefined): void {
   const { io } = ctx;
   const kind = type?.trim().toUpperCase();
-  const dns = 'for DNS checks use `mon checks create-dns`';
-  const perType = 'for API and browser checks use the per-type operations (e.g. `mon api -X POST /v1/checks/api --input body.json`)';
-  const replacement = kind === 'DNS' ? dns : kind === 'API' || kind === 'BROWSER' ? perType : `${dns}; ${perType}`;
+  const dns = 'For DNS checks use `mon checks create-dns`.';
+  const perType = 'For API and browser checks use the per-type operations (`mon api -X POST /v1/checks/api --input body.json`).';
+  const replacement = kind === 'DNS' ? [dns] : kind === 'API' || kind === 'BROWSER' ? [perType] : [dns, perType];
   io.err(
-    `${io.errStyle.yellow('warning:')} \`mon checks create\` uses the deprecated combined operation (POST /v1/checks), ` +
-      `which the API will remove: ${replacement}.\n`,
+    `${io.errStyle.yellow('warning:')} \`mon checks create\` uses POST /v1/checks, which the API has deprecated and will remove.\n` +
+      replacement.map((line) => `  ${line}\n`).join(''),
   );
 }

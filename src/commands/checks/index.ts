@@ -59,7 +59,7 @@ function toggle(command: Command, shown: string, hidden: string, description: st
 function withCheckBodyFlags(command: Command): Command {
   command.optionsGroup('Check:');
   command
-    .option('--name <name>', 'name of the check (asked on a terminal)')
+    .option('--name <name>', 'name of the check')
     .option('--description <text>', `description, at most ${CHECK_LIMITS.descriptionMax} characters`)
     .option('--tag <tag>', 'a tag (repeatable)', collect);
   toggle(command, '--no-activated', '--activated', 'create it paused (default: it runs)');
@@ -73,18 +73,18 @@ function withCheckBodyFlags(command: Command): Command {
 
   command.optionsGroup('DNS request:');
   command
-    .option('--query <name>', `name to resolve, at most ${CHECK_LIMITS.queryMax} characters (asked on a terminal)`)
-    .option('--record-type <type>', `${or(DNS_RECORD_TYPES)} (asked on a terminal; default A)`)
-    .option('--name-server <host>', 'name server to ask (asked on a terminal, suggesting 1.1.1.1)')
+    .option('--query <name>', `name to resolve, e.g. example.com (at most ${CHECK_LIMITS.queryMax} characters)`)
+    .option('--record-type <type>', `${or(DNS_RECORD_TYPES)} (default A)`)
+    .option('--name-server <host>', 'name server to ask, e.g. 1.1.1.1')
     .option('--port <port>', 'port of the name server, e.g. 53')
     .option('--protocol <protocol>', `${or(DNS_PROTOCOLS)} (API default UDP)`)
-    .option('--assert <assertion>', '"SOURCE COMPARISON TARGET", e.g. "RESPONSE_CODE EQUALS NOERROR" (repeatable; values below)', collect);
+    .option('--assert <assertion>', '"SOURCE COMPARISON TARGET" (repeatable), e.g. "RESPONSE_CODE EQUALS NOERROR"', collect);
 
   command.optionsGroup('Schedule and locations:');
   command
-    .option('--frequency <minutes>', `minutes between runs: ${or(FREQUENCIES.filter((f) => f !== 0))} (asked on a terminal; default 10)`)
-    .option('--frequency-offset <n>', 'offset of the schedule: 1..floor(frequency*10) up to 60 minutes, 1..ceil(frequency/60) above')
-    .option('--location <region>', 'data-center location to run from (repeatable; asked on a terminal; values below)', collect)
+    .option('--frequency <minutes>', `minutes between runs: ${or(FREQUENCIES.filter((f) => f !== 0))} (default 10)`)
+    .option('--frequency-offset <n>', '1..floor(frequency*10) for frequencies up to 60, 1..ceil(frequency/60) above')
+    .option('--location <region>', 'data-center location to run from (repeatable; values below)', collect)
     .option('--private-location <name>', 'private location to run from (repeatable)', collect);
   toggle(command, '--run-parallel', '--no-run-parallel', 'run in all locations at once instead of one after another');
   command
@@ -94,7 +94,7 @@ function withCheckBodyFlags(command: Command): Command {
   command.optionsGroup('Alerts:');
   command
     .option('--alert-channel <id>', 'subscribe to this alert channel (repeatable)', collect)
-    .option('--no-auto-assign-alerts', 'do not subscribe the check to every alert channel (sends autoAssignAlerts=false)');
+    .option('--no-auto-assign-alerts', 'do not subscribe it to every alert channel (autoAssignAlerts=false)');
   toggle(command, '--no-use-global-alert-settings', '--use-global-alert-settings', "use this check's --alert-* settings, not the account's");
   command
     .option('--alert-escalation-type <type>', or(ESCALATION_TYPES))
@@ -102,11 +102,11 @@ function withCheckBodyFlags(command: Command): Command {
     .option('--alert-minutes-failing-threshold <min>', `alert after failing this long (TIME_BASED): ${or(MINUTES_FAILING_THRESHOLDS)}`)
     .option('--alert-reminders-amount <n>', `reminders to send: ${or(REMINDER_AMOUNTS)} (100000: until resolved)`)
     .option('--alert-reminders-interval <min>', `minutes between reminders: ${or(REMINDER_INTERVALS)}`)
-    .option('--alert-parallel-run-failure-threshold <pct>', `alert when this share of parallel runs fails: ${or(PARALLEL_FAILURE_PERCENTAGES)}`);
+    .option('--alert-parallel-run-failure-threshold <pct>', `alert when this % of parallel runs fail: ${PARALLEL_FAILURE_PERCENTAGES.join(', ')}`);
 
   command.optionsGroup('Retries:');
   command
-    .option('--retry-type <type>', `${or(RETRY_TYPES)} (needed with the other --retry-* flags)`)
+    .option('--retry-type <type>', `${or(RETRY_TYPES)} (needed by the other --retry-* flags)`)
     .option('--retry-max-retries <n>', `${RETRY_MAX_RETRIES.min} to ${RETRY_MAX_RETRIES.max}`)
     .option('--retry-base-backoff-seconds <s>', 'seconds before the first retry (API default 60)')
     .option('--retry-max-duration-seconds <s>', `give up retrying after this long, ${RETRY_MAX_DURATION_SECONDS.min} to ${RETRY_MAX_DURATION_SECONDS.max}`)
@@ -146,11 +146,12 @@ const BODY_HELP =
   `required, the record type defaults to A, and everything else is left to the API's\n` +
   `defaults: runs every 10 minutes, activated, not muted, degraded at 500 ms, failed at\n` +
   `1000 ms, subscribed to every alert channel (--no-auto-assign-alerts to opt out).\n\n` +
-  `--file FILE (- for stdin) gives any part of the body as JSON. Flags override it: objects\n` +
-  `such as "request" are merged field by field, anything else a flag gives replaces the\n` +
-  `file's value (--location replaces the file's locations). heartbeat: {} and script\n` +
-  `("" unless --script) are always sent, as the API requires.\n\n` +
-  `Output: the created check on a terminal, its ID alone when piped, the API's body with --json.\n\n` +
+  `--file FILE (- for stdin, and then nothing is asked) gives any part of the body as\n` +
+  `JSON. Flags override it: objects such as "request" are merged field by field, anything\n` +
+  `else a flag gives replaces the file's value (--location replaces the file's locations).\n` +
+  `heartbeat: {} and script ("" unless --script) are always sent, as the API requires.\n\n` +
+  `Output: the created check on a terminal, its ID alone when piped (for scripts), the\n` +
+  `API's response body with --json.\n\n` +
   wrapped('Locations:   ', LOCATIONS) +
   wrapped('Assertions:  SOURCE is ', DNS_ASSERTION_SOURCES, ';') +
   wrapped('             COMPARISON is ', DNS_ASSERTION_COMPARISONS, ';') +
@@ -181,14 +182,15 @@ export function checksCommand(ctx: Ctx) {
   );
   create.optionsGroup('Combined create:');
   create
-    .option('--type <type>', `check type: ${or(CHECK_TYPES)} (asked on a terminal)`)
+    .option('--type <type>', `check type: ${or(CHECK_TYPES)}`)
     .option('--dependency <PATH=@LOCALFILE>', 'a dependency file: its path in the check, and the local file to send (repeatable)', collect);
   withCheckBodyFlags(create).addHelpText(
     'after',
-    '\nDeprecated: the API will remove this operation. Use `mon checks create-dns` for DNS checks;\n' +
-      'API and browser checks have per-type operations of their own. A 402 (plan limit reached)\n' +
-      'exits with 5. The body is the DNS check body plus "type" and "dependencies"; seconds-level\n' +
-      'frequencies (--frequency 0 with --frequency-offset 10, 20 or 30) exist for API and TCP checks only.\n' +
+    '\nDeprecated: the API will remove this operation. Use `mon checks create-dns` for DNS\n' +
+      'checks; API and browser checks have per-type operations of their own. A 402 (plan\n' +
+      'limit reached) exits with 5. The body is the DNS check body plus "type" and\n' +
+      '"dependencies". Seconds-level frequencies (--frequency 0 with --frequency-offset 10,\n' +
+      '20 or 30: a run every that many seconds) exist for API and TCP checks only.\n' +
       BODY_HELP +
       examples(
         'mon checks create --type API --name "api" --query api.example.com --frequency 0 --frequency-offset 30',
