@@ -65,7 +65,7 @@ export function checkFields(check: CheckResponse): Field[] {
     {
       label: 'Retries',
       key: 'retryStrategy',
-      value: retry?.type ? `${retry.type}${retry.maxRetries ? `, up to ${retry.maxRetries}` : ''}` : undefined,
+      value: retry?.type ? `${retry.type}${retry.maxRetries ? `, up to ${retry.maxRetries} ${retry.maxRetries === 1 ? 'retry' : 'retries'}` : ''}` : undefined,
     },
     { label: 'Alert channels', key: 'alertChannelSubscriptions', value: joined(subscriptions.map((s) => s.alertChannelId)) },
     { label: 'Notifies', key: 'alertChannels', value: notifies(check) },
