@@ -1,7 +1,230 @@
-import type { SandboxModule } from '../server';
+import { randomUUID } from 'node:crypto';
+import {
+  autoAssignAlertsQuerySchema,
+  CHECK_LIMITS,
+  combinedCheckCreateSchema,
+  DEFAULT_FREQUENCY,
+  dnsCheckCreateSchema,
+  type DnsCheckCreateBody,
+} from '../../api/schemas/checks';
+import { HttpError, queryObject, validate } from '../http';
+import type { Collection } from '../store';
+import type { ModuleContext, SandboxModule } from '../server';
+import { ALERT_CHANNELS, type AlertChannel } from './alertChannels';
+import { servicesById } from './statusPages';
 
-/** The checks part of the API (filled in by its issue). */
+type Body = Record<string, unknown>;
+
+/** A created check: the body as sent with the spec's defaults filled in, plus what the service adds. */
+export interface StoredCheck extends Body {
+  id: string;
+  checkType: string;
+  name: string;
+  alertChannelSubscriptions: { alertChannelId: number; activated: boolean }[];
+  created_at: string;
+  updated_at: string | null;
+}
+
+export const CHECKS = 'checks';
+
+export function checks(ctx: Pick<ModuleContext, 'store'>): Collection<StoredCheck> {
+  return ctx.store.collection<StoredCheck>(CHECKS);
+}
+
+/** The reference's default alert settings (the spec leaves them "not shown"). */
+const DEFAULT_ALERT_SETTINGS = {
+  escalationType: 'RUN_BASED',
+  runBasedEscalation: { failedRunThreshold: 1 },
+  reminders: { amount: 0, interval: 5 },
+  parallelRunFailureThreshold: { enabled: false, percentage: 10 },
+};
+
+/** The spec's defaults for what a create body leaves out. */
+const DEFAULTS = {
+  activated: true,
+  muted: false,
+  doubleCheck: true,
+  shouldFail: false,
+  locations: [],
+  tags: [],
+  useGlobalAlertSettings: true,
+  groupId: null,
+  groupOrder: null,
+  runtimeId: null,
+  retryStrategy: null,
+  triggerIncident: null,
+  runParallel: false,
+  description: null,
+  frequency: DEFAULT_FREQUENCY,
+  degradedResponseTime: CHECK_LIMITS.defaultDegradedResponseTimeMs,
+  maxResponseTime: CHECK_LIMITS.defaultMaxResponseTimeMs,
+  privateLocations: null,
+};
+
+/** What the spec says a check response contains (the body's other fields are kept, not shown). */
+const RESPONSE_FIELDS = [
+  'id',
+  'name',
+  'checkType',
+  'activated',
+  'muted',
+  'doubleCheck',
+  'shouldFail',
+  'locations',
+  'tags',
+  'alertSettings',
+  'useGlobalAlertSettings',
+  'groupId',
+  'groupOrder',
+  'runtimeId',
+  'alertChannelSubscriptions',
+  'retryStrategy',
+  'triggerIncident',
+  'runParallel',
+  'description',
+  'frequency',
+  'frequencyOffset',
+  'degradedResponseTime',
+  'maxResponseTime',
+  'created_at',
+  'updated_at',
+  'alertChannels',
+  'privateLocations',
+  'request',
+] as const;
+
+const isObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function withAlertSettingDefaults(given: unknown): unknown {
+  if (given === null) return null;
+  if (!isObject(given)) return DEFAULT_ALERT_SETTINGS;
+  const merged: Body = { ...DEFAULT_ALERT_SETTINGS, ...given };
+  for (const key of ['runBasedEscalation', 'reminders', 'parallelRunFailureThreshold'] as const) {
+    merged[key] = { ...DEFAULT_ALERT_SETTINGS[key], ...(isObject(given[key]) ? given[key] : {}) };
+  }
+  return merged;
+}
+
+/**
+ * Subscriptions: the ones asked for (each must name an alert channel), and with
+ * autoAssignAlerts every other channel too, in the channels' order.
+ */
+function subscriptionsFor(ctx: ModuleContext, body: DnsCheckCreateBody, autoAssign: boolean): StoredCheck['alertChannelSubscriptions'] {
+  const channels = ctx.store.collection<AlertChannel>(ALERT_CHANNELS).values();
+  const known = new Set(channels.map((channel) => channel.alertChannelId));
+  const asked = body.alertChannelSubscriptions ?? [];
+  asked.forEach((subscription, index) => {
+    if (!known.has(subscription.alertChannelId)) {
+      throw new HttpError(
+        400,
+        `body.alertChannelSubscriptions[${index}].alertChannelId: there is no alert channel ${subscription.alertChannelId} (the account has ${[...known].join(', ')})`,
+      );
+    }
+  });
+  const subscriptions = [...asked];
+  if (autoAssign) {
+    for (const channel of channels) {
+      if (!asked.some((subscription) => subscription.alertChannelId === channel.alertChannelId)) {
+        subscriptions.push({ alertChannelId: channel.alertChannelId, activated: true });
+      }
+    }
+  }
+  return subscriptions;
+}
+
+/** The response's alertChannels: the subscribed, active channels by kind. */
+function alertChannelsOf(ctx: ModuleContext, check: StoredCheck) {
+  const byId = new Map(ctx.store.collection<AlertChannel>(ALERT_CHANNELS).values().map((channel) => [channel.alertChannelId, channel]));
+  const out: { email: Body[]; webhook: Body[]; slack: Body[]; sms: Body[] } = { email: [], webhook: [], slack: [], sms: [] };
+  for (const subscription of check.alertChannelSubscriptions) {
+    const channel = byId.get(subscription.alertChannelId);
+    if (!channel || !subscription.activated) continue;
+    const config = channel.config;
+    if (channel.type === 'EMAIL') out.email.push({ address: config.address });
+    if (channel.type === 'SLACK') out.slack.push({ url: config.url });
+    if (channel.type === 'SMS') out.sms.push({ number: config.number, name: config.name });
+    if (channel.type === 'WEBHOOK') {
+      out.webhook.push({
+        name: config.name,
+        url: config.url,
+        method: config.method ?? 'POST',
+        headers: config.headers ?? [],
+        queryParameters: config.queryParameters ?? [],
+      });
+    }
+  }
+  return out;
+}
+
+function checkTriggerService(ctx: ModuleContext, body: DnsCheckCreateBody): void {
+  const serviceId = body.triggerIncident?.serviceId;
+  if (serviceId !== undefined && !servicesById(ctx).has(serviceId)) {
+    throw new HttpError(400, `body.triggerIncident.serviceId: there is no service ${JSON.stringify(serviceId)} on any status page`);
+  }
+}
+
+function store(ctx: ModuleContext, body: DnsCheckCreateBody & Body, checkType: string, autoAssign: boolean): StoredCheck {
+  checkTriggerService(ctx, body);
+  const now = new Date(ctx.clock.now());
+  const { request, retryStrategy } = body;
+  const check: StoredCheck = {
+    ...DEFAULTS,
+    ...body,
+    alertSettings: withAlertSettingDefaults(body.alertSettings),
+    retryStrategy: retryStrategy ? { baseBackoffSeconds: 60, sameRegion: true, ...retryStrategy } : (retryStrategy ?? null),
+    request: { ...request, protocol: request.protocol ?? 'UDP', assertions: request.assertions ?? [] },
+    id: randomUUID(),
+    checkType,
+    alertChannelSubscriptions: subscriptionsFor(ctx, body, autoAssign),
+    // The spec: created_at is a date, updated_at a date-time or null (never updated yet).
+    created_at: now.toISOString().slice(0, 10),
+    updated_at: null,
+  };
+  return checks(ctx).put(check);
+}
+
+function responseOf(ctx: ModuleContext, check: StoredCheck): Body {
+  const full: Body = { ...check, alertChannels: alertChannelsOf(ctx, check) };
+  return Object.fromEntries(RESPONSE_FIELDS.filter((key) => full[key] !== undefined).map((key) => [key, full[key]]));
+}
+
+const DNS_BODY = dnsCheckCreateSchema();
+const COMBINED_BODY = combinedCheckCreateSchema();
+
+function autoAssign(query: URLSearchParams): boolean {
+  return validate(autoAssignAlertsQuerySchema, queryObject(query), 'query').autoAssignAlerts !== 'false';
+}
+
+/**
+ * POST /v1/checks/dns, and the deprecated POST /v1/checks (its `type` is the spec's field
+ * name; 402 past --max-checks). Both validate with the schemas the client uses: 400 with
+ * every problem.
+ */
 export const checksModule: SandboxModule = {
   name: 'checks',
-  routes() {},
+  routes(router, ctx) {
+    router.post('/v1/checks/dns', (request) => {
+      const assign = autoAssign(request.query);
+      const body = validate(DNS_BODY, request.body, 'body');
+      return { status: 201, body: responseOf(ctx, store(ctx, body, 'DNS', assign)) };
+    });
+
+    router.post('/v1/checks', (request) => {
+      const assign = autoAssign(request.query);
+      const { type, ...body } = validate(COMBINED_BODY, request.body, 'body');
+      const limit = ctx.options.maxChecks;
+      if (limit !== undefined && checks(ctx).size >= limit) {
+        throw new HttpError(
+          402,
+          `Your plan allows ${limit} check${limit === 1 ? '' : 's'} and the account has ${checks(ctx).size}: upgrade the plan or delete checks to create more`,
+        );
+      }
+      return { status: 201, body: responseOf(ctx, store(ctx, body, type, assign)) };
+    });
+  },
+  banner(ctx) {
+    const limit = ctx.options.maxChecks;
+    if (limit === undefined) return { lines: [], json: {} };
+    return { lines: [`  Max checks:  ${limit} (the deprecated \`checks create\` answers 402 past it)`], json: { maxChecks: limit } };
+  },
 };

@@ -1,0 +1,33 @@
+import { createCheck, createCheckRequest } from '../../api/resources/checks';
+import { combinedCheckCreateSchema } from '../../api/schemas/checks';
+import type { Ctx } from '../../context';
+import { printDryRun } from '../dry-run';
+import { maskSecretValues, type CheckFlags } from './body';
+import { composeCheckBody } from './compose';
+import { warnAboutIgnoredAlertSettings, type CreateCheckCtx } from './create-dns';
+import { printCreatedCheck } from './show';
+
+/** `mon checks create --type TYPE`: the deprecated combined operation, POST /v1/checks. */
+export async function createCheckRun(ctx: CreateCheckCtx, raw: Record<string, unknown>): Promise<void> {
+  const flags = raw as CheckFlags;
+  warnDeprecated(ctx, flags.type);
+  const body = await composeCheckBody(ctx, flags, { schema: combinedCheckCreateSchema, combined: true });
+  warnAboutIgnoredAlertSettings(ctx, flags, body);
+  const options = { autoAssignAlerts: flags.autoAssignAlerts !== false };
+  if (flags.dryRun) return printDryRun(ctx, createCheckRequest(maskSecretValues(body), options));
+  const { check, raw: response } = await createCheck(await ctx.api(), body, options);
+  printCreatedCheck(ctx, check, response);
+}
+
+/** The replacement depends on the type: create-dns for DNS, the API's per-type operations for API and browser checks. */
+export function warnDeprecated(ctx: Pick<Ctx, 'io'>, type: string | undefined): void {
+  const { io } = ctx;
+  const kind = type?.trim().toUpperCase();
+  const dns = 'For DNS checks use `mon checks create-dns`.';
+  const perType = 'For API and browser checks use the per-type operations (`mon api -X POST /v1/checks/api --input body.json`).';
+  const replacement = kind === 'DNS' ? [dns] : kind === 'API' || kind === 'BROWSER' ? [perType] : [dns, perType];
+  io.err(
+    `${io.errStyle.yellow('warning:')} \`mon checks create\` uses POST /v1/checks, which the API has deprecated and will remove.\n` +
+      replacement.map((line) => `  ${line}\n`).join(''),
+  );
+}

@@ -1,0 +1,230 @@
+/**
+ * `mon checks create-dns` and `mon checks create` in-process: the interactive flow with
+ * scripted answers, output on a terminal / piped / --json, --dry-run, warnings, and the
+ * deprecated create's 402.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/server';
+import { cli, memorySandbox, testEnv } from '../helpers';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await memorySandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+beforeEach(() => {
+  sandbox.requests.length = 0;
+});
+
+const posted = () => sandbox.requests.map((request) => ({ method: request.method, path: request.path, body: request.body }));
+
+describe('checks create-dns on a terminal', () => {
+  it('asks for name, query, record type, name server, frequency and locations, then shows the check', async () => {
+    const result = await cli(['checks', 'create-dns'], {
+      sandbox,
+      env: testEnv({ sandbox, env: { NO_COLOR: '1' } }),
+      tty: true,
+      answers: [
+        { message: 'Check name', answer: 'Apex A record' },
+        { message: 'Name to resolve', answer: 'example.com' },
+        { message: 'Record type', answer: 'AAAA' },
+        { message: 'Name server', answer: '9.9.9.9' },
+        { message: 'How often', answer: { frequency: 5 } },
+        { message: 'Locations', answer: ['eu-west-1', 'us-east-1'] },
+      ],
+    });
+    expect(result.stderr).toContain('✓ Created DNS check "Apex A record"');
+    expect(result.code).toBe(0);
+    expect(result.prompter.asked.map((question) => question.kind)).toEqual(['input', 'input', 'select', 'input', 'select', 'checkbox']);
+    const recordType = result.prompter.asked[2]!;
+    expect(recordType.choices).toEqual(['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SOA', 'NS', 'HTTPS']);
+    expect(recordType.default).toBe('A');
+    expect(result.prompter.asked[3]!.default).toBe('1.1.1.1');
+    const frequency = result.prompter.asked[4]!;
+    // DNS checks get no seconds-level choice; the default is the API's (10 minutes).
+    expect(frequency.choices).not.toContain('every 10 seconds');
+    expect(frequency.choices).toContain('every 10 minutes');
+    expect(frequency.default).toEqual({ frequency: 10 });
+    expect(result.prompter.asked[5]!.choices).toHaveLength(22);
+
+    expect(posted()).toEqual([
+      {
+        method: 'POST',
+        path: '/v1/checks/dns',
+        body: {
+          name: 'Apex A record',
+          request: { query: 'example.com', recordType: 'AAAA', nameServer: '9.9.9.9' },
+          frequency: 5,
+          locations: ['eu-west-1', 'us-east-1'],
+          heartbeat: {},
+          script: '',
+        },
+      },
+    ]);
+    expect(result.stdout).toMatch(/^ID: +[0-9a-f-]{36}$/m);
+    expect(result.stdout).toMatch(/^Name: +Apex A record$/m);
+    expect(result.stdout).toMatch(/^Type: +DNS$/m);
+    expect(result.stdout).toMatch(/^Query: +AAAA example\.com via 9\.9\.9\.9 \(UDP\)$/m);
+    expect(result.stdout).toMatch(/^Frequency: +every 5 minutes$/m);
+    expect(result.stdout).toMatch(/^Locations: +eu-west-1, us-east-1$/m);
+    expect(result.stdout).toMatch(/^Alert channels: +1001, 1002, 1003, 1004$/m);
+    expect(result.stdout).toMatch(/^Notifies: +email oncall@acme\.example; slack; webhook Pager bridge; sms On-call phone$/m);
+    // Channel secrets (webhook and Slack URLs, phone numbers) are not shown.
+    expect(result.stdout).not.toContain('hooks.slack.example');
+    expect(result.stdout).not.toContain('+15555550100');
+  });
+
+  it('asks only for what the flags and --file do not give', async () => {
+    const result = await cli(['checks', 'create-dns', '--name', 'n', '--record-type', 'mx', '--private-location', 'office-rack', '--frequency', '60'], {
+      sandbox,
+      tty: true,
+      answers: [
+        { message: 'Name to resolve', answer: 'example.org' },
+        { message: 'Name server', answer: undefined },
+      ],
+    });
+    expect(result.code).toBe(0);
+    expect(result.prompter.asked.map((question) => question.message)).toEqual(['Name to resolve (query), e.g. example.com', 'Name server to ask']);
+    expect(posted()[0]!.body).toMatchObject({
+      request: { query: 'example.org', recordType: 'MX', nameServer: '1.1.1.1' },
+      privateLocations: ['office-rack'],
+      frequency: 60,
+    });
+  });
+
+  it('refuses invalid flags before asking anything', async () => {
+    const result = await cli(['checks', 'create-dns', '--frequency', '7'], { sandbox, tty: true, answers: [] });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--frequency must be one of');
+    expect(result.prompter.asked).toEqual([]);
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
+  it('does not ask with --no-input: a missing name and query are exit 2 naming the flags', async () => {
+    const result = await cli(['checks', 'create-dns', '--no-input'], { sandbox, tty: true });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--name is required');
+    expect(result.stderr).toContain('--query is required');
+    expect(result.prompter.asked).toEqual([]);
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
+  it('asks nothing once --file - has read stdin (there is nothing left to answer with)', async () => {
+    const stdin = JSON.stringify({ request: { query: 'example.com' } });
+    const missing = await cli(['checks', 'create-dns', '--file', '-'], { sandbox, tty: true, stdin });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--name is required');
+    expect(missing.prompter.asked).toEqual([]);
+    const given = await cli(['checks', 'create-dns', '--file', '-', '--name', 'n'], { sandbox, tty: true, stdin });
+    expect(given.code).toBe(0);
+    expect(given.prompter.asked).toEqual([]);
+    expect(posted()[0]!.body).toEqual({ name: 'n', request: { query: 'example.com', recordType: 'A' }, heartbeat: {}, script: '' });
+  });
+
+  it('offers seconds-level frequencies to an API check of the combined create, asking the type first', async () => {
+    const result = await cli(['checks', 'create', '--name', 'api', '--query', 'api.example.com', '--location', 'eu-west-1'], {
+      sandbox,
+      env: testEnv({ sandbox, env: { NO_COLOR: '1' } }),
+      tty: true,
+      answers: [
+        { message: 'Check type', answer: 'API' },
+        { message: 'Record type', answer: undefined },
+        { message: 'Name server', answer: '8.8.8.8' },
+        { message: 'How often', answer: { frequency: 0, frequencyOffset: 20 } },
+      ],
+    });
+    expect(result.code).toBe(0);
+    expect(result.prompter.asked[0]!.choices).toContain('BROWSER');
+    expect(result.prompter.asked[3]!.choices!.slice(0, 4)).toEqual(['every 10 seconds', 'every 20 seconds', 'every 30 seconds', 'every minute']);
+    expect(posted()[0]).toMatchObject({ path: '/v1/checks', body: { type: 'API', frequency: 0, frequencyOffset: 20 } });
+    expect(result.stdout).toMatch(/^Frequency: +every 20 seconds$/m);
+  });
+});
+
+describe('checks create-dns output', () => {
+  const minimal = ['checks', 'create-dns', '--name', 'ns', '--query', 'example.com'];
+
+  it('prints the ID alone when piped', async () => {
+    const result = await cli(minimal, { sandbox });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
+    const stored = sandbox.store.collection<{ id: string; name: string }>('checks').get(result.stdout.trim());
+    expect(stored?.name).toBe('ns');
+  });
+
+  it('prints the API body exactly with --json', async () => {
+    const result = await cli([...minimal, '--json', '--tag', 'dns', '--no-auto-assign-alerts'], { sandbox });
+    expect(result.code).toBe(0);
+    const body = JSON.parse(result.stdout);
+    expect(body).toMatchObject({ checkType: 'DNS', name: 'ns', tags: ['dns'], alertChannelSubscriptions: [] });
+    expect(sandbox.requests[0]!.path).toBe('/v1/checks/dns?autoAssignAlerts=false');
+  });
+
+  it('--dry-run prints the request with secret values masked and sends nothing', async () => {
+    const result = await cli(
+      [...minimal, '--dry-run', '--no-auto-assign-alerts', '--env', 'REGION=eu', '--secret-env', 'TOKEN=hunter2-secret', '--retry-type', 'fixed', '--retry-max-retries', '3'],
+      { sandbox },
+    );
+    expect(result.code).toBe(0);
+    expect(sandbox.requests).toHaveLength(0);
+    const [first, ...rest] = result.stdout.split('\n');
+    expect(first).toBe(`POST ${sandbox.url}/v1/checks/dns?autoAssignAlerts=false`);
+    expect(JSON.parse(rest.join('\n'))).toEqual({
+      name: 'ns',
+      request: { query: 'example.com', recordType: 'A' },
+      environmentVariables: [
+        { key: 'REGION', value: 'eu' },
+        { key: 'TOKEN', value: '••••', secret: true },
+      ],
+      retryStrategy: { type: 'FIXED', maxRetries: 3 },
+      heartbeat: {},
+      script: '',
+    });
+    expect(result.stdout + result.stderr).not.toContain('hunter2');
+    expect(result.stderr).toContain('Dry run: nothing was sent.');
+  });
+
+  it('reads the body from stdin with --file -', async () => {
+    const body = { name: 'from stdin', request: { query: 'example.net', recordType: 'TXT', port: 53 }, tags: ['a'] };
+    const result = await cli(['checks', 'create-dns', '--file', '-', '--tag', 'b'], { sandbox, stdin: JSON.stringify(body) });
+    expect(result.code).toBe(0);
+    expect(posted()[0]!.body).toEqual({ ...body, tags: ['b'], heartbeat: {}, script: '' });
+  });
+
+  it('warns when --alert-* settings would be ignored for the account-level ones', async () => {
+    const ignored = await cli([...minimal, '--alert-failed-run-threshold', '2'], { sandbox });
+    expect(ignored.code).toBe(0);
+    expect(ignored.stderr).toContain('warning: the --alert-* settings apply only with --no-use-global-alert-settings');
+    const used = await cli([...minimal, '--alert-failed-run-threshold', '2', '--no-use-global-alert-settings'], { sandbox });
+    expect(used.stderr).not.toContain('warning');
+    expect(posted()[1]!.body).toMatchObject({ useGlobalAlertSettings: false, alertSettings: { runBasedEscalation: { failedRunThreshold: 2 } } });
+  });
+});
+
+describe('checks create (deprecated)', () => {
+  it('warns on stderr naming the replacement for each type', async () => {
+    const dns = await cli(['checks', 'create', '--type', 'dns', '--name', 'n', '--query', 'example.com'], { sandbox });
+    expect(dns.code).toBe(0);
+    expect(dns.stderr).toContain('warning: `mon checks create` uses POST /v1/checks, which the API has deprecated and will remove.\n  For DNS checks use `mon checks create-dns`.\n');
+    expect(posted()[0]).toMatchObject({ path: '/v1/checks', body: { type: 'DNS' } });
+    const browser = await cli(['checks', 'create', '--type', 'BROWSER', '--name', 'n', '--query', 'example.com', '--dry-run'], { sandbox });
+    expect(browser.stderr).toContain('For API and browser checks use the per-type operations');
+    expect(browser.stderr).not.toContain('create-dns');
+  });
+
+  it('turns a 402 into exit 5 with a message about the plan limit', async () => {
+    const limited = await memorySandbox({ maxChecks: 0 });
+    try {
+      const result = await cli(['checks', 'create', '--type', 'API', '--name', 'n', '--query', 'example.com'], { sandbox: limited });
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain("error: The plan's limit on the number of checks is reached, so no check was created (402 Payment Required: Your plan allows 0 checks");
+      expect(result.stderr).toContain('Delete checks you no longer need or upgrade the plan, then run the command again.');
+      expect(result.code).toBe(5);
+      expect(limited.requests).toHaveLength(1);
+    } finally {
+      await limited.close();
+    }
+  });
+});
