@@ -6,6 +6,7 @@ _mon_subcommands() {
     'incidents') echo 'list get create update resolve updates' ;;
     'incidents updates') echo 'create get edit' ;;
     'status-pages') echo 'list' ;;
+    'checks') echo 'create-dns create' ;;
     'runtimes') echo 'list get' ;;
     'auth') echo 'login status logout' ;;
     'config') echo 'list get set unset path' ;;
@@ -27,6 +28,8 @@ _mon_flags() {
     'status-pages') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'status-pages list') echo '--limit --next-id --all --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'checks') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'checks create-dns') echo '--name --description --tag --no-activated --muted --should-fail --no-double-check --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --run-parallel --degraded-response-time --max-response-time --alert-channel --no-auto-assign-alerts --no-use-global-alert-settings --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --no-retry-same-region --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --trigger-incident-notify-subscribers --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'checks create') echo '--type --dependency --name --description --tag --no-activated --muted --should-fail --no-double-check --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --run-parallel --degraded-response-time --max-response-time --alert-channel --no-auto-assign-alerts --no-use-global-alert-settings --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --no-retry-same-region --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --trigger-incident-notify-subscribers --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'heartbeats') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'runtimes') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'runtimes list') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
@@ -55,11 +58,13 @@ _mon_values() {
     'incidents update|--severity') echo 'CRITICAL MAJOR MEDIUM MINOR' ;;
     'incidents updates create|--status') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
     'incidents updates edit|--status') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
+    'checks create-dns|--runtime') echo '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10' ;;
+    'checks create|--runtime') echo '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10' ;;
     'runtimes get|') echo '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10' ;;
     'completion|') echo 'bash zsh fish' ;;
   esac
 }
-_mon_value_flags=' --profile --base-url --account --ping-url --timeout --limit --next-id --status --name --severity --service --message --date --method -X --raw-field -f --field -F --header -H --input --host --port --data --api-key --max-checks --faults --seed '
+_mon_value_flags=' --profile --base-url --account --ping-url --timeout --limit --next-id --status --name --severity --service --message --date --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
 _mon() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   local path="" word i skip=0
