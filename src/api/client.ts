@@ -111,6 +111,34 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
   return out;
 }
 
+/**
+ * A body as --debug logs it: the `value` of every object marked `secret: true` (a check's
+ * secret environment variables) is replaced, wherever it sits. Text that is not JSON is
+ * logged as it is.
+ */
+export function redactBody(text: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  let redacted = false;
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value !== 'object' || value === null) return value;
+    const entries = Object.entries(value).map(([key, inner]) => [key, walk(inner)] as const);
+    const out = Object.fromEntries(entries) as Record<string, unknown>;
+    if (out.secret === true && 'value' in out) {
+      out.value = '[redacted]';
+      redacted = true;
+    }
+    return out;
+  };
+  const result = walk(parsed);
+  return redacted ? JSON.stringify(result) : text;
+}
+
 function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || host.endsWith('.localhost');
@@ -226,7 +254,7 @@ export class ApiClient {
       if (debug) {
         debug(`> ${prepared.method} ${prepared.url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
         for (const [name, value] of Object.entries(redactHeaders(prepared.headers))) debug(`> ${name}: ${value}`);
-        if (prepared.body !== undefined) debug(`> ${sanitize(prepared.body)}`);
+        if (prepared.body !== undefined) debug(`> ${sanitize(redactBody(prepared.body))}`);
       }
       let status: number;
       let headers: Record<string, string | string[] | undefined>;
@@ -265,10 +293,13 @@ export class ApiClient {
       if (debug) {
         debug(`< ${statusLabel(status)} in ${Date.now() - started} ms`);
         for (const [name, value] of Object.entries(redactHeaders(headers))) debug(`< ${name}: ${value}`);
-        if (text) debug(`< ${sanitize(text.length > 4000 ? `${text.slice(0, 4000)}… (${text.length} bytes)` : text)}`);
+        if (text) {
+          const logged = redactBody(text);
+          debug(`< ${sanitize(logged.length > 4000 ? `${logged.slice(0, 4000)}… (${text.length} bytes)` : logged)}`);
+        }
       }
       if (status >= 200 && status < 300) {
-        return { status, headers, text, body: parseJsonBody(text, status, headers, label) as T };
+        return { status, headers, text, body: parseJsonBody(text, status, headers, { ...label, uncertainHint: request.uncertainHint }) as T };
       }
       const retryable = RETRYABLE_STATUSES.has(status) && (idempotent || status === 429);
       if (retryable && attempt < maxAttempts) {
@@ -277,7 +308,7 @@ export class ApiClient {
           retryAfter !== undefined ? Math.min(retryAfter, this.options.maxRetryAfterMs ?? 20_000) : jitter(backoff, attempt);
         if (await pause(wait)) continue;
       }
-      throw errorFromResponse(label, status, text, headers, attempt);
+      throw errorFromResponse({ ...label, uncertainHint: request.uncertainHint }, status, text, headers, attempt);
     }
   }
 
@@ -298,7 +329,7 @@ function parseJsonBody(
   text: string,
   status: number,
   headers: Record<string, string | string[] | undefined>,
-  label: { method: string; path: string },
+  label: { method: string; path: string; uncertainHint?: string },
 ): unknown {
   if (text.trim() === '') return undefined;
   try {
@@ -312,7 +343,7 @@ function parseJsonBody(
       {
         status,
         requestId: requestIdOf(headers),
-        hint: 'A proxy or the wrong base URL can cause this: check `mon auth status`, and run with --debug to see the whole response.',
+        hint: `${label.uncertainHint ? `${label.uncertainHint} ` : ''}A proxy or the wrong base URL can cause this: check \`mon auth status\`, and run with --debug to see the whole response.`,
       },
     );
   }

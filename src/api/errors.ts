@@ -77,7 +77,7 @@ export function statusLabel(status: number): string {
 
 /** The one function that picks an error type for a non-2xx response (openai-node's APIError.generate). */
 export function errorFromResponse(
-  request: RequestLabel,
+  request: RequestLabel & { uncertainHint?: string },
   status: number,
   text: string,
   headers: Record<string, string | string[] | undefined>,
@@ -119,7 +119,8 @@ export function errorFromResponse(
   if (status >= 500) {
     return new ApiError('api', `The server failed (${what})${tries} on ${request.method} ${request.path}.`, {
       ...details,
-      hint: 'The service may be having trouble; try again in a moment (--debug shows each attempt).',
+      // A gateway's 502/504 says nothing of whether the server behind it acted on a POST.
+      hint: request.uncertainHint ?? 'The service may be having trouble; try again in a moment (--debug shows each attempt).',
     });
   }
   return new ApiError('api', `The server refused ${request.method} ${request.path} (${what}).`, details);

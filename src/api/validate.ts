@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from './errors';
+import { ApiError, statusLabel } from './errors';
 import type { ApiResponse } from './client';
 import { sanitize } from '../output/text';
 
@@ -19,7 +19,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
 export function parseResponse<S extends z.ZodType>(
   schema: S,
   response: ApiResponse,
-  label: { method: string; path: string },
+  request: { method: string; path: string; uncertainHint?: string },
 ): z.infer<S> {
   const result = schema.safeParse(response.body);
   if (result.success) return result.data;
@@ -27,9 +27,11 @@ export function parseResponse<S extends z.ZodType>(
     .slice(0, 3)
     .map((issue) => `${formatPath(issue.path) || 'body'}: ${issue.message}`)
     .join('; ');
-  throw new ApiError(
-    'response',
-    `The server answered ${response.status} to ${label.method} ${label.path}, but the body is not what the API describes (${sanitize(problems)}).`,
-    { status: response.status, hint: 'Check the base URL (`mon auth status`); --debug shows the whole response.' },
-  );
+  const what = response.text.trim() === '' ? 'an empty body' : `a body that is not what the API describes (${sanitize(problems)})`;
+  const check = 'Check the base URL (`mon auth status`); --debug shows the whole response.';
+  throw new ApiError('response', `The server answered ${statusLabel(response.status)} to ${request.method} ${request.path} with ${what}.`, {
+    status: response.status,
+    // A 2xx to a POST means it was done: retrying blindly would do it twice.
+    hint: request.uncertainHint ? `${request.uncertainHint} ${check}` : check,
+  });
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { UsageError } from '../errors';
 import { formatPath } from '../api/validate';
+import { sanitize } from '../output/text';
 
 /**
  * Validates a command's options with its zod schema. Every problem is reported at once,
@@ -36,7 +37,8 @@ function nameFor(path: string, names: Record<string, string>): string {
   }
 }
 
+/** The value the user gave, quoted; escaped so that a pasted control character cannot act on the terminal. */
 function show(input: unknown): string {
-  const text = typeof input === 'string' ? JSON.stringify(input) : JSON.stringify(input) ?? String(input);
+  const text = sanitize(JSON.stringify(input) ?? String(input));
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

@@ -147,9 +147,22 @@ export function renderDetails(io: IO, fields: readonly Field[]): void {
   }
 }
 
+/**
+ * JSON for a terminal as well as for scripts: JSON.stringify escapes C0 controls but not DEL,
+ * C1 controls (U+009B starts an escape sequence on some terminals) or the bidirectional
+ * overrides. Those are written as \uXXXX escapes: the same JSON value, nothing that acts on
+ * the terminal.
+ */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(
+    /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /** `--json`: the body as received, 2-space indented. */
 export function printJson(io: IO, body: unknown): void {
-  io.out(`${JSON.stringify(body ?? null, null, 2)}\n`);
+  io.out(`${jsonText(body ?? null)}\n`);
 }
 
 /**
@@ -160,7 +173,7 @@ export function jsonArrayWriter(io: IO): { write(entry: unknown): void; end(): v
   let count = 0;
   return {
     write(entry) {
-      const body = JSON.stringify(entry, null, 2).replace(/\n/g, '\n  ');
+      const body = jsonText(entry).replace(/\n/g, '\n  ');
       io.out(`${count === 0 ? '[\n  ' : ',\n  '}${body}`);
       count++;
     },

@@ -4,7 +4,7 @@
  * own temporary HOME, config dir and data dir, and an environment without the developer's
  * MON_* variables or proxies.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -206,7 +206,11 @@ export async function startSandbox(args: string[] = [], options: { dataFile?: st
     call,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
+      const result = await exited;
+      // Its banner (stdout) shows its own credentials; its log on stderr must show none.
+      const leaked = leakedSecrets(result.stderr);
+      if (leaked.length) throw new Error(`the sandbox printed a secret on stderr (${leaked.map((s) => `${s.slice(0, 6)}…`).join(', ')}):\n${result.stderr}`);
+      return result;
     },
   };
   running.add(sandbox);
@@ -218,3 +222,56 @@ const running = new Set<SandboxProcess>();
 process.on('exit', () => {
   for (const sandbox of running) sandbox.process.kill('SIGKILL');
 });
+
+/** util-linux `script`, which runs a command on a pseudo-terminal (Linux CI has it). */
+export const hasScript = process.platform === 'linux' && spawnSync('sh', ['-c', 'command -v script']).status === 0;
+
+const shellQuote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+
+export interface TerminalRun {
+  /** Everything the terminal showed so far (stdout and stderr together, as on a screen). */
+  screen(): string;
+  /** Resolves once the screen shows `text`. */
+  waitFor(text: string, timeoutMs?: number): Promise<void>;
+  /** Types on the keyboard: "\r" is Enter, "\x03" is Ctrl-C. */
+  type(keys: string): void;
+  done: Promise<RunResult>;
+}
+
+/**
+ * Runs `mon ARGS` on a pseudo-terminal: stdin, stdout and stderr are all a TTY, so prompts,
+ * tables and colours behave as for a person. The screen is checked for secrets like every
+ * other output.
+ */
+export function inTerminal(args: string[], env: NodeJS.ProcessEnv): TerminalRun {
+  const command = [process.execPath, BIN, ...args].map(shellQuote).join(' ');
+  const child = spawn('script', ['-qec', command, '/dev/null'], { env: { TERM: 'xterm-256color', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let screen = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk));
+  const done = new Promise<RunResult>((resolve, reject) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      child.stdin!.destroy();
+      const leaked = leakedSecrets(screen);
+      if (leaked.length) reject(new Error(`mon ${args.join(' ')} showed a secret on the terminal:\n${screen}`));
+      else resolve({ code, signal, stdout: screen, stderr: '' });
+    });
+  });
+  return {
+    screen: () => screen,
+    async waitFor(text, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!screen.includes(text)) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the terminal never showed ${JSON.stringify(text)}:\n${screen}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    type(keys) {
+      child.stdin!.write(keys);
+    },
+    done,
+  };
+}

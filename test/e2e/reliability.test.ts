@@ -1,8 +1,12 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, collect, leakedSecrets, runMon, startSandbox, type SandboxProcess } from './harness';
+import { BIN, cleanEnv, collect, hasScript, inTerminal, leakedSecrets, runMon, startSandbox, type SandboxProcess } from './harness';
+
+const API = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01';
 
 let sandbox: SandboxProcess;
 beforeAll(async () => {
@@ -54,6 +58,190 @@ describe('faults', () => {
     } finally {
       await limited.stop();
     }
+  });
+});
+
+describe('faults the client survives', () => {
+  it('retries a GET after a connection reset, then succeeds', async () => {
+    const flaky = await startSandbox(['--faults', 'resetx1@GET']);
+    try {
+      const result = await runMon(['runtimes', 'list', '--debug'], { env: flaky.env() });
+      expect(result.code).toBe(0);
+      expect(result.stdout.trim().split('\n')).toHaveLength(7);
+      expect(result.stderr).toMatch(/< failed after \d+ ms: .*(socket|ECONNRESET|closed)/i);
+      expect(result.stderr).toContain('(attempt 2)');
+      expect((await flaky.requests()).map((request) => request.path)).toEqual(['/v1/runtimes', '/v1/runtimes']);
+    } finally {
+      await flaky.stop();
+    }
+  });
+
+  it("waits the Retry-After of a 429, then succeeds; a POST answered 429 is sent again and lands once", async () => {
+    const limited = await startSandbox(['--faults', '429x1@GET,429x1@POST']);
+    try {
+      const env = limited.env();
+      const started = Date.now();
+      const list = await runMon(['runtimes', 'list', '--debug'], { env });
+      expect(list.code).toBe(0);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000); // the sandbox says Retry-After: 1
+      expect(list.stderr).toContain('< 429 Too Many Requests');
+      expect(list.stderr).toContain('< retry-after: 1');
+      expect(list.stderr).toContain('waiting 1000 ms before retrying');
+      expect(list.stdout.trim().split('\n')).toHaveLength(7);
+
+      // A 429 means the server did not act on it, so even a POST is safe to send again.
+      const created = await runMon(['incidents', 'create', '--name', 'Rate limited once', '--severity', 'minor', '--service', API, '--message', 'm'], { env });
+      expect(created.code).toBe(0);
+      const posts = (await limited.requests()).filter((request) => request.method === 'POST');
+      expect(posts).toHaveLength(2);
+      const stored = (await limited.call('GET', '/v1/status-pages/incidents')).body as { entries: { name: string }[] };
+      expect(stored.entries.map((incident) => incident.name)).toEqual(['Rate limited once']);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('never sends a POST again after the connection was reset, and says to check before retrying', async () => {
+    const resetting = await startSandbox(['--faults', 'resetx1@POST']);
+    try {
+      const result = await runMon(['incidents', 'create', '--name', 'Reset', '--severity', 'minor', '--service', API, '--message', 'm'], { env: resetting.env() });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('The connection failed after POST /v1/status-pages/incidents was sent');
+      expect(result.stderr).toContain('Check with `mon incidents list` whether the incident was opened before retrying');
+      expect((await resetting.requests()).filter((request) => request.method === 'POST')).toHaveLength(1);
+    } finally {
+      await resetting.stop();
+    }
+  });
+});
+
+/**
+ * A proxy in front of the sandbox that passes every request on, then replaces the answer to
+ * the ones `tamper` picks (as a misbehaving gateway or a captive portal would): the sandbox
+ * still did the work.
+ */
+async function tamperingProxy(target: string, tamper: (method: string, url: string) => { status: number; type?: string; body: string } | undefined) {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
+      const upstream = await fetch(target + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+      const answer = await upstream.text();
+      const replaced = tamper(req.method!, req.url!);
+      if (replaced) {
+        res.writeHead(replaced.status, replaced.type ? { 'content-type': replaced.type } : {});
+        res.end(replaced.body);
+      } else {
+        res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+        res.end(answer);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+describe('malformed responses', () => {
+  const HTML_502 = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
+  const LOGIN_PAGE = '<!DOCTYPE html><html><body><form action="/login">Sign in to the corporate network</form></body></html>';
+
+  it('end in a clear error naming the status (exit 1), never a stack trace, and say when a POST may have been done', async () => {
+    const target = await startSandbox();
+    const created = await target.call('POST', '/v1/status-pages/incidents', {
+      name: 'Existing', severity: 'MINOR', services: [{ id: API, name: 'Public API', accountId: target.info.accountId }], incidentUpdates: [{ description: 'm' }],
+    });
+    const existing = (created.body as { id: string }).id;
+    const proxy = await tamperingProxy(target.url, (method, url) => {
+      if (url === '/v1/runtimes') return { status: 200, type: 'application/json', body: '{"name": "2025.04", "stage": ' };
+      if (url === '/v1/runtimes/2025.04') return { status: 200, type: 'application/json', body: '' };
+      if (url === '/v1/status-pages?limit=3') return { status: 200, type: 'text/html', body: LOGIN_PAGE };
+      if (url === `/v1/status-pages/incidents/${existing}` && method === 'GET') return { status: 200, type: 'application/json', body: '{"id": 42, "incidents": []}' };
+      if (url === '/v1/status-pages/incidents' && method === 'POST') return { status: 201, type: 'text/html', body: LOGIN_PAGE };
+      if (url.endsWith('/incident-updates') && method === 'POST') return { status: 502, type: 'text/html', body: HTML_502 };
+      return undefined;
+    });
+    try {
+      const env = target.env({ MON_BASE_URL: proxy.url });
+      const [invalid, empty, html, schema, post, update] = await Promise.all([
+        runMon(['runtimes', 'list'], { env }),
+        runMon(['runtimes', 'get', '2025.04'], { env }),
+        runMon(['status-pages', 'list', '--limit', '3'], { env }),
+        runMon(['incidents', 'get', existing], { env }),
+        runMon(['incidents', 'create', '--name', 'Through a proxy', '--severity', 'minor', '--service', API, '--message', 'm'], { env }),
+        runMon(['incidents', 'updates', 'create', existing, '--message', 'Through a proxy'], { env }),
+      ]);
+      for (const result of [invalid, empty, html, schema, post, update]) {
+        expect(result.code, result.stderr).toBe(1);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toMatch(/^error: /);
+        expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+      }
+      expect(invalid.stderr).toContain('The server answered 200 OK to GET /v1/runtimes with a body that is not JSON (application/json): {"name": "2025.04", "stage": ');
+      expect(empty.stderr).toContain('The server answered 200 OK to GET /v1/runtimes/2025.04 with an empty body.');
+      expect(html.stderr).toContain('The server answered 200 OK to GET /v1/status-pages with a body that is not JSON (text/html, looks like an HTML page)');
+      expect(html.stderr).toContain('A proxy or the wrong base URL can cause this');
+      expect(schema.stderr).toContain(`The server answered 200 OK to GET /v1/status-pages/incidents/${existing} with a body that is not what the API describes (id: Invalid input: expected string, received number;`);
+
+      // The POSTs went through behind the proxy: the messages say to look before retrying.
+      expect(post.stderr).toContain('The server answered 201 Created to POST /v1/status-pages/incidents with a body that is not JSON');
+      expect(post.stderr).toContain('Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.');
+      expect(update.stderr).toContain(`The server failed (502 Bad Gateway) on POST /v1/status-pages/incidents/${existing}/incident-updates.`);
+      expect(update.stderr).toContain(`Check with \`mon incidents get ${existing}\` whether the update was posted before retrying`);
+      const posts = (await target.requests()).filter((request) => request.method === 'POST');
+      expect(posts).toHaveLength(3); // the setup's, and one each: never resent
+      const incidents = (await target.call('GET', '/v1/status-pages/incidents')).body as { entries: { name: string; incidentUpdates: unknown[] }[] };
+      expect(incidents.entries.map((incident) => [incident.name, incident.incidentUpdates.length])).toEqual([['Through a proxy', 1], ['Existing', 2]]);
+    } finally {
+      await proxy.close();
+      await target.stop();
+    }
+  });
+});
+
+describe('Ctrl-C at a prompt', () => {
+  it.skipIf(!hasScript)('leaves the config file as it was (auth login) and exits 130 with no stack trace', async () => {
+    const env = cleanEnv();
+    const file = join(env.MON_CONFIG_DIR!, 'config.json');
+    // First with no config file at all, then with one that holds a profile.
+    for (const before of [undefined, '{\n\t"profiles": {\n\t\t"default": {\n\t\t\t"baseUrl": "https://api.example.com"\n\t\t}\n\t}\n}']) {
+      if (before !== undefined) {
+        mkdirSync(env.MON_CONFIG_DIR!, { recursive: true });
+        writeFileSync(file, before, { mode: 0o600 });
+      }
+      const login = inTerminal(['auth', 'login'], env);
+      await login.waitFor('API base URL');
+      if (before !== undefined) login.type('\x15'); // Ctrl-U: clear the default offered
+      login.type(`${sandbox.url}\r`);
+      await login.waitFor('Account ID');
+      login.type(`${sandbox.info.accountId}\r`);
+      await login.waitFor('API key');
+      login.type('sk_half_typed');
+      login.type('\x03');
+      const result = await login.done;
+      expect(result.code).toBe(130);
+      expect(result.stdout).toMatch(/Cancelled\.\r?\n$/);
+      expect(result.stdout).not.toMatch(/\n\s+at /);
+      if (before === undefined) expect(existsSync(file)).toBe(false);
+      else expect(readFileSync(file, 'utf8')).toBe(before);
+      // No temporary or lock file left behind either.
+      const left = existsSync(env.MON_CONFIG_DIR!) ? readdirSync(env.MON_CONFIG_DIR!) : [];
+      expect(left).toEqual(before === undefined ? [] : ['config.json']);
+    }
+  });
+
+  it.skipIf(!hasScript)('sends nothing when an incident is abandoned half-way through its prompts', async () => {
+    await sandbox.clearRequests();
+    const create = inTerminal(['incidents', 'create', '--name', 'Abandoned'], sandbox.env());
+    await create.waitFor('Severity');
+    create.type('\x03');
+    const result = await create.done;
+    expect(result.code).toBe(130);
+    expect(result.stdout).toContain('Cancelled.');
+    expect((await sandbox.requests()).map((request) => request.method)).toEqual(['GET']); // the status pages, for the services
   });
 });
 
