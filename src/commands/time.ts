@@ -22,22 +22,22 @@ export function parseTime(value: string, now: number = Date.now()): Date | undef
   const ago = parseDuration(text.replace(/\s+ago$/i, ''));
   if (ago !== undefined) return new Date(now - ago);
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (date) return validDate(`${text}T00:00:00Z`, Number(date[2]), Number(date[3]));
+  if (date) return validDate(`${text}T00:00:00Z`, Number(date[1]), Number(date[2]), Number(date[3]));
   const dateTime = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
   if (dateTime) {
     const iso = dateTime[7] ? text.replace(' ', 'T') : `${text.replace(' ', 'T')}Z`;
-    return validDate(iso, Number(dateTime[2]), Number(dateTime[3]));
+    return validDate(iso, Number(dateTime[1]), Number(dateTime[2]), Number(dateTime[3]));
   }
   return undefined;
 }
 
-/** Rejects what Date.parse would roll over (2026-02-30 → March 2). */
-function validDate(iso: string, month: number, day: number): Date | undefined {
+/** Rejects a day the month does not have, which Date.parse would roll over (2026-02-29 → March 1). */
+function validDate(iso: string, year: number, month: number, day: number): Date | undefined {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return undefined;
-  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
-  const probe = new Date(Date.UTC(2000, month - 1, day));
-  if (probe.getUTCMonth() !== month - 1 && !(month === 2 && day === 29)) return undefined;
+  const probe = new Date(0);
+  probe.setUTCFullYear(year, month - 1, day);
+  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return undefined;
   return date;
 }
 

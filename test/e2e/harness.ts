@@ -25,6 +25,12 @@ export function tempDir(prefix = 'mon-test-'): string {
   return dir;
 }
 
+/**
+ * One code cache (bin/mon.js keeps V8's compiled code there) for every run of a test file,
+ * as a user's machine has one: without it every process compiles the bundle afresh.
+ */
+const codeCache = tempDir('mon-cache-');
+
 /** A clean environment: nothing of the developer's MON_*, proxies or colour settings. */
 export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const home = tempDir('mon-home-');
@@ -33,7 +39,7 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS
     HOME: home,
     MON_CONFIG_DIR: join(home, 'config'),
     MON_DATA_DIR: join(home, 'data'),
-    MON_CACHE_DIR: join(home, 'cache'),
+    MON_CACHE_DIR: codeCache,
     LANG: 'C.UTF-8',
     TERM: 'dumb',
   };
