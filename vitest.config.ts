@@ -7,6 +7,7 @@ export default defineConfig({
   define: { MON_VERSION: JSON.stringify(pkg.version) },
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // End-to-end tests spawn processes; two cores, so keep parallelism modest.

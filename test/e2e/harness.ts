@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import type { LoggedRequest } from '../../src/sandbox/server';
 
 export const BIN = fileURLToPath(new URL('../../bin/mon.js', import.meta.url));
@@ -25,11 +26,8 @@ export function tempDir(prefix = 'mon-test-'): string {
   return dir;
 }
 
-/**
- * One code cache (bin/mon.js keeps V8's compiled code there) for every run of a test file,
- * as a user's machine has one: without it every process compiles the bundle afresh.
- */
-const codeCache = tempDir('mon-cache-');
+/** The run's one code cache (test/global-setup.ts): every process compiling mon afresh would slow the suite down. */
+const codeCache = inject('codeCache');
 
 /** A clean environment: nothing of the developer's MON_*, proxies or colour settings. */
 export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
@@ -249,9 +247,9 @@ export interface TerminalRun {
  * tables and colours behave as for a person. The screen is checked for secrets like every
  * other output.
  */
-export function inTerminal(args: string[], env: NodeJS.ProcessEnv): TerminalRun {
-  const command = [process.execPath, BIN, ...args].map(shellQuote).join(' ');
-  const child = spawn('script', ['-qec', command, '/dev/null'], { env: { TERM: 'xterm-256color', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+export function inTerminal(args: string[], env: NodeJS.ProcessEnv, size = { columns: 120, rows: 40 }): TerminalRun {
+  const command = `stty cols ${size.columns} rows ${size.rows}; exec ${[process.execPath, BIN, ...args].map(shellQuote).join(' ')}`;
+  const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...env, TERM: 'xterm-256color' }, stdio: ['pipe', 'pipe', 'pipe'] });
   let screen = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk));

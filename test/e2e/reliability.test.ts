@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, collect, hasScript, inTerminal, leakedSecrets, runMon, startSandbox, type SandboxProcess } from './harness';
+import { BIN, cleanEnv, collect, hasScript, inTerminal, leakedSecrets, registerSecret, runMon, startSandbox, type SandboxProcess } from './harness';
 
 const API = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01';
 
@@ -269,6 +269,11 @@ describe('secrets', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('Refusing to send the API key over plain http:// to api.example.com');
     expect(result.stderr).toContain('--insecure');
+    expect(await sandbox.requests()).toEqual([]);
+    // With --insecure it goes ahead (and finds nothing listening there).
+    const insecure = await runMon(['--insecure', '--timeout', '1', 'runtimes', 'list'], { env: sandbox.env({ MON_BASE_URL: 'http://0.0.0.0:9' }) });
+    expect(insecure.code).toBe(1);
+    expect(insecure.stderr).toContain('Could not reach http://0.0.0.0:9');
   });
 
   it('never prints the key: not in errors, --debug logs or auth status', async () => {
@@ -282,5 +287,104 @@ describe('secrets', () => {
     ]);
     for (const output of outputs) expect(leakedSecrets(output.stdout + output.stderr)).toEqual([]);
     expect(outputs[0]!.stderr).toContain('Bearer [redacted]');
+  });
+
+  it('never shows a secret environment variable: not with --debug, not with --dry-run', async () => {
+    const secret = 's3cr3t-env-value-0042';
+    registerSecret(secret); // runMon now fails any command that prints it
+    const env = sandbox.env();
+    const args = ['checks', 'create-dns', '--name', 'secret env', '--query', 'example.com', '--secret-env', `API_TOKEN=${secret}`, '--env', 'REGION=eu-visible'];
+    const [debug, dryRun, dryRunJson] = await Promise.all([
+      runMon([...args, '--debug'], { env }),
+      runMon([...args, '--dry-run', '--debug'], { env }),
+      runMon(['--json', ...args, '--dry-run'], { env }),
+    ]);
+    expect(debug.code).toBe(0);
+    // The request body is logged, with the secret's value (only) replaced.
+    expect(debug.stderr).toContain('> {"name":"secret env"');
+    expect(debug.stderr).toContain('{"key":"API_TOKEN","value":"[redacted]","secret":true}');
+    expect(debug.stderr).toContain('{"key":"REGION","value":"eu-visible"}');
+    expect(dryRun.stdout).toContain('"value": "••••"');
+    expect(JSON.parse(dryRunJson.stdout).body.environmentVariables).toEqual([
+      { key: 'REGION', value: 'eu-visible' },
+      { key: 'API_TOKEN', value: '••••', secret: true },
+    ]);
+    // The server did get the value: only what is shown is masked.
+    const sent = (await sandbox.requests()).filter((request) => request.method === 'POST' && request.path === '/v1/checks/dns');
+    expect(JSON.stringify(sent.at(-1)!.body)).toContain(secret);
+  });
+
+  it('never shows the key in a --dry-run, in any form', async () => {
+    const env = sandbox.env();
+    const outputs = await Promise.all([
+      runMon(['incidents', 'create', '--name', 'Dry', '--severity', 'minor', '--service', API, '--message', 'm', '--dry-run', '--debug'], { env }),
+      runMon(['--json', 'incidents', 'create', '--name', 'Dry', '--severity', 'minor', '--service', API, '--message', 'm', '--dry-run'], { env }),
+      runMon(['api', '-X', 'POST', '/v1/status-pages/incidents', '-f', 'name=Dry', '--dry-run'], { env }),
+    ]);
+    for (const output of outputs) {
+      expect(output.code).toBe(0);
+      expect(output.stdout).toContain('/v1/status-pages/incidents');
+    }
+    expect(outputs[0]!.stderr).toContain('Bearer [redacted]'); // the GET of the status pages, logged
+  });
+});
+
+describe('hostile text from the server', () => {
+  // A title change (OSC), a screen clear (CSI), a C1 CSI, a cursor move up, and a right-to-left override.
+  const NAME = 'Evil \u001b]0;pwned\u0007 \u001b[2J\u009b31m\u202eesrever';
+  const MESSAGE = 'First line\u001b[1A\u001b[2K fake \u0085 line';
+  /** Anything that could act on a terminal, beyond the line breaks and tabs of our own layout. */
+  const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+  const OUR_COLOURS = /\u001b\[[0-9;]*m/g;
+  let id: string;
+  let updateId: string;
+  beforeAll(async () => {
+    const { body } = await sandbox.call('POST', '/v1/status-pages/incidents', {
+      name: NAME,
+      severity: 'MAJOR',
+      services: [{ id: API, name: 'Public API', accountId: sandbox.info.accountId }],
+      incidentUpdates: [{ description: MESSAGE }],
+    });
+    ({ id } = body as { id: string });
+    updateId = (body as { incidentUpdates: { id: string }[] }).incidentUpdates[0]!.id;
+  });
+
+  it('comes out escaped when piped, and as the same JSON value with --json', async () => {
+    const env = sandbox.env();
+    const [list, get, update, resolved, listJson, getJson] = await Promise.all([
+      runMon(['incidents', 'list'], { env }),
+      runMon(['incidents', 'get', id], { env }),
+      runMon(['incidents', 'updates', 'get', id, updateId], { env }),
+      runMon(['incidents', 'resolve', id, '--dry-run'], { env }),
+      runMon(['incidents', 'list', '--json'], { env }),
+      runMon(['incidents', 'get', id, '--json'], { env }),
+    ]);
+    for (const output of [list, get, update, resolved, listJson, getJson]) {
+      expect(output.code).toBe(0);
+      expect(output.stdout + output.stderr).not.toMatch(CONTROL);
+    }
+    expect(list.stdout).toContain('Evil \\x1b]0;pwned\\x07 \\x1b[2J\\x9b31m\\u202eesrever');
+    expect(get.stdout).toContain('First line\\x1b[1A\\x1b[2K fake \\x85 line');
+    expect(update.stdout).toContain('description\tFirst line\\x1b[1A');
+    expect(JSON.parse(listJson.stdout).entries.find((incident: { id: string }) => incident.id === id).name).toBe(NAME);
+    expect(JSON.parse(getJson.stdout).incidentUpdates[0].description).toBe(MESSAGE);
+    expect(getJson.stdout).toContain('"name": "Evil \\u001b]0;pwned\\u0007 \\u001b[2J\\u009b31m\\u202eesrever"');
+  });
+
+  it.skipIf(!hasScript)('comes out escaped on a terminal, in the table and the details, with colours on or off', async () => {
+    const runs = await Promise.all(
+      [{}, { NO_COLOR: '1' }].flatMap((colour) =>
+        [['incidents', 'list'], ['incidents', 'get', id], ['incidents', 'list', '--json']].map((args) => inTerminal(args, sandbox.env(colour), { columns: 200, rows: 40 }).done),
+      ),
+    );
+    for (const run of runs) {
+      expect(run.code).toBe(0);
+      expect(run.stdout.replace(OUR_COLOURS, '')).not.toMatch(CONTROL);
+    }
+    const [list, get] = runs;
+    expect(list!.stdout).toMatch(/\u001b\[\d+m/); // colours were on: only ours got through
+    expect(list!.stdout).toContain('Evil \\x1b]0;pwned\\x07');
+    expect(get!.stdout).toContain('Evil \\x1b]0;pwned\\x07 \\x1b[2J\\x9b31m\\u202eesrever');
+    expect(get!.stdout).toContain('First line\\x1b[1A\\x1b[2K fake \\x85 line');
   });
 });
