@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient, checkTransport, prepareRequest, redactHeaders } from '../../src/api/client';
+import { ApiClient, checkTransport, prepareRequest, redactBody, redactHeaders } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
+import { parseResponse } from '../../src/api/validate';
+import { z } from 'zod';
 import { CancelledError, UsageError } from '../../src/errors';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, count: number) => void;
@@ -72,6 +74,29 @@ describe('prepareRequest', () => {
       'x-api-key': '[redacted]',
       accept: 'x',
     });
+  });
+
+  it('redacts the value of every object marked secret in a logged body, wherever it is, and nothing else', () => {
+    const body = {
+      name: 'dns',
+      environmentVariables: [
+        { key: 'TOKEN', value: 'hunter2-hunter2', secret: true },
+        { key: 'REGION', value: 'eu', secret: false },
+      ],
+      nested: { deeper: [{ value: 'also-secret', secret: true }] },
+    };
+    const logged = redactBody(JSON.stringify(body));
+    expect(JSON.parse(logged)).toEqual({
+      name: 'dns',
+      environmentVariables: [
+        { key: 'TOKEN', value: '[redacted]', secret: true },
+        { key: 'REGION', value: 'eu', secret: false },
+      ],
+      nested: { deeper: [{ value: '[redacted]', secret: true }] },
+    });
+    // Untouched when there is nothing to hide, or when it is not JSON.
+    expect(redactBody('{ "a" : 1 }')).toBe('{ "a" : 1 }');
+    expect(redactBody('<html>value secret</html>')).toBe('<html>value secret</html>');
   });
 
   it('refuses to send the key over plain http to a host that is not loopback, unless --insecure', () => {
@@ -197,6 +222,47 @@ describe('ApiClient', () => {
     expect(error.kind).toBe('response');
     expect(error.message).toMatch(message);
     expect(error.message).toContain('200');
+  });
+
+  it('logs secret values as [redacted] with --debug, in the request and in the response', async () => {
+    const variables = [{ key: 'TOKEN', value: 'hunter2-hunter2', secret: true }];
+    const url = await serve((_req, res) => json(res, 201, { id: 'c1', environmentVariables: variables }));
+    const lines: string[] = [];
+    await client(url, { debug: (line) => lines.push(line) }).request({ method: 'POST', path: '/v1/checks/dns', body: { environmentVariables: variables } });
+    const log = lines.join('\n');
+    expect(log).not.toContain('hunter2');
+    expect(log.match(/"value":"\[redacted\]"/g)).toHaveLength(2);
+    expect(seen[0]!.body).toContain('hunter2-hunter2'); // the server gets it
+  });
+
+  it('says to check before retrying when a POST fails with a 5xx (a gateway may have passed it on), and never resends it', async () => {
+    const url = await serve((_req, res) => json(res, 502, { message: 'bad gateway' }));
+    const hint = 'Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.';
+    const error = (await client(url).request({ method: 'POST', path: '/v1/status-pages/incidents', body: {}, uncertainHint: hint }).catch((e: unknown) => e)) as ApiError;
+    expect(seen).toHaveLength(1);
+    expect(error.message).toBe('The server failed (502 Bad Gateway: bad gateway) on POST /v1/status-pages/incidents.');
+    expect(error.hint).toBe(hint);
+    // A GET keeps the usual advice.
+    const get = (await client(url).request({ method: 'GET', path: '/v1/x' }).catch((e: unknown) => e)) as ApiError;
+    expect(get.hint).toContain('try again in a moment');
+  });
+
+  it('names an empty body, and a body of the wrong shape, with the status; a 2xx to a POST says to check before retrying', async () => {
+    const schema = z.object({ id: z.string() });
+    const label = { method: 'POST', path: '/v1/status-pages/incidents', uncertainHint: 'Check with `mon incidents list` first.' };
+    const empty = (() => {
+      try {
+        return parseResponse(schema, { status: 201, headers: {}, body: undefined, text: '' }, label);
+      } catch (error) {
+        return error as ApiError;
+      }
+    })() as ApiError;
+    expect(empty.kind).toBe('response');
+    expect(empty.message).toBe('The server answered 201 Created to POST /v1/status-pages/incidents with an empty body.');
+    expect(empty.hint).toBe('Check with `mon incidents list` first. Check the base URL (`mon auth status`); --debug shows the whole response.');
+    expect(() => parseResponse(schema, { status: 200, headers: {}, body: { id: 7 }, text: '{"id":7}' }, { method: 'GET', path: '/v1/x' })).toThrow(
+      'The server answered 200 OK to GET /v1/x with a body that is not what the API describes (id: Invalid input: expected string, received number).',
+    );
   });
 
   it('logs requests and responses with --debug, the key redacted', async () => {

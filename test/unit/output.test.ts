@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideColor, testIO } from '../../src/io';
-import { fitWidths, jsonArrayWriter, renderList, renderTsv, truncate, type Column } from '../../src/output/render';
+import { fitWidths, jsonArrayWriter, jsonText, printJson, renderList, renderTsv, truncate, type Column } from '../../src/output/render';
 import { humanDuration, maskSecret, relativeTime, sanitize } from '../../src/output/text';
 
 describe('sanitize', () => {
@@ -11,6 +11,22 @@ describe('sanitize', () => {
     expect(sanitize('\u009b31m')).toBe('\\x9b31m');
     expect(sanitize('abc\u202edcba')).toBe('abc\\u202edcba');
     expect(sanitize('Ünïcødé ✓ 日本')).toBe('Ünïcødé ✓ 日本');
+  });
+});
+
+describe('JSON output', () => {
+  it('escapes what JSON.stringify leaves raw (DEL, C1 controls, bidi overrides), keeping the same value', () => {
+    const value = { name: 'a\u001b[2J b\u009b31m c\u007f d\u202e e', 'k\u0085': ['\u2066'] };
+    const text = jsonText(value);
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(text).toContain('"a\\u001b[2J b\\u009b31m c\\u007f d\\u202e e"');
+    expect(JSON.parse(text)).toEqual(value);
+    const io = testIO();
+    printJson(io, value);
+    const writer = jsonArrayWriter(io);
+    writer.write(value);
+    writer.end();
+    expect(io.stdout).not.toMatch(/[\u007f-\u009f\u202a-\u202e]/);
   });
 });
 
