@@ -81,6 +81,12 @@ function loadWithCachedData() {
   return exports;
 }
 
+// The version needs none of mon: answer it straight away.
+if (process.argv.length === 3 && process.argv[2] === '--version') {
+  process.stdout.write(`mon ${require('../package.json').version}\n`);
+  return;
+}
+
 let cli;
 try {
   cli = typeof Module.enableCompileCache === 'function' ? loadWithCompileCache() : loadWithCachedData();

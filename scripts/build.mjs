@@ -56,6 +56,31 @@ const vendorPlugin = {
   },
 };
 
+/**
+ * Start-up trims for what `mon --help` loads anyway:
+ * - commander requires node:child_process at the top, for executable subcommands mon does
+ *   not have: give it the module on first use instead.
+ * - chalk works out the terminal's colour support when it is imported; mon never uses
+ *   chalk's default instance (io.ts decides colour itself), so that work is skipped.
+ */
+const startupPlugin = {
+  name: 'startup',
+  setup(b) {
+    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      args.importer.includes('/commander/') ? { path: 'lazy-child-process', namespace: 'startup' } : undefined,
+    );
+    b.onResolve({ filter: /^#supports-color$/ }, () => ({ path: 'no-supports-color', namespace: 'startup' }));
+    b.onLoad({ filter: /^lazy-child-process$/, namespace: 'startup' }, () => ({
+      contents: `module.exports = { spawn: (...args) => require('node:child_process').spawn(...args) };`,
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /^no-supports-color$/, namespace: 'startup' }, () => ({
+      contents: `export default { stdout: false, stderr: false };`,
+      loader: 'js',
+    }));
+  },
+};
+
 function writeAtomically(outputFiles) {
   for (const file of outputFiles) {
     const temp = `${file.path}.${process.pid}.tmp`;
@@ -70,7 +95,7 @@ const results = await Promise.all([
     entryPoints: ['src/cli.ts'],
     outfile: 'dist/mon.cjs',
     define: { MON_VERSION: JSON.stringify(pkg.version) },
-    plugins: [vendorPlugin],
+    plugins: [vendorPlugin, startupPlugin],
   }),
   ...Object.values(VENDORED).map(({ file, entry }) =>
     build({

@@ -67,7 +67,7 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
   // Parse errors are reported before any action runs: decide their colour now.
   ctx.io.setColor({ noColorFlag: argv.includes('--no-color'), env: ctx.env });
   try {
-    const program = buildProgram(ctx);
+    const program = buildProgram(ctx, argv);
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     report(error, ctx);

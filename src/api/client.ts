@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import { CancelledError, UsageError } from '../errors';
 import { ApiError, errorFromResponse, requestIdOf, statusLabel } from './errors';
@@ -171,6 +172,10 @@ export class ApiClient {
   }
 
   private async transport(): Promise<{ request: typeof import('undici').request; dispatcher: Dispatcher }> {
+    // undici parses HTTP with a WebAssembly module. V8 compiles it quickly (Liftoff), then
+    // optimizes it again on a background thread, and a short-lived process waits for that
+    // second compile at exit (100-200 ms). A command never runs long enough to profit from it.
+    setFlagsFromString('--liftoff-only');
     const undici = await import('undici');
     if (!this.dispatcher) {
       const env = this.options.env ?? process.env;

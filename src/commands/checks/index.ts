@@ -198,5 +198,5 @@ export function checksCommand(ctx: Ctx) {
       ),
   );
 
-  return noun('checks', 'Create checks: DNS monitors, and the deprecated combined create').addCommand(createDns).addCommand(create);
+  return noun('checks').addCommand(createDns).addCommand(create);
 }

@@ -4,7 +4,7 @@ import { examples, noun, verb } from '../define';
 const load = async () => import('./config');
 
 export function configCommand(ctx: Ctx) {
-  return noun('config', 'Read and change the stored profile settings (never shows the key)')
+  return noun('config')
     .addCommand(
       verb(ctx, 'list', "Show the profile's settings", async () => (await load()).configListRun).addHelpText(
         'after',

@@ -2,7 +2,7 @@ import type { Ctx } from '../../context';
 import { examples, noun, verb } from '../define';
 
 export function runtimesCommand(ctx: Ctx) {
-  return noun('runtimes', 'The runtimes checks run on: Node.js version, stage, packages')
+  return noun('runtimes')
     .addCommand(
       verb(ctx, 'list', 'List the supported runtimes', async () => (await import('./list')).listRuntimesRun).addHelpText(
         'after',

@@ -2,7 +2,7 @@ import type { Ctx } from '../../context';
 import { examples, noun, verb, withListFlags } from '../define';
 
 export function statusPagesCommand(ctx: Ctx) {
-  return noun('status-pages', 'Status pages, their cards and services (find service IDs here)').addCommand(
+  return noun('status-pages').addCommand(
     withListFlags(
       verb(ctx, 'list', 'List status pages with their cards and services', async () => (await import('./list')).listStatusPagesRun),
     ).addHelpText(
