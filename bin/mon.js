@@ -15,6 +15,12 @@ const Module = require('node:module');
 
 const bundle = path.join(__dirname, '..', 'dist', 'mon.cjs');
 
+// undici parses HTTP with a WebAssembly module. V8 compiles it quickly (Liftoff), then
+// optimizes it again on a background thread, and a short-lived process waits for that
+// second compile at exit (100-300 ms); a command never runs long enough to profit from it.
+// Set first thing: V8 rejects a code cache made under other flags.
+require('node:v8').setFlagsFromString('--liftoff-only');
+
 function cacheDir() {
   const env = process.env;
   if (env.MON_CACHE_DIR) return env.MON_CACHE_DIR;

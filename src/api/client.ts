@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import { CancelledError, UsageError } from '../errors';
 import { ApiError, errorFromResponse, requestIdOf, statusLabel } from './errors';
@@ -171,29 +170,25 @@ export class ApiClient {
     return prepareRequest(this.config, request);
   }
 
-  private async transport(): Promise<{ request: typeof import('undici').request; dispatcher: Dispatcher }> {
-    // undici parses HTTP with a WebAssembly module. V8 compiles it quickly (Liftoff), then
-    // optimizes it again on a background thread, and a short-lived process waits for that
-    // second compile at exit (100-200 ms). A command never runs long enough to profit from it.
-    setFlagsFromString('--liftoff-only');
-    const undici = await import('undici');
+  private async transport(): Promise<Dispatcher> {
     if (!this.dispatcher) {
+      const { EnvHttpProxyAgent } = await import('undici');
       const env = this.options.env ?? process.env;
       this.dispatcher =
         this.options.dispatcher ??
-        new undici.EnvHttpProxyAgent({
+        new EnvHttpProxyAgent({
           httpProxy: env.http_proxy ?? env.HTTP_PROXY,
           httpsProxy: env.https_proxy ?? env.HTTPS_PROXY,
           noProxy: env.no_proxy ?? env.NO_PROXY,
         });
     }
-    return { request: undici.request, dispatcher: this.dispatcher };
+    return this.dispatcher;
   }
 
   async request<T = unknown>(request: ApiRequest): Promise<ApiResponse<T>> {
     const prepared = this.prepare(request);
     const label = { method: request.method, path: request.path };
-    const { request: send, dispatcher } = await this.transport();
+    const dispatcher = await this.transport();
     const timeoutMs = this.options.timeoutMs;
     const deadline = Date.now() + timeoutMs;
     const deadlineSignal = AbortSignal.timeout(timeoutMs);
@@ -237,11 +232,13 @@ export class ApiClient {
       let headers: Record<string, string | string[] | undefined>;
       let text: string;
       try {
-        const response = await send(prepared.url, {
+        const target = new URL(prepared.url);
+        const response = await dispatcher.request({
+          origin: target.origin,
+          path: target.pathname + target.search,
           method: prepared.method,
           headers: prepared.headers,
           body: prepared.body,
-          dispatcher,
           signal,
         });
         status = response.statusCode;
