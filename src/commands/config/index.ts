@@ -5,6 +5,7 @@ const load = async () => import('./config');
 
 export function configCommand(ctx: Ctx) {
   return noun('config')
+    .addHelpText('after', examples('mon config list', 'mon config set timeout 60', 'mon config path'))
     .addCommand(
       verb(ctx, 'list', "Show the profile's settings", async () => (await load()).configListRun).addHelpText(
         'after',

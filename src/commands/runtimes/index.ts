@@ -3,6 +3,7 @@ import { examples, noun, verb } from '../define';
 
 export function runtimesCommand(ctx: Ctx) {
   return noun('runtimes')
+    .addHelpText('after', examples('mon runtimes list', 'mon runtimes get 2025.04'))
     .addCommand(
       verb(ctx, 'list', 'List the supported runtimes', async () => (await import('./list')).listRuntimesRun).addHelpText(
         'after',
