@@ -102,24 +102,32 @@ export const HEARTBEAT_LIMITS = {
   descriptionMax: 500,
 } as const;
 
+/** "is required" for a missing field, else the rule. */
+const required = (rule: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : rule);
+const unitSchema = z.enum(TIME_UNITS, { error: required(`must be one of ${TIME_UNITS.join(', ')}`) });
+const amountSchema = z.number({ error: required('must be a number') }).refine(Number.isFinite, { error: 'must be a finite number' });
+
 /** The heartbeat monitor configuration of the spec (unknown fields are refused: likely typos). */
 export const heartbeatMonitorSchema = z
-  .strictObject({
-    name: z.string().trim().min(1, { error: 'must not be empty' }),
-    period: z.number({ error: 'must be a number' }).refine(Number.isFinite, { error: 'must be a finite number' }),
-    periodUnit: z.enum(TIME_UNITS, { error: `must be one of ${TIME_UNITS.join(', ')}` }),
-    grace: z.number({ error: 'must be a number' }).refine(Number.isFinite, { error: 'must be a finite number' }),
-    graceUnit: z.enum(TIME_UNITS, { error: `must be one of ${TIME_UNITS.join(', ')}` }),
-    description: z
-      .string()
-      .max(HEARTBEAT_LIMITS.descriptionMax, { error: `must be at most ${HEARTBEAT_LIMITS.descriptionMax} characters` })
-      .nullable()
-      .optional(),
-    activated: z.boolean().optional(),
-    muted: z.boolean().optional(),
-    alertChannels: z.array(z.unknown()).optional(),
-    tags: z.array(z.string()).optional(),
-  })
+  .strictObject(
+    {
+      name: z.string({ error: required('must be a string') }).trim().min(1, { error: 'must not be empty' }),
+      period: amountSchema,
+      periodUnit: unitSchema,
+      grace: amountSchema,
+      graceUnit: unitSchema,
+      description: z
+        .string()
+        .max(HEARTBEAT_LIMITS.descriptionMax, { error: `must be at most ${HEARTBEAT_LIMITS.descriptionMax} characters` })
+        .nullable()
+        .optional(),
+      activated: z.boolean().optional(),
+      muted: z.boolean().optional(),
+      alertChannels: z.array(z.unknown()).optional(),
+      tags: z.array(z.string()).optional(),
+    },
+    { error: required('must be an object') },
+  )
   .superRefine((monitor, ctx) => {
     const period = toSeconds(monitor.period, monitor.periodUnit);
     if (period < HEARTBEAT_LIMITS.periodMinSeconds || period > HEARTBEAT_LIMITS.periodMaxSeconds) {

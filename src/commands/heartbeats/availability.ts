@@ -7,7 +7,7 @@ import { entitiesText, labelledLines, ratioSummary } from './format';
 import { checkIdOrAsk, checkWindow, describeWindow, WINDOW_FLAG_NAMES, windowFlags, windowQuery } from './window';
 
 function optionsSchema(now: number) {
-  return z.object(windowFlags(now)).superRefine(checkWindow(now));
+  return z.object(windowFlags(now));
 }
 
 type AvailabilityCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'commandPath' | 'now'>;
@@ -16,6 +16,7 @@ type AvailabilityCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'comman
 export async function heartbeatAvailabilityRun(ctx: AvailabilityCtx, raw: Record<string, unknown>, checkIdArg: unknown): Promise<void> {
   const now = ctx.now();
   const options = parseOptions(optionsSchema(now), { ...raw, checkId: checkIdArg }, WINDOW_FLAG_NAMES);
+  checkWindow(options, now);
   const checkId = await checkIdOrAsk(ctx, options.checkId);
   const query = windowQuery(options, now);
   const { availability, raw: body } = await getHeartbeatAvailability(await ctx.api(), checkId, query);

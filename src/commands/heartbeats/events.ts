@@ -9,7 +9,7 @@ import { entitiesText, eventColumns, labelledLines, ratioSummary } from './forma
 import { checkIdOrAsk, checkWindow, describeWindow, WINDOW_FLAG_NAMES, windowFlags, windowQuery } from './window';
 
 function optionsSchema(now: number) {
-  return z.object({ ...windowFlags(now), limit: eventsLimitSchema.optional() }).superRefine(checkWindow(now));
+  return z.object({ ...windowFlags(now), limit: eventsLimitSchema.optional() });
 }
 
 type EventsCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'commandPath' | 'now'>;
@@ -18,6 +18,7 @@ type EventsCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'commandPath'
 export async function heartbeatEventsRun(ctx: EventsCtx, raw: Record<string, unknown>, checkIdArg: unknown): Promise<void> {
   const now = ctx.now();
   const options = parseOptions(optionsSchema(now), { ...raw, checkId: checkIdArg }, { ...WINDOW_FLAG_NAMES, limit: '--limit' });
+  checkWindow(options, now);
   const checkId = await checkIdOrAsk(ctx, options.checkId);
   const query = { ...windowQuery(options, now), limit: options.limit };
   const { response, raw: body } = await getHeartbeatEvents(await ctx.api(), checkId, query);

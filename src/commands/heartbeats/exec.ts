@@ -99,24 +99,25 @@ function inTerminalForeground(): boolean {
  */
 function runJob(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<JobOutcome> {
   return new Promise((resolve, reject) => {
-    const saved = FORWARDED.map((signal) => ({ signal, listeners: process.listeners(signal) }));
     const child = spawn(command, args, { stdio: 'inherit', env });
     const forward = (signal: NodeJS.Signals) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
       if (signal === 'SIGINT' && inTerminalForeground()) return;
-      child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     };
-    for (const { signal } of saved) {
-      process.removeAllListeners(signal);
+    // Ours is added before the others are taken off (and the others are back before ours goes):
+    // Node stops watching a signal left without listeners, losing one that arrived meanwhile.
+    const saved = FORWARDED.map((signal) => ({ signal, listeners: process.listeners(signal) }));
+    for (const { signal, listeners } of saved) {
       process.on(signal, forward);
+      for (const listener of listeners) process.off(signal, listener);
     }
     let settled = false;
     const settle = (done: () => void) => {
       if (settled) return;
       settled = true;
       for (const { signal, listeners } of saved) {
+        for (const listener of listeners) process.on(signal, listener);
         process.off(signal, forward);
-        for (const listener of listeners) process.on(signal, listener as (signal: NodeJS.Signals) => void);
       }
       done();
     };

@@ -46,18 +46,19 @@ function startOf(options: WindowOptions, now: number): Date | undefined {
   return options.from ?? (options.since === undefined ? undefined : new Date(now - options.since));
 }
 
-/** The rules between the flags: --since is --from in other words, and the window must not end before it starts. */
-export function checkWindow(now: number) {
-  return (options: WindowOptions, ctx: z.RefinementCtx) => {
-    if (options.from && options.since !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['since'], message: 'cannot be combined with --from (--since 2h is --from 2h)' });
-      return;
-    }
-    if (!windowIsOrdered(startOf(options, now), options.to)) {
-      ctx.addIssue({ code: 'custom', path: [options.from ? 'from' : 'since'], message: 'must be before --to' });
-    }
-  };
+/** The rules between the flags: --since is --from in other words, and the period must start before it ends. */
+export function checkWindow(options: WindowOptions, now: number): void {
+  if (options.from && options.since !== undefined) {
+    throw new UsageError('--since cannot be combined with --from: --since 2h means the same as --from 2h.');
+  }
+  const start = startOf(options, now);
+  if (!windowIsOrdered(start, options.to)) {
+    const flag = options.from ? '--from' : '--since';
+    throw new UsageError(`${flag} must be before --to (the period would start ${utc(start!)} and end ${utc(options.to!)}).`);
+  }
 }
+
+const utc = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
 /**
  * The query parameters of the window, as full ISO 8601 date-times. Given alone, --to gets a

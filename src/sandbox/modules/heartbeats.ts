@@ -228,13 +228,16 @@ const SAMPLES: { config: HeartbeatMonitor; createdMinutesAgo: number; pingMinute
 /** `--seed FILE`: a JSON array of heartbeat monitor configurations; a monitor with the same name is updated, not added again. */
 function loadSeedFile(ctx: ModuleContext, file: string): void {
   const path = resolve(file);
-  const fail = (problem: string) => new UsageError(`--seed ${file}: ${problem}`, 'Each entry needs name, period, periodUnit, grace and graceUnit (units: seconds, minutes, hours, days).');
+  const shape =
+    'Each entry is an object with name, period, periodUnit, grace and graceUnit (units: seconds, minutes, hours, days), and optionally description, activated, muted, tags.';
+  const fail = (problem: string, hint = shape) => new UsageError(`--seed ${file}: ${problem}`, hint);
   let entries: unknown;
   try {
     entries = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw fail(code ? `cannot read the file (${code}).` : `is not valid JSON (${(error as Error).message}).`);
+    if (code) throw fail(`cannot read the file (${code}).`, `Check the path (relative paths start at ${process.cwd()}).`);
+    throw fail(`is not valid JSON (${(error as Error).message}).`);
   }
   if (!Array.isArray(entries)) throw fail('must hold a JSON array of heartbeat monitors.');
   const problems: string[] = [];
@@ -244,7 +247,13 @@ function loadSeedFile(ctx: ModuleContext, file: string): void {
     const name = typeof (entry as { name?: unknown })?.name === 'string' ? ` ("${(entry as { name: string }).name}")` : '';
     const result = heartbeatMonitorSchema.safeParse(entry);
     if (!result.success) {
-      for (const issue of result.error.issues) problems.push(`entry ${index + 1}${name}: ${formatPath(issue.path) || 'entry'} ${issue.message}`);
+      for (const issue of result.error.issues) {
+        const what =
+          issue.code === 'unrecognized_keys'
+            ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}`
+            : [formatPath(issue.path), issue.message].filter(Boolean).join(' ');
+        problems.push(`entry ${index + 1}${name}: ${what}`);
+      }
       return;
     }
     const first = seen.get(result.data.name);
