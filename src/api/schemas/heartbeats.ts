@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { parseTime } from '../../commands/time';
 import { wholeNumber } from './common';
 
-/** The event states the reference lists; the spec shows only FAILING. */
-export const HEARTBEAT_EVENT_STATES = ['FAILING', 'EARLY', 'RECEIVED', 'GRACE', 'LATE'] as const;
-
 /** One ping or state change of a heartbeat monitor. Only `id` is required by the reference. */
 export const heartbeatEventSchema = z.looseObject({
   id: z.string(),

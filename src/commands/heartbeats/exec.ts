@@ -22,44 +22,60 @@ type ExecCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'settings' | 'clientFor'>;
  */
 export async function heartbeatExecRun(ctx: ExecCtx, raw: Record<string, unknown>, tokenArg: unknown, commandArg: unknown): Promise<void> {
   const options = parseOptions(optionsSchema, raw, { strict: '--strict', dryRun: '--dry-run' });
-  const [command, ...args] = commandArg as string[];
+  const [command, ...args] = commandArg as [string, ...string[]];
   const argument = parsePingArgument(String(tokenArg));
-  const prepare = async () => {
+  const prepare = async (): Promise<PingSetup> => {
     const target = pingTarget(argument, (await ctx.settings()).pingUrl);
     return { target, client: await pingClient(ctx, target) };
   };
   // Where the ping goes is settled before the job runs, so a wrong setup (exit 2) runs nothing.
   // With --sandbox that would hold the embedded sandbox for as long as the job runs: it waits.
   const early = usesEmbeddedSandbox(ctx) ? undefined : await prepare();
-  const shown = [command!, ...args].map((word) => sanitize(/^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word))).join(' ');
+  const setup = early ? async () => early : prepare;
+  const shown = commandLine(command, args);
   if (options.dryRun) {
     ctx.io.err(ctx.io.errStyle.dim(`Would run: ${shown}\nthen, if it exits 0:\n`));
-    return printPingDryRun(ctx, (early ?? (await prepare())).target);
+    return printPingDryRun(ctx, (await setup()).target);
   }
 
-  const outcome = await runJob(command!, args, ctx.env);
+  const outcome = await runJob(command, args, ctx.env);
   const { io } = ctx;
   if (outcome.code !== 0) {
     const how = outcome.signal ? `was stopped by ${outcome.signal}` : `exited with code ${outcome.code}`;
     io.err(`${io.errStyle.yellow('mon:')} ${shown} ${how}; no ping was sent.\n`);
     throw new ExitStatus(exitCodeOf(outcome));
   }
+  const target = await pingAfterSuccess(ctx, setup, Boolean(options.strict));
+  if (target && io.stderrIsTTY) io.err(`${io.errStyle.green('✓')} ${shown} succeeded; ping sent to ${maskedPingUrl(target)}.\n`);
+}
 
-  let target: PingTarget | undefined = early?.target;
+interface PingSetup {
+  target: PingTarget;
+  client: ApiClient;
+}
+
+/** The job succeeded: ping. A failure is a warning (the job's exit code stands), or with --strict an error. */
+async function pingAfterSuccess(ctx: Pick<Ctx, 'io'>, setup: () => Promise<PingSetup>, strict: boolean): Promise<PingTarget | undefined> {
+  let target: PingTarget | undefined;
   try {
-    const ping: { target: PingTarget; client: ApiClient } = early ?? (await prepare());
+    const ping = await setup();
     target = ping.target;
-    await sendPing(ping.client, ping.target);
+    await sendPing(ping.client, target);
+    return target;
   } catch (error) {
     const failure = target ? pingFailure(error, target) : error;
     const reason = failure instanceof Error ? failure.message : String(failure);
     const message = `The command succeeded, but ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
     const hint = failure instanceof CliError ? failure.hint : undefined;
-    if (options.strict) throw new CliError(failure instanceof CliError ? failure.kind : 'failure', message, hint);
-    io.err(`${io.errStyle.yellow('warning:')} ${message}\n${hint ? `${hint}\n` : ''}`);
-    return;
+    if (strict) throw new CliError(failure instanceof CliError ? failure.kind : 'failure', message, hint);
+    ctx.io.err(`${ctx.io.errStyle.yellow('warning:')} ${message}\n${hint ? `${hint}\n` : ''}`);
+    return undefined;
   }
-  if (io.stderrIsTTY) io.err(`${io.errStyle.green('✓')} ${shown} succeeded; ping sent to ${maskedPingUrl(target!)}.\n`);
+}
+
+/** The command as a shell would read it back, for messages. */
+function commandLine(command: string, args: string[]): string {
+  return [command, ...args].map((word) => sanitize(/^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word))).join(' ');
 }
 
 interface JobOutcome {

@@ -10,10 +10,13 @@ const windowOptions = () => [
 ];
 
 const PING_URL_HELP =
-  '\nThe ping URL is the global --ping-url, else MON_PING_URL, else the profile\'s (`mon config set\n' +
-  'ping-url URL`); with --sandbox it is the sandbox\'s. A whole ping URL can be given instead of TOKEN.\n' +
-  'No API key is sent with a ping: the URL is the credential, and the token is masked in every message.\n' +
-  'A ping is tried up to 3 times within 10 seconds (or --timeout, if shorter).\n';
+  '\nThe ping goes to {ping URL}/TOKEN. The ping URL is the global --ping-url, else\n' +
+  'MON_PING_URL, else the profile\'s (`mon config set ping-url URL`); with\n' +
+  '--sandbox, the sandbox\'s. A whole ping URL (https://HOST/PATH/TOKEN) can\n' +
+  'replace TOKEN.\n' +
+  'No API key is sent with a ping: the URL is the credential, and the token is\n' +
+  'masked in every message. A ping is tried up to 3 times within 10 seconds (or\n' +
+  '--timeout, if shorter).\n';
 
 export function heartbeatsCommand(ctx: Ctx) {
   const events = verb(ctx, 'events', 'List the events of a heartbeat (pings, late pings, failures) and its success ratio', async () => (await import('./events')).heartbeatEventsRun)
@@ -22,14 +25,15 @@ export function heartbeatsCommand(ctx: Ctx) {
   for (const option of windowOptions()) events.addOption(option);
   events.addHelpText(
     'after',
-    '\nNewest first. On a terminal the success ratios of the last 24 hours and 7 days follow the\n' +
-      'table; piped, only the events are printed (tab-separated), and --json prints the whole answer.\n' +
-      'The API returns at most 10 events per request: narrow the period to see older ones.\n' +
+    '\nNewest first. On a terminal, the success ratios of the last 24 hours and last\n' +
+      '7 days follow the table; piped, only the events are printed (tab-separated);\n' +
+      '--json prints the whole answer. The API returns at most 10 events per request:\n' +
+      'narrow the period (--from/--to) to see older ones.\n' +
       examples(
         'mon heartbeats events 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f',
         'mon heartbeats events CHECK_ID --since 6h --limit 5',
         'mon heartbeats events CHECK_ID --from 2026-11-19 --to 2026-11-20',
-        `mon heartbeats events CHECK_ID --json | jq '.[0].stats.last24Hours.successRatio'`,
+        `mon heartbeats events CHECK_ID --json | jq '.[0].stats.last24Hours'`,
       ),
   );
 
@@ -38,12 +42,13 @@ export function heartbeatsCommand(ctx: Ctx) {
   for (const option of windowOptions()) availability.addOption(option);
   availability.addHelpText(
     'after',
-    '\nThe success ratio is a percentage; it is compared with the period of the same length just\n' +
-      'before. A period with no data prints "There is no data for this period" and exits 0.\n' +
+    '\nThe success ratio is a percentage, compared with the period of the same length\n' +
+      'just before. A period without data says "There is no data for this period"\n' +
+      '(on stderr) and exits 0; --json prints null.\n' +
       examples(
         'mon heartbeats availability CHECK_ID',
         'mon heartbeats availability CHECK_ID --since 7d',
-        `mon heartbeats availability CHECK_ID --json | jq '.successRatio.currentPeriod'`,
+        `mon heartbeats availability ID --json | jq '.successRatio.currentPeriod'`,
       ),
   );
 
@@ -57,9 +62,10 @@ export function heartbeatsCommand(ctx: Ctx) {
         examples(
           'mon heartbeats ping 0c9d7e52-3f1a-4b8e-9a6d-2f4e5c6b7a81',
           'MON_PING_URL=https://ping.example.com mon heartbeats ping "$BACKUP_TOKEN"',
-          '# in a crontab, after the job:',
-          '0 2 * * * /usr/local/bin/backup.sh && mon heartbeats ping "$BACKUP_TOKEN"',
-        ),
+          'mon heartbeats ping "https://ping.example.com/$BACKUP_TOKEN"',
+        ) +
+        '\nIn a crontab, after the job (or wrap the job with `mon heartbeats exec`):\n' +
+        '  0 2 * * * backup.sh && mon heartbeats ping TOKEN\n',
     );
 
   const exec = verb(ctx, 'exec', 'Run a command (a cron job) and ping only when it succeeds', async () => (await import('./exec')).heartbeatExecRun)
@@ -69,18 +75,19 @@ export function heartbeatsCommand(ctx: Ctx) {
     .addOption(new Option('--dry-run', 'print what would run and the ping request; run and send nothing'))
     .addHelpText(
       'after',
-      '\nThe command runs with mon\'s stdin, stdout and stderr, and mon exits with its exit code\n' +
-        '(128 + the signal number when a signal stopped it; 127 when it cannot be found). It is pinged\n' +
-        'only when the command exits 0, so the monitor alerts when the job fails or does not run.\n' +
-        'Ctrl-C and SIGTERM are passed on to the command. A failed ping is a warning on stderr and\n' +
-        'does not change the exit code, unless --strict.\n' +
+      '\nThe command runs with mon\'s stdin, stdout and stderr, and mon exits with its\n' +
+        'exit code (128 + the signal number when a signal stopped it; 127 when it cannot\n' +
+        'be found). The ping is sent only when the command exits 0, so the monitor\n' +
+        'alerts when the job fails or does not run. Ctrl-C and SIGTERM reach the\n' +
+        'command, and mon waits for it. A failed ping is a warning on stderr and does\n' +
+        'not change the exit code, unless --strict.\n' +
         PING_URL_HELP +
         examples(
           'mon heartbeats exec "$BACKUP_TOKEN" -- /usr/local/bin/backup.sh --full',
-          `mon heartbeats exec "$REPORT_TOKEN" --strict -- sh -c 'make report && upload report.pdf'`,
-          '# in a crontab:',
-          '0 2 * * * mon heartbeats exec "$BACKUP_TOKEN" -- /usr/local/bin/backup.sh',
-        ),
+          `mon heartbeats exec "$REPORT_TOKEN" --strict -- sh -c 'make && upload'`,
+        ) +
+        '\nIn a crontab (set MON_PING_URL at its top, or give whole ping URLs):\n' +
+        '  0 2 * * * mon heartbeats exec TOKEN -- /usr/local/bin/backup.sh --full\n',
     );
 
   return noun('heartbeats', 'Heartbeat monitors: events, availability, pings, wrapping cron jobs')
