@@ -15,6 +15,12 @@ const Module = require('node:module');
 
 const bundle = path.join(__dirname, '..', 'dist', 'mon.cjs');
 
+// undici parses HTTP with a WebAssembly module. V8 compiles it quickly (Liftoff), then
+// optimizes it again on a background thread, and a short-lived process waits for that
+// second compile at exit (100-300 ms); a command never runs long enough to profit from it.
+// Set first thing: V8 rejects a code cache made under other flags.
+require('node:v8').setFlagsFromString('--liftoff-only');
+
 function cacheDir() {
   const env = process.env;
   if (env.MON_CACHE_DIR) return env.MON_CACHE_DIR;
@@ -39,7 +45,8 @@ function compileCached(file, requireFn) {
   const vm = require('node:vm');
   const stat = fs.statSync(file);
   const source = fs.readFileSync(file, 'utf8');
-  const name = `${path.basename(file, '.cjs')}-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.version}-${process.arch}.v8cache`;
+  const base = path.basename(file, '.cjs');
+  const name = `${base}-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.version}-${process.arch}.v8cache`;
   const cacheFile = path.join(cacheDir(), name);
   let cachedData;
   try {
@@ -50,7 +57,7 @@ function compileCached(file, requireFn) {
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
   const mod = { exports: {}, filename: file, id: file, loaded: false };
   script.runInThisContext()(mod.exports, requireFn, mod, file, path.dirname(file));
-  if (cachedData === undefined || script.cachedDataRejected) pendingCaches.push({ script, cacheFile });
+  if (cachedData === undefined || script.cachedDataRejected) pendingCaches.push({ script, cacheFile, base });
   return mod.exports;
 }
 
@@ -67,18 +74,31 @@ function loadWithCachedData() {
   const exports = compileCached(bundle, requireFn);
   // Written after the command ran, so the functions it used are in the cache too.
   process.once('beforeExit', () => {
-    for (const { script, cacheFile } of pendingCaches) {
+    for (const { script, cacheFile, base } of pendingCaches) {
       try {
-        fs.mkdirSync(path.dirname(cacheFile), { recursive: true, mode: 0o700 });
+        const dir = path.dirname(cacheFile);
+        fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
         const temp = `${cacheFile}.${process.pid}.tmp`;
         fs.writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
         fs.renameSync(temp, cacheFile);
+        // Caches of earlier builds of the same file are of no use any more.
+        for (const old of fs.readdirSync(dir)) {
+          if (old.startsWith(`${base}-`) && old.endsWith('.v8cache') && old !== path.basename(cacheFile)) {
+            fs.rmSync(path.join(dir, old), { force: true });
+          }
+        }
       } catch {
         // A read-only or full disk only costs speed.
       }
     }
   });
   return exports;
+}
+
+// The version needs none of mon: answer it straight away.
+if (process.argv.length === 3 && process.argv[2] === '--version') {
+  process.stdout.write(`mon ${require('../package.json').version}\n`);
+  return;
 }
 
 let cli;

@@ -7,6 +7,7 @@ _mon_subcommands() {
     'incidents updates') echo 'create get edit' ;;
     'status-pages') echo 'list' ;;
     'checks') echo 'create-dns create' ;;
+    'heartbeats') echo 'events availability ping exec' ;;
     'runtimes') echo 'list get' ;;
     'auth') echo 'login status logout' ;;
     'config') echo 'list get set unset path' ;;
@@ -31,6 +32,10 @@ _mon_flags() {
     'checks create-dns') echo '--name --description --tag --no-activated --muted --should-fail --no-double-check --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --run-parallel --degraded-response-time --max-response-time --alert-channel --no-auto-assign-alerts --no-use-global-alert-settings --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --no-retry-same-region --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --trigger-incident-notify-subscribers --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'checks create') echo '--type --dependency --name --description --tag --no-activated --muted --should-fail --no-double-check --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --run-parallel --degraded-response-time --max-response-time --alert-channel --no-auto-assign-alerts --no-use-global-alert-settings --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --no-retry-same-region --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --trigger-incident-notify-subscribers --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'heartbeats') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'heartbeats events') echo '--limit --from --to --since --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'heartbeats availability') echo '--from --to --since --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'heartbeats ping') echo '--dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'heartbeats exec') echo '--strict --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'runtimes') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'runtimes list') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'runtimes get') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
@@ -59,12 +64,39 @@ _mon_values() {
     'incidents updates create|--status') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
     'incidents updates edit|--status') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
     'checks create-dns|--runtime') echo '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10' ;;
+    'checks create-dns|--record-type') echo 'A AAAA CNAME MX TXT SOA NS HTTPS' ;;
+    'checks create-dns|--protocol') echo 'UDP TCP' ;;
+    'checks create-dns|--frequency') echo '0 1 2 5 10 15 30 60 120 180 360 720 1440' ;;
+    'checks create-dns|--location') echo 'us-east-1 us-east-2 us-west-1 us-west-2 ca-central-1 sa-east-1 eu-west-1 eu-central-1 eu-west-2 eu-west-3 eu-north-1 eu-south-1 me-south-1 ap-southeast-1 ap-northeast-1 ap-east-1 ap-southeast-2 ap-southeast-3 ap-northeast-2 ap-northeast-3 ap-south-1 af-south-1' ;;
+    'checks create-dns|--alert-escalation-type') echo 'RUN_BASED TIME_BASED' ;;
+    'checks create-dns|--alert-failed-run-threshold') echo '1 2 3 4 5' ;;
+    'checks create-dns|--alert-minutes-failing-threshold') echo '5 10 15 30' ;;
+    'checks create-dns|--alert-reminders-amount') echo '0 1 2 3 4 5 100000' ;;
+    'checks create-dns|--alert-reminders-interval') echo '1 2 3 4 5 10 15 30' ;;
+    'checks create-dns|--alert-parallel-run-failure-threshold') echo '10 20 30 40 50 60 70 80 90 100' ;;
+    'checks create-dns|--retry-type') echo 'FIXED LINEAR EXPONENTIAL SINGLE_RETRY' ;;
+    'checks create-dns|--retry-only-on') echo 'NETWORK_ERROR' ;;
+    'checks create-dns|--trigger-incident-severity') echo 'CRITICAL MAJOR MEDIUM MINOR' ;;
+    'checks create|--type') echo 'AGENTIC API BROWSER HEARTBEAT ICMP MULTI_STEP TCP PLAYWRIGHT URL DNS' ;;
     'checks create|--runtime') echo '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10' ;;
+    'checks create|--record-type') echo 'A AAAA CNAME MX TXT SOA NS HTTPS' ;;
+    'checks create|--protocol') echo 'UDP TCP' ;;
+    'checks create|--frequency') echo '0 1 2 5 10 15 30 60 120 180 360 720 1440' ;;
+    'checks create|--location') echo 'us-east-1 us-east-2 us-west-1 us-west-2 ca-central-1 sa-east-1 eu-west-1 eu-central-1 eu-west-2 eu-west-3 eu-north-1 eu-south-1 me-south-1 ap-southeast-1 ap-northeast-1 ap-east-1 ap-southeast-2 ap-southeast-3 ap-northeast-2 ap-northeast-3 ap-south-1 af-south-1' ;;
+    'checks create|--alert-escalation-type') echo 'RUN_BASED TIME_BASED' ;;
+    'checks create|--alert-failed-run-threshold') echo '1 2 3 4 5' ;;
+    'checks create|--alert-minutes-failing-threshold') echo '5 10 15 30' ;;
+    'checks create|--alert-reminders-amount') echo '0 1 2 3 4 5 100000' ;;
+    'checks create|--alert-reminders-interval') echo '1 2 3 4 5 10 15 30' ;;
+    'checks create|--alert-parallel-run-failure-threshold') echo '10 20 30 40 50 60 70 80 90 100' ;;
+    'checks create|--retry-type') echo 'FIXED LINEAR EXPONENTIAL SINGLE_RETRY' ;;
+    'checks create|--retry-only-on') echo 'NETWORK_ERROR' ;;
+    'checks create|--trigger-incident-severity') echo 'CRITICAL MAJOR MEDIUM MINOR' ;;
     'runtimes get|') echo '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10' ;;
     'completion|') echo 'bash zsh fish' ;;
   esac
 }
-_mon_value_flags=' --profile --base-url --account --ping-url --timeout --limit --next-id --status --name --severity --service --message --date --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
+_mon_value_flags=' --profile --base-url --account --ping-url --timeout --limit --next-id --status --name --severity --service --message --date --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --from --to --since --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
 _mon() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   local path="" word i skip=0

@@ -9,6 +9,7 @@
 // either the old file or the new one, never half of one.
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 mkdirSync(new URL('../dist/vendor/', import.meta.url), { recursive: true });
@@ -19,8 +20,19 @@ mkdirSync(new URL('../dist/vendor/', import.meta.url), { recursive: true });
  * `import` would give: CommonJS packages as they are, an ESM default export unwrapped.
  */
 export const VENDORED = {
-  zod: { file: 'zod.cjs', entry: `export * from 'zod';` },
-  undici: { file: 'undici.cjs', entry: `module.exports = require('undici');` },
+  // Only `z` (all mon uses), so that loading it copies one export, not hundreds. jitless:
+  // zod compiles a validator the first time each schema parses, which a command that
+  // parses a few bodies once never earns back (same results, no code generation).
+  zod: { file: 'zod.cjs', entry: `import { z } from 'zod'; z.config({ jitless: true }); export { z };` },
+  // What mon uses of undici (the proxy-aware agent and Dispatcher#request), without the
+  // rest of its index (fetch, WebSocket, caches, mocks): a third of its start-up cost.
+  undici: {
+    file: 'undici.cjs',
+    entry: [
+      `Object.assign(require('undici/lib/dispatcher/dispatcher').prototype, require('undici/lib/api'));`,
+      `module.exports = { EnvHttpProxyAgent: require('undici/lib/dispatcher/env-http-proxy-agent') };`,
+    ].join('\n'),
+  },
   conf: { file: 'conf.cjs', entry: `export { default } from 'conf';`, unwrap: '.default' },
   '@inquirer/prompts': { file: 'prompts.cjs', entry: `export * from '@inquirer/prompts';` },
   'cli-table3': { file: 'cli-table3.cjs', entry: `module.exports = require('cli-table3');` },
@@ -56,6 +68,48 @@ const vendorPlugin = {
   },
 };
 
+/**
+ * Start-up trims for what `mon --help` loads anyway:
+ * - commander requires node:child_process at the top, for executable subcommands mon does
+ *   not have: give it the module on first use instead.
+ * - chalk works out the terminal's colour support when it is imported; mon never uses
+ *   chalk's default instance (io.ts decides colour itself), so that work is skipped.
+ */
+const startupPlugin = {
+  name: 'startup',
+  setup(b) {
+    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      args.importer.includes('/commander/') ? { path: 'lazy-child-process', namespace: 'startup' } : undefined,
+    );
+    b.onResolve({ filter: /^#supports-color$/ }, () => ({ path: 'no-supports-color', namespace: 'startup' }));
+    b.onLoad({ filter: /^lazy-child-process$/, namespace: 'startup' }, () => ({
+      contents: `module.exports = { spawn: (...args) => require('node:child_process').spawn(...args) };`,
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /^no-supports-color$/, namespace: 'startup' }, () => ({
+      contents: `export default { stdout: false, stderr: false };`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * undici loads its HTTP/2 client (and node:http2, ~15 ms) when it starts, for servers that
+ * negotiate h2, which mon never enables: load it when a connection first asks for it.
+ * The build fails if undici's source no longer has the line this relies on.
+ */
+const lazyHttp2Plugin = {
+  name: 'lazy-http2',
+  setup(b) {
+    b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, async (args) => {
+      const eager = "const connectH2 = require('./client-h2.js')";
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(eager)) throw new Error(`undici changed: "${eager}" not found in ${args.path}`);
+      return { contents: source.replace(eager, "const connectH2 = (...args) => require('./client-h2.js')(...args)"), loader: 'js' };
+    });
+  },
+};
+
 function writeAtomically(outputFiles) {
   for (const file of outputFiles) {
     const temp = `${file.path}.${process.pid}.tmp`;
@@ -70,12 +124,13 @@ const results = await Promise.all([
     entryPoints: ['src/cli.ts'],
     outfile: 'dist/mon.cjs',
     define: { MON_VERSION: JSON.stringify(pkg.version) },
-    plugins: [vendorPlugin],
+    plugins: [vendorPlugin, startupPlugin],
   }),
   ...Object.values(VENDORED).map(({ file, entry }) =>
     build({
       ...common,
       stdin: { contents: entry, resolveDir: process.cwd() },
+      plugins: [lazyHttp2Plugin],
       outfile: `dist/vendor/${file}`,
     }),
   ),

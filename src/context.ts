@@ -1,4 +1,4 @@
-import type { ApiClient, ApiRequest, ClientConfig, PreparedRequest } from './api/client';
+import type { ApiClient, ApiRequest, ClientConfig, ClientOptions, PreparedRequest } from './api/client';
 import { ConfigStore } from './config/store';
 import { envFlag } from './env';
 import { AuthError, UsageError } from './errors';
@@ -25,8 +25,11 @@ export interface Ctx {
   settings(): Promise<Settings>;
   /** A client for the resolved account; fails with exit 4 when no key is configured. */
   api(): Promise<ApiClient>;
-  /** A client for other credentials (auth login checks them before saving). */
-  clientFor(config: ClientConfig): Promise<ApiClient>;
+  /**
+   * A client for other credentials (auth login checks them before saving) or another host
+   * (heartbeat pings: no key, fewer attempts, a shorter deadline).
+   */
+  clientFor(config: ClientConfig, tuning?: Partial<Pick<ClientOptions, 'timeoutMs' | 'maxAttempts'>>): Promise<ApiClient>;
   /** What a request would look like, for --dry-run (needs a base URL, not a key). */
   prepare(request: ApiRequest): Promise<PreparedRequest>;
   /** Run at the end of the command (close connections, stop the embedded sandbox). */
@@ -93,12 +96,13 @@ export function createContext(options: ContextOptions): Ctx {
       return client;
     },
 
-    async clientFor(config) {
+    async clientFor(config, tuning = {}) {
       const resolved = await ctx.settings();
       const { ApiClient } = await import('./api/client');
       const created = new ApiClient({
         ...config,
-        timeoutMs: resolved.timeoutMs.value,
+        timeoutMs: tuning.timeoutMs ?? resolved.timeoutMs.value,
+        maxAttempts: tuning.maxAttempts,
         signal: ctx.signal,
         env,
         insecure: resolved.insecure,
@@ -139,9 +143,14 @@ export function createContext(options: ContextOptions): Ctx {
   return ctx;
 }
 
+/** --sandbox or MON_SANDBOX=1: settings() starts the embedded sandbox (and holds its data file until the command ends). */
+export function usesEmbeddedSandbox(ctx: Pick<Ctx, 'globals' | 'env'>): boolean {
+  return Boolean(ctx.globals.sandbox) || envFlag(ctx.env.MON_SANDBOX);
+}
+
 async function loadSettings(ctx: Ctx): Promise<Settings> {
   const { globals, env } = ctx;
-  if (globals.sandbox || envFlag(env.MON_SANDBOX)) {
+  if (usesEmbeddedSandbox(ctx)) {
     const { startEmbeddedSandbox } = await import('./sandbox/embedded');
     const sandbox = await startEmbeddedSandbox({ env, io: ctx.io, signal: ctx.signal });
     ctx.onClose(() => sandbox.close());

@@ -58,6 +58,23 @@ export class ConfigError extends CliError {
   }
 }
 
+/**
+ * The command ran another program (`mon heartbeats exec`) and ends with that program's exit
+ * status. A message is reported only when there is one (e.g. the program could not start).
+ */
+export class ExitStatus extends Error {
+  readonly hint: string | undefined;
+  constructor(
+    readonly code: number,
+    message = '',
+    hint?: string,
+  ) {
+    super(message);
+    this.name = 'ExitStatus';
+    this.hint = hint;
+  }
+}
+
 /** stdout was closed by the reader (`mon ... | head -1`): stop quietly. */
 export class BrokenPipeError extends Error {
   constructor() {

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { isatty } from 'node:tty';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { BrokenPipeError } from './errors';
 
@@ -82,7 +81,12 @@ class ProcessIO extends BaseIO {
   get stdin(): NodeJS.ReadableStream {
     return process.stdin;
   }
-  readonly stdinIsTTY = isatty(0);
+  private stdinTTY: boolean | undefined;
+  // node:tty costs ~3 ms to load; a piped run (the common case in scripts) never needs it.
+  get stdinIsTTY(): boolean {
+    this.stdinTTY ??= process.getBuiltinModule('node:tty').isatty(0);
+    return this.stdinTTY;
+  }
   readonly stdoutIsTTY = Boolean(process.stdout.isTTY);
   readonly stderrIsTTY = Boolean(process.stderr.isTTY);
   private stdoutClosed = false;

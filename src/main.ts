@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import type { Ctx } from './context';
-import { BrokenPipeError, CliError, type ErrorKind } from './errors';
+import { BrokenPipeError, CliError, ExitStatus, type ErrorKind } from './errors';
 import { buildProgram } from './program';
 
 /** CLI.md's exit-code table. This file is the only place an error becomes a number. */
@@ -21,6 +21,7 @@ const EXIT_CODES: Record<ErrorKind, number> = {
 
 export function exitCodeFor(error: unknown): number {
   if (error instanceof CliError) return EXIT_CODES[error.kind];
+  if (error instanceof ExitStatus) return error.code;
   if (error instanceof BrokenPipeError) return 0;
   if (error instanceof CommanderError) {
     // --help and --version end with code 0; every parse error is a usage error.
@@ -41,6 +42,10 @@ function report(error: unknown, ctx: Ctx): void {
   const label = io.errStyle.red('error:');
   if (error instanceof BrokenPipeError) return;
   if (error instanceof CommanderError) return; // commander has already said it (and suggested a spelling)
+  if (error instanceof ExitStatus) {
+    if (error.message) io.err(`${label} ${error.message}\n${error.hint ? `${error.hint}\n` : ''}`);
+    return;
+  }
   if (isPromptCancel(error)) {
     io.err('Cancelled.\n');
     return;
@@ -67,7 +72,7 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
   // Parse errors are reported before any action runs: decide their colour now.
   ctx.io.setColor({ noColorFlag: argv.includes('--no-color'), env: ctx.env });
   try {
-    const program = buildProgram(ctx);
+    const program = buildProgram(ctx, argv);
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     report(error, ctx);

@@ -14,8 +14,56 @@ import { sandboxCommand } from './commands/sandbox/index';
 import { statusPagesCommand } from './commands/status-pages/index';
 import type { GlobalOptions } from './settings';
 
-/** The command tree: global flags (CLI.md) and one addCommand per noun. */
-export function buildProgram(ctx: Ctx): Command {
+/** Global flags that take a value, to find the command word in argv. */
+const VALUE_FLAGS = new Set(['--profile', '--base-url', '--account', '--ping-url', '--timeout']);
+
+/** The top-level command a command line asks for ("help incidents" asks for incidents). */
+export function invokedCommand(argv: readonly string[]): string | undefined {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < 2; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg.startsWith('-')) {
+      if (VALUE_FLAGS.has(arg)) i++;
+      continue;
+    }
+    words.push(arg);
+  }
+  return words[0] === 'help' ? words[1] : words[0];
+}
+
+interface TopLevel {
+  group: string;
+  name: string;
+  build: (ctx: Ctx) => Command;
+  /** A noun's description: the noun is shown by it without being built when not invoked. */
+  description?: string;
+}
+
+/**
+ * The top-level commands, in help order. This table holds their descriptions; a command
+ * line builds only the subtree it asks for (the others appear by name and description),
+ * which keeps `mon incidents --help` from constructing the other hundred-odd options.
+ */
+const TOP_LEVEL: TopLevel[] = [
+  { group: 'Status pages and incidents:', name: 'incidents', description: 'Open, update and resolve status-page incidents', build: incidentsCommand },
+  { group: 'Status pages and incidents:', name: 'status-pages', description: 'Status pages, cards and services (find service IDs)', build: statusPagesCommand },
+  { group: 'Checks and runtimes:', name: 'checks', description: 'Create DNS checks (and the deprecated combined create)', build: checksCommand },
+  { group: 'Checks and runtimes:', name: 'heartbeats', description: 'Heartbeats: events, availability, pings, cron jobs', build: heartbeatsCommand },
+  { group: 'Checks and runtimes:', name: 'runtimes', description: 'The runtimes checks run on: Node.js, stage, packages', build: runtimesCommand },
+  { group: 'Setup:', name: 'auth', description: 'Log in, see which credentials are in use, log out', build: authCommand },
+  { group: 'Setup:', name: 'config', description: 'Read and change the stored profile settings', build: configCommand },
+  { group: 'Tools:', name: 'api', build: apiCommand },
+  { group: 'Tools:', name: 'completion', build: completionCommand },
+  { group: 'Tools:', name: 'sandbox', build: sandboxCommand },
+];
+
+/**
+ * The command tree: global flags (CLI.md) and one addCommand per top-level command. With
+ * `argv`, only the subtree that argv asks for is built in full; without it, all of it
+ * (shell completions need everything).
+ */
+export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
   const program = new Command('mon')
     .description('Status-page incidents, checks, heartbeats and runtimes from the command line.')
     .version(`mon ${MON_VERSION}`, '--version', 'print the version')
@@ -43,20 +91,13 @@ export function buildProgram(ctx: Ctx): Command {
         'Run `mon COMMAND --help` for the flags of a command.\n',
     );
 
-  program.commandsGroup('Status pages and incidents:');
-  program.addCommand(incidentsCommand(ctx));
-  program.addCommand(statusPagesCommand(ctx));
-  program.commandsGroup('Checks and runtimes:');
-  program.addCommand(checksCommand(ctx));
-  program.addCommand(heartbeatsCommand(ctx));
-  program.addCommand(runtimesCommand(ctx));
-  program.commandsGroup('Setup:');
-  program.addCommand(authCommand(ctx));
-  program.addCommand(configCommand(ctx));
-  program.commandsGroup('Tools:');
-  program.addCommand(apiCommand(ctx));
-  program.addCommand(completionCommand(ctx));
-  program.addCommand(sandboxCommand(ctx));
+  const wanted = argv && invokedCommand(argv);
+  for (const entry of TOP_LEVEL) {
+    program.commandsGroup(entry.group);
+    if (!entry.description) program.addCommand(entry.build(ctx));
+    else if (!argv || entry.name === wanted) program.addCommand(entry.build(ctx).description(entry.description));
+    else program.addCommand(new Command(entry.name).description(entry.description));
+  }
   program.helpCommand('help [command]', 'Show help for a command');
 
   program.hook('preAction', (_program, action) => {

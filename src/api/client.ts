@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { CancelledError, UsageError } from '../errors';
 import { ApiError, errorFromResponse, requestIdOf, statusLabel } from './errors';
-import { sanitize } from '../output/text';
+import { maskSecret, sanitize } from '../output/text';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
@@ -20,6 +20,14 @@ export interface ApiRequest {
    * server, e.g. "Check with `mon incidents list` before retrying."
    */
   uncertainHint?: string;
+  /** Safe to send twice (a heartbeat ping): retried like a GET even when it is a POST. */
+  idempotent?: boolean;
+  /** Retry every 5xx, not only 502/503/504 (a ping: an extra one does no harm). */
+  retryServerErrors?: boolean;
+  /** Values in the URL that are secrets (a ping token): masked in --debug lines and errors. */
+  secrets?: string[];
+  /** A 2xx body need not be JSON (ping endpoints may answer "OK"); `body` is then undefined. */
+  anyBody?: boolean;
 }
 
 /** What would go over the wire; built without any I/O (octokit's endpoint()). */
@@ -85,9 +93,10 @@ export function prepareRequest(config: ClientConfig, request: ApiRequest): Prepa
   }
   const headers: Record<string, string> = {
     accept: 'application/json',
-    authorization: `Bearer ${config.apiKey}`,
     'user-agent': config.userAgent ?? `mon/${MON_VERSION} node/${process.version}`,
   };
+  // No key, no header: a ping URL is its own credential and must not receive the API key.
+  if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
   if (config.accountId) headers['x-service-account'] = config.accountId;
   let body: string | undefined;
   if (request.rawBody !== undefined) body = request.rawBody;
@@ -144,12 +153,12 @@ function isLoopback(hostname: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || host.endsWith('.localhost');
 }
 
-/** Refuses to send the key in clear text across a network (CLI.md: secrets). */
-export function checkTransport(baseUrl: string, insecure: boolean | undefined): void {
+/** Refuses to send the key (or a secret URL) in clear text across a network (CLI.md: secrets). */
+export function checkTransport(baseUrl: string, insecure: boolean | undefined, secret = 'the API key'): void {
   const url = new URL(baseUrl);
   if (url.protocol === 'http:' && !isLoopback(url.hostname) && !insecure) {
     throw new UsageError(
-      `Refusing to send the API key over plain http:// to ${url.host}: anyone on the network path could read it.`,
+      `Refusing to send ${secret} over plain http:// to ${url.host}: anyone on the network path could read it.`,
       'Use an https:// base URL, or pass --insecure if this network is trusted.',
     );
   }
@@ -191,41 +200,42 @@ export class ApiClient {
       accountId: options.accountId,
       userAgent: options.userAgent,
     };
-    checkTransport(options.baseUrl, options.insecure);
+    checkTransport(options.baseUrl, options.insecure, options.apiKey ? 'the API key' : 'a secret URL');
   }
 
   prepare(request: ApiRequest): PreparedRequest {
     return prepareRequest(this.config, request);
   }
 
-  private async transport(): Promise<{ request: typeof import('undici').request; dispatcher: Dispatcher }> {
-    const undici = await import('undici');
+  private async transport(): Promise<Dispatcher> {
     if (!this.dispatcher) {
+      const { EnvHttpProxyAgent } = await import('undici');
       const env = this.options.env ?? process.env;
       this.dispatcher =
         this.options.dispatcher ??
-        new undici.EnvHttpProxyAgent({
+        new EnvHttpProxyAgent({
           httpProxy: env.http_proxy ?? env.HTTP_PROXY,
           httpsProxy: env.https_proxy ?? env.HTTPS_PROXY,
           noProxy: env.no_proxy ?? env.NO_PROXY,
         });
     }
-    return { request: undici.request, dispatcher: this.dispatcher };
+    return this.dispatcher;
   }
 
   async request<T = unknown>(request: ApiRequest): Promise<ApiResponse<T>> {
     const prepared = this.prepare(request);
-    const label = { method: request.method, path: request.path };
-    const { request: send, dispatcher } = await this.transport();
+    const mask = maskerFor(request.secrets);
+    const label = { method: request.method, path: mask(request.path) };
+    const dispatcher = await this.transport();
     const timeoutMs = this.options.timeoutMs;
     const deadline = Date.now() + timeoutMs;
     const deadlineSignal = AbortSignal.timeout(timeoutMs);
     const signals = [deadlineSignal, ...(this.options.signal ? [this.options.signal] : [])];
     const signal = AbortSignal.any(signals);
-    const idempotent = request.method !== 'POST' && request.method !== 'PATCH';
+    const idempotent = request.idempotent ?? (request.method !== 'POST' && request.method !== 'PATCH');
     const maxAttempts = this.options.maxAttempts ?? 4;
     const backoff = this.options.backoffMs ?? { base: 300, cap: 4000 };
-    const debug = this.options.debug;
+    const debug = this.options.debug && ((line: string) => this.options.debug!(mask(line)));
 
     const abortedError = () =>
       this.options.signal?.aborted
@@ -260,11 +270,13 @@ export class ApiClient {
       let headers: Record<string, string | string[] | undefined>;
       let text: string;
       try {
-        const response = await send(prepared.url, {
+        const target = new URL(prepared.url);
+        const response = await dispatcher.request({
+          origin: target.origin,
+          path: target.pathname + target.search,
           method: prepared.method,
           headers: prepared.headers,
           body: prepared.body,
-          dispatcher,
           signal,
         });
         status = response.statusCode;
@@ -273,7 +285,7 @@ export class ApiClient {
       } catch (error) {
         if (signal.aborted) throw abortedError();
         const code = errorCode(error) ?? 'network error';
-        const reason = sanitize((error as Error).message || code);
+        const reason = mask(sanitize((error as Error).message || code));
         debug?.(`< failed after ${Date.now() - started} ms: ${reason}`);
         const notSent = NOT_SENT_CODES.has(code);
         if (!idempotent && !notSent) {
@@ -299,16 +311,21 @@ export class ApiClient {
         }
       }
       if (status >= 200 && status < 300) {
-        return { status, headers, text, body: parseJsonBody(text, status, headers, { ...label, uncertainHint: request.uncertainHint }) as T };
+        const body = request.anyBody
+          ? parseJsonOrUndefined(text)
+          : parseJsonBody(text, status, headers, { ...label, uncertainHint: request.uncertainHint });
+        return { status, headers, text, body: body as T };
       }
-      const retryable = RETRYABLE_STATUSES.has(status) && (idempotent || status === 429);
+      const retryable =
+        (RETRYABLE_STATUSES.has(status) || (request.retryServerErrors === true && status >= 500)) &&
+        (idempotent || status === 429);
       if (retryable && attempt < maxAttempts) {
         const retryAfter = parseRetryAfter(headers['retry-after'], Date.now());
         const wait =
           retryAfter !== undefined ? Math.min(retryAfter, this.options.maxRetryAfterMs ?? 20_000) : jitter(backoff, attempt);
         if (await pause(wait)) continue;
       }
-      throw errorFromResponse({ ...label, uncertainHint: request.uncertainHint }, status, text, headers, attempt);
+      throw errorFromResponse({ ...label, uncertainHint: request.uncertainHint }, status, mask(text), headers, attempt);
     }
   }
 
@@ -316,6 +333,22 @@ export class ApiClient {
     const dispatcher = this.dispatcher;
     this.dispatcher = undefined;
     if (dispatcher && !this.options.dispatcher) await dispatcher.close();
+  }
+}
+
+/** Replaces each secret (and its URL-encoded form) with its masked form. */
+function maskerFor(secrets: string[] | undefined): (text: string) => string {
+  const pairs = (secrets ?? [])
+    .filter((secret) => secret.length > 0)
+    .flatMap((secret) => [secret, encodeURIComponent(secret)].map((form) => [form, maskSecret(secret)] as const));
+  return (text) => pairs.reduce((out, [secret, masked]) => out.replaceAll(secret, masked), text);
+}
+
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 

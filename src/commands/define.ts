@@ -16,8 +16,8 @@ export function verb(ctx: Ctx, name: string, description: string, load: () => Pr
   });
 }
 
-/** A noun: a group of verbs; run without a verb it shows its help. */
-export function noun(name: string, description: string): Command {
+/** A noun: a group of verbs; run without a verb it shows its help. (Descriptions of the top-level nouns live in program.ts.) */
+export function noun(name: string, description = ''): Command {
   return new Command(name).description(description);
 }
 

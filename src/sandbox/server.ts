@@ -5,6 +5,7 @@ import { parseFaults, type Faults } from './faults';
 import { errorBody, HttpError, reason, type SandboxRequest, type SandboxResponse } from './http';
 import { MODULES } from './modules/index';
 import { Router } from './router';
+import { maskSecret } from '../output/text';
 import { Store } from './store';
 
 export interface SandboxOptions {
@@ -124,7 +125,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const rawPath = target.pathname;
     const requestId = randomUUID();
     res.setHeader('x-request-id', requestId);
-    res.on('finish', () => options.log?.(`${method} ${req.url} → ${res.statusCode} (${Date.now() - started} ms)`));
+    // A ping token is a secret: the access log shows it masked.
+    const logged = (req.url ?? '/').replace(/^\/ping\/([^/?#]+)/, (_, token: string) => `/ping/${maskSecret(token)}`);
+    res.on('finish', () => options.log?.(`${method} ${logged} → ${res.statusCode} (${Date.now() - started} ms)`));
 
     let body: unknown;
     try {

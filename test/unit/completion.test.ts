@@ -25,9 +25,22 @@ describe('shell completions', () => {
       t mon --profile staging runtimes ""
       t mon runtimes get 2025
       t mon status-pages list --ne
-      t mon completion ""`;
+      t mon completion ""
+      t mon checks create-dns --location eu-w
+      t mon incidents create --severity ""
+      t mon incidents list --status ""`;
     const lines = execFileSync('bash', ['-c', script], { encoding: 'utf8' }).trim().split('\n');
-    expect(lines).toEqual(['complete -F _mon mon', 'runtimes', 'list get', '2025.04', '--next-id', 'bash zsh fish']);
+    expect(lines).toEqual([
+      'complete -F _mon mon',
+      'runtimes',
+      'list get',
+      '2025.04',
+      '--next-id',
+      'bash zsh fish',
+      'eu-west-1 eu-west-2 eu-west-3',
+      'CRITICAL MAJOR MEDIUM MINOR',
+      'open resolved all',
+    ]);
   });
 
   it.skipIf(!has('zsh'))('zsh: the script parses (zsh -n)', () => {

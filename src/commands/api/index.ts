@@ -3,7 +3,7 @@ import type { Ctx } from '../../context';
 import { collect, examples, verb } from '../define';
 
 export function apiCommand(ctx: Ctx) {
-  return verb(ctx, 'api', 'Make an authenticated request to any API path and print the response', async () => (await import('./api')).apiRun)
+  return verb(ctx, 'api', 'Make an authenticated request to any API path', async () => (await import('./api')).apiRun)
     .argument('<path>', 'API path, e.g. /v1/runtimes (may include a ?query)')
     .addOption(new Option('-X, --method <method>', 'HTTP method (default GET; POST when fields or --input are given, unless --paginate)'))
     .addOption(new Option('-f, --raw-field <key=value>', 'add a string field (repeatable)').argParser(collect))

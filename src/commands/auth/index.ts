@@ -3,7 +3,8 @@ import type { Ctx } from '../../context';
 import { examples, noun, verb } from '../define';
 
 export function authCommand(ctx: Ctx) {
-  return noun('auth', 'Log in with an API key, see which credentials are in use, log out')
+  return noun('auth')
+    .addHelpText('after', examples('mon auth login', 'mon auth status', 'mon auth logout'))
     .addCommand(
       verb(ctx, 'login', 'Store an API key, account ID and base URL in a profile (checked first)', async () => (await import('./login')).loginRun)
         .addOption(new Option('--with-key', 'read the API key from stdin instead of prompting'))

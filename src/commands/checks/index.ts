@@ -198,5 +198,6 @@ export function checksCommand(ctx: Ctx) {
       ),
   );
 
-  return noun('checks', 'Create checks: DNS monitors, and the deprecated combined create').addCommand(createDns).addCommand(create);
+  return noun('checks')
+    .addHelpText('after', examples('mon checks create-dns', 'mon checks create-dns --name api --query api.example.com --no-input')).addCommand(createDns).addCommand(create);
 }

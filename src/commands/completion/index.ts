@@ -5,7 +5,7 @@ import { examples, verb } from '../define';
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 export function completionCommand(ctx: Ctx) {
-  return verb(ctx, 'completion', 'Print the shell completion script for bash, zsh or fish', async () => (await import('./completion')).completionRun)
+  return verb(ctx, 'completion', 'Print shell completions for bash, zsh or fish', async () => (await import('./completion')).completionRun)
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
     .addHelpText(
       'after',

@@ -4,7 +4,8 @@ import { examples, noun, verb } from '../define';
 const load = async () => import('./config');
 
 export function configCommand(ctx: Ctx) {
-  return noun('config', 'Read and change the stored profile settings (never shows the key)')
+  return noun('config')
+    .addHelpText('after', examples('mon config list', 'mon config set timeout 60', 'mon config path'))
     .addCommand(
       verb(ctx, 'list', "Show the profile's settings", async () => (await load()).configListRun).addHelpText(
         'after',

@@ -13,7 +13,7 @@ const dryRun = (command: Command) =>
   command.addOption(new Option('--dry-run', 'print the request(s) that would be sent, send nothing'));
 
 export function incidentsCommand(ctx: Ctx) {
-  return noun('incidents', 'Open, update and resolve status-page incidents (the outage commands)')
+  return noun('incidents')
     .addCommand(listCommand(ctx))
     .addCommand(getCommand(ctx))
     .addCommand(createCommand(ctx))

@@ -2,7 +2,8 @@ import type { Ctx } from '../../context';
 import { examples, noun, verb } from '../define';
 
 export function runtimesCommand(ctx: Ctx) {
-  return noun('runtimes', 'The runtimes checks run on: Node.js version, stage, packages')
+  return noun('runtimes')
+    .addHelpText('after', examples('mon runtimes list', 'mon runtimes get 2025.04'))
     .addCommand(
       verb(ctx, 'list', 'List the supported runtimes', async () => (await import('./list')).listRuntimesRun).addHelpText(
         'after',

@@ -2,7 +2,8 @@ import type { Ctx } from '../../context';
 import { examples, noun, verb, withListFlags } from '../define';
 
 export function statusPagesCommand(ctx: Ctx) {
-  return noun('status-pages', 'Status pages, their cards and services (find service IDs here)').addCommand(
+  return noun('status-pages')
+    .addHelpText('after', examples('mon status-pages list', 'mon status-pages list --all --json')).addCommand(
     withListFlags(
       verb(ctx, 'list', 'List status pages with their cards and services', async () => (await import('./list')).listStatusPagesRun),
     ).addHelpText(

@@ -1,0 +1,106 @@
+import { maskSecret } from '../../output/text';
+import type { ApiClient, ApiRequest, ApiResponse } from '../client';
+import { rewordNotFound } from '../errors';
+import { pathSegment } from '../schemas/common';
+import {
+  availabilityResponseSchema,
+  heartbeatEventsResponseSchema,
+  type Availability,
+  type HeartbeatEventsResponse,
+} from '../schemas/heartbeats';
+import { parseResponse } from '../validate';
+
+type Client = Pick<ApiClient, 'request'>;
+
+/** The time window of a read, as the API's query parameters (ISO 8601). */
+export interface WindowQuery {
+  startTime?: string;
+  endTime?: string;
+}
+
+function heartbeatPath(checkId: string, what: 'events' | 'availability'): string {
+  return `/v1/checks/heartbeats/${pathSegment(checkId)}/${what}`;
+}
+
+function notFoundAs(error: unknown, checkId: string): unknown {
+  return rewordNotFound(
+    error,
+    `Heartbeat check "${checkId}" was not found.`,
+    'Use the check ID of a heartbeat monitor (not its ping token); `mon sandbox` prints those of the sandbox.',
+  );
+}
+
+export function heartbeatEventsRequest(checkId: string, query: WindowQuery & { limit?: number }): ApiRequest {
+  return { method: 'GET', path: heartbeatPath(checkId, 'events'), query: { ...query } };
+}
+
+export async function getHeartbeatEvents(
+  client: Client,
+  checkId: string,
+  query: WindowQuery & { limit?: number },
+): Promise<{ response: HeartbeatEventsResponse; raw: unknown }> {
+  const request = heartbeatEventsRequest(checkId, query);
+  try {
+    const response = await client.request(request);
+    return { response: parseResponse(heartbeatEventsResponseSchema, response, request), raw: response.body };
+  } catch (error) {
+    throw notFoundAs(error, checkId);
+  }
+}
+
+export function heartbeatAvailabilityRequest(checkId: string, query: WindowQuery): ApiRequest {
+  return { method: 'GET', path: heartbeatPath(checkId, 'availability'), query: { ...query } };
+}
+
+export async function getHeartbeatAvailability(
+  client: Client,
+  checkId: string,
+  query: WindowQuery,
+): Promise<{ availability: Availability | null; raw: unknown }> {
+  const request = heartbeatAvailabilityRequest(checkId, query);
+  try {
+    const response = await client.request(request);
+    // An empty body and a JSON null both mean "no data for this period".
+    const body = response.body ?? null;
+    return { availability: parseResponse(availabilityResponseSchema, { ...response, body }, request), raw: body };
+  } catch (error) {
+    throw notFoundAs(error, checkId);
+  }
+}
+
+/**
+ * Where a ping goes: `{ping_url}/<token>`. The token is a secret (whoever has it can send
+ * pings), so it is only ever shown masked.
+ */
+export interface PingTarget {
+  /** The ping URL without the token, e.g. https://ping.example.com or http://127.0.0.1:4010/ping. */
+  baseUrl: string;
+  token: string;
+  /** Kept from a full ping URL given with a query string. */
+  query?: Record<string, string>;
+}
+
+/** The URL with the token masked, for messages. */
+export function maskedPingUrl(target: PingTarget): string {
+  return `${target.baseUrl}/${maskSecret(target.token)}`;
+}
+
+/**
+ * The ping: a POST without the API key (the URL is the credential). Pinging twice does no
+ * harm, so it is retried like a GET (and on any 5xx), and whatever a 2xx body says is accepted.
+ */
+export function pingRequest(target: PingTarget): ApiRequest {
+  return {
+    method: 'POST',
+    path: `/${pathSegment(target.token)}`,
+    query: target.query,
+    idempotent: true,
+    retryServerErrors: true,
+    anyBody: true,
+    secrets: [target.token],
+  };
+}
+
+export async function sendPing(client: Client, target: PingTarget): Promise<ApiResponse> {
+  return client.request(pingRequest(target));
+}

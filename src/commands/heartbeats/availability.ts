@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { getHeartbeatAvailability } from '../../api/resources/heartbeats';
+import type { Ctx } from '../../context';
+import { printJson, renderDetails } from '../../output/render';
+import { parseOptions } from '../options';
+import { entitiesText, labelledLines, ratioSummary } from './format';
+import { checkIdOrAsk, checkWindow, describeWindow, WINDOW_FLAG_NAMES, windowFlags, windowQuery } from './window';
+
+function optionsSchema(now: number) {
+  return z.object(windowFlags(now));
+}
+
+type AvailabilityCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'commandPath' | 'now'>;
+
+/** `mon heartbeats availability CHECK_ID`: the success ratio of the window against the period before it. */
+export async function heartbeatAvailabilityRun(ctx: AvailabilityCtx, raw: Record<string, unknown>, checkIdArg: unknown): Promise<void> {
+  const now = ctx.now();
+  const options = parseOptions(optionsSchema(now), { ...raw, checkId: checkIdArg }, WINDOW_FLAG_NAMES);
+  checkWindow(options, now);
+  const checkId = await checkIdOrAsk(ctx, options.checkId);
+  const query = windowQuery(options, now);
+  const { availability, raw: body } = await getHeartbeatAvailability(await ctx.api(), checkId, query);
+  if (ctx.globals.json) return printJson(ctx.io, body);
+
+  const { io } = ctx;
+  const window = describeWindow(query);
+  if (!availability) {
+    io.err(`There is no data for this period (${window}).\n`);
+    return;
+  }
+  const ratio = availability.successRatio;
+  if (io.stdoutIsTTY) {
+    // Built here rather than with renderDetails: the comparison is coloured, and holds only numbers.
+    io.out(
+      labelledLines(io, [
+        ['Period', window],
+        ['Success ratio', ratioSummary(io, availability, 'the period before')],
+        ['Events', entitiesText(availability.totalEntitiesCurrentPeriod) || '—'],
+      ]),
+    );
+    return;
+  }
+  renderDetails(io, [
+    { label: 'Success ratio', key: 'currentPeriod', value: ratio?.currentPeriod },
+    { label: 'Previous period', key: 'previousPeriod', value: ratio?.previousPeriod },
+    { label: 'Events', key: 'totalEntitiesCurrentPeriod', value: availability.totalEntitiesCurrentPeriod },
+  ]);
+}

@@ -1,0 +1,155 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { constants } from 'node:os';
+import { z } from 'zod';
+import type { ApiClient } from '../../api/client';
+import { maskedPingUrl, sendPing, type PingTarget } from '../../api/resources/heartbeats';
+import { usesEmbeddedSandbox, type Ctx } from '../../context';
+import { CliError, ExitStatus } from '../../errors';
+import { sanitize } from '../../output/text';
+import { parseOptions } from '../options';
+import { printPingDryRun } from './ping';
+import { parsePingArgument, pingClient, pingFailure, pingTarget } from './ping-target';
+
+const optionsSchema = z.object({ strict: z.boolean().optional(), dryRun: z.boolean().optional() });
+
+type ExecCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'settings' | 'clientFor'>;
+
+/**
+ * `mon heartbeats exec TOKEN -- COMMAND [ARGS...]`: run a job and ping only when it
+ * succeeds, so that the monitor alerts when the job fails or does not run. mon ends with
+ * the job's exit status; a failed ping changes it only with --strict.
+ */
+export async function heartbeatExecRun(ctx: ExecCtx, raw: Record<string, unknown>, tokenArg: unknown, commandArg: unknown): Promise<void> {
+  const options = parseOptions(optionsSchema, raw, { strict: '--strict', dryRun: '--dry-run' });
+  const [command, ...args] = commandArg as [string, ...string[]];
+  const argument = parsePingArgument(String(tokenArg));
+  const prepare = async (): Promise<PingSetup> => {
+    const target = pingTarget(argument, (await ctx.settings()).pingUrl);
+    return { target, client: await pingClient(ctx, target) };
+  };
+  // Where the ping goes is settled before the job runs, so a wrong setup (exit 2) runs nothing.
+  // With --sandbox that would hold the embedded sandbox for as long as the job runs: it waits.
+  const early = usesEmbeddedSandbox(ctx) ? undefined : await prepare();
+  const setup = early ? async () => early : prepare;
+  const shown = commandLine(command, args);
+  if (options.dryRun) {
+    ctx.io.err(ctx.io.errStyle.dim(`Would run: ${shown}\nthen, if it exits 0:\n`));
+    return printPingDryRun(ctx, (await setup()).target);
+  }
+
+  const outcome = await runJob(command, args, ctx.env);
+  const { io } = ctx;
+  if (outcome.code !== 0) {
+    const how = outcome.signal ? `was stopped by ${outcome.signal}` : `exited with code ${outcome.code}`;
+    io.err(`${io.errStyle.yellow('mon:')} ${shown} ${how}; no ping was sent.\n`);
+    throw new ExitStatus(exitCodeOf(outcome));
+  }
+  const target = await pingAfterSuccess(ctx, setup, Boolean(options.strict));
+  if (target && io.stderrIsTTY) io.err(`${io.errStyle.green('✓')} ${shown} succeeded; ping sent to ${maskedPingUrl(target)}.\n`);
+}
+
+interface PingSetup {
+  target: PingTarget;
+  client: ApiClient;
+}
+
+/** The job succeeded: ping. A failure is a warning (the job's exit code stands), or with --strict an error. */
+async function pingAfterSuccess(ctx: Pick<Ctx, 'io'>, setup: () => Promise<PingSetup>, strict: boolean): Promise<PingTarget | undefined> {
+  let target: PingTarget | undefined;
+  try {
+    const ping = await setup();
+    target = ping.target;
+    await sendPing(ping.client, target);
+    return target;
+  } catch (error) {
+    const failure = target ? pingFailure(error, target) : error;
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    const message = `The command succeeded, but ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
+    const hint = failure instanceof CliError ? failure.hint : undefined;
+    if (strict) throw new CliError(failure instanceof CliError ? failure.kind : 'failure', message, hint);
+    ctx.io.err(`${ctx.io.errStyle.yellow('warning:')} ${message}\n${hint ? `${hint}\n` : ''}`);
+    return undefined;
+  }
+}
+
+/** The command as a shell would read it back, for messages. */
+function commandLine(command: string, args: string[]): string {
+  return [command, ...args].map((word) => sanitize(/^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word))).join(' ');
+}
+
+interface JobOutcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** 128 + the signal's number for a job killed by a signal, as shells report it. */
+function exitCodeOf(outcome: JobOutcome): number {
+  if (outcome.code !== null) return outcome.code;
+  return 128 + (outcome.signal ? (constants.signals[outcome.signal] ?? 0) : 0);
+}
+
+const FORWARDED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+
+/**
+ * Is mon in the foreground process group of a terminal? Then a Ctrl-C has reached the job
+ * already (it is in the same group), and passing SIGINT on would make the job see it twice.
+ * Linux says so in /proc (pgrp and tpgid); elsewhere, a terminal on stdio is the best guess.
+ */
+function inTerminalForeground(): boolean {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const processGroup = Number(fields[2]);
+    const terminalForegroundGroup = Number(fields[5]);
+    return terminalForegroundGroup > 0 && terminalForegroundGroup === processGroup;
+  } catch {
+    return Boolean(process.stdin.isTTY || process.stdout.isTTY || process.stderr.isTTY);
+  }
+}
+
+/**
+ * Runs the job with mon's stdin, stdout and stderr. While it runs, SIGINT and SIGTERM are
+ * passed on to it and it decides what they mean (mon's own handlers, which would cancel mon,
+ * are set aside until it ends); mon then ends with the job's status.
+ */
+function runJob(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<JobOutcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    const forward = (signal: NodeJS.Signals) => {
+      if (signal === 'SIGINT' && inTerminalForeground()) return;
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    };
+    // Ours is added before the others are taken off (and the others are back before ours goes):
+    // Node stops watching a signal left without listeners, losing one that arrived meanwhile.
+    const saved = FORWARDED.map((signal) => ({ signal, listeners: process.listeners(signal) }));
+    for (const { signal, listeners } of saved) {
+      process.on(signal, forward);
+      for (const listener of listeners) process.off(signal, listener);
+    }
+    let settled = false;
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
+      for (const { signal, listeners } of saved) {
+        for (const listener of listeners) process.on(signal, listener);
+        process.off(signal, forward);
+      }
+      done();
+    };
+    child.once('error', (error: NodeJS.ErrnoException) => settle(() => reject(startFailure(command, error))));
+    child.once('exit', (code, signal) => settle(() => resolve({ code, signal })));
+  });
+}
+
+/** Exit 127 for a command that does not exist and 126 for one that cannot be run, as shells do. */
+function startFailure(command: string, error: NodeJS.ErrnoException): ExitStatus {
+  const name = sanitize(command);
+  if (error.code === 'ENOENT') {
+    return new ExitStatus(127, `Cannot run "${name}": command not found; no ping was sent.`, 'Check the spelling, or give the full path of the command.');
+  }
+  if (error.code === 'EACCES') {
+    return new ExitStatus(126, `Cannot run "${name}": permission denied; no ping was sent.`, 'Make it executable (chmod +x), or run it through its interpreter (e.g. sh script.sh).');
+  }
+  return new ExitStatus(126, `Cannot run "${name}" (${error.code ?? error.message}); no ping was sent.`);
+}

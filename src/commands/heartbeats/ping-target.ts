@@ -1,0 +1,91 @@
+import { checkTransport, type ApiClient } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { maskedPingUrl, type PingTarget } from '../../api/resources/heartbeats';
+import { pathIdSchema } from '../../api/schemas/common';
+import type { Ctx } from '../../context';
+import { UsageError } from '../../errors';
+import type { Setting } from '../../settings';
+
+/** A cron job must not hang on its ping: a few attempts within a short deadline (or --timeout, if shorter). */
+export const PING_DEADLINE_MS = 10_000;
+export const PING_ATTEMPTS = 3;
+
+/** The TOKEN argument: a ping token, or a whole ping URL (which then needs no configured ping URL). */
+export type PingArgument = { token: string } | PingTarget;
+
+/**
+ * Checks the TOKEN argument without repeating it in any message: it is a secret.
+ * `https://host/path/TOKEN` is split into the ping URL and the token.
+ */
+export function parsePingArgument(value: string): PingArgument {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return splitPingUrl(value);
+  const result = pathIdSchema.safeParse(value);
+  if (!result.success) throw new UsageError(`TOKEN ${result.error.issues[0]?.message ?? 'is not valid'}.`, 'Give the ping token of a heartbeat monitor, or its whole ping URL.');
+  return { token: value };
+}
+
+function splitPingUrl(value: string): PingTarget {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError('TOKEN looks like a URL but is not a valid one.', 'Give the ping token, or the whole ping URL: https://HOST/PATH/TOKEN.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`A ping URL must start with http:// or https:// (got ${url.protocol}//).`);
+  }
+  const segments = url.pathname.split('/');
+  const last = segments.pop() ?? '';
+  let token: string;
+  try {
+    token = decodeURIComponent(last);
+  } catch {
+    token = '';
+  }
+  if (!token || !pathIdSchema.safeParse(token).success) {
+    throw new UsageError('The ping URL does not end with a token.', 'A ping URL looks like https://HOST/PATH/TOKEN.');
+  }
+  const target: PingTarget = { baseUrl: `${url.origin}${segments.join('/')}`, token };
+  if (url.search) target.query = Object.fromEntries(url.searchParams);
+  return target;
+}
+
+/** Where the ping goes: the URL given whole, or `{ping URL}/TOKEN` with the configured ping URL. */
+export function pingTarget(argument: PingArgument, pingUrl: Setting<string> | undefined): PingTarget {
+  if ('baseUrl' in argument) return argument;
+  if (!pingUrl) {
+    throw new UsageError(
+      'No ping URL is configured, so there is nowhere to send the ping.',
+      'Pass --ping-url URL, set MON_PING_URL, or store it with `mon config set ping-url URL`; or give the whole ping URL instead of TOKEN.',
+    );
+  }
+  return { baseUrl: pingUrl.value, token: argument.token };
+}
+
+/** A client for the ping host: no API key, no account header, 3 attempts within 10 s. */
+export async function pingClient(ctx: Pick<Ctx, 'settings' | 'clientFor'>, target: PingTarget): Promise<ApiClient> {
+  const settings = await ctx.settings();
+  checkTransport(target.baseUrl, settings.insecure, 'the ping token');
+  return ctx.clientFor(
+    { baseUrl: target.baseUrl, apiKey: '' },
+    { timeoutMs: Math.min(PING_DEADLINE_MS, settings.timeoutMs.value), maxAttempts: PING_ATTEMPTS },
+  );
+}
+
+/** A failed ping, said in terms of the ping URL (masked) instead of an API path. */
+export function pingFailure(error: unknown, target: PingTarget): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const url = maskedPingUrl(target);
+  if (error.kind === 'not-found') {
+    return new ApiError('not-found', `The ping URL ${url} is not known to the service (404).`, {
+      status: error.status,
+      hint: 'Check the token (and the ping URL); `mon sandbox` prints the tokens of the sandbox.',
+    });
+  }
+  const hint =
+    error.kind === 'network' || error.kind === 'timeout'
+      ? 'Check the ping URL (--ping-url, MON_PING_URL or `mon config get ping-url`), your network, and HTTPS_PROXY/NO_PROXY.'
+      : error.hint;
+  const reason = error.message.charAt(0).toLowerCase() + error.message.slice(1);
+  return new ApiError(error.kind, `The ping to ${url} failed: ${reason}`, { status: error.status, attempts: error.attempts, hint });
+}

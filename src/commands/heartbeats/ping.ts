@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { statusLabel } from '../../api/errors';
+import { maskedPingUrl, pingRequest, sendPing, type PingTarget } from '../../api/resources/heartbeats';
+import type { Ctx } from '../../context';
+import { UsageError } from '../../errors';
+import { printJson } from '../../output/render';
+import { parseOptions } from '../options';
+import { parsePingArgument, pingClient, pingFailure, pingTarget } from './ping-target';
+
+const optionsSchema = z.object({ dryRun: z.boolean().optional() });
+
+type PingCtx = Pick<Ctx, 'io' | 'globals' | 'settings' | 'clientFor' | 'prompter' | 'commandPath'>;
+
+/** `mon heartbeats ping TOKEN`: tell the service the job ran. */
+export async function heartbeatPingRun(ctx: PingCtx, raw: Record<string, unknown>, tokenArg: unknown): Promise<void> {
+  const { dryRun } = parseOptions(optionsSchema, raw, { dryRun: '--dry-run' });
+  const argument = parsePingArgument(await tokenOrAsk(ctx, tokenArg));
+  const target = pingTarget(argument, (await ctx.settings()).pingUrl);
+  if (dryRun) return printPingDryRun(ctx, target);
+  const client = await pingClient(ctx, target);
+  const response = await sendPing(client, target).catch((error: unknown) => {
+    throw pingFailure(error, target);
+  });
+  if (ctx.globals.json) {
+    if (response.body !== undefined) printJson(ctx.io, response.body);
+    return;
+  }
+  // Quiet unless someone is watching: cron mails whatever a job prints.
+  const { io } = ctx;
+  if (io.stderrIsTTY) io.err(`${io.errStyle.green('✓')} Ping sent to ${maskedPingUrl(target)} (${statusLabel(response.status)}).\n`);
+}
+
+/** TOKEN, asked for (hidden) on a terminal when it was left out: typed, it stays out of the shell history. */
+async function tokenOrAsk(ctx: Pick<Ctx, 'io' | 'prompter' | 'commandPath'>, value: unknown): Promise<string> {
+  if (typeof value === 'string') return value;
+  if (!ctx.io.canPrompt()) {
+    throw new UsageError('TOKEN is required: the ping token of a heartbeat monitor, or its whole ping URL.', `Usage: ${ctx.commandPath} TOKEN (see --help).`);
+  }
+  const answer = await ctx.prompter.password({
+    message: 'Ping token (or the whole ping URL):',
+    validate: (text) => (text.trim() ? true : 'Enter the ping token.'),
+  });
+  return answer.trim();
+}
+
+/** --dry-run: the request, with the token masked. */
+export function printPingDryRun(ctx: Pick<Ctx, 'io' | 'globals'>, target: PingTarget): void {
+  const { method } = pingRequest(target);
+  const query = target.query ? `?${new URLSearchParams(target.query).toString()}` : '';
+  const url = `${maskedPingUrl(target)}${query}`;
+  if (ctx.globals.json) {
+    ctx.io.out(`${JSON.stringify({ method, url, body: null }, null, 2)}\n`);
+    return;
+  }
+  ctx.io.out(`${method} ${url}\n`);
+  ctx.io.err(ctx.io.errStyle.dim('Dry run: nothing was sent (the token is masked here; no API key is sent with a ping).\n'));
+}
