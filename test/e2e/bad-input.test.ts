@@ -13,6 +13,7 @@ import { runMon, startSandbox, tempDir, type RunResult, type SandboxProcess } fr
 const SERVICE = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01';
 const INCIDENT = '6e1f0b8a-3c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const UPDATE = '7a2b3c4d-5e6f-4a0b-9c8d-7e6f5a4b3c2d';
+const CHECK = '4e92b3e4-ad4b-407c-a866-6f8e7401c366';
 
 const files = tempDir('mon-bad-input-');
 const file = (name: string, content: string) => {
@@ -129,6 +130,24 @@ const CASES: Case[] = [
   { what: 'an assertion without a comparison', args: [...DNS, '--assert', 'RESPONSE_CODE'], says: '--assert "RESPONSE_CODE" comparison is required' },
   { what: 'retries past 10', args: [...DNS, '--retry-type', 'FIXED', '--retry-max-retries', '11'], says: '--retry-max-retries must be a whole number from 1 to 10' },
   { what: 'an unknown trigger severity', args: [...DNS, '--trigger-incident-severity', 'HUGE', '--trigger-incident-service', SERVICE, '--trigger-incident-name', 'n', '--trigger-incident-description', 'd'], says: '--trigger-incident-severity must be one of' },
+
+  // heartbeats: the events limit (at most 10), periods, IDs and ping tokens.
+  { what: 'heartbeat events --limit 0', args: ['heartbeats', 'events', CHECK, '--limit', '0'], says: '--limit must be a whole number from 1 to 10 (got 0)' },
+  { what: 'heartbeat events --limit 11', args: ['heartbeats', 'events', CHECK, '--limit', '11'], says: '--limit must be a whole number from 1 to 10 (got 11)' },
+  { what: 'heartbeat events: a check ID climbing out of the path', args: ['heartbeats', 'events', '../x'], says: 'CHECK_ID must not contain "/"' },
+  { what: 'heartbeat events: no check ID (prompts off)', args: ['heartbeats', 'events'], says: 'CHECK_ID is required' },
+  { what: 'heartbeat events: a --from that is a word', args: ['heartbeats', 'events', CHECK, '--from', 'yesterday'], says: '--from must be a date (2026-11-20)' },
+  { what: 'heartbeat events: a --to in month 13', args: ['heartbeats', 'events', CHECK, '--to', '2026-13-01'], says: '--to must be a date' },
+  { what: 'heartbeat events: a --since with an unknown unit', args: ['heartbeats', 'events', CHECK, '--since', '5x'], says: '--since must be a duration like 90s, 30m, 2h, 7d or 2w' },
+  { what: 'heartbeat events: --from after --to', args: ['heartbeats', 'events', CHECK, '--from', '2026-11-20', '--to', '2026-11-19'], says: '--from must be before --to' },
+  { what: 'heartbeat events: --since with --from', args: ['heartbeats', 'events', CHECK, '--since', '6h', '--from', '2026-11-20'], says: '--since cannot be combined with --from' },
+  { what: 'heartbeat availability: a check ID ".."', args: ['heartbeats', 'availability', '..'], says: 'CHECK_ID must not be "." or ".."' },
+  { what: 'heartbeat availability: February 29 of a common year', args: ['heartbeats', 'availability', CHECK, '--from', '2027-02-29'], says: '--from must be a date' },
+  { what: 'heartbeat ping: a token with "/"', args: ['heartbeats', 'ping', 'a/b'], says: 'TOKEN must not contain "/"' },
+  { what: 'heartbeat ping: no token (prompts off)', args: ['heartbeats', 'ping'], says: 'TOKEN is required' },
+  { what: 'heartbeat ping: a --ping-url that is not http(s)', args: ['--ping-url', 'ftp://ping.example.com', 'heartbeats', 'ping', CHECK], says: 'Invalid URL "ftp://ping.example.com" (from --ping-url)' },
+  { what: 'heartbeat ping: plain http to another host', args: ['heartbeats', 'ping', 'http://ping.example.com/ping/abc'], says: 'Refusing to send the ping token over plain http:// to ping.example.com' },
+  { what: 'heartbeat exec: no command', args: ['heartbeats', 'exec', CHECK], says: "missing required argument 'command'" },
 
   // JSON files.
   { what: 'a --file that is not JSON', args: ['checks', 'create-dns', '--file', INVALID_JSON], says: `--file ${INVALID_JSON} is not valid JSON` },

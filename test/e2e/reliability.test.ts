@@ -30,8 +30,11 @@ describe('faults', () => {
       await silent.stop();
     }
   });
+});
 
-  it('exits 130 with no stack trace when interrupted during a request', async () => {
+// Each against a sandbox of its own, so they run at once: most of their time is spent waiting.
+describe.concurrent('faults the client survives', () => {
+  it('exits 130 with no stack trace when interrupted during a request', async ({ expect }) => {
     const silent = await startSandbox(['--faults', 'hang:1']);
     try {
       const child = spawn(process.execPath, [BIN, 'runtimes', 'list'], { env: silent.env(), stdio: ['pipe', 'pipe', 'pipe'] });
@@ -48,7 +51,7 @@ describe('faults', () => {
     }
   });
 
-  it('maps a lasting 429 to exit 7 after retries', async () => {
+  it('maps a lasting 429 to exit 7 after retries', async ({ expect }) => {
     const limited = await startSandbox(['--faults', '429:1']);
     try {
       const result = await runMon(['runtimes', 'list', '--timeout', '10'], { env: limited.env() });
@@ -59,10 +62,8 @@ describe('faults', () => {
       await limited.stop();
     }
   });
-});
 
-describe('faults the client survives', () => {
-  it('retries a GET after a connection reset, then succeeds', async () => {
+  it('retries a GET after a connection reset, then succeeds', async ({ expect }) => {
     const flaky = await startSandbox(['--faults', 'resetx1@GET']);
     try {
       const result = await runMon(['runtimes', 'list', '--debug'], { env: flaky.env() });
@@ -76,7 +77,7 @@ describe('faults the client survives', () => {
     }
   });
 
-  it("waits the Retry-After of a 429, then succeeds; a POST answered 429 is sent again and lands once", async () => {
+  it("waits the Retry-After of a 429, then succeeds; a POST answered 429 is sent again and lands once", async ({ expect }) => {
     const limited = await startSandbox(['--faults', '429x1@GET,429x1@POST']);
     try {
       const env = limited.env();
@@ -101,7 +102,7 @@ describe('faults the client survives', () => {
     }
   });
 
-  it('never sends a POST again after the connection was reset, and says to check before retrying', async () => {
+  it('never sends a POST again after the connection was reset, and says to check before retrying', async ({ expect }) => {
     const resetting = await startSandbox(['--faults', 'resetx1@POST']);
     try {
       const result = await runMon(['incidents', 'create', '--name', 'Reset', '--severity', 'minor', '--service', API, '--message', 'm'], { env: resetting.env() });
@@ -145,11 +146,11 @@ async function tamperingProxy(target: string, tamper: (method: string, url: stri
   };
 }
 
-describe('malformed responses', () => {
+describe.concurrent('malformed responses', () => {
   const HTML_502 = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
   const LOGIN_PAGE = '<!DOCTYPE html><html><body><form action="/login">Sign in to the corporate network</form></body></html>';
 
-  it('end in a clear error naming the status (exit 1), never a stack trace, and say when a POST may have been done', async () => {
+  it('end in a clear error naming the status (exit 1), never a stack trace, and say when a POST may have been done', async ({ expect }) => {
     const target = await startSandbox();
     const created = await target.call('POST', '/v1/status-pages/incidents', {
       name: 'Existing', severity: 'MINOR', services: [{ id: API, name: 'Public API', accountId: target.info.accountId }], incidentUpdates: [{ description: 'm' }],
@@ -314,17 +315,20 @@ describe('secrets', () => {
     expect(JSON.stringify(sent.at(-1)!.body)).toContain(secret);
   });
 
-  it('never shows the key in a --dry-run, in any form', async () => {
+  it('never shows the key or a ping token in a --dry-run, in any form', async () => {
     const env = sandbox.env();
+    const { pingToken } = (sandbox.info.heartbeats as { pingToken: string }[])[0]!;
     const outputs = await Promise.all([
       runMon(['incidents', 'create', '--name', 'Dry', '--severity', 'minor', '--service', API, '--message', 'm', '--dry-run', '--debug'], { env }),
       runMon(['--json', 'incidents', 'create', '--name', 'Dry', '--severity', 'minor', '--service', API, '--message', 'm', '--dry-run'], { env }),
       runMon(['api', '-X', 'POST', '/v1/status-pages/incidents', '-f', 'name=Dry', '--dry-run'], { env }),
+      runMon(['heartbeats', 'ping', pingToken, '--dry-run', '--debug'], { env }),
+      runMon(['--json', 'heartbeats', 'ping', `${sandbox.info.pingUrl}/${pingToken}`, '--dry-run'], { env }),
+      runMon(['heartbeats', 'exec', pingToken, '--dry-run', '--', 'true'], { env }),
     ]);
-    for (const output of outputs) {
-      expect(output.code).toBe(0);
-      expect(output.stdout).toContain('/v1/status-pages/incidents');
-    }
+    for (const output of outputs) expect(output.code, output.stderr).toBe(0);
+    for (const output of outputs.slice(0, 3)) expect(output.stdout).toContain('/v1/status-pages/incidents');
+    for (const output of outputs.slice(3)) expect(output.stdout).toContain(`${sandbox.info.pingUrl}/…${pingToken.slice(-4)}`);
     expect(outputs[0]!.stderr).toContain('Bearer [redacted]'); // the GET of the status pages, logged
   });
 });

@@ -11,7 +11,8 @@ function filesUnder(dir: string): string[] {
 
 describe('the code cache', () => {
   it('is written on first use, and a corrupt or foreign cache is ignored and replaced', async () => {
-    const env = cleanEnv();
+    // A cache of its own: the rest of the suite shares one (see harness.ts).
+    const env = cleanEnv({ MON_CACHE_DIR: join(tempDir(), 'cache') });
     const first = await runMon(['runtimes', '--help'], { env });
     expect(first.code).toBe(0);
     const files = filesUnder(env.MON_CACHE_DIR!);
