@@ -191,7 +191,7 @@ beforeAll(async () => {
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const env = sandbox.env({ MON_ACCOUNT_ID: accountOf(next.index) });
-      results.set(next.testCase, await runMon(next.testCase.args, { env, input: next.testCase.stdin }));
+      results.set(next.testCase, await runMon(next.testCase.args, { env, input: next.testCase.stdin, timeoutMs: 60_000 }));
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));

@@ -102,7 +102,8 @@ describe('the config file', () => {
 
 describe('the sandbox', () => {
   it('keeps all of 50 incidents created at once by 50 processes', async () => {
-    const created = await Promise.all(Array.from({ length: 50 }, (_, i) => runMon(createArgs(`Concurrent ${i}`), { env: sandbox.env() })));
+    // Fifty processes on a small CI machine take a while: each may take up to a minute.
+    const created = await Promise.all(Array.from({ length: 50 }, (_, i) => runMon(createArgs(`Concurrent ${i}`), { env: sandbox.env(), timeoutMs: 60_000 })));
     expect(created.map((result) => result.code)).toEqual(Array(50).fill(0));
     const ids = created.map((result) => result.stdout.trim());
     const listed = await runMon(['incidents', 'list', '--status', 'all', '--all', '--json'], { env: sandbox.env() });
@@ -110,7 +111,7 @@ describe('the sandbox', () => {
     expect(stored).toHaveLength(50);
     expect(new Set(stored.map((incident) => incident.id))).toEqual(new Set(ids));
     expect(new Set(stored.map((incident) => incident.name)).size).toBe(50);
-  });
+  }, 90_000);
 
   it('comes back after kill -9 under write load with every acknowledged write, dropping a torn last line', async () => {
     const dataFile = join(tempDir('mon-kill-'), 'data.jsonl');
@@ -175,19 +176,19 @@ describe('the sandbox', () => {
     const names = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix} ${String(i).padStart(2, '0')}`);
 
     // No server: each command runs the embedded sandbox in turn.
-    const embedded = await Promise.all(names('Embedded', 20).map((name) => runMon(['--sandbox', ...createArgs(name)], { env })));
+    const embedded = await Promise.all(names('Embedded', 20).map((name) => runMon(['--sandbox', ...createArgs(name)], { env, timeoutMs: 60_000 })));
     expect(embedded.map((result) => result.code)).toEqual(Array(20).fill(0));
     expect(await list()).toEqual(names('Embedded', 20));
 
     // A `mon sandbox` on the same file: the commands talk to it (no need to take turns).
     const server = await startSandbox([], { dataFile: join(env.MON_DATA_DIR!, 'sandbox.jsonl') });
     try {
-      const served = await Promise.all(names('Served', 10).map((name) => runMon(['--sandbox', ...createArgs(name)], { env })));
+      const served = await Promise.all(names('Served', 10).map((name) => runMon(['--sandbox', ...createArgs(name)], { env, timeoutMs: 60_000 })));
       expect(served.map((result) => result.code)).toEqual(Array(10).fill(0));
       expect((await server.requests()).filter((request) => request.method === 'POST')).toHaveLength(10);
       expect(await list()).toEqual([...names('Embedded', 20), ...names('Served', 10)]);
     } finally {
       await server.stop();
     }
-  });
+  }, 90_000);
 });
