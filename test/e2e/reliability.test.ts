@@ -63,8 +63,8 @@ describe.concurrent('faults the client survives', () => {
     }
   });
 
-  it('retries a GET after a connection reset, then succeeds', async ({ expect }) => {
-    const flaky = await startSandbox(['--faults', 'resetx1@GET']);
+  it('retries a GET and a PUT after a connection reset, then succeeds (and the PUT lands once)', async ({ expect }) => {
+    const flaky = await startSandbox(['--faults', 'resetx1@GET,resetx1@PUT']);
     try {
       const result = await runMon(['runtimes', 'list', '--debug'], { env: flaky.env() });
       expect(result.code).toBe(0);
@@ -72,6 +72,18 @@ describe.concurrent('faults the client survives', () => {
       expect(result.stderr).toMatch(/< failed after \d+ ms: .*(socket|ECONNRESET|closed)/i);
       expect(result.stderr).toContain('(attempt 2)');
       expect((await flaky.requests()).map((request) => request.path)).toEqual(['/v1/runtimes', '/v1/runtimes']);
+
+      const { body } = await flaky.call('POST', '/v1/status-pages/incidents', {
+        name: 'Reset', severity: 'MINOR', services: [{ id: API, name: 'Public API', accountId: flaky.info.accountId }], incidentUpdates: [{ description: 'm' }],
+      });
+      const { id } = body as { id: string };
+      await flaky.clearRequests();
+      const changed = await runMon(['incidents', 'update', id, '--severity', 'critical'], { env: flaky.env() });
+      expect(changed.code, changed.stderr).toBe(0);
+      expect(changed.stderr).toContain('severity MINOR → CRITICAL');
+      expect((await flaky.requests()).filter((request) => request.method === 'PUT')).toHaveLength(2);
+      const stored = (await flaky.call('GET', `/v1/status-pages/incidents/${id}`)).body as { severity: string; incidentUpdates: unknown[] };
+      expect([stored.severity, stored.incidentUpdates.length]).toEqual(['CRITICAL', 1]);
     } finally {
       await flaky.stop();
     }
