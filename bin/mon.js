@@ -18,8 +18,13 @@ const bundle = path.join(__dirname, '..', 'dist', 'mon.cjs');
 // undici parses HTTP with a WebAssembly module. V8 compiles it quickly (Liftoff), then
 // optimizes it again on a background thread, and a short-lived process waits for that
 // second compile at exit (100-300 ms); a command never runs long enough to profit from it.
-// Set first thing: V8 rejects a code cache made under other flags.
-require('node:v8').setFlagsFromString('--liftoff-only');
+// The flag is set first thing (V8 rejects a code cache made under other flags, so each
+// flag state has caches of its own), and skipped by what never makes a request: help,
+// completions and config (loading node:v8 costs ~2 ms).
+const args = process.argv.slice(2);
+const offline =
+  args.includes('--help') || args.includes('-h') || ['help', 'completion', 'config'].includes(args.find((arg) => !arg.startsWith('-')));
+if (!offline) require('node:v8').setFlagsFromString('--liftoff-only');
 
 function cacheDir() {
   const env = process.env;
@@ -39,14 +44,31 @@ function loadWithCompileCache() {
   return require(bundle);
 }
 
-/** Node 20: compile a CommonJS file with vm.Script and a cachedData file next to the others. */
+/**
+ * Node 20: compile a CommonJS file with vm.Script and a cachedData file next to the others.
+ * A cache holds the functions the runs that wrote it had compiled; a command whose code it
+ * does not hold yet (its first run) writes it again, adding its own, so `mon incidents
+ * --help` is as quick as `mon incidents list` whichever came first. `<cache>.commands`
+ * lists the commands whose code is in.
+ */
 const pendingCaches = [];
+const commandKey = args.filter((arg) => !arg.startsWith('-')).slice(0, 2).join(' ') || '(none)';
+
+function readLines(file) {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
 function compileCached(file, requireFn) {
   const vm = require('node:vm');
   const stat = fs.statSync(file);
   const source = fs.readFileSync(file, 'utf8');
   const base = path.basename(file, '.cjs');
-  const name = `${base}-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.version}-${process.arch}.v8cache`;
+  const flags = offline ? 'default' : 'liftoff';
+  const name = `${base}-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.version}-${process.arch}-${flags}.v8cache`;
   const cacheFile = path.join(cacheDir(), name);
   let cachedData;
   try {
@@ -57,7 +79,9 @@ function compileCached(file, requireFn) {
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
   const mod = { exports: {}, filename: file, id: file, loaded: false };
   script.runInThisContext()(mod.exports, requireFn, mod, file, path.dirname(file));
-  if (cachedData === undefined || script.cachedDataRejected) pendingCaches.push({ script, cacheFile, base });
+  const fresh = cachedData === undefined || script.cachedDataRejected;
+  const commands = fresh ? [] : readLines(`${cacheFile}.commands`);
+  if (!commands.includes(commandKey)) pendingCaches.push({ script, cacheFile, base, commands: [...commands, commandKey] });
   return mod.exports;
 }
 
@@ -74,16 +98,21 @@ function loadWithCachedData() {
   const exports = compileCached(bundle, requireFn);
   // Written after the command ran, so the functions it used are in the cache too.
   process.once('beforeExit', () => {
-    for (const { script, cacheFile, base } of pendingCaches) {
+    for (const { script, cacheFile, base, commands } of pendingCaches) {
       try {
         const dir = path.dirname(cacheFile);
         fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-        const temp = `${cacheFile}.${process.pid}.tmp`;
-        fs.writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
-        fs.renameSync(temp, cacheFile);
+        const write = (target, data) => {
+          const temp = `${target}.${process.pid}.tmp`;
+          fs.writeFileSync(temp, data, { mode: 0o600 });
+          fs.renameSync(temp, target);
+        };
+        write(cacheFile, script.createCachedData());
+        write(`${cacheFile}.commands`, `${commands.join('\n')}\n`);
         // Caches of earlier builds of the same file are of no use any more.
+        const current = path.basename(cacheFile).replace(/-(default|liftoff)\.v8cache$/, '');
         for (const old of fs.readdirSync(dir)) {
-          if (old.startsWith(`${base}-`) && old.endsWith('.v8cache') && old !== path.basename(cacheFile)) {
+          if (old.startsWith(`${base}-`) && !old.startsWith(current)) {
             fs.rmSync(path.join(dir, old), { force: true });
           }
         }
@@ -96,7 +125,7 @@ function loadWithCachedData() {
 }
 
 // The version needs none of mon: answer it straight away.
-if (process.argv.length === 3 && process.argv[2] === '--version') {
+if (args.length === 1 && args[0] === '--version') {
   process.stdout.write(`mon ${require('../package.json').version}\n`);
   return;
 }
