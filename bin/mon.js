@@ -37,7 +37,7 @@ function cacheDir() {
 
 function loadWithCompileCache() {
   try {
-    Module.enableCompileCache(path.join(cacheDir(), 'compile-cache'));
+    Module.enableCompileCache(path.join(cacheDir(), `compile-cache-${offline ? 'default' : 'liftoff'}`));
   } catch {
     // No cache: slower, not broken.
   }
