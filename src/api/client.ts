@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { CancelledError, UsageError } from '../errors';
 import { ApiError, errorFromResponse, requestIdOf, statusLabel } from './errors';
-import { maskSecret, sanitize } from '../output/text';
+import { maskSecret, maskSecretValues, sanitize } from '../output/text';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
@@ -122,8 +122,8 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
 
 /**
  * A body as --debug logs it: the `value` of every object marked `secret: true` (a check's
- * secret environment variables) is replaced, wherever it sits. Text that is not JSON is
- * logged as it is.
+ * secret environment variables) is replaced, wherever it sits. Text that is not JSON, or
+ * has nothing secret, is logged as it is.
  */
 export function redactBody(text: string): string {
   let parsed: unknown;
@@ -132,20 +132,8 @@ export function redactBody(text: string): string {
   } catch {
     return text;
   }
-  let redacted = false;
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (typeof value !== 'object' || value === null) return value;
-    const entries = Object.entries(value).map(([key, inner]) => [key, walk(inner)] as const);
-    const out = Object.fromEntries(entries) as Record<string, unknown>;
-    if (out.secret === true && 'value' in out) {
-      out.value = '[redacted]';
-      redacted = true;
-    }
-    return out;
-  };
-  const result = walk(parsed);
-  return redacted ? JSON.stringify(result) : text;
+  const redacted = JSON.stringify(maskSecretValues(parsed, '[redacted]'));
+  return redacted === JSON.stringify(parsed) ? text : redacted;
 }
 
 function isLoopback(hostname: string): boolean {

@@ -1,10 +1,11 @@
 import type { ApiRequest } from '../api/client';
 import type { Ctx } from '../context';
+import { maskSecretValues } from '../output/text';
 
 /**
  * --dry-run: the request a mutating command would send (method, URL, JSON body), printed
- * on stdout, and nothing sent. Headers are left out: they would carry the key. With
- * --json: `{method, url, body}`.
+ * on stdout, and nothing sent. Headers are left out: they would carry the key; secret
+ * values in the body are masked. With --json: `{method, url, body}`.
  */
 export async function printDryRun(ctx: Pick<Ctx, 'io' | 'globals' | 'prepare'>, request: ApiRequest): Promise<void> {
   await printDryRuns(ctx, [request]);
@@ -19,7 +20,7 @@ export async function printDryRuns(ctx: Pick<Ctx, 'io' | 'globals' | 'prepare'>,
   const shown = [];
   for (const request of requests) {
     const prepared = await ctx.prepare(request);
-    shown.push({ method: prepared.method, url: prepared.url, body: request.body ?? null });
+    shown.push({ method: prepared.method, url: prepared.url, body: maskSecretValues(request.body ?? null) });
   }
   if (ctx.globals.json) {
     ctx.io.out(`${JSON.stringify(shown.length === 1 ? shown[0] : shown, null, 2)}\n`);

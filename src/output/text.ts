@@ -66,3 +66,18 @@ export function humanDuration(seconds: number): string {
   }
   return parts.join(' ');
 }
+
+/**
+ * The `value` of every object marked `secret: true` (a check's secret environment
+ * variables) replaced by `mask`, wherever it sits in a body; the rest is left as it is.
+ */
+export function maskSecretValues<T>(body: T, mask = '••••'): T {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value !== 'object' || value === null) return value;
+    const out = Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, walk(inner)])) as Record<string, unknown>;
+    if (out.secret === true && 'value' in out) out.value = mask;
+    return out;
+  };
+  return walk(body) as T;
+}

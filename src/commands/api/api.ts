@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { ApiRequest, HttpMethod } from '../../api/client';
 import { statusLabel } from '../../api/errors';
 import type { Ctx } from '../../context';
@@ -6,6 +5,7 @@ import { UsageError } from '../../errors';
 import { jsonArrayWriter, printJson } from '../../output/render';
 import { sanitize } from '../../output/text';
 import { printDryRun } from '../dry-run';
+import { readInputText } from '../input';
 
 interface ApiOptions {
   method?: string;
@@ -21,7 +21,7 @@ interface ApiOptions {
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
 
 /** `/v1/x?y=1` or `v1/x`: a path on the configured API, never another host. */
-export function checkApiPath(path: string): string {
+function checkApiPath(path: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path) || path.startsWith('//')) {
     throw new UsageError(
       `PATH must be a path on the API (like /v1/runtimes), not a URL: ${JSON.stringify(path)}.`,
@@ -40,7 +40,7 @@ export function checkApiPath(path: string): string {
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 /** `-F` values: numbers, true/false/null, @file / @- ; everything else stays a string. */
-export function typedValue(text: string, readFile: (path: string) => string): Json {
+async function typedValue(text: string, readFile: (path: string) => Promise<string>): Promise<Json> {
   if (text === 'true') return true;
   if (text === 'false') return false;
   if (text === 'null') return null;
@@ -53,14 +53,17 @@ export function typedValue(text: string, readFile: (path: string) => string): Js
  * Builds the body/query object from `key=value` fields: `a.b=1` nests, `a[]=1` appends to
  * an array. Later fields win over earlier ones for the same key.
  */
-export function buildFields(fields: { text: string; typed: boolean; flag: string }[], readFile: (path: string) => string): Record<string, Json> {
+async function buildFields(
+  fields: { text: string; typed: boolean; flag: string }[],
+  readFile: (path: string, flag: string) => Promise<string>,
+): Promise<Record<string, Json>> {
   const root: Record<string, Json> = {};
   for (const { text, typed, flag } of fields) {
     const eq = text.indexOf('=');
     if (eq <= 0) throw new UsageError(`${flag} takes key=value, got ${JSON.stringify(text)}.`);
     const key = text.slice(0, eq);
     const raw = text.slice(eq + 1);
-    const value = typed ? typedValue(raw, readFile) : raw;
+    const value = typed ? await typedValue(raw, (path) => readFile(path, flag)) : raw;
     const parts = key.split('.');
     let target: Record<string, Json> = root;
     parts.forEach((part, index) => {
@@ -103,19 +106,14 @@ export async function apiRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'prepare'
   const { io } = ctx;
   const path = checkApiPath(String(rawPath));
   let stdinUsed = false;
-  const readFile = (file: string): string => {
+  const readFile = (file: string, flag: string): Promise<string> => {
     if (file === '-') {
       if (stdinUsed) throw new UsageError('Only one value can be read from stdin (@- or --input -).');
       stdinUsed = true;
-      return readFileSync(0, 'utf8');
     }
-    try {
-      return readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
-    }
+    return readInputText(io, file, flag);
   };
-  const fields = buildFields(
+  const fields = await buildFields(
     [
       ...(options.rawField ?? []).map((text) => ({ text, typed: false, flag: '-f' })),
       ...(options.field ?? []).map((text) => ({ text, typed: true, flag: '-F' })),
@@ -125,7 +123,7 @@ export async function apiRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'prepare'
   const hasFields = Object.keys(fields).length > 0;
   let rawBody: string | undefined;
   if (options.input !== undefined) {
-    rawBody = readFile(options.input);
+    rawBody = await readFile(options.input, '--input');
     try {
       JSON.parse(rawBody);
     } catch (error) {

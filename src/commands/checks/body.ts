@@ -388,13 +388,3 @@ export function validateBody<S extends z.ZodType>(
   }
   throw usageErrorFrom(issues, names);
 }
-
-/** --dry-run output: secret variables' values masked. */
-export function maskSecretValues<T>(body: T): T {
-  const variables = (body as Body).environmentVariables;
-  if (!Array.isArray(variables)) return body;
-  return {
-    ...body,
-    environmentVariables: variables.map((variable: Body) => (variable.secret ? { ...variable, value: '••••' } : variable)),
-  };
-}

@@ -2,7 +2,7 @@ import { createDnsCheck, createDnsCheckRequest } from '../../api/resources/check
 import { dnsCheckCreateSchema } from '../../api/schemas/checks';
 import type { Ctx } from '../../context';
 import { printDryRun } from '../dry-run';
-import { maskSecretValues, type CheckFlags } from './body';
+import type { CheckFlags } from './body';
 import { composeCheckBody } from './compose';
 import { printCreatedCheck } from './show';
 
@@ -14,7 +14,7 @@ export async function createDnsCheckRun(ctx: CreateCheckCtx, raw: Record<string,
   const body = await composeCheckBody(ctx, flags, { schema: dnsCheckCreateSchema });
   warnAboutIgnoredAlertSettings(ctx, flags, body);
   const options = { autoAssignAlerts: flags.autoAssignAlerts !== false };
-  if (flags.dryRun) return printDryRun(ctx, createDnsCheckRequest(maskSecretValues(body), options));
+  if (flags.dryRun) return printDryRun(ctx, createDnsCheckRequest(body, options));
   const { check, raw: response } = await createDnsCheck(await ctx.api(), body, options);
   printCreatedCheck(ctx, check, response);
 }

@@ -2,7 +2,7 @@ import { createCheck, createCheckRequest } from '../../api/resources/checks';
 import { combinedCheckCreateSchema } from '../../api/schemas/checks';
 import type { Ctx } from '../../context';
 import { printDryRun } from '../dry-run';
-import { maskSecretValues, type CheckFlags } from './body';
+import type { CheckFlags } from './body';
 import { composeCheckBody } from './compose';
 import { warnAboutIgnoredAlertSettings, type CreateCheckCtx } from './create-dns';
 import { printCreatedCheck } from './show';
@@ -14,7 +14,7 @@ export async function createCheckRun(ctx: CreateCheckCtx, raw: Record<string, un
   const body = await composeCheckBody(ctx, flags, { schema: combinedCheckCreateSchema, combined: true });
   warnAboutIgnoredAlertSettings(ctx, flags, body);
   const options = { autoAssignAlerts: flags.autoAssignAlerts !== false };
-  if (flags.dryRun) return printDryRun(ctx, createCheckRequest(maskSecretValues(body), options));
+  if (flags.dryRun) return printDryRun(ctx, createCheckRequest(body, options));
   const { check, raw: response } = await createCheck(await ctx.api(), body, options);
   printCreatedCheck(ctx, check, response);
 }
