@@ -1,0 +1,40 @@
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+/** Every module `mon` loads before a command runs: the static imports reachable from src/cli.ts. */
+async function eagerModules(): Promise<string[]> {
+  const result = await build({
+    entryPoints: ['src/cli.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    metafile: true,
+    define: { MON_VERSION: '"0.0.0"' },
+    logLevel: 'silent',
+    outdir: 'unused',
+  });
+  const inputs = result.metafile.inputs;
+  const seen = new Set<string>();
+  const stack = ['src/cli.ts'];
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const imported of inputs[file]?.imports ?? []) {
+      if (imported.kind === 'import-statement' || imported.kind === 'require-call') stack.push(imported.path);
+    }
+  }
+  return [...seen];
+}
+
+describe('start-up', () => {
+  it('loads only commander, chalk and our light modules before a command runs (heavy ones are import()ed)', async () => {
+    const modules = await eagerModules();
+    const heavyPackages = ['zod', 'undici', 'conf', '@inquirer', 'cli-table3'].map((name) => `node_modules/${name}/`);
+    for (const heavy of [...heavyPackages, 'src/sandbox/', 'src/api/client.ts']) {
+      expect(modules.filter((file) => file.includes(heavy)), heavy).toEqual([]);
+    }
+    expect(modules.some((file) => file.includes('node_modules/commander/'))).toBe(true);
+  });
+});
