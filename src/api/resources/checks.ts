@@ -33,28 +33,23 @@ export function createCheckRequest(body: CombinedCheckCreateBody, options: Creat
   return { method: 'POST', path: '/v1/checks', query: query(options), body, uncertainHint: UNCERTAIN };
 }
 
-export async function createDnsCheck(
-  client: Client,
-  body: DnsCheckCreateBody,
-  options: CreateCheckOptions = {},
-): Promise<{ check: CheckResponse; raw: unknown }> {
-  const request = createDnsCheckRequest(body, options);
-  const response = await client.request(request).catch((error: unknown) => {
-    throw rewordPlanLimit(error);
-  });
-  return { check: parseResponse(dnsCheckResponseSchema, response, request), raw: response.body };
+export function createDnsCheck(client: Client, body: DnsCheckCreateBody, options: CreateCheckOptions = {}) {
+  return sendCreate(client, createDnsCheckRequest(body, options), dnsCheckResponseSchema);
 }
 
-export async function createCheck(
+export function createCheck(client: Client, body: CombinedCheckCreateBody, options: CreateCheckOptions = {}) {
+  return sendCreate(client, createCheckRequest(body, options), checkResponseSchema);
+}
+
+async function sendCreate(
   client: Client,
-  body: CombinedCheckCreateBody,
-  options: CreateCheckOptions = {},
+  request: ApiRequest,
+  schema: typeof dnsCheckResponseSchema | typeof checkResponseSchema,
 ): Promise<{ check: CheckResponse; raw: unknown }> {
-  const request = createCheckRequest(body, options);
   const response = await client.request(request).catch((error: unknown) => {
     throw rewordPlanLimit(error);
   });
-  return { check: parseResponse(checkResponseSchema, response, request), raw: response.body };
+  return { check: parseResponse(schema, response, request), raw: response.body };
 }
 
 /** A 402 on a check creation means one thing: the plan allows no more checks. */

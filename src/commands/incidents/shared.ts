@@ -14,7 +14,7 @@ import {
   type Service,
   type Severity,
 } from '../../api/schemas/incidents';
-import type { StatusPage } from '../../api/schemas/statusPages';
+import { pageServices, type StatusPage } from '../../api/schemas/statusPages';
 import type { Ctx } from '../../context';
 import { UsageError } from '../../errors';
 import { printJson } from '../../output/render';
@@ -97,9 +97,7 @@ export async function serviceDirectory(client: Client): Promise<ServiceEntry[]> 
   const entries: ServiceEntry[] = [];
   for await (const { page } of statusPagePages(client, { limit: 100 })) {
     for (const statusPage of page.entries) {
-      for (const card of statusPage.cards ?? []) {
-        for (const service of card.services ?? []) entries.push({ service, page: statusPage, card: card.name });
-      }
+      for (const { card, service } of pageServices(statusPage)) entries.push({ service, page: statusPage, card });
     }
   }
   return entries;

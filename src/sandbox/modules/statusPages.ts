@@ -1,6 +1,6 @@
 import { listQuerySchema, PAGE_LIMIT } from '../../api/schemas/common';
 import type { Incident, Service } from '../../api/schemas/incidents';
-import type { StatusPage } from '../../api/schemas/statusPages';
+import { pageServices, type StatusPage } from '../../api/schemas/statusPages';
 import { HttpError, queryObject, validate } from '../http';
 import type { Collection } from '../store';
 import type { ModuleContext, SandboxModule } from '../server';
@@ -17,9 +17,7 @@ export function statusPages(ctx: Pick<ModuleContext, 'store'>): Collection<Store
 /** Every service on every status page, by ID: incidents may only name these. */
 export function servicesById(ctx: Pick<ModuleContext, 'store'>): Map<string, Service> {
   const services = new Map<string, Service>();
-  for (const page of statusPages(ctx).values()) {
-    for (const card of page.cards ?? []) for (const service of card.services ?? []) services.set(service.id, service);
-  }
+  for (const page of statusPages(ctx).values()) for (const { service } of pageServices(page)) services.set(service.id, service);
   return services;
 }
 
@@ -114,7 +112,7 @@ function seedPages(): StoredStatusPage[] {
 
 /** The page as the API shows it: with the incidents that name one of its services. */
 function withIncidents(ctx: ModuleContext, stored: StoredStatusPage): StatusPage {
-  const ids = new Set((stored.cards ?? []).flatMap((c) => (c.services ?? []).map((svc) => svc.id)));
+  const ids = new Set(pageServices(stored).map(({ service }) => service.id));
   const incidents = ctx.store
     .collection<Incident>('incidents')
     .values()
