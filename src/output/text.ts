@@ -47,6 +47,17 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   return 'just now';
 }
 
+/**
+ * A time for people: "2026-11-20 14:05 UTC (3m ago)", with seconds when they matter
+ * (heartbeat pings). A plain date stays as it is; what does not parse is shown as given.
+ */
+export function timeDisplay(iso: string, now: number, precision: 'minutes' | 'seconds' = 'minutes'): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time) || /^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
+  const shown = new Date(time).toISOString().slice(0, precision === 'seconds' ? 19 : 16).replace('T', ' ');
+  return `${shown} UTC (${relativeTime(iso, now)})`;
+}
+
 /** A duration in seconds as "1h 5m", "45s", "3d 2h". */
 export function humanDuration(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return String(seconds);

@@ -1,6 +1,5 @@
 import type { ClientConfig } from '../../api/client';
-import type { Ctx } from '../../context';
-import { envFlag } from '../../env';
+import { usesEmbeddedSandbox, type Ctx } from '../../context';
 import { UsageError } from '../../errors';
 import { maskSecret } from '../../output/text';
 import { checkHttpUrl, profileName } from '../../settings';
@@ -22,7 +21,7 @@ const urlCheck = (value: string): true | string => {
  */
 export async function loginRun(ctx: LoginCtx, options: { withKey?: boolean }): Promise<void> {
   const { io, env, globals, prompter } = ctx;
-  if (globals.sandbox || envFlag(env.MON_SANDBOX)) {
+  if (usesEmbeddedSandbox(ctx)) {
     throw new UsageError('The embedded sandbox needs no login: `mon --sandbox ...` uses its own key.');
   }
   const profile = profileName(globals, env);

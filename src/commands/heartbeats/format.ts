@@ -1,7 +1,7 @@
 import type { Availability, HeartbeatEvent } from '../../api/schemas/heartbeats';
 import type { IO } from '../../io';
 import type { Column } from '../../output/render';
-import { relativeTime } from '../../output/text';
+import { timeDisplay } from '../../output/text';
 
 /** Event states, coloured by what they mean for the job: arrived, arrived late, missing. */
 export function stateColor(text: string, state: string | undefined, io: IO): string {
@@ -20,17 +20,9 @@ export function stateColor(text: string, state: string | undefined, io: IO): str
   }
 }
 
-/** "2026-11-20 14:05:03 UTC (3m ago)" for people; scripts get the ISO timestamp. */
-export function eventTimeDisplay(timestamp: string | undefined, now: number): string | undefined {
-  if (!timestamp) return undefined;
-  const parsed = Date.parse(timestamp);
-  if (Number.isNaN(parsed)) return timestamp;
-  return `${new Date(parsed).toISOString().slice(0, 19).replace('T', ' ')} UTC (${relativeTime(timestamp, now)})`;
-}
-
 export function eventColumns(now: number): Column<HeartbeatEvent>[] {
   return [
-    { header: 'TIME', value: (event) => event.timestamp, display: (event) => eventTimeDisplay(event.timestamp, now) },
+    { header: 'TIME', value: (event) => event.timestamp, display: (event) => event.timestamp && timeDisplay(event.timestamp, now, 'seconds') },
     { header: 'STATE', value: (event) => event.state, color: (text, event, io) => stateColor(text, event.state, io) },
     { header: 'SOURCE', value: (event) => event.source, display: (event) => event.source ?? '—', shrink: true },
     { header: 'USER AGENT', value: (event) => event.userAgent, display: (event) => event.userAgent ?? '—', shrink: true },

@@ -2,7 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import type { Incident, IncidentUpdate } from '../../api/schemas/incidents';
 import type { IO } from '../../io';
 import { renderDetails, type Column } from '../../output/render';
-import { humanDuration, relativeTime, sanitize } from '../../output/text';
+import { humanDuration, relativeTime, sanitize, timeDisplay } from '../../output/text';
 
 /** Red while it is being looked into, yellow once the cause is known, cyan while watched, green when over. */
 export function colorStatus(style: ChalkInstance, status: string | undefined, text: string = status ?? ''): string {
@@ -57,11 +57,7 @@ export const serviceNames = (incident: Incident) => incident.services.map((servi
 
 /** "2026-08-18 10:53 UTC (5m ago)" */
 export function whenDisplay(iso: string | undefined, now: number): string {
-  if (!iso) return '—';
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return iso;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
-  return `${new Date(time).toISOString().slice(0, 16).replace('T', ' ')} UTC (${relativeTime(iso, now)})`;
+  return iso ? timeDisplay(iso, now) : '—';
 }
 
 /** The narrowest each column is useful at; a table needs their sum plus two spaces between columns. */
