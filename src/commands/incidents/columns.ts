@@ -109,7 +109,12 @@ export function renderIncident(io: IO, incident: Incident, now: number): void {
     { label: 'Status', key: 'lastUpdateStatus', value: incident.lastUpdateStatus, color: (text) => colorStatus(io.style, incident.lastUpdateStatus, text) },
     { label: 'Severity', key: 'severity', value: incident.severity, color: (text) => colorSeverity(io.style, incident.severity, text) },
     { label: 'Services', key: 'services', value: serviceNames(incident) },
-    { label: 'Service IDs', key: 'serviceIds', value: incident.services.map((service) => service.id).join(',') },
+    {
+      label: 'Service IDs',
+      key: 'serviceIds',
+      value: incident.services.map((service) => service.id).join(','),
+      display: incident.services.map((service) => service.id).join(', '),
+    },
     { label: 'Started', key: 'startedAt', value: startedAt(incident), display: whenDisplay(startedAt(incident), now) },
     {
       label: 'Duration',
