@@ -23,7 +23,9 @@ const bundle = path.join(__dirname, '..', 'dist', 'mon.cjs');
 // completions and config (loading node:v8 costs ~2 ms).
 const args = process.argv.slice(2);
 const offline =
-  args.includes('--help') || args.includes('-h') || ['help', 'completion', 'config'].includes(args.find((arg) => !arg.startsWith('-')));
+  args.includes('--help') ||
+  args.includes('-h') ||
+  ['help', 'completion', 'config'].includes(args.find((arg) => !arg.startsWith('-')));
 if (!offline) require('node:v8').setFlagsFromString('--liftoff-only');
 
 function cacheDir() {
@@ -31,7 +33,8 @@ function cacheDir() {
   if (env.MON_CACHE_DIR) return env.MON_CACHE_DIR;
   const home = env.HOME || require('node:os').homedir();
   if (process.platform === 'darwin') return path.join(home, 'Library', 'Caches', 'mon');
-  if (process.platform === 'win32') return path.join(env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'), 'mon', 'Cache');
+  if (process.platform === 'win32')
+    return path.join(env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'), 'mon', 'Cache');
   return path.join(env.XDG_CACHE_HOME || path.join(home, '.cache'), 'mon');
 }
 
@@ -52,7 +55,11 @@ function loadWithCompileCache() {
  * lists the commands whose code is in.
  */
 const pendingCaches = [];
-const commandKey = args.filter((arg) => !arg.startsWith('-')).slice(0, 2).join(' ') || '(none)';
+const commandKey =
+  args
+    .filter((arg) => !arg.startsWith('-'))
+    .slice(0, 2)
+    .join(' ') || '(none)';
 
 function readLines(file) {
   try {
@@ -81,7 +88,8 @@ function compileCached(file, requireFn) {
   script.runInThisContext()(mod.exports, requireFn, mod, file, path.dirname(file));
   const fresh = cachedData === undefined || script.cachedDataRejected;
   const commands = fresh ? [] : readLines(`${cacheFile}.commands`);
-  if (!commands.includes(commandKey)) pendingCaches.push({ script, cacheFile, base, commands: [...commands, commandKey] });
+  if (!commands.includes(commandKey))
+    pendingCaches.push({ script, cacheFile, base, commands: [...commands, commandKey] });
   return mod.exports;
 }
 

@@ -34,10 +34,14 @@ function run(argv, env) {
 }
 
 async function startSandbox() {
-  const child = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--data', join(work, 'data.jsonl'), '--api-key', key, '--json'], {
-    env: { ...process.env, MON_DATA_DIR: work },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [bin, 'sandbox', '--port', '0', '--data', join(work, 'data.jsonl'), '--api-key', key, '--json'],
+    {
+      env: { ...process.env, MON_DATA_DIR: work },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const info = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -60,7 +64,11 @@ function call(baseUrl, method, path, body) {
     const data = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
       `${baseUrl}${path}`,
-      { method, agent, headers: { authorization: `Bearer ${key}`, ...(data ? { 'content-type': 'application/json' } : {}) } },
+      {
+        method,
+        agent,
+        headers: { authorization: `Bearer ${key}`, ...(data ? { 'content-type': 'application/json' } : {}) },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -85,7 +93,8 @@ async function createIncidents(baseUrl, services, count, concurrency = 16) {
         services: [services[n % services.length]],
         incidentUpdates: [{ description: 'Investigating elevated error rates.', status: 'INVESTIGATING' }],
       });
-      if (response.status !== 201) throw new Error(`create failed: ${response.status} ${JSON.stringify(response.body)}`);
+      if (response.status !== 201)
+        throw new Error(`create failed: ${response.status} ${JSON.stringify(response.body)}`);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -107,7 +116,14 @@ const rows = [];
 const report = (name, value, floor, limit, unit = 'ms') => {
   const ratio = floor ? value / floor : undefined;
   const ok = ratio !== undefined ? ratio <= limit : value <= limit;
-  rows.push({ name, value: `${value.toFixed(unit === 'ms' ? 1 : 2)} ${unit}`, floor: floor ? `${floor.toFixed(1)} ms` : '', ratio: ratio ? `${ratio.toFixed(2)}x` : '', target: ratio !== undefined ? `<= ${limit}x` : `<= ${limit} ${unit}`, ok });
+  rows.push({
+    name,
+    value: `${value.toFixed(unit === 'ms' ? 1 : 2)} ${unit}`,
+    floor: floor ? `${floor.toFixed(1)} ms` : '',
+    ratio: ratio ? `${ratio.toFixed(2)}x` : '',
+    target: ratio !== undefined ? `<= ${limit}x` : `<= ${limit} ${unit}`,
+    ok,
+  });
 };
 
 /** Interleaves the commands round by round, so that machine noise hits all of them alike. */
@@ -121,7 +137,14 @@ function interleaved(commands, env) {
 
 const { child: sandbox, info } = await startSandbox();
 try {
-  const env = { ...process.env, MON_BASE_URL: info.baseUrl, MON_API_KEY: key, MON_ACCOUNT_ID: info.accountId, MON_CONFIG_DIR: join(work, 'config'), MON_CACHE_DIR: join(work, 'cache') };
+  const env = {
+    ...process.env,
+    MON_BASE_URL: info.baseUrl,
+    MON_API_KEY: key,
+    MON_ACCOUNT_ID: info.accountId,
+    MON_CONFIG_DIR: join(work, 'config'),
+    MON_CACHE_DIR: join(work, 'cache'),
+  };
   const pages = (await call(info.baseUrl, 'GET', '/v1/status-pages?limit=100')).body.entries;
   const services = pages.flatMap((page) => page.cards.flatMap((card) => card.services));
 
@@ -134,7 +157,11 @@ try {
   run([process.execPath, bin, 'incidents', 'list', '--json', '--status', 'all'], env);
   process.stderr.write(`start-up: ${rounds} interleaved rounds...\n`);
   const [bare, version, help] = interleaved(
-    [[process.execPath, '-e', '0'], [process.execPath, bin, '--version'], [process.execPath, bin, 'incidents', '--help']],
+    [
+      [process.execPath, '-e', '0'],
+      [process.execPath, bin, '--version'],
+      [process.execPath, bin, 'incidents', '--help'],
+    ],
     env,
   );
   report('mon --version', version, bare, 1.25);
@@ -156,29 +183,45 @@ try {
   report('sandbox create at 10,000 vs 1,000', costAt10k, costAt1k, 2);
 
   process.stderr.write('--all --json over 10,000 incidents...\n');
-  const all = [1, 2, 3].map(() => run([process.execPath, bin, 'incidents', 'list', '--all', '--json', '--status', 'all', '--limit', '100'], env));
+  const all = [1, 2, 3].map(() =>
+    run([process.execPath, bin, 'incidents', 'list', '--all', '--json', '--status', 'all', '--limit', '100'], env),
+  );
   const count = JSON.parse(all[0].stdout).length;
   if (count !== 10_000) throw new Error(`--all returned ${count} incidents, expected 10000`);
   report('mon incidents list --all --json (10,000) wall', median(all.map((r) => r.ms)) / 1000, undefined, 3, 's');
-  if (gnuTime) report('mon incidents list --all --json (10,000) peak RSS', median(all.map((r) => r.rssMb)), undefined, 120, 'MB');
+  if (gnuTime)
+    report('mon incidents list --all --json (10,000) peak RSS', median(all.map((r) => r.rssMb)), undefined, 120, 'MB');
 
   process.stderr.write('500 concurrent GET /v1/status-pages/incidents?limit=100...\n');
   const wide = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const started = performance.now();
   const answers = await Promise.allSettled(
-    Array.from({ length: 500 }, () =>
-      new Promise((resolve, reject) => {
-        http
-          .get(`${info.baseUrl}/v1/status-pages/incidents?limit=100`, { agent: wide, headers: { authorization: `Bearer ${key}` } }, (res) => {
-            res.resume();
-            res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(String(res.statusCode)))));
-          })
-          .on('error', reject);
-      }),
+    Array.from(
+      { length: 500 },
+      () =>
+        new Promise((resolve, reject) => {
+          http
+            .get(
+              `${info.baseUrl}/v1/status-pages/incidents?limit=100`,
+              { agent: wide, headers: { authorization: `Bearer ${key}` } },
+              (res) => {
+                res.resume();
+                res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(String(res.statusCode)))));
+              },
+            )
+            .on('error', reject);
+        }),
     ),
   );
   const failed = answers.filter((answer) => answer.status === 'rejected').length;
-  rows.push({ name: `sandbox: 500 concurrent GETs (limit=100) in ${((performance.now() - started) / 1000).toFixed(1)} s`, value: `${failed} errors`, floor: '', ratio: '', target: '0 errors', ok: failed === 0 });
+  rows.push({
+    name: `sandbox: 500 concurrent GETs (limit=100) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    value: `${failed} errors`,
+    floor: '',
+    ratio: '',
+    target: '0 errors',
+    ok: failed === 0,
+  });
   wide.destroy();
 } finally {
   agent.destroy();
@@ -187,8 +230,16 @@ try {
 }
 
 const header = { name: 'case', value: 'median', floor: 'floor', ratio: 'ratio', target: 'target', ok: 'ok' };
-const widths = Object.keys(header).map((key) => Math.max(...[header, ...rows].map((row) => String(row[key] === true ? 'yes' : row[key] === false ? 'NO' : row[key]).length)));
-const line = (row) => Object.keys(header).map((key, i) => String(row[key] === true ? 'yes' : row[key] === false ? 'NO' : row[key]).padEnd(widths[i])).join('  ').trimEnd();
+const widths = Object.keys(header).map((key) =>
+  Math.max(
+    ...[header, ...rows].map((row) => String(row[key] === true ? 'yes' : row[key] === false ? 'NO' : row[key]).length),
+  ),
+);
+const line = (row) =>
+  Object.keys(header)
+    .map((key, i) => String(row[key] === true ? 'yes' : row[key] === false ? 'NO' : row[key]).padEnd(widths[i]))
+    .join('  ')
+    .trimEnd();
 console.log(`Node ${process.version}, ${rounds} rounds`);
 console.log(line(header));
 for (const row of rows) console.log(line(row));

@@ -57,7 +57,9 @@ const common = {
 const vendorPlugin = {
   name: 'vendor',
   setup(b) {
-    const names = Object.keys(VENDORED).map((name) => name.replace(/[/]/g, '\\/')).join('|');
+    const names = Object.keys(VENDORED)
+      .map((name) => name.replace(/[/]/g, '\\/'))
+      .join('|');
     b.onResolve({ filter: new RegExp(`^(${names})$`) }, (args) => ({ path: args.path, namespace: 'vendor' }));
     b.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({
       contents: `module.exports = require('./vendor/${VENDORED[args.path].file}')${VENDORED[args.path].unwrap ?? ''};`,
@@ -105,7 +107,10 @@ const lazyHttp2Plugin = {
       const eager = "const connectH2 = require('./client-h2.js')";
       const source = await readFile(args.path, 'utf8');
       if (!source.includes(eager)) throw new Error(`undici changed: "${eager}" not found in ${args.path}`);
-      return { contents: source.replace(eager, "const connectH2 = (...args) => require('./client-h2.js')(...args)"), loader: 'js' };
+      return {
+        contents: source.replace(eager, "const connectH2 = (...args) => require('./client-h2.js')(...args)"),
+        loader: 'js',
+      };
     });
   },
 };

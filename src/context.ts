@@ -29,7 +29,10 @@ export interface Ctx {
    * A client for other credentials (auth login checks them before saving) or another host
    * (heartbeat pings: no key, fewer attempts, a shorter deadline).
    */
-  clientFor(config: ClientConfig, tuning?: Partial<Pick<ClientOptions, 'timeoutMs' | 'maxAttempts'>>): Promise<ApiClient>;
+  clientFor(
+    config: ClientConfig,
+    tuning?: Partial<Pick<ClientOptions, 'timeoutMs' | 'maxAttempts'>>,
+  ): Promise<ApiClient>;
   /** What a request would look like, for --dry-run (needs a base URL, not a key). */
   prepare(request: ApiRequest): Promise<PreparedRequest>;
   /** Run at the end of the command (close connections, stop the embedded sandbox). */
@@ -116,7 +119,10 @@ export function createContext(options: ContextOptions): Ctx {
     async prepare(request) {
       const resolved = await ctx.settings();
       if (!resolved.baseUrl) {
-        throw new UsageError('No API base URL is configured, so there is no URL to show.', 'Run `mon auth login` or set MON_BASE_URL.');
+        throw new UsageError(
+          'No API base URL is configured, so there is no URL to show.',
+          'Run `mon auth login` or set MON_BASE_URL.',
+        );
       }
       const { prepareRequest } = await import('./api/client');
       return prepareRequest(

@@ -125,9 +125,7 @@ export interface TestIO extends IO {
 }
 
 /** In-memory IO for tests: pretend-terminals and captured output. */
-export function testIO(
-  options: { tty?: boolean; stdinTTY?: boolean; stdin?: string; columns?: number } = {},
-): TestIO {
+export function testIO(options: { tty?: boolean; stdinTTY?: boolean; stdin?: string; columns?: number } = {}): TestIO {
   const tty = options.tty ?? false;
   class Captured extends BaseIO implements TestIO {
     stdout = '';

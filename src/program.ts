@@ -46,12 +46,42 @@ interface TopLevel {
  * which keeps `mon incidents --help` from constructing the other hundred-odd options.
  */
 const TOP_LEVEL: TopLevel[] = [
-  { group: 'Status pages and incidents:', name: 'incidents', description: 'Open, update and resolve status-page incidents', build: incidentsCommand },
-  { group: 'Status pages and incidents:', name: 'status-pages', description: 'Status pages, cards and services (find service IDs)', build: statusPagesCommand },
-  { group: 'Checks and runtimes:', name: 'checks', description: 'Create DNS checks (and the deprecated combined create)', build: checksCommand },
-  { group: 'Checks and runtimes:', name: 'heartbeats', description: 'Heartbeats: events, availability, pings, cron jobs', build: heartbeatsCommand },
-  { group: 'Checks and runtimes:', name: 'runtimes', description: 'The runtimes checks run on: Node.js, stage, packages', build: runtimesCommand },
-  { group: 'Setup:', name: 'auth', description: 'Log in, see which credentials are in use, log out', build: authCommand },
+  {
+    group: 'Status pages and incidents:',
+    name: 'incidents',
+    description: 'Open, update and resolve status-page incidents',
+    build: incidentsCommand,
+  },
+  {
+    group: 'Status pages and incidents:',
+    name: 'status-pages',
+    description: 'Status pages, cards and services (find service IDs)',
+    build: statusPagesCommand,
+  },
+  {
+    group: 'Checks and runtimes:',
+    name: 'checks',
+    description: 'Create DNS checks (and the deprecated combined create)',
+    build: checksCommand,
+  },
+  {
+    group: 'Checks and runtimes:',
+    name: 'heartbeats',
+    description: 'Heartbeats: events, availability, pings, cron jobs',
+    build: heartbeatsCommand,
+  },
+  {
+    group: 'Checks and runtimes:',
+    name: 'runtimes',
+    description: 'The runtimes checks run on: Node.js, stage, packages',
+    build: runtimesCommand,
+  },
+  {
+    group: 'Setup:',
+    name: 'auth',
+    description: 'Log in, see which credentials are in use, log out',
+    build: authCommand,
+  },
   { group: 'Setup:', name: 'config', description: 'Read and change the stored profile settings', build: configCommand },
   { group: 'Tools:', name: 'api', build: apiCommand },
   { group: 'Tools:', name: 'completion', build: completionCommand },
@@ -85,7 +115,7 @@ export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
         'mon --sandbox incidents list',
         'mon auth login',
         'mon incidents update --status MONITORING --message "Fix deployed, watching"',
-        'mon incidents list --json | jq -r \'.entries[].id\'',
+        "mon incidents list --json | jq -r '.entries[].id'",
       ) +
         '\nThe API key is read from MON_API_KEY or the stored profile, never from a flag.\n' +
         'Run `mon COMMAND --help` for the flags of a command.\n',

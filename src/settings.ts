@@ -39,7 +39,8 @@ export interface Settings {
 export const DEFAULT_TIMEOUT_SECONDS = 30;
 
 export function profileName(globals: GlobalOptions, env: NodeJS.ProcessEnv): Setting<string> {
-  if (globals.profile !== undefined) return { value: checkProfileName(globals.profile, '--profile'), source: '--profile' };
+  if (globals.profile !== undefined)
+    return { value: checkProfileName(globals.profile, '--profile'), source: '--profile' };
   if (env.MON_PROFILE) return { value: checkProfileName(env.MON_PROFILE, 'MON_PROFILE'), source: 'MON_PROFILE' };
   return { value: 'default', source: 'default' };
 }
@@ -65,10 +66,19 @@ export function needsProfile(globals: GlobalOptions, env: NodeJS.ProcessEnv): bo
 }
 
 /** Precedence (CLI.md): flag, then environment, then the profile, then defaults. */
-export function resolveSettings(globals: GlobalOptions, env: NodeJS.ProcessEnv, profile: Profile | undefined): Settings {
+export function resolveSettings(
+  globals: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+  profile: Profile | undefined,
+): Settings {
   const name = profileName(globals, env);
   const fromProfile = `profile "${name.value}"`;
-  const pick = (flag: string | undefined, flagName: string | undefined, envName: string, stored: string | undefined) => {
+  const pick = (
+    flag: string | undefined,
+    flagName: string | undefined,
+    envName: string,
+    stored: string | undefined,
+  ) => {
     if (flag !== undefined && flagName) return { value: flag, source: flagName };
     const fromEnv = env[envName];
     if (fromEnv) return { value: fromEnv, source: envName };
@@ -107,13 +117,19 @@ export function checkHttpUrl(value: string, source: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`Invalid URL ${JSON.stringify(value)} (from ${source}): expected e.g. https://api.example.com.`);
+    throw new UsageError(
+      `Invalid URL ${JSON.stringify(value)} (from ${source}): expected e.g. https://api.example.com.`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`Invalid URL ${JSON.stringify(value)} (from ${source}): only http:// and https:// are supported.`);
+    throw new UsageError(
+      `Invalid URL ${JSON.stringify(value)} (from ${source}): only http:// and https:// are supported.`,
+    );
   }
   if (url.search || url.hash) {
-    throw new UsageError(`Invalid URL ${JSON.stringify(value)} (from ${source}): a base URL has no ?query or #fragment.`);
+    throw new UsageError(
+      `Invalid URL ${JSON.stringify(value)} (from ${source}): a base URL has no ?query or #fragment.`,
+    );
   }
   return value.replace(/\/+$/, '');
 }

@@ -44,7 +44,12 @@ export function testEnv(options: { sandbox?: Sandbox; env?: NodeJS.ProcessEnv } 
     MON_DATA_DIR: join(dir, 'data'),
     HOME: dir,
     ...(options.sandbox
-      ? { MON_BASE_URL: options.sandbox.url, MON_API_KEY: TEST_KEY, MON_ACCOUNT_ID: TEST_ACCOUNT, MON_PING_URL: options.sandbox.pingUrl }
+      ? {
+          MON_BASE_URL: options.sandbox.url,
+          MON_API_KEY: TEST_KEY,
+          MON_ACCOUNT_ID: TEST_ACCOUNT,
+          MON_PING_URL: options.sandbox.pingUrl,
+        }
       : {}),
     ...options.env,
   };

@@ -228,12 +228,17 @@ export class ApiClient {
     const abortedError = () =>
       this.options.signal?.aborted
         ? new CancelledError('Cancelled.', idempotent ? undefined : request.uncertainHint)
-        : new ApiError('timeout', `The request timed out after ${timeoutMs / 1000} s (${label.method} ${label.path}).`, {
-            // A POST that timed out may have been acted on: retrying blindly could do it twice.
-            hint: idempotent
-              ? 'Try again, or allow more time with --timeout SECONDS.'
-              : (request.uncertainHint ?? 'It may or may not have been acted on: check the current state before retrying.'),
-          });
+        : new ApiError(
+            'timeout',
+            `The request timed out after ${timeoutMs / 1000} s (${label.method} ${label.path}).`,
+            {
+              // A POST that timed out may have been acted on: retrying blindly could do it twice.
+              hint: idempotent
+                ? 'Try again, or allow more time with --timeout SECONDS.'
+                : (request.uncertainHint ??
+                  'It may or may not have been acted on: check the current state before retrying.'),
+            },
+          );
 
     /** Wait before the next attempt; false when the deadline would pass first. */
     const pause = async (ms: number): Promise<boolean> => {
@@ -310,7 +315,9 @@ export class ApiClient {
       if (retryable && attempt < maxAttempts) {
         const retryAfter = parseRetryAfter(headers['retry-after'], Date.now());
         const wait =
-          retryAfter !== undefined ? Math.min(retryAfter, this.options.maxRetryAfterMs ?? 20_000) : jitter(backoff, attempt);
+          retryAfter !== undefined
+            ? Math.min(retryAfter, this.options.maxRetryAfterMs ?? 20_000)
+            : jitter(backoff, attempt);
         if (await pause(wait)) continue;
       }
       throw errorFromResponse({ ...label, uncertainHint: request.uncertainHint }, status, mask(text), headers, attempt);

@@ -120,7 +120,9 @@ export function errorFromResponse(
     return new ApiError('api', `The server failed (${what})${tries} on ${request.method} ${request.path}.`, {
       ...details,
       // A gateway's 502/504 says nothing of whether the server behind it acted on a POST.
-      hint: request.uncertainHint ?? 'The service may be having trouble; try again in a moment (--debug shows each attempt).',
+      hint:
+        request.uncertainHint ??
+        'The service may be having trouble; try again in a moment (--debug shows each attempt).',
     });
   }
   return new ApiError('api', `The server refused ${request.method} ${request.path} (${what}).`, details);

@@ -27,11 +27,16 @@ export function parseResponse<S extends z.ZodType>(
     .slice(0, 3)
     .map((issue) => `${formatPath(issue.path) || 'body'}: ${issue.message}`)
     .join('; ');
-  const what = response.text.trim() === '' ? 'an empty body' : `a body that is not what the API describes (${sanitize(problems)})`;
+  const what =
+    response.text.trim() === '' ? 'an empty body' : `a body that is not what the API describes (${sanitize(problems)})`;
   const check = 'Check the base URL (`mon auth status`); --debug shows the whole response.';
-  throw new ApiError('response', `The server answered ${statusLabel(response.status)} to ${request.method} ${request.path} with ${what}.`, {
-    status: response.status,
-    // A 2xx to a POST means it was done: retrying blindly would do it twice.
-    hint: request.uncertainHint ? `${request.uncertainHint} ${check}` : check,
-  });
+  throw new ApiError(
+    'response',
+    `The server answered ${statusLabel(response.status)} to ${request.method} ${request.path} with ${what}.`,
+    {
+      status: response.status,
+      // A 2xx to a POST means it was done: retrying blindly would do it twice.
+      hint: request.uncertainHint ? `${request.uncertainHint} ${check}` : check,
+    },
+  );
 }

@@ -16,7 +16,10 @@ export async function printDryRun(ctx: Pick<Ctx, 'io' | 'globals' | 'prepare'>, 
  * in the order they would go; with --json an array of `{method, url, body}` when there are
  * several.
  */
-export async function printDryRuns(ctx: Pick<Ctx, 'io' | 'globals' | 'prepare'>, requests: ApiRequest[]): Promise<void> {
+export async function printDryRuns(
+  ctx: Pick<Ctx, 'io' | 'globals' | 'prepare'>,
+  requests: ApiRequest[],
+): Promise<void> {
   const shown = [];
   for (const request of requests) {
     const prepared = await ctx.prepare(request);

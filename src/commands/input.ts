@@ -6,11 +6,19 @@ import type { IO } from '../io';
  * Input that a flag names: a FILE, or "-" for stdin (`--file body.json`, `--file -`, and
  * `mon api --input`). Every failure is a usage error naming the flag (exit 2, nothing sent).
  */
-export async function readInputText(io: Pick<IO, 'readStdin' | 'stdinIsTTY' | 'err'>, source: string, flag: string): Promise<string> {
+export async function readInputText(
+  io: Pick<IO, 'readStdin' | 'stdinIsTTY' | 'err'>,
+  source: string,
+  flag: string,
+): Promise<string> {
   if (source === '-') {
     if (io.stdinIsTTY) io.err(`Reading ${flag} from stdin; end it with Ctrl-D.\n`);
     const text = await io.readStdin();
-    if (text.trim() === '') throw new UsageError(`${flag} - read nothing from stdin.`, `Pipe the input in (\`cat body.json | mon ... ${flag} -\`), or pass a file name.`);
+    if (text.trim() === '')
+      throw new UsageError(
+        `${flag} - read nothing from stdin.`,
+        `Pipe the input in (\`cat body.json | mon ... ${flag} -\`), or pass a file name.`,
+      );
     return text;
   }
   try {
@@ -18,19 +26,35 @@ export async function readInputText(io: Pick<IO, 'readStdin' | 'stdinIsTTY' | 'e
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why =
-      code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw new UsageError(`${flag} ${source}: cannot read it (${why}).`, `Check the path, or pass ${flag} - to read from stdin.`);
+      code === 'ENOENT'
+        ? 'there is no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (error as Error).message;
+    throw new UsageError(
+      `${flag} ${source}: cannot read it (${why}).`,
+      `Check the path, or pass ${flag} - to read from stdin.`,
+    );
   }
 }
 
 /** A JSON document from FILE or stdin. */
-export async function readJsonInput(io: Pick<IO, 'readStdin' | 'stdinIsTTY' | 'err'>, source: string, flag: string): Promise<unknown> {
+export async function readJsonInput(
+  io: Pick<IO, 'readStdin' | 'stdinIsTTY' | 'err'>,
+  source: string,
+  flag: string,
+): Promise<unknown> {
   const text = await readInputText(io, source, flag);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
     const where = source === '-' ? 'stdin' : source;
-    throw new UsageError(`${flag} ${where} is not valid JSON: ${(error as Error).message}.`, 'Fix the JSON (`jq . FILE` shows where it breaks).');
+    throw new UsageError(
+      `${flag} ${where} is not valid JSON: ${(error as Error).message}.`,
+      'Fix the JSON (`jq . FILE` shows where it breaks).',
+    );
   }
 }
 

@@ -45,7 +45,8 @@ export async function runPagedList<T, R = T>(
     if (ctx.globals.json) {
       const writer = jsonArrayWriter(ctx.io);
       // The entries as received (parsing puts known keys first).
-      for await (const { raw } of spec.pages(query)) for (const entry of (raw as Page<unknown>).entries) writer.write(entry);
+      for await (const { raw } of spec.pages(query))
+        for (const entry of (raw as Page<unknown>).entries) writer.write(entry);
       writer.end();
       return;
     }
@@ -65,7 +66,9 @@ export async function runPagedList<T, R = T>(
   if (page.nextId && ctx.io.stderrIsTTY) {
     const limit = options.limit ? ` --limit ${options.limit}` : '';
     ctx.io.err(
-      ctx.io.errStyle.dim(`More on the next page: ${spec.command}${limit} --next-id ${page.nextId}  (or --all for everything)\n`),
+      ctx.io.errStyle.dim(
+        `More on the next page: ${spec.command}${limit} --next-id ${page.nextId}  (or --all for everything)\n`,
+      ),
     );
   }
 }

@@ -23,7 +23,9 @@ export function parseTime(value: string, now: number = Date.now()): Date | undef
   if (ago !== undefined) return new Date(now - ago);
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (date) return validDate(`${text}T00:00:00Z`, Number(date[1]), Number(date[2]), Number(date[3]));
-  const dateTime = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
+  const dateTime = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(
+    text,
+  );
   if (dateTime) {
     const iso = dateTime[7] ? text.replace(' ', 'T') : `${text.replace(' ', 'T')}Z`;
     return validDate(iso, Number(dateTime[1]), Number(dateTime[2]), Number(dateTime[3]));

@@ -29,7 +29,19 @@ export function displayWidth(value: string): number {
   let width = 0;
   for (const char of value) {
     const code = char.codePointAt(0) ?? 0;
-    width += code >= 0x1100 && (code <= 0x115f || (code >= 0x2e80 && code <= 0xa4cf) || (code >= 0xac00 && code <= 0xd7a3) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xfe30 && code <= 0xfe4f) || (code >= 0xff00 && code <= 0xff60) || (code >= 0xffe0 && code <= 0xffe6) || (code >= 0x1f300 && code <= 0x1faff) || (code >= 0x20000 && code <= 0x3fffd)) ? 2 : 1;
+    width +=
+      code >= 0x1100 &&
+      (code <= 0x115f ||
+        (code >= 0x2e80 && code <= 0xa4cf) ||
+        (code >= 0xac00 && code <= 0xd7a3) ||
+        (code >= 0xf900 && code <= 0xfaff) ||
+        (code >= 0xfe30 && code <= 0xfe4f) ||
+        (code >= 0xff00 && code <= 0xff60) ||
+        (code >= 0xffe0 && code <= 0xffe6) ||
+        (code >= 0x1f300 && code <= 0x1faff) ||
+        (code >= 0x20000 && code <= 0x3fffd))
+        ? 2
+        : 1;
   }
   return width;
 }
@@ -75,7 +87,9 @@ export async function renderTable<T>(io: IO, rows: readonly T[], columns: readon
   const { default: Table } = await import('cli-table3');
   const headers = columns.map((column) => column.header);
   const cells = rows.map((row) => columns.map((column) => sanitize(text((column.display ?? column.value)(row)))));
-  const natural = headers.map((header, i) => Math.max(displayWidth(header), ...cells.map((row) => displayWidth(row[i]!))));
+  const natural = headers.map((header, i) =>
+    Math.max(displayWidth(header), ...cells.map((row) => displayWidth(row[i]!))),
+  );
   const widths = fitWidths(
     natural,
     columns.map((column) => Boolean(column.shrink)),
@@ -85,9 +99,21 @@ export async function renderTable<T>(io: IO, rows: readonly T[], columns: readon
   const table = new Table({
     head: headers.map((header) => io.style.bold(header)),
     chars: {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-      bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-      left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' '.repeat(GAP),
+      top: '',
+      'top-mid': '',
+      'top-left': '',
+      'top-right': '',
+      bottom: '',
+      'bottom-mid': '',
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '',
+      'mid-mid': '',
+      right: '',
+      'right-mid': '',
+      middle: ' '.repeat(GAP),
     },
     // cli-table3 colours headers red and borders grey unless told otherwise.
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },

@@ -54,7 +54,10 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
 export function timeDisplay(iso: string, now: number, precision: 'minutes' | 'seconds' = 'minutes'): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time) || /^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
-  const shown = new Date(time).toISOString().slice(0, precision === 'seconds' ? 19 : 16).replace('T', ' ');
+  const shown = new Date(time)
+    .toISOString()
+    .slice(0, precision === 'seconds' ? 19 : 16)
+    .replace('T', ' ');
   return `${shown} UTC (${relativeTime(iso, now)})`;
 }
 
@@ -86,7 +89,10 @@ export function maskSecretValues<T>(body: T, mask = '••••'): T {
   const walk = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(walk);
     if (typeof value !== 'object' || value === null) return value;
-    const out = Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, walk(inner)])) as Record<string, unknown>;
+    const out = Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, walk(inner)])) as Record<
+      string,
+      unknown
+    >;
     if (out.secret === true && 'value' in out) out.value = mask;
     return out;
   };

@@ -45,7 +45,10 @@ const FLAGS = {
 };
 
 /** `mon sandbox`: serve until Ctrl-C (or SIGTERM), then stop cleanly and exit 0. */
-export async function sandboxRun(ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'signal'>, raw: Record<string, unknown>): Promise<void> {
+export async function sandboxRun(
+  ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'signal'>,
+  raw: Record<string, unknown>,
+): Promise<void> {
   const options = parseOptions(optionsSchema, raw, FLAGS);
   const { io } = ctx;
   const dataFile = resolve(options.data ?? defaultDataFile(ctx.env));
@@ -82,10 +85,16 @@ export async function sandboxRun(ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'sign
     lock.release();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
-      throw new UsageError(`Port ${options.port} on ${options.host} is already in use.`, 'Pick another with --port, or --port 0 for any free port.');
+      throw new UsageError(
+        `Port ${options.port} on ${options.host} is already in use.`,
+        'Pick another with --port, or --port 0 for any free port.',
+      );
     }
     if (code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-      throw new UsageError(`Cannot listen on ${options.host}:${options.port} (${code}).`, 'Pick another --host or --port.');
+      throw new UsageError(
+        `Cannot listen on ${options.host}:${options.port} (${code}).`,
+        'Pick another --host or --port.',
+      );
     }
     if (error instanceof Error && !(error instanceof CliError)) throw new CliError('failure', error.message);
     throw error;
@@ -107,7 +116,9 @@ export async function sandboxRun(ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'sign
       `  ${b('Account ID:')}  ${accountId}`,
       `  ${b('API key:')}     ${apiKey}`,
       `  ${b('Data:')}        ${dataFile}${sandbox.store.report.created ? ' (new, with sample data)' : ''}`,
-      ...(sandbox.store.report.droppedTornTail ? [io.style.yellow('  (an unfinished last write in the data file was discarded)')] : []),
+      ...(sandbox.store.report.droppedTornTail
+        ? [io.style.yellow('  (an unfinished last write in the data file was discarded)')]
+        : []),
       ...(options.faults ? [`  ${b('Faults:')}      ${options.faults}`] : []),
       ...(extra.lines.length ? ['', ...extra.lines] : []),
       '',

@@ -20,7 +20,11 @@ export interface EmbeddedSandbox {
  * at a time: when `mon sandbox` holds it, the command talks to that server instead; when
  * another `mon --sandbox` command holds it, this one waits its turn.
  */
-export async function startEmbeddedSandbox(options: { env: NodeJS.ProcessEnv; io: IO; signal: AbortSignal }): Promise<EmbeddedSandbox> {
+export async function startEmbeddedSandbox(options: {
+  env: NodeJS.ProcessEnv;
+  io: IO;
+  signal: AbortSignal;
+}): Promise<EmbeddedSandbox> {
   const dataFile = defaultDataFile(options.env);
   mkdirSync(dirname(dataFile), { recursive: true, mode: 0o700 });
   const lock = await waitForLock(lockPath(dataFile), 'mon --sandbox', {
@@ -28,7 +32,11 @@ export async function startEmbeddedSandbox(options: { env: NodeJS.ProcessEnv; io
     signal: options.signal,
     acceptServer: true,
   }).catch((error: Error) => {
-    throw new CliError('failure', `The sandbox data file ${dataFile} stayed busy for a minute: ${error.message}.`, 'If no other mon command is running, remove the .lock file next to it.');
+    throw new CliError(
+      'failure',
+      `The sandbox data file ${dataFile} stayed busy for a minute: ${error.message}.`,
+      'If no other mon command is running, remove the .lock file next to it.',
+    );
   });
   if ('server' in lock) {
     const { url, apiKey, accountId } = lock.server;

@@ -29,7 +29,10 @@ export interface Faults {
 export function parseFaults(spec: string, random: () => number = Math.random): Faults {
   const rules: Rule[] = [];
   let delayMs = 0;
-  for (const raw of spec.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const raw of spec
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [body, method] = raw.split('@') as [string, string | undefined];
     const delay = /^delay:(\d+)$/.exec(body);
     if (delay) {
@@ -46,7 +49,8 @@ export function parseFaults(spec: string, random: () => number = Math.random): F
     let action: FaultAction;
     if (/^\d{3}$/.test(what)) {
       const status = Number(what);
-      if (status < 400 || status > 599) throw new Error(`Invalid fault ${JSON.stringify(raw)}: the status must be 400-599.`);
+      if (status < 400 || status > 599)
+        throw new Error(`Invalid fault ${JSON.stringify(raw)}: the status must be 400-599.`);
       action = { kind: 'status', status };
     } else {
       action = { kind: what as 'reset' | 'hang' | 'drop' };

@@ -156,7 +156,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         if (fault?.kind === 'hang') return;
         if (fault?.kind === 'status') {
           const headers: Record<string, string> = fault.status === 429 ? { 'retry-after': '1' } : {};
-          return send(res, fault.status, errorBody(fault.status, `Injected fault (--faults): ${reason(fault.status)}`), headers);
+          return send(
+            res,
+            fault.status,
+            errorBody(fault.status, `Injected fault (--faults): ${reason(fault.status)}`),
+            headers,
+          );
         }
         drop = fault?.kind === 'drop';
       }

@@ -204,7 +204,11 @@ export class Collection<T extends { id: string }> {
    * One page in either order. `nextId` is the ID of the first entry of the page asked for
    * (the previous page's `nextId`); undefined when it is not in the collection.
    */
-  page(options: { limit: number; nextId?: string; newestFirst?: boolean }): { entries: T[]; nextId: string | null } | undefined {
+  page(options: {
+    limit: number;
+    nextId?: string;
+    newestFirst?: boolean;
+  }): { entries: T[]; nextId: string | null } | undefined {
     const { limit, nextId, newestFirst = false } = options;
     const step = newestFirst ? -1 : 1;
     let start = newestFirst ? this.order.length - 1 : 0;

@@ -33,7 +33,11 @@ describe('mon api', () => {
     await sandbox.clearRequests();
     const result = await runMon(['api', '/v1/status-pages', '--paginate', '-F', 'limit=1'], { env: sandbox.env() });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout).map((page: { name: string }) => page.name)).toEqual(['Acme Cloud', 'Acme Internal', 'Acme Payments']);
+    expect(JSON.parse(result.stdout).map((page: { name: string }) => page.name)).toEqual([
+      'Acme Cloud',
+      'Acme Internal',
+      'Acme Payments',
+    ]);
     expect((await sandbox.requests()).map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /v1/status-pages?limit=1',
       'GET /v1/status-pages?limit=1&nextId=5a0c1f0e-8d2b-4e6f-a1c3-000000000002',
@@ -44,7 +48,26 @@ describe('mon api', () => {
   it('POSTs typed and nested fields as a JSON body, and --input sends a file as is', async () => {
     await sandbox.clearRequests();
     const result = await runMon(
-      ['api', '-X', 'POST', '/v1/anything', '-f', 'name=Disk full', '-F', 'count=3', '-F', 'ok=true', '-F', 'none=null', '-F', 'a.b=1', '-F', 'tags[]=x', '-F', 'tags[]=y'],
+      [
+        'api',
+        '-X',
+        'POST',
+        '/v1/anything',
+        '-f',
+        'name=Disk full',
+        '-F',
+        'count=3',
+        '-F',
+        'ok=true',
+        '-F',
+        'none=null',
+        '-F',
+        'a.b=1',
+        '-F',
+        'tags[]=x',
+        '-F',
+        'tags[]=y',
+      ],
       { env: sandbox.env() },
     );
     expect(result.code).toBe(6);
@@ -63,7 +86,9 @@ describe('mon api', () => {
     await sandbox.clearRequests();
     const notFound = await runMon(['api', '/v1/runtimes/1999.01'], { env: sandbox.env() });
     expect(notFound.code).toBe(6);
-    const unauthorized = await runMon(['api', '/v1/runtimes'], { env: sandbox.env({ MON_API_KEY: 'sk_wrong_0000000000' }) });
+    const unauthorized = await runMon(['api', '/v1/runtimes'], {
+      env: sandbox.env({ MON_API_KEY: 'sk_wrong_0000000000' }),
+    });
     expect(unauthorized.code).toBe(4);
     const before = (await sandbox.requests()).length;
     for (const args of [

@@ -34,39 +34,121 @@ async function createdWith(args: string[], input?: string) {
   expect(result.code).toBe(0);
   const requests = await sandbox.requests();
   expect(requests).toHaveLength(1);
-  return { request: requests[0]!, response: JSON.parse(result.stdout) as Record<string, unknown>, stderr: result.stderr };
+  return {
+    request: requests[0]!,
+    response: JSON.parse(result.stdout) as Record<string, unknown>,
+    stderr: result.stderr,
+  };
 }
 
 describe('mon checks create-dns', () => {
   it('sends a field for every flag, and the sandbox answers with the check', async () => {
     const { request, response } = await createdWith([
-      'checks', 'create-dns',
-      '--name', 'Apex records',
-      '--description', 'Resolves the apex from two regions',
-      '--tag', 'dns', '--tag', 'prod',
-      '--no-activated', '--muted', '--should-fail', '--no-double-check',
-      '--group-id', '12', '--group-order', '0',
-      '--runtime', '2025.04',
-      '--query', 'example.com', '--record-type', 'aaaa', '--name-server', '1.1.1.1', '--port', '53', '--protocol', 'tcp',
-      '--assert', 'RESPONSE_CODE EQUALS NOERROR', '--assert', 'TEXT_ANSWER CONTAINS 2606:2800: 220', '--assert', 'TEXT_ANSWER NOT_EMPTY',
-      '--frequency', '120', '--frequency-offset', '2',
-      '--location', 'eu-west-1', '--location', 'US-EAST-1', '--private-location', 'office-rack',
+      'checks',
+      'create-dns',
+      '--name',
+      'Apex records',
+      '--description',
+      'Resolves the apex from two regions',
+      '--tag',
+      'dns',
+      '--tag',
+      'prod',
+      '--no-activated',
+      '--muted',
+      '--should-fail',
+      '--no-double-check',
+      '--group-id',
+      '12',
+      '--group-order',
+      '0',
+      '--runtime',
+      '2025.04',
+      '--query',
+      'example.com',
+      '--record-type',
+      'aaaa',
+      '--name-server',
+      '1.1.1.1',
+      '--port',
+      '53',
+      '--protocol',
+      'tcp',
+      '--assert',
+      'RESPONSE_CODE EQUALS NOERROR',
+      '--assert',
+      'TEXT_ANSWER CONTAINS 2606:2800: 220',
+      '--assert',
+      'TEXT_ANSWER NOT_EMPTY',
+      '--frequency',
+      '120',
+      '--frequency-offset',
+      '2',
+      '--location',
+      'eu-west-1',
+      '--location',
+      'US-EAST-1',
+      '--private-location',
+      'office-rack',
       '--run-parallel',
-      '--degraded-response-time', '300', '--max-response-time', '800',
-      '--alert-channel', '1001', '--no-auto-assign-alerts', '--no-use-global-alert-settings',
-      '--alert-escalation-type', 'RUN_BASED', '--alert-failed-run-threshold', '2',
-      '--alert-minutes-failing-threshold', '10', '--alert-reminders-amount', '3', '--alert-reminders-interval', '15',
-      '--alert-parallel-run-failure-threshold', '50',
-      '--retry-type', 'LINEAR', '--retry-max-retries', '3', '--retry-base-backoff-seconds', '30',
-      '--retry-max-duration-seconds', '300', '--retry-only-on', 'network_error', '--no-retry-same-region',
-      '--trigger-incident-service', SEED_SERVICES.api, '--trigger-incident-severity', 'major',
-      '--trigger-incident-name', 'DNS failing', '--trigger-incident-description', 'example.com does not resolve',
+      '--degraded-response-time',
+      '300',
+      '--max-response-time',
+      '800',
+      '--alert-channel',
+      '1001',
+      '--no-auto-assign-alerts',
+      '--no-use-global-alert-settings',
+      '--alert-escalation-type',
+      'RUN_BASED',
+      '--alert-failed-run-threshold',
+      '2',
+      '--alert-minutes-failing-threshold',
+      '10',
+      '--alert-reminders-amount',
+      '3',
+      '--alert-reminders-interval',
+      '15',
+      '--alert-parallel-run-failure-threshold',
+      '50',
+      '--retry-type',
+      'LINEAR',
+      '--retry-max-retries',
+      '3',
+      '--retry-base-backoff-seconds',
+      '30',
+      '--retry-max-duration-seconds',
+      '300',
+      '--retry-only-on',
+      'network_error',
+      '--no-retry-same-region',
+      '--trigger-incident-service',
+      SEED_SERVICES.api,
+      '--trigger-incident-severity',
+      'major',
+      '--trigger-incident-name',
+      'DNS failing',
+      '--trigger-incident-description',
+      'example.com does not resolve',
       '--trigger-incident-notify-subscribers',
-      '--env', 'REGION=eu', '--secret-env', 'TOKEN=s3cr3t=value',
-      '--script', '// unused for DNS', '--script-path', 'checks/dns.js',
-      '--local-setup-script', 'console.log("setup")', '--local-tear-down-script', 'console.log("teardown")',
-      '--setup-snippet-id', '7', '--tear-down-snippet-id', '8',
-      '--ssl-check-domain', 'example.com',
+      '--env',
+      'REGION=eu',
+      '--secret-env',
+      'TOKEN=s3cr3t=value',
+      '--script',
+      '// unused for DNS',
+      '--script-path',
+      'checks/dns.js',
+      '--local-setup-script',
+      'console.log("setup")',
+      '--local-tear-down-script',
+      'console.log("teardown")',
+      '--setup-snippet-id',
+      '7',
+      '--tear-down-snippet-id',
+      '8',
+      '--ssl-check-domain',
+      'example.com',
     ]);
     const sent = {
       name: 'Apex records',
@@ -106,7 +188,14 @@ describe('mon checks create-dns', () => {
           { source: 'TEXT_ANSWER', comparison: 'NOT_EMPTY', target: '' },
         ],
       },
-      retryStrategy: { type: 'LINEAR', baseBackoffSeconds: 30, maxRetries: 3, maxDurationSeconds: 300, sameRegion: false, onlyOn: ['NETWORK_ERROR'] },
+      retryStrategy: {
+        type: 'LINEAR',
+        baseBackoffSeconds: 30,
+        maxRetries: 3,
+        maxDurationSeconds: 300,
+        sameRegion: false,
+        onlyOn: ['NETWORK_ERROR'],
+      },
       alertSettings: {
         escalationType: 'RUN_BASED',
         runBasedEscalation: { failedRunThreshold: 2 },
@@ -134,8 +223,24 @@ describe('mon checks create-dns', () => {
     expect(request.body).toEqual(sent);
 
     // The answer: the spec's response fields, as sent, plus what the service adds.
-    const { environmentVariables, heartbeat, script, scriptPath, sslCheckDomain, setupSnippetId, tearDownSnippetId, localSetupScript, localTearDownScript, ...shown } = sent;
-    expect(response).toMatchObject({ ...shown, checkType: 'DNS', updated_at: null, alertChannels: { email: [{ address: 'oncall@acme.example' }], slack: [], webhook: [], sms: [] } });
+    const {
+      environmentVariables,
+      heartbeat,
+      script,
+      scriptPath,
+      sslCheckDomain,
+      setupSnippetId,
+      tearDownSnippetId,
+      localSetupScript,
+      localTearDownScript,
+      ...shown
+    } = sent;
+    expect(response).toMatchObject({
+      ...shown,
+      checkType: 'DNS',
+      updated_at: null,
+      alertChannels: { email: [{ address: 'oncall@acme.example' }], slack: [], webhook: [], sms: [] },
+    });
     expect(response.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(response)).not.toContain('s3cr3t');
   });
@@ -143,13 +248,20 @@ describe('mon checks create-dns', () => {
   it('creates a check from --file alone, printing its ID when piped', async () => {
     const body = {
       name: 'From a file',
-      request: { query: 'example.org', recordType: 'MX', nameServer: '8.8.8.8', assertions: [{ source: 'RESPONSE_CODE', comparison: 'EQUALS', target: 'NOERROR' }] },
+      request: {
+        query: 'example.org',
+        recordType: 'MX',
+        nameServer: '8.8.8.8',
+        assertions: [{ source: 'RESPONSE_CODE', comparison: 'EQUALS', target: 'NOERROR' }],
+      },
       locations: ['ap-south-1'],
       frequency: 30,
       frequencyOffset: 300,
       retryStrategy: { type: 'FIXED', maxRetries: 2 },
     };
-    const result = await runMon(['checks', 'create-dns', '--file', jsonFile('file-only.json', body)], { env: sandbox.env() });
+    const result = await runMon(['checks', 'create-dns', '--file', jsonFile('file-only.json', body)], {
+      env: sandbox.env(),
+    });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
     expect(result.stderr).toContain(`✓ Created DNS check "From a file" (${result.stdout.trim()}).`);
@@ -170,12 +282,18 @@ describe('mon checks create-dns', () => {
       muted: true,
     };
     const { request, response } = await createdWith([
-      'checks', 'create-dns',
-      '--file', jsonFile('template.json', body),
-      '--name', 'Copy for staging',
-      '--query', 'staging.example.com',
-      '--location', 'us-west-2',
-      '--alert-reminders-amount', '2',
+      'checks',
+      'create-dns',
+      '--file',
+      jsonFile('template.json', body),
+      '--name',
+      'Copy for staging',
+      '--query',
+      'staging.example.com',
+      '--location',
+      'us-west-2',
+      '--alert-reminders-amount',
+      '2',
       '--no-muted',
     ]);
     expect(request.body).toEqual({
@@ -189,16 +307,34 @@ describe('mon checks create-dns', () => {
       muted: false,
       script: '',
     });
-    expect(response).toMatchObject({ name: 'Copy for staging', muted: false, locations: ['us-west-2'], request: { query: 'staging.example.com', port: 5353 } });
+    expect(response).toMatchObject({
+      name: 'Copy for staging',
+      muted: false,
+      locations: ['us-west-2'],
+      request: { query: 'staging.example.com', port: 5353 },
+    });
   });
 
   it('reads the body from stdin with --file -', async () => {
-    const { request } = await createdWith(['checks', 'create-dns', '--file', '-', '--tag', 'piped'], JSON.stringify({ name: 'stdin', request: { query: 'example.net', recordType: 'NS' } }));
-    expect(request.body).toEqual({ name: 'stdin', request: { query: 'example.net', recordType: 'NS' }, tags: ['piped'], heartbeat: {}, script: '' });
+    const { request } = await createdWith(
+      ['checks', 'create-dns', '--file', '-', '--tag', 'piped'],
+      JSON.stringify({ name: 'stdin', request: { query: 'example.net', recordType: 'NS' } }),
+    );
+    expect(request.body).toEqual({
+      name: 'stdin',
+      request: { query: 'example.net', recordType: 'NS' },
+      tags: ['piped'],
+      heartbeat: {},
+      script: '',
+    });
   });
 
   it('refuses a rule violation from the file and from a flag at once: exit 2, nothing sent', async () => {
-    const file = jsonFile('bad.json', { name: 'bad', request: { query: 'example.com', recordType: 'A' }, description: 'x'.repeat(501) });
+    const file = jsonFile('bad.json', {
+      name: 'bad',
+      request: { query: 'example.com', recordType: 'A' },
+      description: 'x'.repeat(501),
+    });
     const result = await runMon(['checks', 'create-dns', '--file', file, '--frequency', '0'], { env: sandbox.env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('description (from --file) must be at most 500 characters');
@@ -208,7 +344,10 @@ describe('mon checks create-dns', () => {
   });
 
   it('--dry-run prints the exact request and sends nothing', async () => {
-    const result = await runMon(['--json', 'checks', 'create-dns', '--name', 'n', '--query', 'example.com', '--dry-run'], { env: sandbox.env() });
+    const result = await runMon(
+      ['--json', 'checks', 'create-dns', '--name', 'n', '--query', 'example.com', '--dry-run'],
+      { env: sandbox.env() },
+    );
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
       method: 'POST',
@@ -226,10 +365,27 @@ describe('mon checks create (deprecated)', () => {
       const helper = join(dir, 'helpers.js');
       writeFileSync(helper, 'module.exports = { ok: true };\n');
       const first = await runMon(
-        ['checks', 'create', '--type', 'api', '--name', 'api', '--query', 'api.example.com', '--frequency', '0', '--frequency-offset', '10', '--dependency', `lib/helpers.js=@${helper}`],
+        [
+          'checks',
+          'create',
+          '--type',
+          'api',
+          '--name',
+          'api',
+          '--query',
+          'api.example.com',
+          '--frequency',
+          '0',
+          '--frequency-offset',
+          '10',
+          '--dependency',
+          `lib/helpers.js=@${helper}`,
+        ],
         { env: limited.env() },
       );
-      expect(first.stderr).toContain('warning: `mon checks create` uses POST /v1/checks, which the API has deprecated and will remove.');
+      expect(first.stderr).toContain(
+        'warning: `mon checks create` uses POST /v1/checks, which the API has deprecated and will remove.',
+      );
       expect(first.stderr).toContain('For API and browser checks use the per-type operations');
       expect(first.code).toBe(0);
       expect(first.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
@@ -246,9 +402,13 @@ describe('mon checks create (deprecated)', () => {
         script: '',
       });
 
-      const second = await runMon(['checks', 'create', '--type', 'DNS', '--name', 'dns', '--query', 'example.com'], { env: limited.env() });
+      const second = await runMon(['checks', 'create', '--type', 'DNS', '--name', 'dns', '--query', 'example.com'], {
+        env: limited.env(),
+      });
       expect(second.stderr).toContain('For DNS checks use `mon checks create-dns`.');
-      expect(second.stderr).toContain("The plan's limit on the number of checks is reached, so no check was created (402 Payment Required: Your plan allows 1 check and the account has 1");
+      expect(second.stderr).toContain(
+        "The plan's limit on the number of checks is reached, so no check was created (402 Payment Required: Your plan allows 1 check and the account has 1",
+      );
       expect(second.stderr).toContain('Delete checks you no longer need or upgrade the plan');
       expect(second.stdout).toBe('');
       expect(second.code).toBe(5);

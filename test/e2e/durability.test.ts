@@ -11,7 +11,18 @@ import { cleanEnv, runMon, startSandbox, tempDir, type SandboxProcess } from './
 const SERVICE = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01';
 const CRASH_MID_WRITE = fileURLToPath(new URL('../fixtures/crash-mid-write.cjs', import.meta.url));
 
-const createArgs = (name: string) => ['incidents', 'create', '--name', name, '--severity', 'minor', '--service', SERVICE, '--message', 'm'];
+const createArgs = (name: string) => [
+  'incidents',
+  'create',
+  '--name',
+  name,
+  '--severity',
+  'minor',
+  '--service',
+  SERVICE,
+  '--message',
+  'm',
+];
 
 interface Incident {
   id: string;
@@ -103,11 +114,17 @@ describe('the config file', () => {
 describe('the sandbox', () => {
   it('keeps all of 50 incidents created at once by 50 processes', async () => {
     // Fifty processes on a small CI machine take a while: each may take up to a minute.
-    const created = await Promise.all(Array.from({ length: 50 }, (_, i) => runMon(createArgs(`Concurrent ${i}`), { env: sandbox.env(), timeoutMs: 60_000 })));
+    const created = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        runMon(createArgs(`Concurrent ${i}`), { env: sandbox.env(), timeoutMs: 60_000 }),
+      ),
+    );
     expect(created.map((result) => result.code)).toEqual(Array(50).fill(0));
     const ids = created.map((result) => result.stdout.trim());
     const listed = await runMon(['incidents', 'list', '--status', 'all', '--all', '--json'], { env: sandbox.env() });
-    const stored = (JSON.parse(listed.stdout) as Incident[]).filter((incident) => incident.name.startsWith('Concurrent '));
+    const stored = (JSON.parse(listed.stdout) as Incident[]).filter((incident) =>
+      incident.name.startsWith('Concurrent '),
+    );
     expect(stored).toHaveLength(50);
     expect(new Set(stored.map((incident) => incident.id))).toEqual(new Set(ids));
     expect(new Set(stored.map((incident) => incident.name)).size).toBe(50);
@@ -128,7 +145,11 @@ describe('the sandbox', () => {
     const writer = async (n: number) => {
       for (let i = 0; !killed; i++) {
         try {
-          const { status, body: created } = await first.call('POST', '/v1/status-pages/incidents', body(`Load ${n}.${i}`));
+          const { status, body: created } = await first.call(
+            'POST',
+            '/v1/status-pages/incidents',
+            body(`Load ${n}.${i}`),
+          );
           if (status === 201) acknowledged.push((created as Incident).id);
         } catch {
           return; // the connection died with the sandbox: not acknowledged
@@ -163,8 +184,12 @@ describe('the sandbox', () => {
   it('refuses a second `mon sandbox` on a data file in use, naming the first (pid and URL)', async () => {
     const second = await runMon(['sandbox', '--port', '0', '--data', sandbox.info.dataFile]);
     expect(second.code).toBe(1);
-    expect(second.stderr).toContain(`The data file ${sandbox.info.dataFile} is in use by mon sandbox (pid ${sandbox.process.pid} at ${sandbox.url}).`);
-    expect(second.stderr).toContain(`Use that sandbox (MON_BASE_URL=${sandbox.url}), stop it, or pass another --data FILE.`);
+    expect(second.stderr).toContain(
+      `The data file ${sandbox.info.dataFile} is in use by mon sandbox (pid ${sandbox.process.pid} at ${sandbox.url}).`,
+    );
+    expect(second.stderr).toContain(
+      `Use that sandbox (MON_BASE_URL=${sandbox.url}), stop it, or pass another --data FILE.`,
+    );
   });
 
   it('lets `mon --sandbox` commands share one data file: 20 at once take turns, or talk to the `mon sandbox` serving it', async () => {
@@ -173,17 +198,22 @@ describe('the sandbox', () => {
       const listed = await runMon(['--sandbox', 'incidents', 'list', '--status', 'all', '--all', '--json'], { env });
       return (JSON.parse(listed.stdout) as Incident[]).map((incident) => incident.name).sort();
     };
-    const names = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix} ${String(i).padStart(2, '0')}`);
+    const names = (prefix: string, count: number) =>
+      Array.from({ length: count }, (_, i) => `${prefix} ${String(i).padStart(2, '0')}`);
 
     // No server: each command runs the embedded sandbox in turn.
-    const embedded = await Promise.all(names('Embedded', 20).map((name) => runMon(['--sandbox', ...createArgs(name)], { env, timeoutMs: 60_000 })));
+    const embedded = await Promise.all(
+      names('Embedded', 20).map((name) => runMon(['--sandbox', ...createArgs(name)], { env, timeoutMs: 60_000 })),
+    );
     expect(embedded.map((result) => result.code)).toEqual(Array(20).fill(0));
     expect(await list()).toEqual(names('Embedded', 20));
 
     // A `mon sandbox` on the same file: the commands talk to it (no need to take turns).
     const server = await startSandbox([], { dataFile: join(env.MON_DATA_DIR!, 'sandbox.jsonl') });
     try {
-      const served = await Promise.all(names('Served', 10).map((name) => runMon(['--sandbox', ...createArgs(name)], { env, timeoutMs: 60_000 })));
+      const served = await Promise.all(
+        names('Served', 10).map((name) => runMon(['--sandbox', ...createArgs(name)], { env, timeoutMs: 60_000 })),
+      );
       expect(served.map((result) => result.code)).toEqual(Array(10).fill(0));
       expect((await server.requests()).filter((request) => request.method === 'POST')).toHaveLength(10);
       expect(await list()).toEqual([...names('Embedded', 20), ...names('Served', 10)]);

@@ -52,7 +52,10 @@ describe('auth', () => {
 
   it('refuses a wrong key at login and saves nothing', async () => {
     const env = cleanEnv();
-    const result = await runMon(['auth', 'login', '--with-key', '--base-url', sandbox.url], { env, input: 'sk_wrong_key_123456\n' });
+    const result = await runMon(['auth', 'login', '--with-key', '--base-url', sandbox.url], {
+      env,
+      input: 'sk_wrong_key_123456\n',
+    });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain('Authentication failed (401 Unauthorized: Bad Token)');
     expect(result.stderr).toContain('Nothing was saved');
@@ -87,8 +90,19 @@ describe('runtimes', () => {
   it('lists runtimes as TSV when piped, and as the exact body with --json', async () => {
     const tsv = await runMon(['runtimes', 'list'], { env: sandbox.env() });
     expect(tsv.code).toBe(0);
-    const rows = tsv.stdout.trim().split('\n').map((line) => line.split('\t'));
-    expect(rows.map((row) => row[0])).toEqual(['2026.04', '2025.04', '2024.09', '2024.02', '2023.09', '2023.02', '2022.10']);
+    const rows = tsv.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(rows.map((row) => row[0])).toEqual([
+      '2026.04',
+      '2025.04',
+      '2024.09',
+      '2024.02',
+      '2023.09',
+      '2023.02',
+      '2022.10',
+    ]);
     expect(rows[1]).toEqual(['2025.04', 'CURRENT', 'v22.14.0', '2027-04-30', 'true', expect.any(String)]);
 
     const json = await runMon(['runtimes', 'list', '--json'], { env: sandbox.env() });
@@ -116,10 +130,21 @@ describe('status-pages list', () => {
   it('prints one row per service, as TSV and as the page body with --json', async () => {
     const tsv = await runMon(['status-pages', 'list'], { env: sandbox.env() });
     expect(tsv.code).toBe(0);
-    const rows = tsv.stdout.trim().split('\n').map((line) => line.split('\t'));
+    const rows = tsv.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'));
     expect(rows).toHaveLength(7);
-    expect(rows[0]).toEqual(['Acme Cloud', 'acme-cloud', 'Core platform', 'Public API', '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01']);
-    const json = JSON.parse((await runMon(['status-pages', 'list', '--json', '--limit', '2'], { env: sandbox.env() })).stdout);
+    expect(rows[0]).toEqual([
+      'Acme Cloud',
+      'acme-cloud',
+      'Core platform',
+      'Public API',
+      '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01',
+    ]);
+    const json = JSON.parse(
+      (await runMon(['status-pages', 'list', '--json', '--limit', '2'], { env: sandbox.env() })).stdout,
+    );
     expect(json).toMatchObject({ length: 2, nextId: '5a0c1f0e-8d2b-4e6f-a1c3-000000000003' });
     expect(json.entries.map((page: { name: string }) => page.name)).toEqual(['Acme Cloud', 'Acme Internal']);
   });
@@ -138,8 +163,15 @@ describe('status-pages list', () => {
     ]);
     const tsv = await runMon(['status-pages', 'list', '--all', '--limit', '2'], { env: sandbox.env() });
     expect(tsv.stdout.trim().split('\n')).toHaveLength(7);
-    const next = await runMon(['status-pages', 'list', '--next-id', '5a0c1f0e-8d2b-4e6f-a1c3-000000000003'], { env: sandbox.env() });
-    expect(next.stdout.trim().split('\n').map((line) => line.split('\t')[3])).toEqual(['Checkout', 'Payouts']);
+    const next = await runMon(['status-pages', 'list', '--next-id', '5a0c1f0e-8d2b-4e6f-a1c3-000000000003'], {
+      env: sandbox.env(),
+    });
+    expect(
+      next.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t')[3]),
+    ).toEqual(['Checkout', 'Payouts']);
   });
 
   it.each([['0'], ['101'], ['x'], ['2.5']])('refuses --limit %s with exit 2 and sends nothing', async (limit) => {
@@ -158,14 +190,21 @@ describe('config file', () => {
     const file = join(env.MON_CONFIG_DIR!, 'config.json');
     const damaged = '{"profiles": {"default": {"baseUrl": "http://x", ';
     writeFileSync(file, damaged, { mode: 0o600 });
-    for (const args of [['runtimes', 'list'], ['auth', 'status'], ['config', 'set', 'timeout', '10']]) {
+    for (const args of [
+      ['runtimes', 'list'],
+      ['auth', 'status'],
+      ['config', 'set', 'timeout', '10'],
+    ]) {
       const result = await runMon(args, { env });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(`The config file ${file} is damaged`);
       expect(result.stderr).toContain('left untouched');
       expect(readFileSync(file, 'utf8')).toBe(damaged);
     }
-    const login = await runMon(['auth', 'login', '--with-key', '--base-url', sandbox.url], { env, input: sandbox.info.apiKey });
+    const login = await runMon(['auth', 'login', '--with-key', '--base-url', sandbox.url], {
+      env,
+      input: sandbox.info.apiKey,
+    });
     expect(login.code).toBe(1);
     expect(readFileSync(file, 'utf8')).toBe(damaged);
   });
@@ -183,7 +222,14 @@ describe('config file', () => {
     expect(key.code).toBe(2);
     expect(key.stderr).toContain('mon auth login');
     const list = JSON.parse((await runMon(['config', 'list', '--json'], { env })).stdout);
-    expect(list).toEqual({ profile: 'default', 'base-url': 'https://api.example.com', account: null, 'ping-url': null, timeout: null, 'api-key': null });
+    expect(list).toEqual({
+      profile: 'default',
+      'base-url': 'https://api.example.com',
+      account: null,
+      'ping-url': null,
+      timeout: null,
+      'api-key': null,
+    });
     expect((await runMon(['config', 'unset', 'base-url'], { env })).code).toBe(0);
     expect((await runMon(['config', 'get', 'base-url'], { env })).code).toBe(1);
     expect((await runMon(['config', 'path'], { env })).stdout).toBe(`${join(env.MON_CONFIG_DIR!, 'config.json')}\n`);
@@ -216,7 +262,9 @@ describe('the client', () => {
     try {
       const result = await runMon(['runtimes', 'list'], { env: down.env() });
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('The server failed (503 Service Unavailable: Injected fault (--faults): Service Unavailable) after 4 attempts');
+      expect(result.stderr).toContain(
+        'The server failed (503 Service Unavailable: Injected fault (--faults): Service Unavailable) after 4 attempts',
+      );
     } finally {
       await down.stop();
     }
@@ -243,16 +291,23 @@ describe('the program', () => {
   });
 
   it('exits quietly when the reader of its output goes away', () => {
-    const result = spawnSync('bash', ['-c', `node ${BIN} status-pages list --all --limit 1 | head -1; echo "mon=\${PIPESTATUS[0]}"`], {
-      env: sandbox.env(),
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      'bash',
+      ['-c', `node ${BIN} status-pages list --all --limit 1 | head -1; echo "mon=\${PIPESTATUS[0]}"`],
+      {
+        env: sandbox.env(),
+        encoding: 'utf8',
+      },
+    );
     expect(result.stdout).toMatch(/^Acme Cloud\t.*\nmon=0\n$/);
     expect(result.stderr).toBe('');
   });
 
   it('answers --help for every command with an example', () => {
-    const help = execFileSync(process.execPath, [BIN, 'status-pages', 'list', '--help'], { encoding: 'utf8', env: cleanEnv() });
+    const help = execFileSync(process.execPath, [BIN, 'status-pages', 'list', '--help'], {
+      encoding: 'utf8',
+      env: cleanEnv(),
+    });
     expect(help).toContain('--limit <n>');
     expect(help).toContain('Examples:');
     expect(help).toContain('Global Options:');

@@ -82,7 +82,9 @@ export async function runMon(args: string[], options: RunOptions = {}): Promise<
   const result = await collect(child, options);
   const leaked = leakedSecrets(result.stdout + result.stderr);
   if (leaked.length) {
-    throw new Error(`mon ${args.join(' ')} printed a secret (${leaked.map((s) => `${s.slice(0, 6)}…`).join(', ')}):\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `mon ${args.join(' ')} printed a secret (${leaked.map((s) => `${s.slice(0, 6)}…`).join(', ')}):\n${result.stdout}\n${result.stderr}`,
+    );
   }
   return result;
 }
@@ -97,7 +99,9 @@ export function collect(child: ChildProcess, options: { input?: string; timeoutM
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`mon did not finish within ${options.timeoutMs ?? 20_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+      reject(
+        new Error(`mon did not finish within ${options.timeoutMs ?? 20_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`),
+      );
     }, options.timeoutMs ?? 20_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {
@@ -135,14 +139,21 @@ export interface SandboxProcess {
 }
 
 /** Starts `mon sandbox --port 0 --json` with its own data file and waits for its banner. */
-export async function startSandbox(args: string[] = [], options: { dataFile?: string; env?: NodeJS.ProcessEnv } = {}): Promise<SandboxProcess> {
+export async function startSandbox(
+  args: string[] = [],
+  options: { dataFile?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<SandboxProcess> {
   const dataFile = options.dataFile ?? join(tempDir('mon-sandbox-'), 'data.jsonl');
   // A key of its own, so that the secret check of runMon means something.
   const key = args.includes('--api-key') ? [] : ['--api-key', `sk_test_${randomBytes(12).toString('hex')}`];
-  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--data', dataFile, '--json', ...key, ...args], {
-    env: options.env ?? cleanEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [BIN, 'sandbox', '--port', '0', '--data', dataFile, '--json', ...key, ...args],
+    {
+      env: options.env ?? cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -213,7 +224,10 @@ export async function startSandbox(args: string[] = [], options: { dataFile?: st
       const result = await exited;
       // Its banner (stdout) shows its own credentials; its log on stderr must show none.
       const leaked = leakedSecrets(result.stderr);
-      if (leaked.length) throw new Error(`the sandbox printed a secret on stderr (${leaked.map((s) => `${s.slice(0, 6)}…`).join(', ')}):\n${result.stderr}`);
+      if (leaked.length)
+        throw new Error(
+          `the sandbox printed a secret on stderr (${leaked.map((s) => `${s.slice(0, 6)}…`).join(', ')}):\n${result.stderr}`,
+        );
       return result;
     },
   };
@@ -249,7 +263,10 @@ export interface TerminalRun {
  */
 export function inTerminal(args: string[], env: NodeJS.ProcessEnv, size = { columns: 120, rows: 40 }): TerminalRun {
   const command = `stty cols ${size.columns} rows ${size.rows}; exec ${[process.execPath, BIN, ...args].map(shellQuote).join(' ')}`;
-  const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...env, TERM: 'xterm-256color' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('script', ['-qec', command, '/dev/null'], {
+    env: { ...env, TERM: 'xterm-256color' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let screen = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk));
@@ -269,7 +286,8 @@ export function inTerminal(args: string[], env: NodeJS.ProcessEnv, size = { colu
     async waitFor(text, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (!screen.includes(text)) {
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the terminal never showed ${JSON.stringify(text)}:\n${screen}`);
+        if (Date.now() > deadline || child.exitCode !== null)
+          throw new Error(`the terminal never showed ${JSON.stringify(text)}:\n${screen}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },

@@ -31,7 +31,9 @@ beforeEach(async () => {
 });
 
 async function pingsReceived(token: string): Promise<string[]> {
-  return (await sandbox.requests()).filter((request) => request.path === `/ping/${token}`).map((request) => request.method);
+  return (await sandbox.requests())
+    .filter((request) => request.path === `/ping/${token}`)
+    .map((request) => request.method);
 }
 
 function mon(args: string[], extra: Record<string, string | undefined> = {}): Promise<RunResult> {
@@ -46,16 +48,32 @@ describe('heartbeats ping and events', () => {
 
     const events = await mon(['heartbeats', 'events', nightly.checkId, '--limit', '2']);
     expect(events.code).toBe(0);
-    const rows = events.stdout.trimEnd().split('\n').map((line) => line.split('\t'));
+    const rows = events.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\dT/), 'RECEIVED', '127.0.0.1', expect.stringMatching(/^mon\/\d/)]);
+    expect(rows[0]).toEqual([
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      'RECEIVED',
+      '127.0.0.1',
+      expect.stringMatching(/^mon\/\d/),
+    ]);
     expect(Date.now() - Date.parse(rows[0]![0]!)).toBeLessThan(60_000);
     expect(rows[1]).toEqual([expect.any(String), expect.any(String), '10.0.2.8', 'Wget/1.21.4']);
 
     const json = JSON.parse((await mon(['heartbeats', 'events', nightly.checkId, '--limit', '1', '--json'])).stdout);
     expect(json).toEqual([
       {
-        events: [{ id: expect.any(String), timestamp: rows[0]![0], state: 'RECEIVED', source: '127.0.0.1', userAgent: rows[0]![3] }],
+        events: [
+          {
+            id: expect.any(String),
+            timestamp: rows[0]![0],
+            state: 'RECEIVED',
+            source: '127.0.0.1',
+            userAgent: rows[0]![3],
+          },
+        ],
         stats: { last24Hours: expect.any(Object), last7Days: expect.any(Object) },
       },
     ]);
@@ -102,7 +120,15 @@ describe('heartbeats exec', () => {
     expect(ok).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(await pingsReceived(hourly.pingToken)).toEqual(['POST']);
 
-    const talks = await mon(['heartbeats', 'exec', hourly.pingToken, '--', 'sh', '-c', 'echo to stdout; echo to stderr >&2']);
+    const talks = await mon([
+      'heartbeats',
+      'exec',
+      hourly.pingToken,
+      '--',
+      'sh',
+      '-c',
+      'echo to stdout; echo to stderr >&2',
+    ]);
     expect(talks).toMatchObject({ code: 0, stdout: 'to stdout\n', stderr: 'to stderr\n' });
   });
 
@@ -122,7 +148,7 @@ describe('heartbeats exec', () => {
     expect(await pingsReceived(hourly.pingToken)).toEqual([]);
   });
 
-  it('an unreachable ping URL is a warning: mon still exits with the job\'s code (and 1 with --strict)', async () => {
+  it("an unreachable ping URL is a warning: mon still exits with the job's code (and 1 with --strict)", async () => {
     const unreachable = { MON_PING_URL: 'http://127.0.0.1:9/ping' };
     const ok = await mon(['heartbeats', 'exec', hourly.pingToken, '--', 'true'], unreachable);
     expect(ok.code).toBe(0);
@@ -191,7 +217,10 @@ describe('heartbeats availability', () => {
       const ratio = async () => {
         const result = await runMon(['heartbeats', 'availability', queue.checkId, '--json'], { env });
         expect(result.code).toBe(0);
-        return JSON.parse(result.stdout) as { successRatio: { currentPeriod: number }; totalEntitiesCurrentPeriod: number };
+        return JSON.parse(result.stdout) as {
+          successRatio: { currentPeriod: number };
+          totalEntitiesCurrentPeriod: number;
+        };
       };
       const before = await ratio();
       expect(before.successRatio.currentPeriod).toBe(100);
@@ -206,14 +235,27 @@ describe('heartbeats availability', () => {
       // The sandbox clock keeps running, so the ratio moves a little between reads.
       expect(piped.stdout).toMatch(/^currentPeriod\t8\d(\.\d+)?\npreviousPeriod\t\ntotalEntitiesCurrentPeriod\t\d+\n$/);
       const events = await runMon(['heartbeats', 'events', queue.checkId, '--limit', '2'], { env });
-      expect(events.stdout.trimEnd().split('\n').map((line) => line.split('\t')[1])).toEqual(['FAILING', 'RECEIVED']);
+      expect(
+        events.stdout
+          .trimEnd()
+          .split('\n')
+          .map((line) => line.split('\t')[1]),
+      ).toEqual(['FAILING', 'RECEIVED']);
     } finally {
       await own.stop();
     }
   });
 
   it('prints "There is no data for this period" and exits 0 for a period before the monitor existed', async () => {
-    const result = await mon(['heartbeats', 'availability', nightly.checkId, '--from', '2020-01-01', '--to', '2020-01-08']);
+    const result = await mon([
+      'heartbeats',
+      'availability',
+      nightly.checkId,
+      '--from',
+      '2020-01-01',
+      '--to',
+      '2020-01-08',
+    ]);
     expect(result).toMatchObject({ code: 0, stdout: '' });
     expect(result.stderr).toContain('There is no data for this period (2020-01-01 00:00 UTC to 2020-01-08 00:00 UTC).');
   });

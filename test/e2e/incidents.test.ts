@@ -28,26 +28,57 @@ interface Incident {
 describe('the outage flow', () => {
   it('create → update → update with a severity change → resolve → get shows every update, newest first, RESOLVED', async () => {
     const created = await mon([
-      'incidents', 'create', '--name', 'Checkout errors', '--severity', 'major',
-      '--service', CHECKOUT, '--message', 'Card payments fail for some customers.',
+      'incidents',
+      'create',
+      '--name',
+      'Checkout errors',
+      '--severity',
+      'major',
+      '--service',
+      CHECKOUT,
+      '--message',
+      'Card payments fail for some customers.',
     ]);
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
     const id = created.stdout.trim();
-    expect(created.stderr).toContain('Opened incident "Checkout errors": MAJOR, INVESTIGATING, on Checkout. Subscribers were not notified.');
+    expect(created.stderr).toContain(
+      'Opened incident "Checkout errors": MAJOR, INVESTIGATING, on Checkout. Subscribers were not notified.',
+    );
 
     await sandbox.advanceClock(600);
-    const identified = await mon(['incidents', 'update', id, '--status', 'identified', '--message', 'An expired certificate at the processor.']);
+    const identified = await mon([
+      'incidents',
+      'update',
+      id,
+      '--status',
+      'identified',
+      '--message',
+      'An expired certificate at the processor.',
+    ]);
     expect(identified.code).toBe(0);
-    expect(identified.stderr).toContain('Posted an update to "Checkout errors": IDENTIFIED (was INVESTIGATING). Subscribers were not notified.');
+    expect(identified.stderr).toContain(
+      'Posted an update to "Checkout errors": IDENTIFIED (was INVESTIGATING). Subscribers were not notified.',
+    );
 
     await sandbox.advanceClock(600);
     const monitoring = await mon([
-      'incidents', 'update', id, '--severity', 'CRITICAL', '--status', 'MONITORING', '--message', 'Certificate renewed; watching.', '--notify',
+      'incidents',
+      'update',
+      id,
+      '--severity',
+      'CRITICAL',
+      '--status',
+      'MONITORING',
+      '--message',
+      'Certificate renewed; watching.',
+      '--notify',
     ]);
     expect(monitoring.code).toBe(0);
     expect(monitoring.stderr).toContain('Changed incident "Checkout errors": severity MAJOR → CRITICAL.');
-    expect(monitoring.stderr).toContain('Posted an update to "Checkout errors": MONITORING (was IDENTIFIED). Subscribers were notified.');
+    expect(monitoring.stderr).toContain(
+      'Posted an update to "Checkout errors": MONITORING (was IDENTIFIED). Subscribers were notified.',
+    );
 
     await sandbox.advanceClock(2400);
     const resolved = await mon(['incidents', 'resolve', id, '--message', 'Payments work again.']);
@@ -64,7 +95,10 @@ describe('the outage flow', () => {
     const duration = Number(/^duration\t(\d+)$/m.exec(got.stdout)?.[1]);
     expect(duration).toBeGreaterThanOrEqual(3600);
     expect(duration).toBeLessThan(3630);
-    const rows = got.stdout.split('\n').filter((line) => line.startsWith('update\t')).map((line) => line.split('\t'));
+    const rows = got.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('update\t'))
+      .map((line) => line.split('\t'));
     expect(rows.map((row) => [row[3], row[4], row[5]])).toEqual([
       ['RESOLVED', 'false', 'Payments work again.'],
       ['MONITORING', 'true', 'Certificate renewed; watching.'],
@@ -84,10 +118,27 @@ describe('the outage flow', () => {
   });
 
   it('shows the incident on its status page', async () => {
-    const created = await mon(['incidents', 'create', '--name', 'API latency', '--severity', 'minor', '--service', API, '--service', WEB_APP, '--message', 'Slow.']);
+    const created = await mon([
+      'incidents',
+      'create',
+      '--name',
+      'API latency',
+      '--severity',
+      'minor',
+      '--service',
+      API,
+      '--service',
+      WEB_APP,
+      '--message',
+      'Slow.',
+    ]);
     const id = created.stdout.trim();
-    const pages = (await sandbox.call('GET', '/v1/status-pages')).body as { entries: { name: string; incidents: { id: string }[] }[] };
-    expect(pages.entries.find((page) => page.name === 'Acme Cloud')!.incidents.map((incident) => incident.id)).toContain(id);
+    const pages = (await sandbox.call('GET', '/v1/status-pages')).body as {
+      entries: { name: string; incidents: { id: string }[] }[];
+    };
+    expect(
+      pages.entries.find((page) => page.name === 'Acme Cloud')!.incidents.map((incident) => incident.id),
+    ).toContain(id);
     expect(pages.entries.find((page) => page.name === 'Acme Internal')!.incidents).toEqual([]);
   });
 });
@@ -106,7 +157,11 @@ describe('listing', () => {
         incidentUpdates: [{ description: `Number ${i}` }],
       });
       const { id } = body as { id: string };
-      if (i % 5 === 0) await listing.call('POST', `/v1/status-pages/incidents/${id}/incident-updates`, { description: 'Done', status: 'RESOLVED' });
+      if (i % 5 === 0)
+        await listing.call('POST', `/v1/status-pages/incidents/${id}/incident-updates`, {
+          description: 'Done',
+          status: 'RESOLVED',
+        });
       else expectedOpen.unshift(`Incident ${i}`);
     }
     await listing.clearRequests();
@@ -137,7 +192,9 @@ describe('listing', () => {
     expect(names).toEqual(expectedOpen);
     const resolved = JSON.parse((await list(['--status', 'resolved', '--all', '--json'])).stdout) as Incident[];
     expect(resolved).toHaveLength(50);
-    expect(resolved.every((incident) => incident.lastUpdateStatus === 'RESOLVED' && incident.duration !== null)).toBe(true);
+    expect(resolved.every((incident) => incident.lastUpdateStatus === 'RESOLVED' && incident.duration !== null)).toBe(
+      true,
+    );
     const received = (await listing.call('GET', `/v1/status-pages/incidents/${resolved[0]!.id}`)).body;
     expect(JSON.stringify(resolved[0])).toBe(JSON.stringify(received));
 
@@ -152,20 +209,38 @@ describe('listing', () => {
       '/v1/status-pages/incidents?limit=100',
       expect.stringMatching(/^\/v1\/status-pages\/incidents\?limit=100&nextId=/),
     ]);
-    const rest = JSON.parse((await list(['--status', 'resolved', '--limit', '30', '--next-id', page.nextId, '--json'])).stdout);
+    const rest = JSON.parse(
+      (await list(['--status', 'resolved', '--limit', '30', '--next-id', page.nextId, '--json'])).stdout,
+    );
     expect(rest.entries.map((incident: Incident) => incident.name)).toEqual(
       Array.from({ length: 20 }, (_, i) => `Incident ${100 - i * 5}`),
     );
     expect(rest.nextId).toBeNull();
 
     const tsv = await list(['--limit', '3']);
-    expect(tsv.stdout.trim().split('\n').map((line) => line.split('\t')[1])).toEqual(['Incident 249', 'Incident 248', 'Incident 247']);
+    expect(
+      tsv.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t')[1]),
+    ).toEqual(['Incident 249', 'Incident 248', 'Incident 247']);
   });
 });
 
 describe('safety', () => {
   it('--dry-run sends nothing mutating, for every mutating command', async () => {
-    const created = await mon(['incidents', 'create', '--name', 'Dry', '--severity', 'minor', '--service', API, '--message', 'm']);
+    const created = await mon([
+      'incidents',
+      'create',
+      '--name',
+      'Dry',
+      '--severity',
+      'minor',
+      '--service',
+      API,
+      '--message',
+      'm',
+    ]);
     const id = created.stdout.trim();
     const updateId = JSON.parse((await mon(['incidents', 'get', id, '--json'])).stdout).incidentUpdates[0].id as string;
     await sandbox.clearRequests();
@@ -192,10 +267,22 @@ describe('safety', () => {
   });
 
   it.each([
-    ['a name of 256 characters', ['--name', 'x'.repeat(256), '--severity', 'major', '--service', API, '--message', 'm'], '--name must be at most 255 characters'],
+    [
+      'a name of 256 characters',
+      ['--name', 'x'.repeat(256), '--severity', 'major', '--service', API, '--message', 'm'],
+      '--name must be at most 255 characters',
+    ],
     ['no service', ['--name', 'A', '--severity', 'major', '--message', 'm'], '--service is required'],
-    ['an unknown severity', ['--name', 'A', '--severity', 'sev1', '--service', API, '--message', 'm'], '--severity must be one of CRITICAL, MAJOR, MEDIUM, MINOR'],
-    ['an unknown status', ['--name', 'A', '--severity', 'major', '--service', API, '--message', 'm', '--status', 'fixed'], '--status must be one of INVESTIGATING, IDENTIFIED, MONITORING, RESOLVED'],
+    [
+      'an unknown severity',
+      ['--name', 'A', '--severity', 'sev1', '--service', API, '--message', 'm'],
+      '--severity must be one of CRITICAL, MAJOR, MEDIUM, MINOR',
+    ],
+    [
+      'an unknown status',
+      ['--name', 'A', '--severity', 'major', '--service', API, '--message', 'm', '--status', 'fixed'],
+      '--status must be one of INVESTIGATING, IDENTIFIED, MONITORING, RESOLVED',
+    ],
   ])('refuses %s with exit 2 and sends nothing', async (_what, flags, message) => {
     await sandbox.clearRequests();
     const result = await mon(['incidents', 'create', ...flags]);
@@ -206,7 +293,11 @@ describe('safety', () => {
   });
 
   it('exits 6 for an unknown incident, saying how to find one', async () => {
-    for (const args of [['incidents', 'get', 'no-such-incident'], ['incidents', 'update', 'no-such-incident', '--message', 'x'], ['incidents', 'resolve', 'no-such-incident']]) {
+    for (const args of [
+      ['incidents', 'get', 'no-such-incident'],
+      ['incidents', 'update', 'no-such-incident', '--message', 'x'],
+      ['incidents', 'resolve', 'no-such-incident'],
+    ]) {
       const result = await mon(args);
       expect(result.code, args.join(' ')).toBe(6);
       expect(result.stderr).toContain('Incident "no-such-incident" was not found.');
@@ -218,12 +309,27 @@ describe('safety', () => {
     const slow = await startSandbox(['--faults', 'hang:1@POST']);
     try {
       const result = await runMon(
-        ['--timeout', '1', 'incidents', 'create', '--name', 'Slow', '--severity', 'minor', '--service', API, '--message', 'm'],
+        [
+          '--timeout',
+          '1',
+          'incidents',
+          'create',
+          '--name',
+          'Slow',
+          '--severity',
+          'minor',
+          '--service',
+          API,
+          '--message',
+          'm',
+        ],
         { env: slow.env() },
       );
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('The request timed out after 1 s (POST /v1/status-pages/incidents)');
-      expect(result.stderr).toContain('Check with `mon incidents list` whether the incident was opened before retrying');
+      expect(result.stderr).toContain(
+        'Check with `mon incidents list` whether the incident was opened before retrying',
+      );
       expect(result.stderr).not.toContain('Try again');
     } finally {
       await slow.stop();
@@ -234,17 +340,26 @@ describe('safety', () => {
     const lossy = await startSandbox(['--faults', 'drop:1@POST']);
     try {
       const env = lossy.env();
-      const created = await runMon(['incidents', 'create', '--name', 'Lossy', '--severity', 'minor', '--service', API, '--message', 'start'], { env });
+      const created = await runMon(
+        ['incidents', 'create', '--name', 'Lossy', '--severity', 'minor', '--service', API, '--message', 'start'],
+        { env },
+      );
       expect(created.code).toBe(1);
       expect(created.stderr).toContain('the server may or may not have acted on it');
-      expect(created.stderr).toContain('Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.');
-      const listed = JSON.parse((await runMon(['incidents', 'list', '--json'], { env })).stdout) as { entries: Incident[] };
+      expect(created.stderr).toContain(
+        'Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.',
+      );
+      const listed = JSON.parse((await runMon(['incidents', 'list', '--json'], { env })).stdout) as {
+        entries: Incident[];
+      };
       expect(listed.entries.map((incident) => incident.name)).toEqual(['Lossy']);
       const id = listed.entries[0]!.id;
 
       const updated = await runMon(['incidents', 'update', id, '--message', 'posted?'], { env });
       expect(updated.code).toBe(1);
-      expect(updated.stderr).toContain(`Check with \`mon incidents get ${id}\` whether the update was posted before retrying, so it is not posted twice.`);
+      expect(updated.stderr).toContain(
+        `Check with \`mon incidents get ${id}\` whether the update was posted before retrying, so it is not posted twice.`,
+      );
       expect(updated.stderr).not.toContain('✓');
       // One attempt only (a POST is not retried once sent), and it was stored.
       expect((await lossy.requests()).filter((request) => request.method === 'POST')).toHaveLength(2);

@@ -17,7 +17,9 @@ let tlsUrl: string;
 const proxied: string[] = [];
 
 const listen = (server: Server) =>
-  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 
 beforeAll(async () => {
   sandbox = await startSandbox();
@@ -49,13 +51,19 @@ beforeAll(async () => {
   });
   proxyUrl = `http://127.0.0.1:${await listen(proxy)}`;
   // An HTTPS front for the sandbox, so that HTTPS_PROXY has an https:// target to tunnel to.
-  tls = createHttpsServer({ cert: readFileSync(fixture('loopback-cert.pem')), key: readFileSync(fixture('loopback-key.pem')) }, (req, res) => {
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
-    req.pipe(upstream);
-  });
+  tls = createHttpsServer(
+    { cert: readFileSync(fixture('loopback-cert.pem')), key: readFileSync(fixture('loopback-key.pem')) },
+    (req, res) => {
+      const upstream = httpRequest(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    },
+  );
   tlsUrl = `https://127.0.0.1:${await listen(tls)}`;
 });
 
@@ -80,7 +88,11 @@ describe('proxies', () => {
   });
 
   it('tunnels https:// requests through HTTPS_PROXY with CONNECT', async () => {
-    const env = sandbox.env({ MON_BASE_URL: tlsUrl, HTTPS_PROXY: proxyUrl, NODE_EXTRA_CA_CERTS: fixture('loopback-cert.pem') });
+    const env = sandbox.env({
+      MON_BASE_URL: tlsUrl,
+      HTTPS_PROXY: proxyUrl,
+      NODE_EXTRA_CA_CERTS: fixture('loopback-cert.pem'),
+    });
     const result = await runMon(['status-pages', 'list'], { env });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

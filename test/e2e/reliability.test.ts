@@ -4,7 +4,18 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, collect, hasScript, inTerminal, leakedSecrets, registerSecret, runMon, startSandbox, type SandboxProcess } from './harness';
+import {
+  BIN,
+  cleanEnv,
+  collect,
+  hasScript,
+  inTerminal,
+  leakedSecrets,
+  registerSecret,
+  runMon,
+  startSandbox,
+  type SandboxProcess,
+} from './harness';
 
 const API = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01';
 
@@ -37,7 +48,10 @@ describe.concurrent('faults the client survives', () => {
   it('exits 130 with no stack trace when interrupted during a request', async ({ expect }) => {
     const silent = await startSandbox(['--faults', 'hang:1']);
     try {
-      const child = spawn(process.execPath, [BIN, 'runtimes', 'list'], { env: silent.env(), stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [BIN, 'runtimes', 'list'], {
+        env: silent.env(),
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       const done = collect(child);
       // Interrupt once the request is in flight (the sandbox has it and will never answer).
       while ((await silent.requests()).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -74,7 +88,10 @@ describe.concurrent('faults the client survives', () => {
       expect((await flaky.requests()).map((request) => request.path)).toEqual(['/v1/runtimes', '/v1/runtimes']);
 
       const { body } = await flaky.call('POST', '/v1/status-pages/incidents', {
-        name: 'Reset', severity: 'MINOR', services: [{ id: API, name: 'Public API', accountId: flaky.info.accountId }], incidentUpdates: [{ description: 'm' }],
+        name: 'Reset',
+        severity: 'MINOR',
+        services: [{ id: API, name: 'Public API', accountId: flaky.info.accountId }],
+        incidentUpdates: [{ description: 'm' }],
       });
       const { id } = body as { id: string };
       await flaky.clearRequests();
@@ -82,14 +99,19 @@ describe.concurrent('faults the client survives', () => {
       expect(changed.code, changed.stderr).toBe(0);
       expect(changed.stderr).toContain('severity MINOR → CRITICAL');
       expect((await flaky.requests()).filter((request) => request.method === 'PUT')).toHaveLength(2);
-      const stored = (await flaky.call('GET', `/v1/status-pages/incidents/${id}`)).body as { severity: string; incidentUpdates: unknown[] };
+      const stored = (await flaky.call('GET', `/v1/status-pages/incidents/${id}`)).body as {
+        severity: string;
+        incidentUpdates: unknown[];
+      };
       expect([stored.severity, stored.incidentUpdates.length]).toEqual(['CRITICAL', 1]);
     } finally {
       await flaky.stop();
     }
   });
 
-  it("waits the Retry-After of a 429, then succeeds; a POST answered 429 is sent again and lands once", async ({ expect }) => {
+  it('waits the Retry-After of a 429, then succeeds; a POST answered 429 is sent again and lands once', async ({
+    expect,
+  }) => {
     const limited = await startSandbox(['--faults', '429x1@GET,429x1@POST']);
     try {
       const env = limited.env();
@@ -103,7 +125,21 @@ describe.concurrent('faults the client survives', () => {
       expect(list.stdout.trim().split('\n')).toHaveLength(7);
 
       // A 429 means the server did not act on it, so even a POST is safe to send again.
-      const created = await runMon(['incidents', 'create', '--name', 'Rate limited once', '--severity', 'minor', '--service', API, '--message', 'm'], { env });
+      const created = await runMon(
+        [
+          'incidents',
+          'create',
+          '--name',
+          'Rate limited once',
+          '--severity',
+          'minor',
+          '--service',
+          API,
+          '--message',
+          'm',
+        ],
+        { env },
+      );
       expect(created.code).toBe(0);
       const posts = (await limited.requests()).filter((request) => request.method === 'POST');
       expect(posts).toHaveLength(2);
@@ -114,13 +150,20 @@ describe.concurrent('faults the client survives', () => {
     }
   });
 
-  it('never sends a POST again after the connection was reset, and says to check before retrying', async ({ expect }) => {
+  it('never sends a POST again after the connection was reset, and says to check before retrying', async ({
+    expect,
+  }) => {
     const resetting = await startSandbox(['--faults', 'resetx1@POST']);
     try {
-      const result = await runMon(['incidents', 'create', '--name', 'Reset', '--severity', 'minor', '--service', API, '--message', 'm'], { env: resetting.env() });
+      const result = await runMon(
+        ['incidents', 'create', '--name', 'Reset', '--severity', 'minor', '--service', API, '--message', 'm'],
+        { env: resetting.env() },
+      );
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('The connection failed after POST /v1/status-pages/incidents was sent');
-      expect(result.stderr).toContain('Check with `mon incidents list` whether the incident was opened before retrying');
+      expect(result.stderr).toContain(
+        'Check with `mon incidents list` whether the incident was opened before retrying',
+      );
       expect((await resetting.requests()).filter((request) => request.method === 'POST')).toHaveLength(1);
     } finally {
       await resetting.stop();
@@ -133,13 +176,22 @@ describe.concurrent('faults the client survives', () => {
  * the ones `tamper` picks (as a misbehaving gateway or a captive portal would): the sandbox
  * still did the work.
  */
-async function tamperingProxy(target: string, tamper: (method: string, url: string) => { status: number; type?: string; body: string } | undefined) {
+async function tamperingProxy(
+  target: string,
+  tamper: (method: string, url: string) => { status: number; type?: string; body: string } | undefined,
+) {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
-      const upstream = await fetch(target + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
+      ) as Record<string, string>;
+      const upstream = await fetch(target + req.url, {
+        method: req.method,
+        headers,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      });
       const answer = await upstream.text();
       const replaced = tamper(req.method!, req.url!);
       if (replaced) {
@@ -159,22 +211,33 @@ async function tamperingProxy(target: string, tamper: (method: string, url: stri
 }
 
 describe.concurrent('malformed responses', () => {
-  const HTML_502 = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
-  const LOGIN_PAGE = '<!DOCTYPE html><html><body><form action="/login">Sign in to the corporate network</form></body></html>';
+  const HTML_502 =
+    '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
+  const LOGIN_PAGE =
+    '<!DOCTYPE html><html><body><form action="/login">Sign in to the corporate network</form></body></html>';
 
-  it('end in a clear error naming the status (exit 1), never a stack trace, and say when a POST may have been done', async ({ expect }) => {
+  it('end in a clear error naming the status (exit 1), never a stack trace, and say when a POST may have been done', async ({
+    expect,
+  }) => {
     const target = await startSandbox();
     const created = await target.call('POST', '/v1/status-pages/incidents', {
-      name: 'Existing', severity: 'MINOR', services: [{ id: API, name: 'Public API', accountId: target.info.accountId }], incidentUpdates: [{ description: 'm' }],
+      name: 'Existing',
+      severity: 'MINOR',
+      services: [{ id: API, name: 'Public API', accountId: target.info.accountId }],
+      incidentUpdates: [{ description: 'm' }],
     });
     const existing = (created.body as { id: string }).id;
     const proxy = await tamperingProxy(target.url, (method, url) => {
-      if (url === '/v1/runtimes') return { status: 200, type: 'application/json', body: '{"name": "2025.04", "stage": ' };
+      if (url === '/v1/runtimes')
+        return { status: 200, type: 'application/json', body: '{"name": "2025.04", "stage": ' };
       if (url === '/v1/runtimes/2025.04') return { status: 200, type: 'application/json', body: '' };
       if (url === '/v1/status-pages?limit=3') return { status: 200, type: 'text/html', body: LOGIN_PAGE };
-      if (url === `/v1/status-pages/incidents/${existing}` && method === 'GET') return { status: 200, type: 'application/json', body: '{"id": 42, "incidents": []}' };
-      if (url === '/v1/status-pages/incidents' && method === 'POST') return { status: 201, type: 'text/html', body: LOGIN_PAGE };
-      if (url.endsWith('/incident-updates') && method === 'POST') return { status: 502, type: 'text/html', body: HTML_502 };
+      if (url === `/v1/status-pages/incidents/${existing}` && method === 'GET')
+        return { status: 200, type: 'application/json', body: '{"id": 42, "incidents": []}' };
+      if (url === '/v1/status-pages/incidents' && method === 'POST')
+        return { status: 201, type: 'text/html', body: LOGIN_PAGE };
+      if (url.endsWith('/incident-updates') && method === 'POST')
+        return { status: 502, type: 'text/html', body: HTML_502 };
       return undefined;
     });
     try {
@@ -184,7 +247,21 @@ describe.concurrent('malformed responses', () => {
         runMon(['runtimes', 'get', '2025.04'], { env }),
         runMon(['status-pages', 'list', '--limit', '3'], { env }),
         runMon(['incidents', 'get', existing], { env }),
-        runMon(['incidents', 'create', '--name', 'Through a proxy', '--severity', 'minor', '--service', API, '--message', 'm'], { env }),
+        runMon(
+          [
+            'incidents',
+            'create',
+            '--name',
+            'Through a proxy',
+            '--severity',
+            'minor',
+            '--service',
+            API,
+            '--message',
+            'm',
+          ],
+          { env },
+        ),
         runMon(['incidents', 'updates', 'create', existing, '--message', 'Through a proxy'], { env }),
       ]);
       for (const result of [invalid, empty, html, schema, post, update]) {
@@ -193,21 +270,40 @@ describe.concurrent('malformed responses', () => {
         expect(result.stderr).toMatch(/^error: /);
         expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
       }
-      expect(invalid.stderr).toContain('The server answered 200 OK to GET /v1/runtimes with a body that is not JSON (application/json): {"name": "2025.04", "stage": ');
+      expect(invalid.stderr).toContain(
+        'The server answered 200 OK to GET /v1/runtimes with a body that is not JSON (application/json): {"name": "2025.04", "stage": ',
+      );
       expect(empty.stderr).toContain('The server answered 200 OK to GET /v1/runtimes/2025.04 with an empty body.');
-      expect(html.stderr).toContain('The server answered 200 OK to GET /v1/status-pages with a body that is not JSON (text/html, looks like an HTML page)');
+      expect(html.stderr).toContain(
+        'The server answered 200 OK to GET /v1/status-pages with a body that is not JSON (text/html, looks like an HTML page)',
+      );
       expect(html.stderr).toContain('A proxy or the wrong base URL can cause this');
-      expect(schema.stderr).toContain(`The server answered 200 OK to GET /v1/status-pages/incidents/${existing} with a body that is not what the API describes (id: Invalid input: expected string, received number;`);
+      expect(schema.stderr).toContain(
+        `The server answered 200 OK to GET /v1/status-pages/incidents/${existing} with a body that is not what the API describes (id: Invalid input: expected string, received number;`,
+      );
 
       // The POSTs went through behind the proxy: the messages say to look before retrying.
-      expect(post.stderr).toContain('The server answered 201 Created to POST /v1/status-pages/incidents with a body that is not JSON');
-      expect(post.stderr).toContain('Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.');
-      expect(update.stderr).toContain(`The server failed (502 Bad Gateway) on POST /v1/status-pages/incidents/${existing}/incident-updates.`);
-      expect(update.stderr).toContain(`Check with \`mon incidents get ${existing}\` whether the update was posted before retrying`);
+      expect(post.stderr).toContain(
+        'The server answered 201 Created to POST /v1/status-pages/incidents with a body that is not JSON',
+      );
+      expect(post.stderr).toContain(
+        'Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.',
+      );
+      expect(update.stderr).toContain(
+        `The server failed (502 Bad Gateway) on POST /v1/status-pages/incidents/${existing}/incident-updates.`,
+      );
+      expect(update.stderr).toContain(
+        `Check with \`mon incidents get ${existing}\` whether the update was posted before retrying`,
+      );
       const posts = (await target.requests()).filter((request) => request.method === 'POST');
       expect(posts).toHaveLength(3); // the setup's, and one each: never resent
-      const incidents = (await target.call('GET', '/v1/status-pages/incidents')).body as { entries: { name: string; incidentUpdates: unknown[] }[] };
-      expect(incidents.entries.map((incident) => [incident.name, incident.incidentUpdates.length])).toEqual([['Through a proxy', 1], ['Existing', 2]]);
+      const incidents = (await target.call('GET', '/v1/status-pages/incidents')).body as {
+        entries: { name: string; incidentUpdates: unknown[] }[];
+      };
+      expect(incidents.entries.map((incident) => [incident.name, incident.incidentUpdates.length])).toEqual([
+        ['Through a proxy', 1],
+        ['Existing', 2],
+      ]);
     } finally {
       await proxy.close();
       await target.stop();
@@ -220,7 +316,10 @@ describe('Ctrl-C at a prompt', () => {
     const env = cleanEnv();
     const file = join(env.MON_CONFIG_DIR!, 'config.json');
     // First with no config file at all, then with one that holds a profile.
-    for (const before of [undefined, '{\n\t"profiles": {\n\t\t"default": {\n\t\t\t"baseUrl": "https://api.example.com"\n\t\t}\n\t}\n}']) {
+    for (const before of [
+      undefined,
+      '{\n\t"profiles": {\n\t\t"default": {\n\t\t\t"baseUrl": "https://api.example.com"\n\t\t}\n\t}\n}',
+    ]) {
       if (before !== undefined) {
         mkdirSync(env.MON_CONFIG_DIR!, { recursive: true });
         writeFileSync(file, before, { mode: 0o600 });
@@ -284,7 +383,9 @@ describe('secrets', () => {
     expect(result.stderr).toContain('--insecure');
     expect(await sandbox.requests()).toEqual([]);
     // With --insecure it goes ahead (and finds nothing listening there).
-    const insecure = await runMon(['--insecure', '--timeout', '1', 'runtimes', 'list'], { env: sandbox.env({ MON_BASE_URL: 'http://0.0.0.0:9' }) });
+    const insecure = await runMon(['--insecure', '--timeout', '1', 'runtimes', 'list'], {
+      env: sandbox.env({ MON_BASE_URL: 'http://0.0.0.0:9' }),
+    });
     expect(insecure.code).toBe(1);
     expect(insecure.stderr).toContain('Could not reach http://0.0.0.0:9');
   });
@@ -306,7 +407,18 @@ describe('secrets', () => {
     const secret = 's3cr3t-env-value-0042';
     registerSecret(secret); // runMon now fails any command that prints it
     const env = sandbox.env();
-    const args = ['checks', 'create-dns', '--name', 'secret env', '--query', 'example.com', '--secret-env', `API_TOKEN=${secret}`, '--env', 'REGION=eu-visible'];
+    const args = [
+      'checks',
+      'create-dns',
+      '--name',
+      'secret env',
+      '--query',
+      'example.com',
+      '--secret-env',
+      `API_TOKEN=${secret}`,
+      '--env',
+      'REGION=eu-visible',
+    ];
     const [debug, dryRun, dryRunJson] = await Promise.all([
       runMon([...args, '--debug'], { env }),
       runMon([...args, '--dry-run', '--debug'], { env }),
@@ -323,7 +435,9 @@ describe('secrets', () => {
       { key: 'API_TOKEN', value: '••••', secret: true },
     ]);
     // The server did get the value: only what is shown is masked.
-    const sent = (await sandbox.requests()).filter((request) => request.method === 'POST' && request.path === '/v1/checks/dns');
+    const sent = (await sandbox.requests()).filter(
+      (request) => request.method === 'POST' && request.path === '/v1/checks/dns',
+    );
     expect(JSON.stringify(sent.at(-1)!.body)).toContain(secret);
   });
 
@@ -331,8 +445,40 @@ describe('secrets', () => {
     const env = sandbox.env();
     const { pingToken } = (sandbox.info.heartbeats as { pingToken: string }[])[0]!;
     const outputs = await Promise.all([
-      runMon(['incidents', 'create', '--name', 'Dry', '--severity', 'minor', '--service', API, '--message', 'm', '--dry-run', '--debug'], { env }),
-      runMon(['--json', 'incidents', 'create', '--name', 'Dry', '--severity', 'minor', '--service', API, '--message', 'm', '--dry-run'], { env }),
+      runMon(
+        [
+          'incidents',
+          'create',
+          '--name',
+          'Dry',
+          '--severity',
+          'minor',
+          '--service',
+          API,
+          '--message',
+          'm',
+          '--dry-run',
+          '--debug',
+        ],
+        { env },
+      ),
+      runMon(
+        [
+          '--json',
+          'incidents',
+          'create',
+          '--name',
+          'Dry',
+          '--severity',
+          'minor',
+          '--service',
+          API,
+          '--message',
+          'm',
+          '--dry-run',
+        ],
+        { env },
+      ),
       runMon(['api', '-X', 'POST', '/v1/status-pages/incidents', '-f', 'name=Dry', '--dry-run'], { env }),
       runMon(['heartbeats', 'ping', pingToken, '--dry-run', '--debug'], { env }),
       runMon(['--json', 'heartbeats', 'ping', `${sandbox.info.pingUrl}/${pingToken}`, '--dry-run'], { env }),
@@ -340,7 +486,8 @@ describe('secrets', () => {
     ]);
     for (const output of outputs) expect(output.code, output.stderr).toBe(0);
     for (const output of outputs.slice(0, 3)) expect(output.stdout).toContain('/v1/status-pages/incidents');
-    for (const output of outputs.slice(3)) expect(output.stdout).toContain(`${sandbox.info.pingUrl}/…${pingToken.slice(-4)}`);
+    for (const output of outputs.slice(3))
+      expect(output.stdout).toContain(`${sandbox.info.pingUrl}/…${pingToken.slice(-4)}`);
     expect(outputs[0]!.stderr).toContain('Bearer [redacted]'); // the GET of the status pages, logged
   });
 });
@@ -387,20 +534,27 @@ describe('hostile text from the server', () => {
     expect(getJson.stdout).toContain('"name": "Evil \\u001b]0;pwned\\u0007 \\u001b[2J\\u009b31m\\u202eesrever"');
   });
 
-  it.skipIf(!hasScript)('comes out escaped on a terminal, in the table and the details, with colours on or off', async () => {
-    const runs = await Promise.all(
-      [{}, { NO_COLOR: '1' }].flatMap((colour) =>
-        [['incidents', 'list'], ['incidents', 'get', id], ['incidents', 'list', '--json']].map((args) => inTerminal(args, sandbox.env(colour), { columns: 200, rows: 40 }).done),
-      ),
-    );
-    for (const run of runs) {
-      expect(run.code).toBe(0);
-      expect(run.stdout.replace(OUR_COLOURS, '')).not.toMatch(CONTROL);
-    }
-    const [list, get] = runs;
-    expect(list!.stdout).toMatch(/\u001b\[\d+m/); // colours were on: only ours got through
-    expect(list!.stdout).toContain('Evil \\x1b]0;pwned\\x07');
-    expect(get!.stdout).toContain('Evil \\x1b]0;pwned\\x07 \\x1b[2J\\x9b31m\\u202eesrever');
-    expect(get!.stdout).toContain('First line\\x1b[1A\\x1b[2K fake \\x85 line');
-  });
+  it.skipIf(!hasScript)(
+    'comes out escaped on a terminal, in the table and the details, with colours on or off',
+    async () => {
+      const runs = await Promise.all(
+        [{}, { NO_COLOR: '1' }].flatMap((colour) =>
+          [
+            ['incidents', 'list'],
+            ['incidents', 'get', id],
+            ['incidents', 'list', '--json'],
+          ].map((args) => inTerminal(args, sandbox.env(colour), { columns: 200, rows: 40 }).done),
+        ),
+      );
+      for (const run of runs) {
+        expect(run.code).toBe(0);
+        expect(run.stdout.replace(OUR_COLOURS, '')).not.toMatch(CONTROL);
+      }
+      const [list, get] = runs;
+      expect(list!.stdout).toMatch(/\u001b\[\d+m/); // colours were on: only ours got through
+      expect(list!.stdout).toContain('Evil \\x1b]0;pwned\\x07');
+      expect(get!.stdout).toContain('Evil \\x1b]0;pwned\\x07 \\x1b[2J\\x9b31m\\u202eesrever');
+      expect(get!.stdout).toContain('First line\\x1b[1A\\x1b[2K fake \\x85 line');
+    },
+  );
 });

@@ -18,7 +18,8 @@ beforeEach(() => {
   sandbox.requests.length = 0;
 });
 
-const posted = () => sandbox.requests.map((request) => ({ method: request.method, path: request.path, body: request.body }));
+const posted = () =>
+  sandbox.requests.map((request) => ({ method: request.method, path: request.path, body: request.body }));
 
 describe('checks create-dns on a terminal', () => {
   it('asks for name, query, record type, name server, frequency and locations, then shows the check', async () => {
@@ -37,7 +38,14 @@ describe('checks create-dns on a terminal', () => {
     });
     expect(result.stderr).toContain('✓ Created DNS check "Apex A record"');
     expect(result.code).toBe(0);
-    expect(result.prompter.asked.map((question) => question.kind)).toEqual(['input', 'input', 'select', 'input', 'select', 'checkbox']);
+    expect(result.prompter.asked.map((question) => question.kind)).toEqual([
+      'input',
+      'input',
+      'select',
+      'input',
+      'select',
+      'checkbox',
+    ]);
     const recordType = result.prompter.asked[2]!;
     expect(recordType.choices).toEqual(['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SOA', 'NS', 'HTTPS']);
     expect(recordType.default).toBe('A');
@@ -70,23 +78,42 @@ describe('checks create-dns on a terminal', () => {
     expect(result.stdout).toMatch(/^Frequency: +every 5 minutes$/m);
     expect(result.stdout).toMatch(/^Locations: +eu-west-1, us-east-1$/m);
     expect(result.stdout).toMatch(/^Alert channels: +1001, 1002, 1003, 1004$/m);
-    expect(result.stdout).toMatch(/^Notifies: +email oncall@acme\.example; slack; webhook Pager bridge; sms On-call phone$/m);
+    expect(result.stdout).toMatch(
+      /^Notifies: +email oncall@acme\.example; slack; webhook Pager bridge; sms On-call phone$/m,
+    );
     // Channel secrets (webhook and Slack URLs, phone numbers) are not shown.
     expect(result.stdout).not.toContain('hooks.slack.example');
     expect(result.stdout).not.toContain('+15555550100');
   });
 
   it('asks only for what the flags and --file do not give', async () => {
-    const result = await cli(['checks', 'create-dns', '--name', 'n', '--record-type', 'mx', '--private-location', 'office-rack', '--frequency', '60'], {
-      sandbox,
-      tty: true,
-      answers: [
-        { message: 'Name to resolve', answer: 'example.org' },
-        { message: 'Name server', answer: undefined },
+    const result = await cli(
+      [
+        'checks',
+        'create-dns',
+        '--name',
+        'n',
+        '--record-type',
+        'mx',
+        '--private-location',
+        'office-rack',
+        '--frequency',
+        '60',
       ],
-    });
+      {
+        sandbox,
+        tty: true,
+        answers: [
+          { message: 'Name to resolve', answer: 'example.org' },
+          { message: 'Name server', answer: undefined },
+        ],
+      },
+    );
     expect(result.code).toBe(0);
-    expect(result.prompter.asked.map((question) => question.message)).toEqual(['Name to resolve (query), e.g. example.com', 'Name server to ask']);
+    expect(result.prompter.asked.map((question) => question.message)).toEqual([
+      'Name to resolve (query), e.g. example.com',
+      'Name server to ask',
+    ]);
     expect(posted()[0]!.body).toMatchObject({
       request: { query: 'example.org', recordType: 'MX', nameServer: '1.1.1.1' },
       privateLocations: ['office-rack'],
@@ -120,24 +147,37 @@ describe('checks create-dns on a terminal', () => {
     const given = await cli(['checks', 'create-dns', '--file', '-', '--name', 'n'], { sandbox, tty: true, stdin });
     expect(given.code).toBe(0);
     expect(given.prompter.asked).toEqual([]);
-    expect(posted()[0]!.body).toEqual({ name: 'n', request: { query: 'example.com', recordType: 'A' }, heartbeat: {}, script: '' });
+    expect(posted()[0]!.body).toEqual({
+      name: 'n',
+      request: { query: 'example.com', recordType: 'A' },
+      heartbeat: {},
+      script: '',
+    });
   });
 
   it('offers seconds-level frequencies to an API check of the combined create, asking the type first', async () => {
-    const result = await cli(['checks', 'create', '--name', 'api', '--query', 'api.example.com', '--location', 'eu-west-1'], {
-      sandbox,
-      env: testEnv({ sandbox, env: { NO_COLOR: '1' } }),
-      tty: true,
-      answers: [
-        { message: 'Check type', answer: 'API' },
-        { message: 'Record type', answer: undefined },
-        { message: 'Name server', answer: '8.8.8.8' },
-        { message: 'How often', answer: { frequency: 0, frequencyOffset: 20 } },
-      ],
-    });
+    const result = await cli(
+      ['checks', 'create', '--name', 'api', '--query', 'api.example.com', '--location', 'eu-west-1'],
+      {
+        sandbox,
+        env: testEnv({ sandbox, env: { NO_COLOR: '1' } }),
+        tty: true,
+        answers: [
+          { message: 'Check type', answer: 'API' },
+          { message: 'Record type', answer: undefined },
+          { message: 'Name server', answer: '8.8.8.8' },
+          { message: 'How often', answer: { frequency: 0, frequencyOffset: 20 } },
+        ],
+      },
+    );
     expect(result.code).toBe(0);
     expect(result.prompter.asked[0]!.choices).toContain('BROWSER');
-    expect(result.prompter.asked[3]!.choices!.slice(0, 4)).toEqual(['every 10 seconds', 'every 20 seconds', 'every 30 seconds', 'every minute']);
+    expect(result.prompter.asked[3]!.choices!.slice(0, 4)).toEqual([
+      'every 10 seconds',
+      'every 20 seconds',
+      'every 30 seconds',
+      'every minute',
+    ]);
     expect(posted()[0]).toMatchObject({ path: '/v1/checks', body: { type: 'API', frequency: 0, frequencyOffset: 20 } });
     expect(result.stdout).toMatch(/^Frequency: +every 20 seconds$/m);
   });
@@ -164,7 +204,19 @@ describe('checks create-dns output', () => {
 
   it('--dry-run prints the request with secret values masked and sends nothing', async () => {
     const result = await cli(
-      [...minimal, '--dry-run', '--no-auto-assign-alerts', '--env', 'REGION=eu', '--secret-env', 'TOKEN=hunter2-secret', '--retry-type', 'fixed', '--retry-max-retries', '3'],
+      [
+        ...minimal,
+        '--dry-run',
+        '--no-auto-assign-alerts',
+        '--env',
+        'REGION=eu',
+        '--secret-env',
+        'TOKEN=hunter2-secret',
+        '--retry-type',
+        'fixed',
+        '--retry-max-retries',
+        '3',
+      ],
       { sandbox },
     );
     expect(result.code).toBe(0);
@@ -188,7 +240,10 @@ describe('checks create-dns output', () => {
 
   it('reads the body from stdin with --file -', async () => {
     const body = { name: 'from stdin', request: { query: 'example.net', recordType: 'TXT', port: 53 }, tags: ['a'] };
-    const result = await cli(['checks', 'create-dns', '--file', '-', '--tag', 'b'], { sandbox, stdin: JSON.stringify(body) });
+    const result = await cli(['checks', 'create-dns', '--file', '-', '--tag', 'b'], {
+      sandbox,
+      stdin: JSON.stringify(body),
+    });
     expect(result.code).toBe(0);
     expect(posted()[0]!.body).toEqual({ ...body, tags: ['b'], heartbeat: {}, script: '' });
   });
@@ -197,9 +252,14 @@ describe('checks create-dns output', () => {
     const ignored = await cli([...minimal, '--alert-failed-run-threshold', '2'], { sandbox });
     expect(ignored.code).toBe(0);
     expect(ignored.stderr).toContain('warning: the --alert-* settings apply only with --no-use-global-alert-settings');
-    const used = await cli([...minimal, '--alert-failed-run-threshold', '2', '--no-use-global-alert-settings'], { sandbox });
+    const used = await cli([...minimal, '--alert-failed-run-threshold', '2', '--no-use-global-alert-settings'], {
+      sandbox,
+    });
     expect(used.stderr).not.toContain('warning');
-    expect(posted()[1]!.body).toMatchObject({ useGlobalAlertSettings: false, alertSettings: { runBasedEscalation: { failedRunThreshold: 2 } } });
+    expect(posted()[1]!.body).toMatchObject({
+      useGlobalAlertSettings: false,
+      alertSettings: { runBasedEscalation: { failedRunThreshold: 2 } },
+    });
   });
 });
 
@@ -207,9 +267,14 @@ describe('checks create (deprecated)', () => {
   it('warns on stderr naming the replacement for each type', async () => {
     const dns = await cli(['checks', 'create', '--type', 'dns', '--name', 'n', '--query', 'example.com'], { sandbox });
     expect(dns.code).toBe(0);
-    expect(dns.stderr).toContain('warning: `mon checks create` uses POST /v1/checks, which the API has deprecated and will remove.\n  For DNS checks use `mon checks create-dns`.\n');
+    expect(dns.stderr).toContain(
+      'warning: `mon checks create` uses POST /v1/checks, which the API has deprecated and will remove.\n  For DNS checks use `mon checks create-dns`.\n',
+    );
     expect(posted()[0]).toMatchObject({ path: '/v1/checks', body: { type: 'DNS' } });
-    const browser = await cli(['checks', 'create', '--type', 'BROWSER', '--name', 'n', '--query', 'example.com', '--dry-run'], { sandbox });
+    const browser = await cli(
+      ['checks', 'create', '--type', 'BROWSER', '--name', 'n', '--query', 'example.com', '--dry-run'],
+      { sandbox },
+    );
     expect(browser.stderr).toContain('For API and browser checks use the per-type operations');
     expect(browser.stderr).not.toContain('create-dns');
   });
@@ -217,10 +282,16 @@ describe('checks create (deprecated)', () => {
   it('turns a 402 into exit 5 with a message about the plan limit', async () => {
     const limited = await memorySandbox({ maxChecks: 0 });
     try {
-      const result = await cli(['checks', 'create', '--type', 'API', '--name', 'n', '--query', 'example.com'], { sandbox: limited });
+      const result = await cli(['checks', 'create', '--type', 'API', '--name', 'n', '--query', 'example.com'], {
+        sandbox: limited,
+      });
       expect(result.stdout).toBe('');
-      expect(result.stderr).toContain("error: The plan's limit on the number of checks is reached, so no check was created (402 Payment Required: Your plan allows 0 checks");
-      expect(result.stderr).toContain('Delete checks you no longer need or upgrade the plan, then run the command again.');
+      expect(result.stderr).toContain(
+        "error: The plan's limit on the number of checks is reached, so no check was created (402 Payment Required: Your plan allows 0 checks",
+      );
+      expect(result.stderr).toContain(
+        'Delete checks you no longer need or upgrade the plan, then run the command again.',
+      );
       expect(result.code).toBe(5);
       expect(limited.requests).toHaveLength(1);
     } finally {

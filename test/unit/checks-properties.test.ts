@@ -72,7 +72,13 @@ describe('frequencyOffset rules', () => {
         fc.integer({ min: 1, max: 20_000 }),
         (f, o) => {
           fc.pre(!specAllows(f, o, 'DNS'));
-          const flags: CheckFlags = { name: 'n', query: 'example.com', recordType: 'A', frequency: String(f), frequencyOffset: String(o) };
+          const flags: CheckFlags = {
+            name: 'n',
+            query: 'example.com',
+            recordType: 'A',
+            frequency: String(f),
+            frequencyOffset: String(o),
+          };
           const provenance = { flags: bodyFromFlags(flags), file: undefined };
           const body = withRequiredFillers(provenance.flags.body);
           const bound = f <= 60 ? Math.floor(f * 10) : Math.ceil(f / 60);
@@ -94,9 +100,17 @@ const switchFlags = FLAG_FIELDS.filter((spec) => spec.kind === 'switch');
 /** Any set of single-value flags, as commander hands them over. */
 const flagsArbitrary = fc
   .record({
-    texts: fc.subarray(textFlags).chain((specs) => fc.tuple(...specs.map((spec) => fc.tuple(fc.constant(spec), fc.string())))),
-    numbers: fc.subarray(numberFlags).chain((specs) => fc.tuple(...specs.map((spec) => fc.tuple(fc.constant(spec), fc.integer({ min: -1000, max: 100_000 }))))),
-    switches: fc.subarray(switchFlags).chain((specs) => fc.tuple(...specs.map((spec) => fc.tuple(fc.constant(spec), fc.boolean())))),
+    texts: fc
+      .subarray(textFlags)
+      .chain((specs) => fc.tuple(...specs.map((spec) => fc.tuple(fc.constant(spec), fc.string())))),
+    numbers: fc
+      .subarray(numberFlags)
+      .chain((specs) =>
+        fc.tuple(...specs.map((spec) => fc.tuple(fc.constant(spec), fc.integer({ min: -1000, max: 100_000 })))),
+      ),
+    switches: fc
+      .subarray(switchFlags)
+      .chain((specs) => fc.tuple(...specs.map((spec) => fc.tuple(fc.constant(spec), fc.boolean())))),
   })
   .map(({ texts, numbers, switches }) => {
     const flags: Record<string, unknown> = {};
@@ -116,11 +130,36 @@ const flagsArbitrary = fc
     return { flags: flags as CheckFlags, expected };
   });
 
-const FIELD_NAMES = ['name', 'description', 'frequency', 'request', 'alertSettings', 'retryStrategy', 'tags', 'locations', 'script', 'heartbeat', 'muted', 'extra'];
-const jsonLeaf = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }));
+const FIELD_NAMES = [
+  'name',
+  'description',
+  'frequency',
+  'request',
+  'alertSettings',
+  'retryStrategy',
+  'tags',
+  'locations',
+  'script',
+  'heartbeat',
+  'muted',
+  'extra',
+];
+const jsonLeaf = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+);
 const fileArbitrary = fc.dictionary(
   fc.constantFrom(...FIELD_NAMES),
-  fc.oneof(jsonLeaf, fc.dictionary(fc.constantFrom('query', 'recordType', 'port', 'type', 'reminders', 'x'), fc.oneof(jsonLeaf, fc.dictionary(fc.constantFrom('amount', 'interval'), jsonLeaf)))),
+  fc.oneof(
+    jsonLeaf,
+    fc.dictionary(
+      fc.constantFrom('query', 'recordType', 'port', 'type', 'reminders', 'x'),
+      fc.oneof(jsonLeaf, fc.dictionary(fc.constantFrom('amount', 'interval'), jsonLeaf)),
+    ),
+  ),
 );
 
 function get(body: unknown, path: readonly string[]): unknown {
@@ -134,7 +173,9 @@ function get(body: unknown, path: readonly string[]): unknown {
 
 function leaves(body: Record<string, unknown>, prefix: string[] = []): [string[], unknown][] {
   return Object.entries(body).flatMap(([key, value]) =>
-    isPlainObject(value) && Object.keys(value).length > 0 ? leaves(value, [...prefix, key]) : [[[...prefix, key], value] as [string[], unknown]],
+    isPlainObject(value) && Object.keys(value).length > 0
+      ? leaves(value, [...prefix, key])
+      : [[[...prefix, key], value] as [string[], unknown]],
   );
 }
 
@@ -184,7 +225,11 @@ describe('the body builder', () => {
         });
       }),
     );
-    expect(parseAssertion('TEXT_ANSWER NOT_EMPTY')).toEqual({ source: 'TEXT_ANSWER', comparison: 'NOT_EMPTY', target: '' });
+    expect(parseAssertion('TEXT_ANSWER NOT_EMPTY')).toEqual({
+      source: 'TEXT_ANSWER',
+      comparison: 'NOT_EMPTY',
+      target: '',
+    });
   });
 
   it('a --env / --secret-env list becomes the environment variables, secret ones marked', () => {

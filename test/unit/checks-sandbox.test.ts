@@ -19,7 +19,11 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-async function post(target: Sandbox, path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+async function post(
+  target: Sandbox,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(target.url + path, {
     method: 'POST',
     headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
@@ -48,11 +52,22 @@ describe('POST /v1/checks/dns', () => {
       maxResponseTime: 1000,
       request: { query: 'example.com', recordType: 'A', protocol: 'UDP', assertions: [] },
       updated_at: null,
-      alertChannelSubscriptions: [1001, 1002, 1003, 1004].map((alertChannelId) => ({ alertChannelId, activated: true })),
+      alertChannelSubscriptions: [1001, 1002, 1003, 1004].map((alertChannelId) => ({
+        alertChannelId,
+        activated: true,
+      })),
       alertChannels: {
         email: [{ address: 'oncall@acme.example' }],
         slack: [{ url: 'https://hooks.slack.example/services/T000/B000/XXXX' }],
-        webhook: [{ name: 'Pager bridge', url: 'https://pager.acme.example/hook', method: 'POST', headers: [], queryParameters: [] }],
+        webhook: [
+          {
+            name: 'Pager bridge',
+            url: 'https://pager.acme.example/hook',
+            method: 'POST',
+            headers: [],
+            queryParameters: [],
+          },
+        ],
         sms: [{ name: 'On-call phone', number: '+15555550100' }],
       },
     });
@@ -74,14 +89,34 @@ describe('POST /v1/checks/dns', () => {
   });
 
   it.each([
-    ['a seconds-level frequency', { frequency: 0, frequencyOffset: 10 }, 'body.frequency: 0 (a run every 10, 20 or 30 seconds) is not available for DNS checks: seconds-level frequencies exist only for API and TCP checks'],
-    ['an offset above floor(frequency*10)', { frequency: 2, frequencyOffset: 21 }, 'body.frequencyOffset: must be between 1 and 20 for frequency 2 (frequencyOffset rule: 1..floor(frequency*10))'],
-    ['an offset above ceil(frequency/60)', { frequency: 1440, frequencyOffset: 25 }, 'body.frequencyOffset: must be between 1 and 24 for frequency 1440'],
+    [
+      'a seconds-level frequency',
+      { frequency: 0, frequencyOffset: 10 },
+      'body.frequency: 0 (a run every 10, 20 or 30 seconds) is not available for DNS checks: seconds-level frequencies exist only for API and TCP checks',
+    ],
+    [
+      'an offset above floor(frequency*10)',
+      { frequency: 2, frequencyOffset: 21 },
+      'body.frequencyOffset: must be between 1 and 20 for frequency 2 (frequencyOffset rule: 1..floor(frequency*10))',
+    ],
+    [
+      'an offset above ceil(frequency/60)',
+      { frequency: 1440, frequencyOffset: 25 },
+      'body.frequencyOffset: must be between 1 and 24 for frequency 1440',
+    ],
     ['an offset below 1', { frequencyOffset: 0 }, 'body.frequencyOffset: must be a whole number >= 1'],
     ['a frequency not in the list', { frequency: 3 }, 'body.frequency: must be one of 0, 1, 2, 5'],
     ['a long description', { description: 'd'.repeat(501) }, 'body.description: must be at most 500 characters'],
-    ['51 environment variables', { environmentVariables: Array.from({ length: 51 }, (_, i) => ({ key: `K${i}`, value: '' })) }, 'body.environmentVariables: must have at most 50 variables (got 51)'],
-    ['degraded above max', { degradedResponseTime: 900, maxResponseTime: 800 }, 'body.degradedResponseTime: must not be greater than maxResponseTime 800'],
+    [
+      '51 environment variables',
+      { environmentVariables: Array.from({ length: 51 }, (_, i) => ({ key: `K${i}`, value: '' })) },
+      'body.environmentVariables: must have at most 50 variables (got 51)',
+    ],
+    [
+      'degraded above max',
+      { degradedResponseTime: 900, maxResponseTime: 800 },
+      'body.degradedResponseTime: must not be greater than maxResponseTime 800',
+    ],
     ['a response time above 5000', { maxResponseTime: 5001 }, 'body.maxResponseTime: must be between 0 and 5000 (ms)'],
     ['a negative group order', { groupOrder: -1 }, 'body.groupOrder: must be >= 0'],
     ['an unknown location', { locations: ['moon-1'] }, 'body.locations[0]: must be one of us-east-1'],
@@ -89,10 +124,22 @@ describe('POST /v1/checks/dns', () => {
     ['no heartbeat', { heartbeat: undefined }, 'body.heartbeat: is required (send {})'],
     ['no script', { script: undefined }, 'body.script: is required'],
     ['an unknown field', { checkType: 'DNS' }, 'body: has unknown field "checkType"'],
-    ['an unknown alert channel', { alertChannelSubscriptions: [{ alertChannelId: 42, activated: true }] }, 'body.alertChannelSubscriptions[0].alertChannelId: there is no alert channel 42'],
+    [
+      'an unknown alert channel',
+      { alertChannelSubscriptions: [{ alertChannelId: 42, activated: true }] },
+      'body.alertChannelSubscriptions[0].alertChannelId: there is no alert channel 42',
+    ],
     [
       'an incident trigger for an unknown service',
-      { triggerIncident: { serviceId: 'nope', severity: 'MAJOR', name: 'DNS down', description: '', notifySubscribers: false } },
+      {
+        triggerIncident: {
+          serviceId: 'nope',
+          severity: 'MAJOR',
+          name: 'DNS down',
+          description: '',
+          notifySubscribers: false,
+        },
+      },
       'body.triggerIncident.serviceId: there is no service "nope" on any status page',
     ],
   ])('answers 400 to %s', async (_what, change, message) => {
@@ -111,7 +158,13 @@ describe('POST /v1/checks/dns', () => {
   });
 
   it('accepts an incident trigger for a seeded service', async () => {
-    const triggerIncident = { serviceId: SEED_SERVICES.api, severity: 'MAJOR', name: 'DNS down', description: 'Resolution fails', notifySubscribers: true };
+    const triggerIncident = {
+      serviceId: SEED_SERVICES.api,
+      severity: 'MAJOR',
+      name: 'DNS down',
+      description: 'Resolution fails',
+      notifySubscribers: true,
+    };
     const { status, body } = await post(sandbox, '/v1/checks/dns', { ...minimal, triggerIncident });
     expect(status).toBe(201);
     expect(body.triggerIncident).toEqual(triggerIncident);
@@ -121,7 +174,13 @@ describe('POST /v1/checks/dns', () => {
 describe('POST /v1/checks (deprecated)', () => {
   it('takes `type` (the spec) and stores the dependency files', async () => {
     const dependencies = [{ path: 'lib/helpers.js', content: 'module.exports = 1;' }];
-    const { status, body } = await post(sandbox, '/v1/checks', { ...minimal, type: 'TCP', frequency: 0, frequencyOffset: 30, dependencies });
+    const { status, body } = await post(sandbox, '/v1/checks', {
+      ...minimal,
+      type: 'TCP',
+      frequency: 0,
+      frequencyOffset: 30,
+      dependencies,
+    });
     expect(status).toBe(201);
     expect(body).toMatchObject({ checkType: 'TCP', frequency: 0, frequencyOffset: 30 });
     expect(sandbox.store.collection('checks').get(body.id as string)).toMatchObject({ dependencies });
@@ -132,7 +191,12 @@ describe('POST /v1/checks (deprecated)', () => {
     expect(renamed.status).toBe(400);
     expect(renamed.body.message).toContain('body.type: is required: one of AGENTIC, API');
     expect(renamed.body.message).toContain('body: has unknown field "checkType"');
-    const browser = await post(sandbox, '/v1/checks', { ...minimal, type: 'BROWSER', frequency: 0, frequencyOffset: 10 });
+    const browser = await post(sandbox, '/v1/checks', {
+      ...minimal,
+      type: 'BROWSER',
+      frequency: 0,
+      frequencyOffset: 10,
+    });
     expect(browser.status).toBe(400);
     expect(browser.body.message).toContain('not available for BROWSER checks');
   });

@@ -115,34 +115,52 @@ describe('ApiClient', () => {
     const url = await serve((_req, res) => json(res, 203, { ok: true }));
     const response = await client(url).request({ method: 'GET', path: '/v1/runtimes' });
     expect(response).toMatchObject({ status: 203, body: { ok: true } });
-    expect(seen[0]!.headers).toMatchObject({ authorization: 'Bearer sk_live_abcdefghijklmnop', 'x-service-account': 'acct-1' });
+    expect(seen[0]!.headers).toMatchObject({
+      authorization: 'Bearer sk_live_abcdefghijklmnop',
+      'x-service-account': 'acct-1',
+    });
   });
 
   it.each([502, 503, 504])('retries a GET after %i, then succeeds', async (status) => {
-    const url = await serve((_req, res, count) => (count === 1 ? json(res, status, { message: 'busy' }) : json(res, 200, [])));
+    const url = await serve((_req, res, count) =>
+      count === 1 ? json(res, status, { message: 'busy' }) : json(res, 200, []),
+    );
     await expect(client(url).request({ method: 'GET', path: '/v1/x' })).resolves.toMatchObject({ status: 200 });
     expect(seen).toHaveLength(2);
   });
 
   it('retries a PUT after a reset connection', async () => {
     const url = await serve((req, res, count) => (count === 1 ? req.socket.destroy() : json(res, 200, { id: '1' })));
-    await expect(client(url).request({ method: 'PUT', path: '/v1/x', body: {} })).resolves.toMatchObject({ status: 200 });
+    await expect(client(url).request({ method: 'PUT', path: '/v1/x', body: {} })).resolves.toMatchObject({
+      status: 200,
+    });
     expect(seen.filter((request) => request.method === 'PUT')).toHaveLength(2);
   });
 
   it('gives up after a bounded number of attempts, naming the status and the attempts', async () => {
-    const url = await serve((_req, res) => json(res, 503, { statusCode: 503, error: 'Service Unavailable', message: 'down' }, { 'x-request-id': 'req-42' }));
-    const error = await client(url).request({ method: 'GET', path: '/v1/x' }).catch((e: unknown) => e);
+    const url = await serve((_req, res) =>
+      json(res, 503, { statusCode: 503, error: 'Service Unavailable', message: 'down' }, { 'x-request-id': 'req-42' }),
+    );
+    const error = await client(url)
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).kind).toBe('api');
-    expect((error as ApiError).message).toBe('The server failed (503 Service Unavailable: down) after 4 attempts on GET /v1/x. (request ID req-42)');
+    expect((error as ApiError).message).toBe(
+      'The server failed (503 Service Unavailable: down) after 4 attempts on GET /v1/x. (request ID req-42)',
+    );
     expect(seen).toHaveLength(4);
   });
 
   it('never sends a POST twice once it may have reached the server', async () => {
     const url = await serve((req) => req.socket.destroy());
     const error = await client(url)
-      .request({ method: 'POST', path: '/v1/status-pages/incidents', body: { name: 'x' }, uncertainHint: 'Check with `mon incidents list` before retrying.' })
+      .request({
+        method: 'POST',
+        path: '/v1/status-pages/incidents',
+        body: { name: 'x' },
+        uncertainHint: 'Check with `mon incidents list` before retrying.',
+      })
       .catch((e: unknown) => e);
     expect(seen).toHaveLength(1);
     expect((error as ApiError).kind).toBe('network');
@@ -152,7 +170,9 @@ describe('ApiClient', () => {
 
   it('does not retry a POST after a 503 (it may have been processed)', async () => {
     const url = await serve((_req, res) => json(res, 503, { message: 'busy' }));
-    const error = (await client(url).request({ method: 'POST', path: '/v1/x', body: {} }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client(url)
+      .request({ method: 'POST', path: '/v1/x', body: {} })
+      .catch((e: unknown) => e)) as ApiError;
     expect(seen).toHaveLength(1);
     expect(error.status).toBe(503);
   });
@@ -163,7 +183,9 @@ describe('ApiClient', () => {
       json(res, 429, { message: 'slow down' }, { 'retry-after': count === 1 ? '0' : date }),
     );
     const started = Date.now();
-    const error = (await client(url, { maxAttempts: 3 }).request({ method: 'GET', path: '/v1/x' }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client(url, { maxAttempts: 3 })
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e)) as ApiError;
     expect(seen).toHaveLength(3);
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(error.kind).toBe('rate-limit');
@@ -173,7 +195,9 @@ describe('ApiClient', () => {
   it('stops waiting when Retry-After would pass the deadline', async () => {
     const url = await serve((_req, res) => json(res, 429, { message: 'later' }, { 'retry-after': '120' }));
     const started = Date.now();
-    const error = (await client(url, { timeoutMs: 2000 }).request({ method: 'GET', path: '/v1/x' }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client(url, { timeoutMs: 2000 })
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e)) as ApiError;
     expect(Date.now() - started).toBeLessThan(1500);
     expect(error.kind).toBe('rate-limit');
   });
@@ -186,7 +210,9 @@ describe('ApiClient', () => {
     [400, 'api', 'The server refused GET /v1/x (400 Bad Request: Bad Token).'],
   ])('types a %i as %s with the server message', async (status, kind, message) => {
     const url = await serve((_req, res) => json(res, status, { statusCode: status, error: 'E', message: 'Bad Token' }));
-    const error = (await client(url).request({ method: 'GET', path: '/v1/x' }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client(url)
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe(kind);
     expect(error.message).toBe(message);
     expect(error.status).toBe(status);
@@ -196,7 +222,9 @@ describe('ApiClient', () => {
   it('times out within --timeout when the server never answers', async () => {
     const url = await serve(() => {});
     const started = Date.now();
-    const error = (await client(url, { timeoutMs: 300 }).request({ method: 'GET', path: '/v1/x' }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client(url, { timeoutMs: 300 })
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e)) as ApiError;
     expect(Date.now() - started).toBeLessThan(1300);
     expect(error.kind).toBe('timeout');
     expect(error.message).toContain('timed out after 0.3 s');
@@ -206,19 +234,28 @@ describe('ApiClient', () => {
     const url = await serve(() => {});
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const error = await client(url, { signal: controller.signal }).request({ method: 'GET', path: '/v1/x' }).catch((e: unknown) => e);
+    const error = await client(url, { signal: controller.signal })
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CancelledError);
   });
 
   it.each([
-    ['an HTML page from a proxy', 'text/html', '<html><body>502 Bad Gateway</body></html>', /not JSON \(text\/html, looks like an HTML page\)/],
+    [
+      'an HTML page from a proxy',
+      'text/html',
+      '<html><body>502 Bad Gateway</body></html>',
+      /not JSON \(text\/html, looks like an HTML page\)/,
+    ],
     ['invalid JSON', 'application/json', '{"entries": [', /not JSON \(application\/json\)/],
   ])('reports %s on a 200 as a clear response error', async (_name, type, body, message) => {
     const url = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': type });
       res.end(body);
     });
-    const error = (await client(url).request({ method: 'GET', path: '/v1/x' }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client(url)
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe('response');
     expect(error.message).toMatch(message);
     expect(error.message).toContain('200');
@@ -228,7 +265,11 @@ describe('ApiClient', () => {
     const variables = [{ key: 'TOKEN', value: 'hunter2-hunter2', secret: true }];
     const url = await serve((_req, res) => json(res, 201, { id: 'c1', environmentVariables: variables }));
     const lines: string[] = [];
-    await client(url, { debug: (line) => lines.push(line) }).request({ method: 'POST', path: '/v1/checks/dns', body: { environmentVariables: variables } });
+    await client(url, { debug: (line) => lines.push(line) }).request({
+      method: 'POST',
+      path: '/v1/checks/dns',
+      body: { environmentVariables: variables },
+    });
     const log = lines.join('\n');
     expect(log).not.toContain('hunter2');
     expect(log.match(/"value":"\[redacted\]"/g)).toHaveLength(2);
@@ -237,19 +278,28 @@ describe('ApiClient', () => {
 
   it('says to check before retrying when a POST fails with a 5xx (a gateway may have passed it on), and never resends it', async () => {
     const url = await serve((_req, res) => json(res, 502, { message: 'bad gateway' }));
-    const hint = 'Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.';
-    const error = (await client(url).request({ method: 'POST', path: '/v1/status-pages/incidents', body: {}, uncertainHint: hint }).catch((e: unknown) => e)) as ApiError;
+    const hint =
+      'Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.';
+    const error = (await client(url)
+      .request({ method: 'POST', path: '/v1/status-pages/incidents', body: {}, uncertainHint: hint })
+      .catch((e: unknown) => e)) as ApiError;
     expect(seen).toHaveLength(1);
     expect(error.message).toBe('The server failed (502 Bad Gateway: bad gateway) on POST /v1/status-pages/incidents.');
     expect(error.hint).toBe(hint);
     // A GET keeps the usual advice.
-    const get = (await client(url).request({ method: 'GET', path: '/v1/x' }).catch((e: unknown) => e)) as ApiError;
+    const get = (await client(url)
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e)) as ApiError;
     expect(get.hint).toContain('try again in a moment');
   });
 
   it('names an empty body, and a body of the wrong shape, with the status; a 2xx to a POST says to check before retrying', async () => {
     const schema = z.object({ id: z.string() });
-    const label = { method: 'POST', path: '/v1/status-pages/incidents', uncertainHint: 'Check with `mon incidents list` first.' };
+    const label = {
+      method: 'POST',
+      path: '/v1/status-pages/incidents',
+      uncertainHint: 'Check with `mon incidents list` first.',
+    };
     const empty = (() => {
       try {
         return parseResponse(schema, { status: 201, headers: {}, body: undefined, text: '' }, label);
@@ -258,9 +308,19 @@ describe('ApiClient', () => {
       }
     })() as ApiError;
     expect(empty.kind).toBe('response');
-    expect(empty.message).toBe('The server answered 201 Created to POST /v1/status-pages/incidents with an empty body.');
-    expect(empty.hint).toBe('Check with `mon incidents list` first. Check the base URL (`mon auth status`); --debug shows the whole response.');
-    expect(() => parseResponse(schema, { status: 200, headers: {}, body: { id: 7 }, text: '{"id":7}' }, { method: 'GET', path: '/v1/x' })).toThrow(
+    expect(empty.message).toBe(
+      'The server answered 201 Created to POST /v1/status-pages/incidents with an empty body.',
+    );
+    expect(empty.hint).toBe(
+      'Check with `mon incidents list` first. Check the base URL (`mon auth status`); --debug shows the whole response.',
+    );
+    expect(() =>
+      parseResponse(
+        schema,
+        { status: 200, headers: {}, body: { id: 7 }, text: '{"id":7}' },
+        { method: 'GET', path: '/v1/x' },
+      ),
+    ).toThrow(
       'The server answered 200 OK to GET /v1/x with a body that is not what the API describes (id: Invalid input: expected string, received number).',
     );
   });

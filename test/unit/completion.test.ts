@@ -12,9 +12,12 @@ const generate = (shell: string) => completionScript(createContext({ io: testIO(
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 
 describe('shell completions', () => {
-  it.each(Object.entries(files))('the checked-in %s script matches the command tree (run `npm run completions` after changing commands)', (shell, file) => {
-    expect(readFileSync(path(file), 'utf8')).toBe(generate(shell));
-  });
+  it.each(Object.entries(files))(
+    'the checked-in %s script matches the command tree (run `npm run completions` after changing commands)',
+    (shell, file) => {
+      expect(readFileSync(path(file), 'utf8')).toBe(generate(shell));
+    },
+  );
 
   it('bash: loads, registers `mon`, and completes commands, flags and enum values', () => {
     const script = `
@@ -49,9 +52,13 @@ describe('shell completions', () => {
 
   it.skipIf(!has('fish'))('fish: the script parses and completes subcommands and values', () => {
     expect(spawnSync('fish', ['-n', path(files.fish)]).status).toBe(0);
-    const out = execFileSync('fish', ['-c', `source '${path(files.fish)}'; complete -C 'mon runtimes '; complete -C 'mon runtimes get 2026'`], {
-      encoding: 'utf8',
-    });
+    const out = execFileSync(
+      'fish',
+      ['-c', `source '${path(files.fish)}'; complete -C 'mon runtimes '; complete -C 'mon runtimes get 2026'`],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(out).toContain('get\tShow one runtime');
     expect(out).toContain('2026.04');
   });

@@ -34,10 +34,18 @@ describe('tables on a terminal', () => {
   });
 
   it('shows status pages one service per row and tells how to get the next page', async () => {
-    const result = await cli(['status-pages', 'list', '--limit', '1', '--no-color'], { sandbox, tty: true, columns: 120 });
+    const result = await cli(['status-pages', 'list', '--limit', '1', '--no-color'], {
+      sandbox,
+      tty: true,
+      columns: 120,
+    });
     expect(result.stdout.split('\n')[0]).toMatch(/^STATUS PAGE\s+URL\s+CARD\s+SERVICE\s+SERVICE ID$/);
-    expect(result.stdout).toMatch(/Acme Cloud\s+acme-cloud\s+Core platform\s+Public API\s+0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01/);
-    expect(result.stderr).toContain('More on the next page: mon status-pages list --limit 1 --next-id 5a0c1f0e-8d2b-4e6f-a1c3-000000000002');
+    expect(result.stdout).toMatch(
+      /Acme Cloud\s+acme-cloud\s+Core platform\s+Public API\s+0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01/,
+    );
+    expect(result.stderr).toContain(
+      'More on the next page: mon status-pages list --limit 1 --next-id 5a0c1f0e-8d2b-4e6f-a1c3-000000000002',
+    );
   });
 });
 

@@ -34,11 +34,23 @@ describe('flags of events and availability', () => {
   it.each([
     [['--limit', '11'], '--limit must be a whole number from 1 to 10 (got 11).'],
     [['--limit', '0'], '--limit must be a whole number from 1 to 10 (got 0).'],
-    [['--from', '2026-11-20', '--to', '2026-11-19'], '--from must be before --to (the period would start 2026-11-20 00:00:00 UTC and end 2026-11-19 00:00:00 UTC).'],
-    [['--from', 'last tuesday'], '--from must be a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d) (got "last tuesday").'],
-    [['--to', '2026-02-30'], '--to must be a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d) (got "2026-02-30").'],
+    [
+      ['--from', '2026-11-20', '--to', '2026-11-19'],
+      '--from must be before --to (the period would start 2026-11-20 00:00:00 UTC and end 2026-11-19 00:00:00 UTC).',
+    ],
+    [
+      ['--from', 'last tuesday'],
+      '--from must be a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d) (got "last tuesday").',
+    ],
+    [
+      ['--to', '2026-02-30'],
+      '--to must be a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d) (got "2026-02-30").',
+    ],
     [['--since', '2 days'], '--since must be a duration like 90s, 30m, 2h, 7d or 2w (got "2 days").'],
-    [['--since', '2h', '--from', '3h'], '--since cannot be combined with --from: --since 2h means the same as --from 2h.'],
+    [
+      ['--since', '2h', '--from', '3h'],
+      '--since cannot be combined with --from: --since 2h means the same as --from 2h.',
+    ],
     [['--since', '2h', '--to', '3h'], '--since must be before --to (the period would start'],
   ])('events %j: exit 2 naming the flag and the rule, nothing sent', async (flags, message) => {
     const result = await cli(['heartbeats', 'events', hourly, ...flags], { sandbox });
@@ -50,7 +62,10 @@ describe('flags of events and availability', () => {
   });
 
   it('reports every problem at once', async () => {
-    const result = await cli(['heartbeats', 'availability', hourly, '--from', 'soon', '--to', 'later', '--since', 'x'], { sandbox });
+    const result = await cli(
+      ['heartbeats', 'availability', hourly, '--from', 'soon', '--to', 'later', '--since', 'x'],
+      { sandbox },
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('3 problems:\n  --from must be');
     expect(result.stderr).toContain('\n  --to must be');
@@ -68,14 +83,21 @@ describe('flags of events and availability', () => {
     expect(missing.stderr).toContain('CHECK_ID is required: the ID of a heartbeat check.');
     expect(sandbox.requests).toEqual([]);
 
-    const asked = await cli(['heartbeats', 'availability'], { sandbox, tty: true, answers: [{ message: 'Heartbeat check ID', answer: ` ${queue} ` }] });
+    const asked = await cli(['heartbeats', 'availability'], {
+      sandbox,
+      tty: true,
+      answers: [{ message: 'Heartbeat check ID', answer: ` ${queue} ` }],
+    });
     expect(asked.code).toBe(0);
     expect(asked.prompter.asked.map((question) => question.message)).toEqual(['Heartbeat check ID:']);
     expect(sandbox.requests[0]!.path).toBe(`/v1/checks/heartbeats/${queue}/availability`);
   });
 
   it('sends --from/--to as ISO 8601 date-times, --since as the start, and a start 24 hours before a lone --to', async () => {
-    await cli(['heartbeats', 'events', hourly, '--from', '2026-11-19', '--to', '2026-11-20T06:30:00+02:00', '--limit', '4'], { sandbox });
+    await cli(
+      ['heartbeats', 'events', hourly, '--from', '2026-11-19', '--to', '2026-11-20T06:30:00+02:00', '--limit', '4'],
+      { sandbox },
+    );
     expect(Object.fromEntries(sentQuery())).toEqual({
       startTime: '2026-11-19T00:00:00.000Z',
       endTime: '2026-11-20T04:30:00.000Z',
@@ -92,7 +114,10 @@ describe('flags of events and availability', () => {
 
     sandbox.requests.length = 0;
     await cli(['heartbeats', 'availability', hourly, '--to', '2026-11-20'], { sandbox });
-    expect(Object.fromEntries(sentQuery())).toEqual({ startTime: '2026-11-19T00:00:00.000Z', endTime: '2026-11-20T00:00:00.000Z' });
+    expect(Object.fromEntries(sentQuery())).toEqual({
+      startTime: '2026-11-19T00:00:00.000Z',
+      endTime: '2026-11-20T00:00:00.000Z',
+    });
 
     sandbox.requests.length = 0;
     await cli(['heartbeats', 'events', hourly], { sandbox });
@@ -111,15 +136,27 @@ describe('heartbeats events output', () => {
   it('piped: one TSV row per event (time, state, source, user agent), newest first, and no ratios', async () => {
     const result = await cli(['heartbeats', 'events', hourly, '--limit', '2'], { sandbox });
     expect(result.code).toBe(0);
-    const rows = result.stdout.trimEnd().split('\n').map((line) => line.split('\t'));
+    const rows = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), 'RECEIVED', '10.0.3.21', 'curl/8.5.0']);
+    expect(rows[0]).toEqual([
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      'RECEIVED',
+      '10.0.3.21',
+      'curl/8.5.0',
+    ]);
     expect(Date.parse(rows[0]![0]!)).toBeGreaterThan(Date.parse(rows[1]![0]!));
     expect(result.stdout).not.toContain('Success ratio');
   });
 
   it('on a terminal: a table with coloured states, then the 24 h and 7 d success ratios against the period before', async () => {
-    const result = await cli(['heartbeats', 'events', hourly], { sandbox, tty: true, env: testEnv({ sandbox, env: { FORCE_COLOR: '1' } }) });
+    const result = await cli(['heartbeats', 'events', hourly], {
+      sandbox,
+      tty: true,
+      env: testEnv({ sandbox, env: { FORCE_COLOR: '1' } }),
+    });
     expect(result.code).toBe(0);
     const plain = result.stdout.replace(/\x1b\[[0-9;]*m/g, '');
     expect(plain).toMatch(/^TIME +STATE +SOURCE +USER AGENT\n/);
@@ -129,7 +166,9 @@ describe('heartbeats events output', () => {
     expect(result.stdout).toContain('\x1b[31mFAILING');
     expect(result.stdout).toContain('\x1b[33mLATE');
     expect(plain).toMatch(/Success ratio, last 24 hours: +9\d\.\d+%  ▼ from 100% the 24 hours before  · 2\d events\n/);
-    expect(plain).toMatch(/Success ratio, last 7 days: +9\d\.\d+%  \(no data for the 7 days before to compare with\)  · 2\d events\n/);
+    expect(plain).toMatch(
+      /Success ratio, last 7 days: +9\d\.\d+%  \(no data for the 7 days before to compare with\)  · 2\d events\n/,
+    );
   });
 
   it('--json: the body exactly as the API sent it', async () => {
@@ -141,7 +180,10 @@ describe('heartbeats events output', () => {
   });
 
   it('says on stderr when the period has no events', async () => {
-    const result = await cli(['heartbeats', 'events', hourly, '--from', '2020-01-01', '--to', '2020-01-02'], { sandbox, tty: true });
+    const result = await cli(['heartbeats', 'events', hourly, '--from', '2020-01-01', '--to', '2020-01-02'], {
+      sandbox,
+      tty: true,
+    });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('No events in 2020-01-01 00:00 UTC to 2020-01-02 00:00 UTC.\n');
     expect(result.stdout).toContain('Success ratio, last 24 hours:');

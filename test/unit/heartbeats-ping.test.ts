@@ -94,14 +94,18 @@ describe('heartbeats ping', () => {
     const result = await cli(['heartbeats', 'ping', TOKEN, '--debug'], { env: envFor(host.url) });
     expect(result.code).toBe(1);
     expect(host.received).toHaveLength(3);
-    expect(result.stderr).toContain(`error: The ping to ${host.url}/${MASKED} failed: the server failed (503 Service Unavailable: overloaded, try ${MASKED} later) after 3 attempts on POST /${MASKED}.`);
+    expect(result.stderr).toContain(
+      `error: The ping to ${host.url}/${MASKED} failed: the server failed (503 Service Unavailable: overloaded, try ${MASKED} later) after 3 attempts on POST /${MASKED}.`,
+    );
     expect(result.stderr).toContain(`> POST ${host.url}/${MASKED} (attempt 3)`);
     expect(result.stderr).not.toContain(TOKEN);
     expect(result.stderr).not.toContain(TEST_KEY);
 
     const refused = await cli(['heartbeats', 'ping', TOKEN], { env: envFor('http://127.0.0.1:9/ping') });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`The ping to http://127.0.0.1:9/ping/${MASKED} failed: could not reach http://127.0.0.1:9 after 3 attempts (ECONNREFUSED`);
+    expect(refused.stderr).toContain(
+      `The ping to http://127.0.0.1:9/ping/${MASKED} failed: could not reach http://127.0.0.1:9 after 3 attempts (ECONNREFUSED`,
+    );
     expect(refused.stderr).toContain('Check the ping URL');
   });
 
@@ -126,7 +130,10 @@ describe('heartbeats ping', () => {
   }, 20_000);
 
   it('exits 6 for a token the ping host does not know', async () => {
-    const host = await pingHost({ status: 404, body: '{"statusCode":404,"error":"Not Found","message":"No heartbeat monitor has this ping token"}' });
+    const host = await pingHost({
+      status: 404,
+      body: '{"statusCode":404,"error":"Not Found","message":"No heartbeat monitor has this ping token"}',
+    });
     const result = await cli(['heartbeats', 'ping', TOKEN], { env: envFor(host.url) });
     expect(result.code).toBe(6);
     expect(result.stderr).toContain(`error: The ping URL ${host.url}/${MASKED} is not known to the service (404).`);
@@ -147,7 +154,9 @@ describe('heartbeats ping', () => {
     expect(noToken.code).toBe(2);
     expect(noToken.stderr).toContain('The ping URL does not end with a token.');
 
-    const plain = await cli(['heartbeats', 'ping', TOKEN, '--ping-url', 'http://ping.example.com'], { env: envFor(undefined) });
+    const plain = await cli(['heartbeats', 'ping', TOKEN, '--ping-url', 'http://ping.example.com'], {
+      env: envFor(undefined),
+    });
     expect(plain.code).toBe(2);
     expect(plain.stderr).toContain('Refusing to send the ping token over plain http:// to ping.example.com');
     for (const result of [none, bad, noToken, plain]) expect(result.stderr).not.toContain(TOKEN);
@@ -166,7 +175,11 @@ describe('heartbeats ping', () => {
 
   it('asks for a missing TOKEN (hidden) on a terminal, and requires it otherwise', async () => {
     const host = await pingHost({ status: 200 });
-    const asked = await cli(['heartbeats', 'ping'], { env: envFor(host.url), tty: true, answers: [{ message: 'Ping token', answer: TOKEN }] });
+    const asked = await cli(['heartbeats', 'ping'], {
+      env: envFor(host.url),
+      tty: true,
+      answers: [{ message: 'Ping token', answer: TOKEN }],
+    });
     expect(asked.code).toBe(0);
     expect(asked.prompter.asked).toEqual([{ kind: 'password', message: 'Ping token (or the whole ping URL):' }]);
     expect(host.received.map((request) => request.url)).toEqual([`/ping/${TOKEN}`]);
@@ -193,7 +206,9 @@ describe('heartbeats exec (in-process, quiet commands)', () => {
     const down = await pingHost({ status: 503 });
     const warned = await cli(['heartbeats', 'exec', TOKEN, '--', 'true'], { env: withPath(down.url) });
     expect(warned.code).toBe(0);
-    expect(warned.stderr).toContain(`warning: The command succeeded, but the ping to ${down.url}/${MASKED} failed: the server failed (503 Service Unavailable) after 3 attempts`);
+    expect(warned.stderr).toContain(
+      `warning: The command succeeded, but the ping to ${down.url}/${MASKED} failed: the server failed (503 Service Unavailable) after 3 attempts`,
+    );
     const strict = await cli(['heartbeats', 'exec', TOKEN, '--strict', '--', 'true'], { env: withPath(down.url) });
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain('error: The command succeeded, but the ping to');
@@ -205,7 +220,9 @@ describe('heartbeats exec (in-process, quiet commands)', () => {
     const none = await cli(['heartbeats', 'exec', TOKEN, '--', 'touch', marker], { env: withPath(undefined) });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('No ping URL is configured');
-    const dry = await cli(['heartbeats', 'exec', TOKEN, '--dry-run', '--', 'touch', marker], { env: withPath('https://ping.example.com') });
+    const dry = await cli(['heartbeats', 'exec', TOKEN, '--dry-run', '--', 'touch', marker], {
+      env: withPath('https://ping.example.com'),
+    });
     expect(dry.code).toBe(0);
     expect(dry.stderr).toContain(`Would run: touch ${marker}\nthen, if it exits 0:\n`);
     expect(dry.stdout).toBe(`POST https://ping.example.com/${MASKED}\n`);

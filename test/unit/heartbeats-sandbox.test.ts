@@ -47,7 +47,10 @@ async function eventsJson(sandbox: Sandbox, checkId: string, ...flags: string[])
   const result = await cli(['heartbeats', 'events', checkId, '--json', ...flags], { sandbox });
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
-  return JSON.parse(result.stdout) as { events: { state: string; timestamp: string; source: string | null; userAgent: string | null }[]; stats: Record<string, unknown> }[];
+  return JSON.parse(result.stdout) as {
+    events: { state: string; timestamp: string; source: string | null; userAgent: string | null }[];
+    stats: Record<string, unknown>;
+  }[];
 }
 
 async function get(sandbox: Sandbox, path: string) {
@@ -80,7 +83,8 @@ describe('seeded heartbeat monitors', () => {
   it('keep their IDs and tokens across restarts of a data file', async () => {
     const dataFile = join(mkdtempSync(join(tmpdir(), 'mon-data-')), 'sandbox.jsonl');
     const first = await sandboxAt({ dataFile });
-    const ids = (sandbox: Sandbox) => (sandbox.banner().json.heartbeats as BannerMonitor[]).map(({ checkId, pingToken }) => ({ checkId, pingToken }));
+    const ids = (sandbox: Sandbox) =>
+      (sandbox.banner().json.heartbeats as BannerMonitor[]).map(({ checkId, pingToken }) => ({ checkId, pingToken }));
     const before = ids(first);
     await opened.pop()!.close();
     const second = await sandboxAt({ dataFile });
@@ -89,11 +93,21 @@ describe('seeded heartbeat monitors', () => {
 });
 
 describe('--seed FILE', () => {
-  const nightly = { name: 'Invoices', period: 1, periodUnit: 'days', grace: 2, graceUnit: 'hours', description: 'Billing run' };
+  const nightly = {
+    name: 'Invoices',
+    period: 1,
+    periodUnit: 'days',
+    grace: 2,
+    graceUnit: 'hours',
+    description: 'Billing run',
+  };
 
   it('adds the monitors of the file, and adding the same file again does not duplicate them', async () => {
     const dataFile = join(mkdtempSync(join(tmpdir(), 'mon-data-')), 'sandbox.jsonl');
-    const file = seedFile([nightly, { name: 'Fast', period: 30, periodUnit: 'seconds', grace: 0, graceUnit: 'seconds' }]);
+    const file = seedFile([
+      nightly,
+      { name: 'Fast', period: 30, periodUnit: 'seconds', grace: 0, graceUnit: 'seconds' },
+    ]);
     const first = await sandboxAt({ dataFile, seedFile: file });
     const names = (first.banner().json.heartbeats as BannerMonitor[]).map((monitor) => monitor.name);
     expect(names).toEqual(['Nightly backup', 'Hourly report', 'Queue worker', 'Invoices', 'Fast']);
@@ -102,7 +116,10 @@ describe('--seed FILE', () => {
 
     const second = await sandboxAt({ dataFile, seedFile: file });
     expect((second.banner().json.heartbeats as BannerMonitor[]).map((monitor) => monitor.name)).toEqual(names);
-    expect(monitorNamed(second, 'Invoices')).toMatchObject({ checkId: invoices.checkId, pingToken: invoices.pingToken });
+    expect(monitorNamed(second, 'Invoices')).toMatchObject({
+      checkId: invoices.checkId,
+      pingToken: invoices.pingToken,
+    });
   });
 
   it('refuses to start on an invalid file, naming the file, the entry and every rule broken', async () => {
@@ -145,7 +162,9 @@ describe('--seed FILE', () => {
     await expect(memorySandbox({ seedFile: '/nonexistent/monitors.json' })).rejects.toThrow(
       '--seed /nonexistent/monitors.json: cannot read the file (ENOENT).',
     );
-    await expect(memorySandbox({ seedFile: seedFile({ name: 'x' }) })).rejects.toThrow('must hold a JSON array of heartbeat monitors');
+    await expect(memorySandbox({ seedFile: seedFile({ name: 'x' }) })).rejects.toThrow(
+      'must hold a JSON array of heartbeat monitors',
+    );
   });
 });
 
@@ -184,7 +203,10 @@ describe('pings and the period + grace rule', () => {
     expect(entry!.events[1]).toMatchObject({ source: null, userAgent: null });
 
     // Down from 165 to 275 minutes, out of 275: 60% for the window since creation.
-    const availability = await cli(['heartbeats', 'availability', job.checkId, '--from', at(0), '--to', at(275), '--json'], { sandbox });
+    const availability = await cli(
+      ['heartbeats', 'availability', job.checkId, '--from', at(0), '--to', at(275), '--json'],
+      { sandbox },
+    );
     expect(JSON.parse(availability.stdout)).toEqual({
       successRatio: { currentPeriod: 60 },
       totalEntitiesCurrentPeriod: 4,
@@ -213,24 +235,35 @@ describe('pings and the period + grace rule', () => {
     await ping(sandbox, job.pingToken); // failing from 70 to 120 min
     sandbox.clock.advance(2 * 60 * MINUTE); // on time... until 190 min, then failing to 240
     const at = (minutes: number) => new Date(T0 + minutes * MINUTE).toISOString();
-    const result = await cli(['heartbeats', 'availability', job.checkId, '--from', at(120), '--to', at(240), '--json'], { sandbox });
+    const result = await cli(
+      ['heartbeats', 'availability', job.checkId, '--from', at(120), '--to', at(240), '--json'],
+      { sandbox },
+    );
     // Now: 50 of 120 minutes down; before (0-120): 50 of 120 down.
     expect(JSON.parse(result.stdout)).toEqual({
       successRatio: { previousPeriod: 58.33, currentPeriod: 58.33 },
       totalEntitiesCurrentPeriod: 2,
     });
 
-    const before = await cli(['heartbeats', 'availability', job.checkId, '--from', '2026-01-01', '--to', '2026-01-02'], { sandbox });
+    const before = await cli(
+      ['heartbeats', 'availability', job.checkId, '--from', '2026-01-01', '--to', '2026-01-02'],
+      { sandbox },
+    );
     expect(before.code).toBe(0);
     expect(before.stdout).toBe('');
     expect(before.stderr).toBe('There is no data for this period (2026-01-01 00:00 UTC to 2026-01-02 00:00 UTC).\n');
-    const json = await cli(['heartbeats', 'availability', job.checkId, '--from', '2026-01-01', '--to', '2026-01-02', '--json'], { sandbox });
+    const json = await cli(
+      ['heartbeats', 'availability', job.checkId, '--from', '2026-01-01', '--to', '2026-01-02', '--json'],
+      { sandbox },
+    );
     expect(json.stdout).toBe('null\n');
   });
 
   it('never alerts for a deactivated monitor', async () => {
     const sandbox = await sandboxAt({
-      seedFile: seedFile([{ name: 'Paused', period: 1, periodUnit: 'hours', grace: 0, graceUnit: 'hours', activated: false }]),
+      seedFile: seedFile([
+        { name: 'Paused', period: 1, periodUnit: 'hours', grace: 0, graceUnit: 'hours', activated: false },
+      ]),
     });
     sandbox.clock.advance(5 * 60 * MINUTE);
     const [entry] = await eventsJson(sandbox, monitorNamed(sandbox, 'Paused').checkId);
@@ -241,8 +274,13 @@ describe('pings and the period + grace rule', () => {
   it('takes GET pings too, records Origin, else Referer, else the peer address, and refuses HEAD, PUT and DELETE', async () => {
     const { sandbox, job } = await jobSandbox();
     const url = `${sandbox.pingUrl}/${job.pingToken}`;
-    expect((await fetch(url, { method: 'POST', headers: { origin: 'https://ci.example.com', 'user-agent': 'runner/1' } })).status).toBe(200);
-    expect((await fetch(url, { headers: { referer: 'https://jenkins.example.com/job/7', 'user-agent': 'curl/8' } })).status).toBe(200);
+    expect(
+      (await fetch(url, { method: 'POST', headers: { origin: 'https://ci.example.com', 'user-agent': 'runner/1' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await fetch(url, { headers: { referer: 'https://jenkins.example.com/job/7', 'user-agent': 'curl/8' } })).status,
+    ).toBe(200);
     expect((await fetch(url, { method: 'POST', headers: { 'user-agent': 'wget' } })).status).toBe(200);
     for (const method of ['HEAD', 'PUT', 'DELETE']) {
       const response = await fetch(url, { method });
@@ -272,10 +310,16 @@ describe('the events and availability reads', () => {
     const base = `/v1/checks/heartbeats/${id}`;
     expect(await get(sandbox, '/v1/checks/heartbeats/0f0e0d0c-0000-4000-8000-000000000000/events')).toEqual({
       status: 404,
-      body: { statusCode: 404, error: 'Not Found', message: 'Heartbeat check 0f0e0d0c-0000-4000-8000-000000000000 not found' },
+      body: {
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'Heartbeat check 0f0e0d0c-0000-4000-8000-000000000000 not found',
+      },
     });
     expect((await get(sandbox, '/v1/checks/heartbeats/nope/availability')).status).toBe(404);
-    expect((await get(sandbox, `${base}/events?limit=11`)).body.message).toBe('query.limit: must be a whole number from 1 to 10');
+    expect((await get(sandbox, `${base}/events?limit=11`)).body.message).toBe(
+      'query.limit: must be a whole number from 1 to 10',
+    );
     expect((await get(sandbox, `${base}/events?startTime=yesterday`)).body.message).toBe(
       'query.startTime: must be a date (YYYY-MM-DD) or an ISO 8601 date-time',
     );
@@ -296,7 +340,14 @@ describe('the events and availability reads', () => {
       new Date(T0 - 6 * MINUTE).toISOString(),
       new Date(T0 - 11 * MINUTE).toISOString(),
     ]);
-    const [window] = await eventsJson(sandbox, id, '--from', new Date(T0 - 30 * MINUTE).toISOString(), '--to', new Date(T0 - 10 * MINUTE).toISOString());
+    const [window] = await eventsJson(
+      sandbox,
+      id,
+      '--from',
+      new Date(T0 - 30 * MINUTE).toISOString(),
+      '--to',
+      new Date(T0 - 10 * MINUTE).toISOString(),
+    );
     expect(window!.events).toHaveLength(4); // 26, 21, 16 and 11 minutes ago
     const [none] = await eventsJson(sandbox, id, '--from', '2026-03-01', '--to', '2026-03-02');
     expect(none!.events).toEqual([]);

@@ -25,17 +25,27 @@ describe('help', () => {
     expect(all.length).toBeGreaterThan(25);
   });
 
-  it.each(all.map((path) => [path.join(' ')]))('mon %s --help has a usage line and at least one example', async (joined) => {
-    const { code, out } = await help(joined.split(' '));
-    expect(code).toBe(0);
-    expect(out).toMatch(/^Usage: mon /);
-    const examples = out.split('\nExamples:\n')[1] ?? '';
-    expect(examples).toMatch(/^ {2}\$ .*\bmon /m);
-  });
+  it.each(all.map((path) => [path.join(' ')]))(
+    'mon %s --help has a usage line and at least one example',
+    async (joined) => {
+      const { code, out } = await help(joined.split(' '));
+      expect(code).toBe(0);
+      expect(out).toMatch(/^Usage: mon /);
+      const examples = out.split('\nExamples:\n')[1] ?? '';
+      expect(examples).toMatch(/^ {2}\$ .*\bmon /m);
+    },
+  );
 
   it('groups the top-level commands', async () => {
     const { out } = await help([]);
-    for (const group of ['Status pages and incidents:', 'Checks and runtimes:', 'Setup:', 'Tools:', 'Global options:', 'Examples:']) {
+    for (const group of [
+      'Status pages and incidents:',
+      'Checks and runtimes:',
+      'Setup:',
+      'Tools:',
+      'Global options:',
+      'Examples:',
+    ]) {
       expect(out).toContain(`\n${group}\n`);
     }
   });

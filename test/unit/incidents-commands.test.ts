@@ -16,7 +16,11 @@ const run = (argv: string[], options: Parameters<typeof cli>[1] = {}) => cli(arg
 /** What reached the server other than reads. */
 const mutations = () => sandbox.requests.filter((request) => request.method !== 'GET');
 
-async function open(name: string, severity = 'MAJOR', services: string[] = [SEED_SERVICES.checkout]): Promise<Incident> {
+async function open(
+  name: string,
+  severity = 'MAJOR',
+  services: string[] = [SEED_SERVICES.checkout],
+): Promise<Incident> {
   const response = await fetch(`${sandbox.url}/v1/status-pages/incidents`, {
     method: 'POST',
     headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
@@ -43,8 +47,21 @@ async function resolveDirectly(id: string): Promise<void> {
 describe('incidents create', () => {
   it('builds the body from flags (case-insensitive enums, services from the status pages) and prints the ID when piped', async () => {
     const result = await run([
-      'incidents', 'create', '--name', 'Checkout errors', '--severity', 'major', '--status', 'identified',
-      '--service', SEED_SERVICES.checkout, '--service', SEED_SERVICES.payouts, '--message', 'Card payments fail.', '--notify',
+      'incidents',
+      'create',
+      '--name',
+      'Checkout errors',
+      '--severity',
+      'major',
+      '--status',
+      'identified',
+      '--service',
+      SEED_SERVICES.checkout,
+      '--service',
+      SEED_SERVICES.payouts,
+      '--message',
+      'Card payments fail.',
+      '--notify',
     ]);
     expect(result.code).toBe(0);
     const [post] = mutations();
@@ -60,14 +77,31 @@ describe('incidents create', () => {
     });
     const id = result.stdout.trim();
     expect(result.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
-    expect(result.stderr).toContain('✓ Opened incident "Checkout errors": MAJOR, IDENTIFIED, on Checkout, Payouts. Subscribers were notified.');
+    expect(result.stderr).toContain(
+      '✓ Opened incident "Checkout errors": MAJOR, IDENTIFIED, on Checkout, Payouts. Subscribers were notified.',
+    );
     expect(result.stderr).toContain(`ID ${id}`);
   });
 
-  it('sends --date as the first update\'s ISO 8601 publicIncidentUpdateDate', async () => {
-    const result = await run(['incidents', 'create', '--name', 'A', '--severity', 'MINOR', '--service', SEED_SERVICES.api, '--message', 'm', '--date', '2026-11-20T14:05:00+02:00']);
+  it("sends --date as the first update's ISO 8601 publicIncidentUpdateDate", async () => {
+    const result = await run([
+      'incidents',
+      'create',
+      '--name',
+      'A',
+      '--severity',
+      'MINOR',
+      '--service',
+      SEED_SERVICES.api,
+      '--message',
+      'm',
+      '--date',
+      '2026-11-20T14:05:00+02:00',
+    ]);
     expect(result.code).toBe(0);
-    expect((mutations()[0]!.body as { incidentUpdates: unknown[] }).incidentUpdates[0]).toMatchObject({ publicIncidentUpdateDate: '2026-11-20T12:05:00.000Z' });
+    expect((mutations()[0]!.body as { incidentUpdates: unknown[] }).incidentUpdates[0]).toMatchObject({
+      publicIncidentUpdateDate: '2026-11-20T12:05:00.000Z',
+    });
   });
 
   it.each([
@@ -77,7 +111,12 @@ describe('incidents create', () => {
     [['--date', 'yesterday'], '--date must be a date (2026-11-20)'],
     [['--message', '   '], '--message must not be empty'],
   ])('refuses %j with exit 2 before any request', async (flags, message) => {
-    const base: Record<string, string> = { '--name': 'A', '--severity': 'MAJOR', '--service': SEED_SERVICES.api, '--message': 'm' };
+    const base: Record<string, string> = {
+      '--name': 'A',
+      '--severity': 'MAJOR',
+      '--service': SEED_SERVICES.api,
+      '--message': 'm',
+    };
     for (let i = 0; i < flags.length; i += 2) base[flags[i]!] = flags[i + 1]!;
     const result = await run(['incidents', 'create', ...Object.entries(base).flat()]);
     expect(result.code).toBe(2);
@@ -90,14 +129,28 @@ describe('incidents create', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--severity, --service and --message are required (prompts are off');
     expect(sandbox.requests).toEqual([]);
-    const noInput = await run(['--no-input', 'incidents', 'create', '--name', 'A', '--severity', 'minor', '--message', 'm'], { tty: true });
+    const noInput = await run(
+      ['--no-input', 'incidents', 'create', '--name', 'A', '--severity', 'minor', '--message', 'm'],
+      { tty: true },
+    );
     expect(noInput.code).toBe(2);
     expect(noInput.stderr).toContain('--service is required');
     expect(noInput.prompter.asked).toEqual([]);
   });
 
   it('refuses a --service that is on no status page (exit 2, after one read), naming it and `mon status-pages list`', async () => {
-    const result = await run(['incidents', 'create', '--name', 'A', '--severity', 'MAJOR', '--service', 'nope', '--message', 'm']);
+    const result = await run([
+      'incidents',
+      'create',
+      '--name',
+      'A',
+      '--severity',
+      'MAJOR',
+      '--service',
+      'nope',
+      '--message',
+      'm',
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--service "nope" is not a service on any status page');
     expect(result.stderr).toContain('mon status-pages list');
@@ -132,7 +185,9 @@ describe('incidents create', () => {
       name: 'Payments failing',
       severity: 'CRITICAL',
       services: [{ id: SEED_SERVICES.checkout }, { id: SEED_SERVICES.payouts }],
-      incidentUpdates: [{ description: 'Card payments fail for some customers.', status: 'INVESTIGATING', notifySubscribers: true }],
+      incidentUpdates: [
+        { description: 'Card payments fail for some customers.', status: 'INVESTIGATING', notifySubscribers: true },
+      ],
     });
     // On a terminal the ID is in the confirmation, not on stdout.
     expect(result.stdout).toBe('');
@@ -148,7 +203,10 @@ describe('incidents create', () => {
       ],
     });
     expect(result.code).toBe(0);
-    expect(mutations()[0]!.body).toMatchObject({ severity: 'MINOR', services: [{ id: SEED_SERVICES.api, name: 'Public API' }] });
+    expect(mutations()[0]!.body).toMatchObject({
+      severity: 'MINOR',
+      services: [{ id: SEED_SERVICES.api, name: 'Public API' }],
+    });
     expect(result.stderr).toContain('Subscribers were not notified.');
   });
 
@@ -158,13 +216,28 @@ describe('incidents create', () => {
       answers: [{ message: 'Affected services', answer: [] }],
     });
     expect(empty.stderr).toContain('Select at least one service');
-    const long = await run(['incidents', 'create'], { tty: true, answers: [{ message: 'Incident name', answer: 'x'.repeat(256) }] });
+    const long = await run(['incidents', 'create'], {
+      tty: true,
+      answers: [{ message: 'Incident name', answer: 'x'.repeat(256) }],
+    });
     expect(long.stderr).toContain('It must be at most 255 characters.');
     expect(mutations()).toEqual([]);
   });
 
   it('prints the exact body with --dry-run and sends nothing mutating', async () => {
-    const result = await run(['incidents', 'create', '--name', 'A', '--severity', 'medium', '--service', SEED_SERVICES.api, '--message', 'm', '--dry-run']);
+    const result = await run([
+      'incidents',
+      'create',
+      '--name',
+      'A',
+      '--severity',
+      'medium',
+      '--service',
+      SEED_SERVICES.api,
+      '--message',
+      'm',
+      '--dry-run',
+    ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`POST ${sandbox.url}/v1/status-pages/incidents\n`);
     expect(result.stdout).toContain('"severity": "MEDIUM"');
@@ -180,7 +253,11 @@ describe('incidents update', () => {
     const result = await run(['incidents', 'update', incident.id, '--message', 'Still looking.']);
     expect(result.code).toBe(0);
     expect(mutations().map((request) => [request.method, request.path, request.body])).toEqual([
-      ['POST', `/v1/status-pages/incidents/${incident.id}/incident-updates`, { description: 'Still looking.', status: 'INVESTIGATING', notifySubscribers: false }],
+      [
+        'POST',
+        `/v1/status-pages/incidents/${incident.id}/incident-updates`,
+        { description: 'Still looking.', status: 'INVESTIGATING', notifySubscribers: false },
+      ],
     ]);
     const stored = sandbox.store.collection<Incident>('incidents').get(incident.id)!;
     expect(result.stdout).toBe(`${stored.incidentUpdates[0]!.id}\n`);
@@ -189,7 +266,18 @@ describe('incidents update', () => {
 
   it('changes the incident with a PUT of the current values plus the change, then posts the update', async () => {
     const incident = await open('DB slow', 'MINOR', [SEED_SERVICES.database]);
-    const result = await run(['incidents', 'update', incident.id, '--severity', 'critical', '--status', 'Monitoring', '--message', 'Failover done.', '--notify']);
+    const result = await run([
+      'incidents',
+      'update',
+      incident.id,
+      '--severity',
+      'critical',
+      '--status',
+      'Monitoring',
+      '--message',
+      'Failover done.',
+      '--notify',
+    ]);
     expect(result.code).toBe(0);
     const [put, post] = mutations();
     expect(put).toMatchObject({ method: 'PUT', path: `/v1/status-pages/incidents/${incident.id}` });
@@ -200,15 +288,30 @@ describe('incidents update', () => {
     });
     expect(post!.body).toEqual({ description: 'Failover done.', status: 'MONITORING', notifySubscribers: true });
     expect(result.stderr).toContain('✓ Changed incident "DB slow": severity MINOR → CRITICAL.');
-    expect(result.stderr).toContain('✓ Posted an update to "DB slow": MONITORING (was INVESTIGATING). Subscribers were notified.');
+    expect(result.stderr).toContain(
+      '✓ Posted an update to "DB slow": MONITORING (was INVESTIGATING). Subscribers were notified.',
+    );
   });
 
   it('replaces the services with --service, and only PUTs when no update was asked for (stdout: the incident ID)', async () => {
     const incident = await open('Webhooks late', 'MINOR', [SEED_SERVICES.webhooks]);
-    const result = await run(['incidents', 'update', incident.id, '--service', SEED_SERVICES.webhooks, '--service', SEED_SERVICES.api, '--name', 'Webhooks and API late']);
+    const result = await run([
+      'incidents',
+      'update',
+      incident.id,
+      '--service',
+      SEED_SERVICES.webhooks,
+      '--service',
+      SEED_SERVICES.api,
+      '--name',
+      'Webhooks and API late',
+    ]);
     expect(result.code).toBe(0);
     expect(mutations()).toHaveLength(1);
-    expect(mutations()[0]!.body).toMatchObject({ name: 'Webhooks and API late', services: [{ id: SEED_SERVICES.webhooks }, { id: SEED_SERVICES.api }] });
+    expect(mutations()[0]!.body).toMatchObject({
+      name: 'Webhooks and API late',
+      services: [{ id: SEED_SERVICES.webhooks }, { id: SEED_SERVICES.api }],
+    });
     expect(result.stdout).toBe(`${incident.id}\n`);
     expect(result.stderr).toContain('services Webhooks → Webhooks, Public API');
   });
@@ -220,8 +323,22 @@ describe('incidents update', () => {
     sandbox.requests.length = 0;
     const dry = await run(['incidents', 'update', incident.id, '--name', 'Renamed', '--message', 'x', '--dry-run']);
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toMatch(new RegExp(`^PUT ${sandbox.url}/v1/status-pages/incidents/${incident.id}\\n[^]*\\nPOST ${sandbox.url}/v1/status-pages/incidents/${incident.id}/incident-updates\\n`));
-    const json = await run(['--json', 'incidents', 'update', incident.id, '--name', 'Renamed', '--message', 'x', '--dry-run']);
+    expect(dry.stdout).toMatch(
+      new RegExp(
+        `^PUT ${sandbox.url}/v1/status-pages/incidents/${incident.id}\\n[^]*\\nPOST ${sandbox.url}/v1/status-pages/incidents/${incident.id}/incident-updates\\n`,
+      ),
+    );
+    const json = await run([
+      '--json',
+      'incidents',
+      'update',
+      incident.id,
+      '--name',
+      'Renamed',
+      '--message',
+      'x',
+      '--dry-run',
+    ]);
     const parsed = JSON.parse(json.stdout);
     expect(parsed.map((request: { method: string }) => request.method)).toEqual(['PUT', 'POST']);
     expect(parsed[0].body).toMatchObject({ name: 'Renamed', severity: 'MINOR' });
@@ -325,12 +442,19 @@ describe('incidents resolve', () => {
 
     const forced = await run(['incidents', 'resolve', incident.id, '--force']);
     expect(forced.code).toBe(0);
-    expect(mutations()[1]!.body).toEqual({ description: 'This incident has been resolved.', status: 'RESOLVED', notifySubscribers: false });
+    expect(mutations()[1]!.body).toEqual({
+      description: 'This incident has been resolved.',
+      status: 'RESOLVED',
+      notifySubscribers: false,
+    });
   });
 
   it('offers a picker of open incidents on a terminal', async () => {
     const incident = await open('DB slow');
-    const result = await run(['incidents', 'resolve'], { tty: true, answers: [{ message: 'Which open incident', answer: incident.id }] });
+    const result = await run(['incidents', 'resolve'], {
+      tty: true,
+      answers: [{ message: 'Which open incident', answer: incident.id }],
+    });
     expect(result.code).toBe(0);
     expect(mutations()[0]!.path).toBe(`/v1/status-pages/incidents/${incident.id}/incident-updates`);
   });
@@ -345,11 +469,18 @@ describe('incidents list and get', () => {
     const page = JSON.parse(json.stdout);
     expect(page.entries.map((incident: Incident) => incident.name)).toEqual(['Incident 5', 'Incident 2']);
     expect(page).toMatchObject({ length: 2, nextId: made[0]!.id });
-    const next = JSON.parse((await run(['--json', 'incidents', 'list', '--limit', '2', '--next-id', page.nextId])).stdout);
+    const next = JSON.parse(
+      (await run(['--json', 'incidents', 'list', '--limit', '2', '--next-id', page.nextId])).stdout,
+    );
     expect(next).toEqual({ length: 1, entries: [expect.objectContaining({ name: 'Incident 1' })], nextId: null });
 
     const resolved = await run(['incidents', 'list', '--status', 'RESOLVED']);
-    expect(resolved.stdout.trim().split('\n').map((line) => line.split('\t')[1])).toEqual(['Incident 6', 'Incident 4', 'Incident 3']);
+    expect(
+      resolved.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t')[1]),
+    ).toEqual(['Incident 6', 'Incident 4', 'Incident 3']);
     const all = JSON.parse((await run(['--json', 'incidents', 'list', '--status', 'all', '--limit', '4'])).stdout);
     expect(all.entries).toHaveLength(4);
     expect(all.nextId).toBe(made[1]!.id);
@@ -387,7 +518,14 @@ describe('incidents list and get', () => {
     expect(await header(100)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'STARTED', 'DURATION']);
     const narrow = await run(['--no-color', 'incidents', 'list'], { tty: true, columns: 80 });
     expect(narrow.stdout.split('\n')[0]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS']);
-    expect(Math.max(...narrow.stdout.trimEnd().split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
+    expect(
+      Math.max(
+        ...narrow.stdout
+          .trimEnd()
+          .split('\n')
+          .map((line) => line.length),
+      ),
+    ).toBeLessThanOrEqual(80);
     // Piped output does not depend on the terminal.
     expect((await run(['incidents', 'list'], { columns: 80 })).stdout.split('\t')).toHaveLength(7);
   });
@@ -401,7 +539,10 @@ describe('incidents list and get', () => {
     const piped = await run(['incidents', 'get', incident.id]);
     expect(piped.stdout).toContain('lastUpdateStatus\tRESOLVED\n');
     expect(piped.stdout).toContain('duration\t120\n');
-    const rows = piped.stdout.split('\n').filter((line) => line.startsWith('update\t')).map((line) => line.split('\t'));
+    const rows = piped.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('update\t'))
+      .map((line) => line.split('\t'));
     expect(rows.map((row) => [row[3], row[5]])).toEqual([
       ['RESOLVED', 'Over'],
       ['IDENTIFIED', 'Found it'],
@@ -426,20 +567,48 @@ describe('incidents list and get', () => {
 describe('incidents updates', () => {
   it('creates, reads and edits one update; edit sends the current values for what was not given', async () => {
     const incident = await open('DB slow');
-    const created = await run(['incidents', 'updates', 'create', incident.id, '--message', 'Cause found', '--status', 'identified']);
+    const created = await run([
+      'incidents',
+      'updates',
+      'create',
+      incident.id,
+      '--message',
+      'Cause found',
+      '--status',
+      'identified',
+    ]);
     expect(created.code).toBe(0);
     const updateId = created.stdout.trim();
-    expect(mutations()[0]!.body).toEqual({ description: 'Cause found', status: 'IDENTIFIED', notifySubscribers: false });
+    expect(mutations()[0]!.body).toEqual({
+      description: 'Cause found',
+      status: 'IDENTIFIED',
+      notifySubscribers: false,
+    });
 
     const get = await run(['incidents', 'updates', 'get', incident.id, updateId]);
     expect(get.stdout).toContain('status\tIDENTIFIED\n');
     expect(get.stdout).toContain('description\tCause found\n');
 
-    const edited = await run(['incidents', 'updates', 'edit', incident.id, updateId, '--message', 'Cause: an expired certificate']);
+    const edited = await run([
+      'incidents',
+      'updates',
+      'edit',
+      incident.id,
+      updateId,
+      '--message',
+      'Cause: an expired certificate',
+    ]);
     expect(edited.code).toBe(0);
     const put = mutations()[1]!;
-    expect(put).toMatchObject({ method: 'PUT', path: `/v1/status-pages/incidents/${incident.id}/incident-updates/${updateId}` });
-    expect(put.body).toMatchObject({ description: 'Cause: an expired certificate', status: 'IDENTIFIED', notifySubscribers: false });
+    expect(put).toMatchObject({
+      method: 'PUT',
+      path: `/v1/status-pages/incidents/${incident.id}/incident-updates/${updateId}`,
+    });
+    expect(put.body).toMatchObject({
+      description: 'Cause: an expired certificate',
+      status: 'IDENTIFIED',
+      notifySubscribers: false,
+    });
     expect(edited.stderr).toContain('message replaced');
 
     const nothing = await run(['incidents', 'updates', 'edit', incident.id, updateId]);
@@ -455,7 +624,10 @@ describe('incidents updates', () => {
     const piped = await run(['incidents', 'updates', 'create', incident.id]);
     expect(piped.code).toBe(2);
     expect(piped.stderr).toContain('--message is required');
-    const tty = await run(['incidents', 'updates', 'create', incident.id], { tty: true, answers: [{ message: 'Message', answer: 'Typed' }] });
+    const tty = await run(['incidents', 'updates', 'create', incident.id], {
+      tty: true,
+      answers: [{ message: 'Message', answer: 'Typed' }],
+    });
     expect(tty.code).toBe(0);
     // No --status: none is sent, and the server keeps the incident's.
     expect(mutations()[0]!.body).toEqual({ description: 'Typed', notifySubscribers: false });

@@ -7,7 +7,12 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { incidentCreateBodySchema, INCIDENT_STATUSES, SEVERITIES, type Incident } from '../../src/api/schemas/incidents';
+import {
+  incidentCreateBodySchema,
+  INCIDENT_STATUSES,
+  SEVERITIES,
+  type Incident,
+} from '../../src/api/schemas/incidents';
 import { parseDuration, parseTime } from '../../src/commands/time';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../src/sandbox/server';
@@ -21,17 +26,24 @@ const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0
 describe('--date: times and durations', () => {
   it('accepts a calendar date exactly when the month has that day (leap years included)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1970, max: 2400 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), (year, month, day) => {
-        const parsed = parseTime(`${year}-${pad(month)}-${pad(day)}`, NOW);
-        const exists = month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month);
-        expect(parsed !== undefined).toBe(exists);
-        if (parsed) expect(parsed.toISOString()).toBe(`${year}-${pad(month)}-${pad(day)}T00:00:00.000Z`);
-      }),
+      fc.property(
+        fc.integer({ min: 1970, max: 2400 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (year, month, day) => {
+          const parsed = parseTime(`${year}-${pad(month)}-${pad(day)}`, NOW);
+          const exists = month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month);
+          expect(parsed !== undefined).toBe(exists);
+          if (parsed) expect(parsed.toISOString()).toBe(`${year}-${pad(month)}-${pad(day)}T00:00:00.000Z`);
+        },
+      ),
     );
   });
 
   it('reads back any instant written as ISO 8601, in UTC or with an offset', () => {
-    const instant = fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2200, 0, 1) }).map((ms) => Math.floor(ms / 1000) * 1000);
+    const instant = fc
+      .integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2200, 0, 1) })
+      .map((ms) => Math.floor(ms / 1000) * 1000);
     fc.assert(
       fc.property(instant, fc.integer({ min: -12 * 60, max: 14 * 60 }), (ms, offsetMinutes) => {
         expect(parseTime(new Date(ms).toISOString(), NOW)?.getTime()).toBe(ms);
@@ -46,10 +58,15 @@ describe('--date: times and durations', () => {
 
   it('reads "N<unit>" (and "N<unit> ago") as that long before now', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.constantFrom(...(Object.keys(UNIT_MS) as (keyof typeof UNIT_MS)[])), fc.boolean(), (n, unit, ago) => {
-        expect(parseDuration(`${n}${unit}`)).toBe(n * UNIT_MS[unit]);
-        expect(parseTime(`${n}${unit}${ago ? ' ago' : ''}`, NOW)?.getTime()).toBe(NOW - n * UNIT_MS[unit]);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.constantFrom(...(Object.keys(UNIT_MS) as (keyof typeof UNIT_MS)[])),
+        fc.boolean(),
+        (n, unit, ago) => {
+          expect(parseDuration(`${n}${unit}`)).toBe(n * UNIT_MS[unit]);
+          expect(parseTime(`${n}${unit}${ago ? ' ago' : ''}`, NOW)?.getTime()).toBe(NOW - n * UNIT_MS[unit]);
+        },
+      ),
     );
   });
 
@@ -78,17 +95,33 @@ beforeEach(() => {
 
 /** Any case and spacing of an enum value: " mAjOr". */
 const anyCase = (values: readonly string[]) =>
-  fc.tuple(fc.constantFrom(...values), fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), fc.constantFrom('', ' ')).map(
-    ([value, upper, space]) => `${space}${[...value].map((char, i) => (upper[i] ? char : char.toLowerCase())).join('')}${space}`,
-  );
+  fc
+    .tuple(
+      fc.constantFrom(...values),
+      fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
+      fc.constantFrom('', ' '),
+    )
+    .map(
+      ([value, upper, space]) =>
+        `${space}${[...value].map((char, i) => (upper[i] ? char : char.toLowerCase())).join('')}${space}`,
+    );
 const text = (maxLength: number) => fc.string({ minLength: 1, maxLength }).filter((value) => value.trim().length > 0);
 const serviceIds = fc.uniqueArray(fc.constantFrom(...Object.values(SEED_SERVICES)), { minLength: 1, maxLength: 4 });
-const date = fc.option(fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }).map((ms) => new Date(Math.floor(ms / 1000) * 1000)), { nil: undefined });
+const date = fc.option(
+  fc
+    .integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) })
+    .map((ms) => new Date(Math.floor(ms / 1000) * 1000)),
+  { nil: undefined },
+);
 
 const post = async (path: string, body: unknown) => {
   const response = await fetch(`${sandbox.url}${path}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${TEST_KEY}`,
+      'x-service-account': TEST_ACCOUNT,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Incident };
@@ -107,7 +140,12 @@ describe('incidents create: the body from flags', () => {
         date,
         async (name, severity, services, message, status, notify, when) => {
           sandbox.requests.length = 0;
-          const args = [`--name=${name}`, `--severity=${severity}`, ...services.map((id) => `--service=${id}`), `--message=${message}`];
+          const args = [
+            `--name=${name}`,
+            `--severity=${severity}`,
+            ...services.map((id) => `--service=${id}`),
+            `--message=${message}`,
+          ];
           if (status !== undefined) args.push(`--status=${status}`);
           if (notify) args.push('--notify');
           if (when) args.push(`--date=${when.toISOString()}`);
@@ -140,15 +178,30 @@ describe('incidents create: the body from flags', () => {
 
   it('refuses what the spec does not allow with exit 2 naming the flag, before any request', async () => {
     const valid = { name: 'Outage', severity: 'MAJOR', service: SEED_SERVICES.api, message: 'Looking into it.' };
-    const badSeverity = fc.string({ maxLength: 12 }).filter((value) => !(SEVERITIES as readonly string[]).includes(value.trim().toUpperCase()));
-    const badStatus = fc.string({ maxLength: 14 }).filter((value) => !(INCIDENT_STATUSES as readonly string[]).includes(value.trim().toUpperCase()));
+    const badSeverity = fc
+      .string({ maxLength: 12 })
+      .filter((value) => !(SEVERITIES as readonly string[]).includes(value.trim().toUpperCase()));
+    const badStatus = fc
+      .string({ maxLength: 14 })
+      .filter((value) => !(INCIDENT_STATUSES as readonly string[]).includes(value.trim().toUpperCase()));
     const badDate = fc.string({ maxLength: 25 }).filter((value) => parseTime(value, Date.now()) === undefined);
     const blank = fc.constantFrom('', ' ', '\t', '  \n ');
     const mistake = fc.oneof(
-      fc.string({ minLength: 256, maxLength: 400 }).filter((value) => value.trim().length > 255).map((name) => ({ flag: '--name', change: { name }, says: 'must be at most 255 characters' })),
+      fc
+        .string({ minLength: 256, maxLength: 400 })
+        .filter((value) => value.trim().length > 255)
+        .map((name) => ({ flag: '--name', change: { name }, says: 'must be at most 255 characters' })),
       blank.map((name) => ({ flag: '--name', change: { name }, says: 'must not be empty' })),
-      badSeverity.map((severity) => ({ flag: '--severity', change: { severity }, says: 'must be one of CRITICAL, MAJOR, MEDIUM, MINOR' })),
-      badStatus.map((status) => ({ flag: '--status', change: { status }, says: 'must be one of INVESTIGATING, IDENTIFIED, MONITORING, RESOLVED' })),
+      badSeverity.map((severity) => ({
+        flag: '--severity',
+        change: { severity },
+        says: 'must be one of CRITICAL, MAJOR, MEDIUM, MINOR',
+      })),
+      badStatus.map((status) => ({
+        flag: '--status',
+        change: { status },
+        says: 'must be one of INVESTIGATING, IDENTIFIED, MONITORING, RESOLVED',
+      })),
       badDate.map((value) => ({ flag: '--date', change: { date: value }, says: 'must be a date' })),
       blank.map((message) => ({ flag: '--message', change: { message }, says: 'must not be empty' })),
     );
@@ -204,7 +257,8 @@ describe('incidents update: the PUT and the POST', () => {
             return;
           }
           expect(result.code, result.stderr).toBe(0);
-          const printed = JSON.parse(result.stdout) as { method: string; body: Record<string, unknown> } | { method: string; body: Record<string, unknown> }[];
+          const printed = JSON.parse(result.stdout) as
+            { method: string; body: Record<string, unknown> } | { method: string; body: Record<string, unknown> }[];
           const requests = Array.isArray(printed) ? printed : [printed];
           const put = requests.find((request) => request.method === 'PUT');
           const posted = requests.find((request) => request.method === 'POST');
@@ -214,7 +268,9 @@ describe('incidents update: the PUT and the POST', () => {
             expect(put.body).toEqual({
               name: name?.trim() ?? incident.name,
               severity: severity?.trim().toUpperCase() ?? incident.severity,
-              services: (services ?? [SEED_SERVICES.checkout]).map((id) => expect.objectContaining({ id, accountId: TEST_ACCOUNT })),
+              services: (services ?? [SEED_SERVICES.checkout]).map((id) =>
+                expect.objectContaining({ id, accountId: TEST_ACCOUNT }),
+              ),
             });
           }
           expect(posted !== undefined).toBe(message !== undefined || status !== undefined);

@@ -17,14 +17,21 @@ afterEach(async () => {
 async function call(method: string, path: string, body?: unknown, on: Sandbox = sandbox) {
   const response = await fetch(on.url + path, {
     method,
-    headers: { authorization: `Bearer ${TEST_KEY}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${TEST_KEY}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-const service = (id: string = SEED_SERVICES.checkout) => ({ id, name: 'whatever the client says', accountId: TEST_ACCOUNT });
+const service = (id: string = SEED_SERVICES.checkout) => ({
+  id,
+  name: 'whatever the client says',
+  accountId: TEST_ACCOUNT,
+});
 const createBody = (overrides: Record<string, unknown> = {}) => ({
   name: 'Checkout errors',
   severity: 'MAJOR',
@@ -63,11 +70,27 @@ describe('sandbox incidents', () => {
     ['a name of 256 characters', { name: 'x'.repeat(256) }, 'body.name: must be at most 255 characters'],
     ['no service', { services: [] }, 'body.services: needs at least one service'],
     ['an unknown severity', { severity: 'major' }, 'body.severity: must be one of CRITICAL, MAJOR, MEDIUM, MINOR'],
-    ['an unknown status', { incidentUpdates: [{ description: 'x', status: 'FIXED' }] }, 'body.incidentUpdates[0].status: must be one of'],
-    ['two incident updates', { incidentUpdates: [{ description: 'a' }, { description: 'b' }] }, 'must hold exactly one incident update'],
+    [
+      'an unknown status',
+      { incidentUpdates: [{ description: 'x', status: 'FIXED' }] },
+      'body.incidentUpdates[0].status: must be one of',
+    ],
+    [
+      'two incident updates',
+      { incidentUpdates: [{ description: 'a' }, { description: 'b' }] },
+      'must hold exactly one incident update',
+    ],
     ['no incident update', { incidentUpdates: undefined }, 'body.incidentUpdates: is required'],
-    ['a service without accountId', { services: [{ id: SEED_SERVICES.api, name: 'Public API' }] }, 'body.services[0].accountId: is required'],
-    ['a date that is not a date-time', { incidentUpdates: [{ description: 'x', publicIncidentUpdateDate: 'yesterday' }] }, 'must be an ISO 8601 date-time'],
+    [
+      'a service without accountId',
+      { services: [{ id: SEED_SERVICES.api, name: 'Public API' }] },
+      'body.services[0].accountId: is required',
+    ],
+    [
+      'a date that is not a date-time',
+      { incidentUpdates: [{ description: 'x', publicIncidentUpdateDate: 'yesterday' }] },
+      'must be an ISO 8601 date-time',
+    ],
   ])('answers 400 to %s, and stores nothing', async (_what, overrides, message) => {
     const response = await call('POST', '/v1/status-pages/incidents', createBody(overrides));
     expect(response.status).toBe(400);
@@ -81,8 +104,15 @@ describe('sandbox incidents', () => {
   });
 
   it('answers 404 for a service that is on no status page', async () => {
-    const response = await call('POST', '/v1/status-pages/incidents', createBody({ services: [service('not-a-service')] }));
-    expect(response).toEqual({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Service not-a-service not found on any status page' } });
+    const response = await call(
+      'POST',
+      '/v1/status-pages/incidents',
+      createBody({ services: [service('not-a-service')] }),
+    );
+    expect(response).toEqual({
+      status: 404,
+      body: { statusCode: 404, error: 'Not Found', message: 'Service not-a-service not found on any status page' },
+    });
   });
 
   it('keeps lastUpdateStatus on the newest update by publicIncidentUpdateDate, and sets duration in seconds when resolved', async () => {
@@ -93,10 +123,18 @@ describe('sandbox incidents', () => {
     expect(identified.status).toBe(200);
     // Dated before the newest one: it joins the timeline but does not become the status.
     const earlier = new Date(Date.parse(identified.body.publicIncidentUpdateDate) - 60_000).toISOString();
-    await call('POST', updates, { description: 'Backfilled note', status: 'MONITORING', publicIncidentUpdateDate: earlier });
+    await call('POST', updates, {
+      description: 'Backfilled note',
+      status: 'MONITORING',
+      publicIncidentUpdateDate: earlier,
+    });
     let read = (await call('GET', `/v1/status-pages/incidents/${incident.id}`)).body;
     expect(read.lastUpdateStatus).toBe('IDENTIFIED');
-    expect(read.incidentUpdates.map((update: { description: string }) => update.description)).toEqual(['Found it', 'Backfilled note', 'Looking into it.']);
+    expect(read.incidentUpdates.map((update: { description: string }) => update.description)).toEqual([
+      'Found it',
+      'Backfilled note',
+      'Looking into it.',
+    ]);
     expect(read.duration).toBeNull();
 
     sandbox.clock.advance(3_000_000);
@@ -123,12 +161,25 @@ describe('sandbox incidents', () => {
       duration: 5,
     });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ name: 'Payments down', severity: 'CRITICAL', lastUpdateStatus: 'INVESTIGATING', duration: null });
+    expect(put.body).toMatchObject({
+      name: 'Payments down',
+      severity: 'CRITICAL',
+      lastUpdateStatus: 'INVESTIGATING',
+      duration: null,
+    });
     expect(put.body.services.map((s: { name: string }) => s.name)).toEqual(['Checkout', 'Payouts']);
     expect(put.body.incidentUpdates).toEqual(incident.incidentUpdates);
-    const bad = await call('PUT', `/v1/status-pages/incidents/${incident.id}`, { name: 'x', severity: 'MAJOR', services: [] });
+    const bad = await call('PUT', `/v1/status-pages/incidents/${incident.id}`, {
+      name: 'x',
+      severity: 'MAJOR',
+      services: [],
+    });
     expect(bad.status).toBe(400);
-    const missing = await call('PUT', '/v1/status-pages/incidents/nope', { name: 'x', severity: 'MAJOR', services: [service()] });
+    const missing = await call('PUT', '/v1/status-pages/incidents/nope', {
+      name: 'x',
+      severity: 'MAJOR',
+      services: [service()],
+    });
     expect(missing.status).toBe(404);
   });
 
@@ -141,11 +192,14 @@ describe('sandbox incidents', () => {
     expect(edited.body).toEqual({ ...first, description: 'Corrected', status: 'IDENTIFIED' });
     expect((await call('GET', `/v1/status-pages/incidents/${incident.id}`)).body.lastUpdateStatus).toBe('IDENTIFIED');
     expect((await call('PUT', path, { status: 'IDENTIFIED' })).status).toBe(400);
-    expect((await call('GET', `/v1/status-pages/incidents/${incident.id}/incident-updates/nope`)).body.message).toBe('Incident update nope not found');
+    expect((await call('GET', `/v1/status-pages/incidents/${incident.id}/incident-updates/nope`)).body.message).toBe(
+      'Incident update nope not found',
+    );
   });
 
   it('lists newest first with nextId paging, and shows incidents on their status pages', async () => {
-    for (let i = 1; i <= 5; i++) await call('POST', '/v1/status-pages/incidents', createBody({ name: `Incident ${i}` }));
+    for (let i = 1; i <= 5; i++)
+      await call('POST', '/v1/status-pages/incidents', createBody({ name: `Incident ${i}` }));
     const first = (await call('GET', '/v1/status-pages/incidents?limit=2')).body;
     expect(first.entries.map((incident: { name: string }) => incident.name)).toEqual(['Incident 5', 'Incident 4']);
     expect(first.length).toBe(2);
@@ -153,7 +207,10 @@ describe('sandbox incidents', () => {
     expect(second.entries.map((incident: { name: string }) => incident.name)).toEqual(['Incident 3', 'Incident 2']);
     expect((await call('GET', '/v1/status-pages/incidents?limit=101')).status).toBe(400);
 
-    const pages = (await call('GET', '/v1/status-pages')).body.entries as { name: string; incidents: { name: string }[] }[];
+    const pages = (await call('GET', '/v1/status-pages')).body.entries as {
+      name: string;
+      incidents: { name: string }[];
+    }[];
     expect(pages.find((page) => page.name === 'Acme Payments')!.incidents).toHaveLength(5);
     expect(pages.find((page) => page.name === 'Acme Cloud')!.incidents).toHaveLength(0);
   });
@@ -162,7 +219,12 @@ describe('sandbox incidents', () => {
     const dataFile = join(mkdtempSync(join(tmpdir(), 'mon-incidents-')), 'data.jsonl');
     const first = await memorySandbox({ dataFile });
     const { body: incident } = await call('POST', '/v1/status-pages/incidents', createBody(), first);
-    await call('POST', `/v1/status-pages/incidents/${incident.id}/incident-updates`, { description: 'Fixed', status: 'RESOLVED' }, first);
+    await call(
+      'POST',
+      `/v1/status-pages/incidents/${incident.id}/incident-updates`,
+      { description: 'Fixed', status: 'RESOLVED' },
+      first,
+    );
     await first.close();
     const second = await memorySandbox({ dataFile });
     try {

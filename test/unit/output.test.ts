@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { decideColor, testIO } from '../../src/io';
-import { fitWidths, jsonArrayWriter, jsonText, printJson, renderList, renderTsv, truncate, type Column } from '../../src/output/render';
+import {
+  fitWidths,
+  jsonArrayWriter,
+  jsonText,
+  printJson,
+  renderList,
+  renderTsv,
+  truncate,
+  type Column,
+} from '../../src/output/render';
 import { humanDuration, maskSecret, relativeTime, sanitize } from '../../src/output/text';
 
 describe('sanitize', () => {
@@ -80,7 +89,12 @@ interface Row {
 }
 const columns: Column<Row>[] = [
   { header: 'NAME', value: (row) => row.name, shrink: true },
-  { header: 'WHEN', value: (row) => row.when, display: () => 'recently', color: (text, _row, io) => io.style.red(text) },
+  {
+    header: 'WHEN',
+    value: (row) => row.when,
+    display: () => 'recently',
+    color: (text, _row, io) => io.style.red(text),
+  },
 ];
 
 describe('lists', () => {

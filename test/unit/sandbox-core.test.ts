@@ -37,10 +37,20 @@ describe('the sandbox store', () => {
     appendFileSync(file, '{"c":"things","put":{"id":"torn"');
     const again = Store.open(file);
     expect(again.report.droppedTornTail).toBe(true);
-    expect(again.collection('things').values().map((doc) => doc.id)).toEqual(['kept']);
+    expect(
+      again
+        .collection('things')
+        .values()
+        .map((doc) => doc.id),
+    ).toEqual(['kept']);
     again.collection('things').put({ id: 'after' });
     again.close();
-    expect(Store.open(file).collection('things').values().map((doc) => doc.id)).toEqual(['kept', 'after']);
+    expect(
+      Store.open(file)
+        .collection('things')
+        .values()
+        .map((doc) => doc.id),
+    ).toEqual(['kept', 'after']);
   });
 
   it('refuses a damaged line in the middle and a file that is not its own, leaving them untouched', () => {
@@ -62,7 +72,10 @@ describe('the sandbox store', () => {
     expect(items.page({ limit: 2 })).toEqual({ entries: [{ id: '1' }, { id: '2' }], nextId: '3' });
     expect(items.page({ limit: 2, nextId: '5' })).toEqual({ entries: [{ id: '5' }], nextId: null });
     expect(items.page({ limit: 2, newestFirst: true })).toEqual({ entries: [{ id: '5' }, { id: '4' }], nextId: '3' });
-    expect(items.page({ limit: 10, nextId: '2', newestFirst: true })).toEqual({ entries: [{ id: '2' }, { id: '1' }], nextId: null });
+    expect(items.page({ limit: 10, nextId: '2', newestFirst: true })).toEqual({
+      entries: [{ id: '2' }, { id: '1' }],
+      nextId: null,
+    });
     expect(items.page({ limit: 2, nextId: 'nope' })).toBeUndefined();
   });
 });

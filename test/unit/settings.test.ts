@@ -2,13 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors';
 import { resolveSettings } from '../../src/settings';
 
-const profile = { baseUrl: 'https://profile.example.com', accountId: 'acct-profile', apiKey: 'sk_profile_0000000000', pingUrl: 'https://ping.profile.example.com', timeout: 12 };
+const profile = {
+  baseUrl: 'https://profile.example.com',
+  accountId: 'acct-profile',
+  apiKey: 'sk_profile_0000000000',
+  pingUrl: 'https://ping.profile.example.com',
+  timeout: 12,
+};
 
 describe('settings precedence: flag, then environment, then profile, then default', () => {
   it('takes the flag over the environment over the profile', () => {
     const settings = resolveSettings(
       { baseUrl: 'https://flag.example.com', account: 'acct-flag' },
-      { MON_BASE_URL: 'https://env.example.com', MON_ACCOUNT_ID: 'acct-env', MON_API_KEY: 'sk_env_0000000000000', MON_TIMEOUT: '7' },
+      {
+        MON_BASE_URL: 'https://env.example.com',
+        MON_ACCOUNT_ID: 'acct-env',
+        MON_API_KEY: 'sk_env_0000000000000',
+        MON_TIMEOUT: '7',
+      },
       profile,
     );
     expect(settings.baseUrl).toEqual({ value: 'https://flag.example.com', source: '--base-url' });
@@ -28,7 +39,10 @@ describe('settings precedence: flag, then environment, then profile, then defaul
     expect(bare.apiKey).toBeUndefined();
     expect(bare.timeoutMs).toEqual({ value: 30_000, source: 'default' });
     expect(bare.profile).toEqual({ value: 'default', source: 'default' });
-    expect(resolveSettings({}, { MON_PROFILE: 'ci' }, undefined).profile).toEqual({ value: 'ci', source: 'MON_PROFILE' });
+    expect(resolveSettings({}, { MON_PROFILE: 'ci' }, undefined).profile).toEqual({
+      value: 'ci',
+      source: 'MON_PROFILE',
+    });
   });
 
   it('debug comes from --debug or MON_DEBUG', () => {

@@ -33,7 +33,10 @@ describe('start-up', () => {
     const modules = await eagerModules();
     const heavyPackages = ['zod', 'undici', 'conf', '@inquirer', 'cli-table3'].map((name) => `node_modules/${name}/`);
     for (const heavy of [...heavyPackages, 'src/sandbox/', 'src/api/client.ts']) {
-      expect(modules.filter((file) => file.includes(heavy)), heavy).toEqual([]);
+      expect(
+        modules.filter((file) => file.includes(heavy)),
+        heavy,
+      ).toEqual([]);
     }
     expect(modules.some((file) => file.includes('node_modules/commander/'))).toBe(true);
   });

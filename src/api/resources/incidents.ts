@@ -27,7 +27,11 @@ export const CHECK_CREATED_HINT =
   'Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.';
 
 const notFound = (error: unknown, incidentId: string) =>
-  rewordNotFound(error, `Incident "${incidentId}" was not found.`, '`mon incidents list --status all` shows incidents and their IDs.');
+  rewordNotFound(
+    error,
+    `Incident "${incidentId}" was not found.`,
+    '`mon incidents list --status all` shows incidents and their IDs.',
+  );
 
 export function incidentListRequest(query: { limit?: number; nextId?: string }): ApiRequest {
   return { method: 'GET', path: INCIDENTS, query };
@@ -52,7 +56,10 @@ export function createIncidentRequest(body: IncidentCreateBody): ApiRequest {
   return { method: 'POST', path: INCIDENTS, body, uncertainHint: CHECK_CREATED_HINT };
 }
 
-export async function createIncident(client: Client, body: IncidentCreateBody): Promise<{ incident: Incident; raw: unknown }> {
+export async function createIncident(
+  client: Client,
+  body: IncidentCreateBody,
+): Promise<{ incident: Incident; raw: unknown }> {
   const request = createIncidentRequest(body);
   const response = await client.request(request);
   return { incident: parseResponse(incidentSchema, response, request), raw: response.body };
@@ -62,7 +69,11 @@ export function putIncidentRequest(incidentId: string, body: IncidentPutBody): A
   return { method: 'PUT', path: incidentPath(incidentId), body };
 }
 
-export async function putIncident(client: Client, incidentId: string, body: IncidentPutBody): Promise<{ incident: Incident; raw: unknown }> {
+export async function putIncident(
+  client: Client,
+  incidentId: string,
+  body: IncidentPutBody,
+): Promise<{ incident: Incident; raw: unknown }> {
   const request = putIncidentRequest(incidentId, body);
   try {
     const response = await client.request(request);

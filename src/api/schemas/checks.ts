@@ -32,13 +32,23 @@ export { RUNTIME_IDS };
 // The frequencyOffset rules (spec): pure, so the builder, the prompts and tests share them.
 
 export type OffsetRule =
-  | { kind: 'seconds'; allowed: readonly number[]; text: string }
-  | { kind: 'range'; min: 1; max: number; text: string };
+  { kind: 'seconds'; allowed: readonly number[]; text: string } | { kind: 'range'; min: 1; max: number; text: string };
 
 /** What frequencyOffset may be for a frequency (rules 1 to 3 of the spec). */
 export function frequencyOffsetRule(frequency: number): OffsetRule {
-  if (frequency === 0) return { kind: 'seconds', allowed: SECONDS_OFFSETS, text: 'frequencyOffset rule: 10, 20 or 30 seconds with frequency 0' };
-  if (frequency <= 60) return { kind: 'range', min: 1, max: Math.floor(frequency * 10), text: 'frequencyOffset rule: 1..floor(frequency*10)' };
+  if (frequency === 0)
+    return {
+      kind: 'seconds',
+      allowed: SECONDS_OFFSETS,
+      text: 'frequencyOffset rule: 10, 20 or 30 seconds with frequency 0',
+    };
+  if (frequency <= 60)
+    return {
+      kind: 'range',
+      min: 1,
+      max: Math.floor(frequency * 10),
+      text: 'frequencyOffset rule: 1..floor(frequency*10)',
+    };
   return { kind: 'range', min: 1, max: Math.ceil(frequency / 60), text: 'frequencyOffset rule: 1..ceil(frequency/60)' };
 }
 
@@ -67,12 +77,15 @@ const bool = () => z.boolean({ error: (iss) => (missing(iss) ? 'is required' : '
 const number = () => z.number({ error: (iss) => (missing(iss) ? 'is required' : 'must be a number') });
 
 function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.enum(values, { error: (iss) => (missing(iss) ? `is required: one of ${list(values)}` : `must be one of ${list(values)}`) });
+  return z.enum(values, {
+    error: (iss) => (missing(iss) ? `is required: one of ${list(values)}` : `must be one of ${list(values)}`),
+  });
 }
 
 function oneOfNumbers<const T extends readonly [number, ...number[]]>(values: T, unit = '') {
   return z.literal(values, {
-    error: (iss) => (missing(iss) ? `is required: one of ${list(values)}${unit}` : `must be one of ${list(values)}${unit}`),
+    error: (iss) =>
+      missing(iss) ? `is required: one of ${list(values)}${unit}` : `must be one of ${list(values)}${unit}`,
   });
 }
 
@@ -110,8 +123,14 @@ export const dnsRequestSchema = z.strictObject(
   {
     query: notEmpty().max(CHECK_LIMITS.queryMax, { error: `must be at most ${CHECK_LIMITS.queryMax} characters` }),
     recordType: oneOf(DNS_RECORD_TYPES),
-    nameServer: notEmpty().max(CHECK_LIMITS.nameServerMax, { error: `must be at most ${CHECK_LIMITS.nameServerMax} characters` }).optional(),
-    port: number().int({ error: 'must be a port number from 1 to 65535' }).min(1, { error: 'must be a port number from 1 to 65535' }).max(65535, { error: 'must be a port number from 1 to 65535' }).optional(),
+    nameServer: notEmpty()
+      .max(CHECK_LIMITS.nameServerMax, { error: `must be at most ${CHECK_LIMITS.nameServerMax} characters` })
+      .optional(),
+    port: number()
+      .int({ error: 'must be a port number from 1 to 65535' })
+      .min(1, { error: 'must be a port number from 1 to 65535' })
+      .max(65535, { error: 'must be a port number from 1 to 65535' })
+      .optional(),
     protocol: oneOf(DNS_PROTOCOLS).optional(),
     assertions: z.array(dnsAssertionSchema, { error: 'must be a list' }).optional(),
   },
@@ -122,8 +141,15 @@ export type DnsRequest = z.infer<typeof dnsRequestSchema>;
 export const alertSettingsSchema = z.strictObject(
   {
     escalationType: oneOf(ESCALATION_TYPES).optional(),
-    runBasedEscalation: z.strictObject({ failedRunThreshold: oneOfNumbers(FAILED_RUN_THRESHOLDS, ' (failed runs)').optional() }, closed).optional(),
-    timeBasedEscalation: z.strictObject({ minutesFailingThreshold: oneOfNumbers(MINUTES_FAILING_THRESHOLDS, ' (minutes)').optional() }, closed).optional(),
+    runBasedEscalation: z
+      .strictObject({ failedRunThreshold: oneOfNumbers(FAILED_RUN_THRESHOLDS, ' (failed runs)').optional() }, closed)
+      .optional(),
+    timeBasedEscalation: z
+      .strictObject(
+        { minutesFailingThreshold: oneOfNumbers(MINUTES_FAILING_THRESHOLDS, ' (minutes)').optional() },
+        closed,
+      )
+      .optional(),
     reminders: z
       .strictObject(
         {
@@ -134,9 +160,17 @@ export const alertSettingsSchema = z.strictObject(
       )
       .optional(),
     parallelRunFailureThreshold: z
-      .strictObject({ enabled: bool().optional(), percentage: oneOfNumbers(PARALLEL_FAILURE_PERCENTAGES, ' (percent)').optional() }, closed)
+      .strictObject(
+        { enabled: bool().optional(), percentage: oneOfNumbers(PARALLEL_FAILURE_PERCENTAGES, ' (percent)').optional() },
+        closed,
+      )
       .optional(),
-    sslCertificates: z.strictObject({ enabled: bool().optional(), alertThreshold: number().int({ error: 'must be a whole number' }).optional() }, closed).optional(),
+    sslCertificates: z
+      .strictObject(
+        { enabled: bool().optional(), alertThreshold: number().int({ error: 'must be a whole number' }).optional() },
+        closed,
+      )
+      .optional(),
   },
   closed,
 );
@@ -148,12 +182,20 @@ export const retryStrategySchema = z.strictObject(
     sameRegion: bool().optional(),
     maxRetries: number()
       .int({ error: `must be a whole number from ${RETRY_MAX_RETRIES.min} to ${RETRY_MAX_RETRIES.max}` })
-      .min(RETRY_MAX_RETRIES.min, { error: `must be a whole number from ${RETRY_MAX_RETRIES.min} to ${RETRY_MAX_RETRIES.max}` })
-      .max(RETRY_MAX_RETRIES.max, { error: `must be a whole number from ${RETRY_MAX_RETRIES.min} to ${RETRY_MAX_RETRIES.max}` })
+      .min(RETRY_MAX_RETRIES.min, {
+        error: `must be a whole number from ${RETRY_MAX_RETRIES.min} to ${RETRY_MAX_RETRIES.max}`,
+      })
+      .max(RETRY_MAX_RETRIES.max, {
+        error: `must be a whole number from ${RETRY_MAX_RETRIES.min} to ${RETRY_MAX_RETRIES.max}`,
+      })
       .optional(),
     maxDurationSeconds: number()
-      .min(RETRY_MAX_DURATION_SECONDS.min, { error: `must be between ${RETRY_MAX_DURATION_SECONDS.min} and ${RETRY_MAX_DURATION_SECONDS.max} (seconds)` })
-      .max(RETRY_MAX_DURATION_SECONDS.max, { error: `must be between ${RETRY_MAX_DURATION_SECONDS.min} and ${RETRY_MAX_DURATION_SECONDS.max} (seconds)` })
+      .min(RETRY_MAX_DURATION_SECONDS.min, {
+        error: `must be between ${RETRY_MAX_DURATION_SECONDS.min} and ${RETRY_MAX_DURATION_SECONDS.max} (seconds)`,
+      })
+      .max(RETRY_MAX_DURATION_SECONDS.max, {
+        error: `must be between ${RETRY_MAX_DURATION_SECONDS.min} and ${RETRY_MAX_DURATION_SECONDS.max} (seconds)`,
+      })
       .optional(),
     onlyOn: z.array(oneOf(RETRY_ONLY_ON), { error: 'must be a list' }).optional(),
   },
@@ -187,7 +229,9 @@ export const alertChannelSubscriptionSchema = z.strictObject({ alertChannelId: n
 const checkBodyShape = {
   name: text().refine((name) => name.trim() !== '', { error: 'must not be empty' }),
   request: dnsRequestSchema,
-  heartbeat: z.record(z.string(), z.unknown(), { error: (iss) => (missing(iss) ? 'is required (send {})' : 'must be an object') }),
+  heartbeat: z.record(z.string(), z.unknown(), {
+    error: (iss) => (missing(iss) ? 'is required (send {})' : 'must be an object'),
+  }),
   script: text(),
   activated: bool().optional(),
   muted: bool().optional(),
@@ -209,7 +253,10 @@ const checkBodyShape = {
     .nullable()
     .optional(),
   frequency: oneOfNumbers(FREQUENCIES, ' (minutes)').optional(),
-  frequencyOffset: number().int({ error: 'must be a whole number >= 1' }).min(1, { error: 'must be a whole number >= 1' }).optional(),
+  frequencyOffset: number()
+    .int({ error: 'must be a whole number >= 1' })
+    .min(1, { error: 'must be a whole number >= 1' })
+    .optional(),
   scriptPath: notEmpty().nullable().optional(),
   sslCheckDomain: text().optional(),
   environmentVariables: z
@@ -231,7 +278,9 @@ const checkBodyShape = {
 
 export const dependencySchema = z.strictObject(
   {
-    path: notEmpty().max(CHECK_LIMITS.dependencyPathMax, { error: `must be at most ${CHECK_LIMITS.dependencyPathMax} characters` }),
+    path: notEmpty().max(CHECK_LIMITS.dependencyPathMax, {
+      error: `must be at most ${CHECK_LIMITS.dependencyPathMax} characters`,
+    }),
     content: notEmpty(),
   },
   closed,
@@ -245,9 +294,14 @@ export const dependencySchema = z.strictObject(
  * says "--frequency 5" or "frequency 5 (from --file)". `defaulted`: the body leaves the
  * field out, so the service's default applies.
  */
-export type FieldLabel = (field: 'frequency' | 'maxResponseTime' | 'degradedResponseTime', value: number, defaulted: boolean) => string;
+export type FieldLabel = (
+  field: 'frequency' | 'maxResponseTime' | 'degradedResponseTime',
+  value: number,
+  defaulted: boolean,
+) => string;
 
-export const plainLabel: FieldLabel = (field, value, defaulted) => `${defaulted ? 'the default ' : ''}${field} ${value}`;
+export const plainLabel: FieldLabel = (field, value, defaulted) =>
+  `${defaulted ? 'the default ' : ''}${field} ${value}`;
 
 type RefinementCtx = z.core.$RefinementCtx<unknown>;
 
@@ -298,7 +352,10 @@ function checkRules(body: unknown, ctx: RefinementCtx, checkType: string | undef
   // degradedResponseTime <= maxResponseTime, with the defaults (500, 1000) for what is left out.
   const inRange = (value: unknown): value is number =>
     typeof value === 'number' && value >= 0 && value <= CHECK_LIMITS.responseTimeMaxMs;
-  const degraded = fields.degradedResponseTime === undefined ? CHECK_LIMITS.defaultDegradedResponseTimeMs : fields.degradedResponseTime;
+  const degraded =
+    fields.degradedResponseTime === undefined
+      ? CHECK_LIMITS.defaultDegradedResponseTimeMs
+      : fields.degradedResponseTime;
   const max = fields.maxResponseTime === undefined ? CHECK_LIMITS.defaultMaxResponseTimeMs : fields.maxResponseTime;
   if (inRange(degraded) && inRange(max) && degraded > max) {
     if (fields.degradedResponseTime !== undefined) {
@@ -321,7 +378,9 @@ function checkRules(body: unknown, ctx: RefinementCtx, checkType: string | undef
 
 /** POST /v1/checks/dns: the body, its rules, and the DNS-only rule for frequency 0. */
 export function dnsCheckCreateSchema(label: FieldLabel = plainLabel) {
-  return z.strictObject(checkBodyShape, closed).superRefine((body, ctx) => checkRules(body, ctx, 'DNS', label), { when: () => true });
+  return z
+    .strictObject(checkBodyShape, closed)
+    .superRefine((body, ctx) => checkRules(body, ctx, 'DNS', label), { when: () => true });
 }
 export type DnsCheckCreateBody = z.infer<ReturnType<typeof dnsCheckCreateSchema>>;
 
@@ -365,7 +424,13 @@ const responseRequestSchema = z.looseObject({
   port: z.number().nullable().optional(),
   protocol: z.string().nullable().optional(),
   assertions: z
-    .array(z.looseObject({ source: z.string().optional(), comparison: z.string().optional(), target: z.string().nullable().optional() }))
+    .array(
+      z.looseObject({
+        source: z.string().optional(),
+        comparison: z.string().optional(),
+        target: z.string().nullable().optional(),
+      }),
+    )
     .nullable()
     .optional(),
 });
@@ -401,9 +466,18 @@ export const checkResponseSchema = z.looseObject({
   groupOrder: z.number().nullable().optional(),
   degradedResponseTime: z.number().nullable().optional(),
   maxResponseTime: z.number().nullable().optional(),
-  retryStrategy: z.looseObject({ type: z.string().optional(), maxRetries: z.number().optional() }).nullable().optional(),
-  triggerIncident: z.looseObject({ serviceId: z.string().optional(), severity: z.string().optional() }).nullable().optional(),
-  alertChannelSubscriptions: z.array(z.looseObject({ alertChannelId: z.number(), activated: z.boolean() })).nullable().optional(),
+  retryStrategy: z
+    .looseObject({ type: z.string().optional(), maxRetries: z.number().optional() })
+    .nullable()
+    .optional(),
+  triggerIncident: z
+    .looseObject({ serviceId: z.string().optional(), severity: z.string().optional() })
+    .nullable()
+    .optional(),
+  alertChannelSubscriptions: z
+    .array(z.looseObject({ alertChannelId: z.number(), activated: z.boolean() }))
+    .nullable()
+    .optional(),
   alertChannels: alertChannelsResponseSchema.optional(),
   request: responseRequestSchema.nullable().optional(),
   created_at: z.string().optional(),

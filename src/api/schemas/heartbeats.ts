@@ -102,20 +102,27 @@ export const HEARTBEAT_LIMITS = {
 /** "is required" for a missing field, else the rule. */
 const required = (rule: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : rule);
 const unitSchema = z.enum(TIME_UNITS, { error: required(`must be one of ${TIME_UNITS.join(', ')}`) });
-const amountSchema = z.number({ error: required('must be a number') }).refine(Number.isFinite, { error: 'must be a finite number' });
+const amountSchema = z
+  .number({ error: required('must be a number') })
+  .refine(Number.isFinite, { error: 'must be a finite number' });
 
 /** The heartbeat monitor configuration of the spec (unknown fields are refused: likely typos). */
 export const heartbeatMonitorSchema = z
   .strictObject(
     {
-      name: z.string({ error: required('must be a string') }).trim().min(1, { error: 'must not be empty' }),
+      name: z
+        .string({ error: required('must be a string') })
+        .trim()
+        .min(1, { error: 'must not be empty' }),
       period: amountSchema,
       periodUnit: unitSchema,
       grace: amountSchema,
       graceUnit: unitSchema,
       description: z
         .string()
-        .max(HEARTBEAT_LIMITS.descriptionMax, { error: `must be at most ${HEARTBEAT_LIMITS.descriptionMax} characters` })
+        .max(HEARTBEAT_LIMITS.descriptionMax, {
+          error: `must be at most ${HEARTBEAT_LIMITS.descriptionMax} characters`,
+        })
         .nullable()
         .optional(),
       activated: z.boolean().optional(),

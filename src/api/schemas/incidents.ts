@@ -48,7 +48,9 @@ export type Incident = z.infer<typeof incidentSchema>;
 export const INCIDENT_NAME_MAX = 255;
 
 export const severitySchema = z.enum(SEVERITIES, { error: `must be one of ${SEVERITIES.join(', ')}` });
-export const incidentStatusSchema = z.enum(INCIDENT_STATUSES, { error: `must be one of ${INCIDENT_STATUSES.join(', ')}` });
+export const incidentStatusSchema = z.enum(INCIDENT_STATUSES, {
+  error: `must be one of ${INCIDENT_STATUSES.join(', ')}`,
+});
 export const incidentNameSchema = z
   .string({ error: 'is required' })
   .max(INCIDENT_NAME_MAX, { error: `must be at most ${INCIDENT_NAME_MAX} characters` });

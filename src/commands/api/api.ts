@@ -102,7 +102,11 @@ function parseHeaders(headers: string[]): Record<string, string> {
   return out;
 }
 
-export async function apiRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'prepare'>, options: ApiOptions, rawPath: unknown): Promise<void> {
+export async function apiRun(
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'prepare'>,
+  options: ApiOptions,
+  rawPath: unknown,
+): Promise<void> {
   const { io } = ctx;
   const path = checkApiPath(String(rawPath));
   let stdinUsed = false;
@@ -132,7 +136,8 @@ export async function apiRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'prepare'
   }
   const bodyGiven = !options.paginate && (hasFields || rawBody !== undefined);
   const method = (options.method?.toUpperCase() ?? (bodyGiven ? 'POST' : 'GET')) as HttpMethod;
-  if (!METHODS.includes(method)) throw new UsageError(`-X must be one of ${METHODS.join(', ')} (got ${JSON.stringify(options.method)}).`);
+  if (!METHODS.includes(method))
+    throw new UsageError(`-X must be one of ${METHODS.join(', ')} (got ${JSON.stringify(options.method)}).`);
   if (options.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only.');
 
   // Fields are the query of a GET (and of any request whose body comes from --input).

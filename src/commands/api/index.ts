@@ -5,10 +5,18 @@ import { collect, examples, verb } from '../define';
 export function apiCommand(ctx: Ctx) {
   return verb(ctx, 'api', 'Make an authenticated request to any API path', async () => (await import('./api')).apiRun)
     .argument('<path>', 'API path, e.g. /v1/runtimes (may include a ?query)')
-    .addOption(new Option('-X, --method <method>', 'HTTP method (default GET; POST when fields or --input are given, unless --paginate)'))
+    .addOption(
+      new Option(
+        '-X, --method <method>',
+        'HTTP method (default GET; POST when fields or --input are given, unless --paginate)',
+      ),
+    )
     .addOption(new Option('-f, --raw-field <key=value>', 'add a string field (repeatable)').argParser(collect))
     .addOption(
-      new Option('-F, --field <key=value>', 'add a typed field: numbers, true/false/null, @file (@- for stdin), a.b= and a[]= nest (repeatable)').argParser(collect),
+      new Option(
+        '-F, --field <key=value>',
+        'add a typed field: numbers, true/false/null, @file (@- for stdin), a.b= and a[]= nest (repeatable)',
+      ).argParser(collect),
     )
     .addOption(new Option('-H, --header <name:value>', 'add a request header (repeatable)').argParser(collect))
     .addOption(new Option('--input <file>', 'send this file (- for stdin) as the JSON body'))

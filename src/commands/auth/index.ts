@@ -6,7 +6,12 @@ export function authCommand(ctx: Ctx) {
   return noun('auth')
     .addHelpText('after', examples('mon auth login', 'mon auth status', 'mon auth logout'))
     .addCommand(
-      verb(ctx, 'login', 'Store an API key, account ID and base URL in a profile (checked first)', async () => (await import('./login')).loginRun)
+      verb(
+        ctx,
+        'login',
+        'Store an API key, account ID and base URL in a profile (checked first)',
+        async () => (await import('./login')).loginRun,
+      )
         .addOption(new Option('--with-key', 'read the API key from stdin instead of prompting'))
         .addHelpText(
           'after',
@@ -22,15 +27,22 @@ export function authCommand(ctx: Ctx) {
         ),
     )
     .addCommand(
-      verb(ctx, 'status', 'Show the credentials in use and where each comes from (exit 4 without a key)', async () => (await import('./status')).statusRun).addHelpText(
+      verb(
+        ctx,
+        'status',
+        'Show the credentials in use and where each comes from (exit 4 without a key)',
+        async () => (await import('./status')).statusRun,
+      ).addHelpText(
         'after',
         examples('mon auth status', 'MON_PROFILE=staging mon auth status', 'mon auth status --json'),
       ),
     )
     .addCommand(
-      verb(ctx, 'logout', "Remove the stored API key from the profile (keeps base URL and account)", async () => (await import('./logout')).logoutRun).addHelpText(
-        'after',
-        examples('mon auth logout', 'mon --profile staging auth logout'),
-      ),
+      verb(
+        ctx,
+        'logout',
+        'Remove the stored API key from the profile (keeps base URL and account)',
+        async () => (await import('./logout')).logoutRun,
+      ).addHelpText('after', examples('mon auth logout', 'mon --profile staging auth logout')),
     );
 }

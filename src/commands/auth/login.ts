@@ -30,7 +30,13 @@ export async function loginRun(ctx: LoginCtx, options: { withKey?: boolean }): P
   const stored = store.profile(profile.value) ?? {};
   const ask = io.canPrompt() && !options.withKey;
 
-  const pick = async (flag: string | undefined, envValue: string | undefined, current: string | undefined, question: string, validate?: (value: string) => true | string) => {
+  const pick = async (
+    flag: string | undefined,
+    envValue: string | undefined,
+    current: string | undefined,
+    question: string,
+    validate?: (value: string) => true | string,
+  ) => {
     if (flag ?? envValue) return flag ?? envValue;
     if (ask) return (await prompter.input({ message: question, default: current, validate })).trim() || undefined;
     return current;
@@ -38,19 +44,32 @@ export async function loginRun(ctx: LoginCtx, options: { withKey?: boolean }): P
 
   const baseUrlInput = await pick(globals.baseUrl, env.MON_BASE_URL, stored.baseUrl, 'API base URL', urlCheck);
   if (!baseUrlInput) {
-    throw new UsageError('--base-url is required: no base URL is stored in this profile.', 'Pass --base-url URL (or set MON_BASE_URL).');
+    throw new UsageError(
+      '--base-url is required: no base URL is stored in this profile.',
+      'Pass --base-url URL (or set MON_BASE_URL).',
+    );
   }
-  const baseUrl = checkHttpUrl(baseUrlInput, globals.baseUrl ? '--base-url' : env.MON_BASE_URL ? 'MON_BASE_URL' : 'input');
+  const baseUrl = checkHttpUrl(
+    baseUrlInput,
+    globals.baseUrl ? '--base-url' : env.MON_BASE_URL ? 'MON_BASE_URL' : 'input',
+  );
   const accountId = await pick(globals.account, env.MON_ACCOUNT_ID, stored.accountId, 'Account ID');
   const pingUrl = globals.pingUrl ?? env.MON_PING_URL ?? stored.pingUrl;
 
   let apiKey: string;
   if (options.withKey) {
     apiKey = (await io.readStdin()).trim();
-    if (!apiKey) throw new UsageError('--with-key read an empty key from stdin.', 'Pipe the key in: `printenv MON_KEY | mon auth login --with-key`.');
+    if (!apiKey)
+      throw new UsageError(
+        '--with-key read an empty key from stdin.',
+        'Pipe the key in: `printenv MON_KEY | mon auth login --with-key`.',
+      );
   } else if (ask) {
     apiKey = (
-      await prompter.password({ message: 'API key', validate: (value) => (value.trim() ? true : 'The key cannot be empty.') })
+      await prompter.password({
+        message: 'API key',
+        validate: (value) => (value.trim() ? true : 'The key cannot be empty.'),
+      })
     ).trim();
   } else {
     throw new UsageError(
@@ -60,7 +79,13 @@ export async function loginRun(ctx: LoginCtx, options: { withKey?: boolean }): P
   }
 
   await verifyCredentials(ctx, { baseUrl, apiKey, accountId });
-  await store.updateProfile(profile.value, (current) => ({ ...current, baseUrl, accountId, apiKey, pingUrl: pingUrl ? checkHttpUrl(pingUrl, '--ping-url') : current.pingUrl }));
+  await store.updateProfile(profile.value, (current) => ({
+    ...current,
+    baseUrl,
+    accountId,
+    apiKey,
+    pingUrl: pingUrl ? checkHttpUrl(pingUrl, '--ping-url') : current.pingUrl,
+  }));
   const check = io.errStyle.green('✓');
   io.err(
     `${check} Logged in to ${baseUrl}${accountId ? ` (account ${accountId})` : ''} with key ${maskSecret(apiKey)}.\n` +

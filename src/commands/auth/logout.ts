@@ -11,5 +11,6 @@ export async function logoutRun(ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'confi
     await store.updateProfile(profile, ({ apiKey: _removed, ...rest }) => rest);
     io.err(`${io.errStyle.green('✓')} Removed the API key of profile "${profile}" from ${store.path}\n`);
   }
-  if (env.MON_API_KEY) io.err(io.errStyle.yellow('MON_API_KEY is still set in this environment, and commands will use it.\n'));
+  if (env.MON_API_KEY)
+    io.err(io.errStyle.yellow('MON_API_KEY is still set in this environment, and commands will use it.\n'));
 }

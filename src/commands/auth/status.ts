@@ -30,7 +30,12 @@ export async function statusRun(ctx: Pick<Ctx, 'io' | 'globals' | 'settings' | '
       color: (text: string) => (setting ? text + from(setting) : io.style.yellow('not set')),
     });
     renderDetails(io, [
-      { label: 'Profile', key: 'profile', value: settings.profile.value, color: (text) => text + from(settings.profile) },
+      {
+        label: 'Profile',
+        key: 'profile',
+        value: settings.profile.value,
+        color: (text) => text + from(settings.profile),
+      },
       field('Base URL', 'baseUrl', settings.baseUrl),
       field('Account ID', 'accountId', settings.accountId),
       field('API key', 'apiKey', key),
@@ -45,5 +50,8 @@ export async function statusRun(ctx: Pick<Ctx, 'io' | 'globals' | 'settings' | '
       { label: 'Config file', key: 'configFile', value: configFile },
     ]);
   }
-  if (!settings.apiKey) throw new AuthError(`Not logged in: profile "${settings.profile.value}" has no API key and MON_API_KEY is not set.`);
+  if (!settings.apiKey)
+    throw new AuthError(
+      `Not logged in: profile "${settings.profile.value}" has no API key and MON_API_KEY is not set.`,
+    );
 }

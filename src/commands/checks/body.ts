@@ -82,7 +82,12 @@ interface FlagField {
   kind: Kind;
 }
 
-const field = (option: keyof CheckFlags, flag: string, path: string, kind: Kind): FlagField => ({ option, flag, path: path.split('.'), kind });
+const field = (option: keyof CheckFlags, flag: string, path: string, kind: Kind): FlagField => ({
+  option,
+  flag,
+  path: path.split('.'),
+  kind,
+});
 
 /** Flags that set one field each. Enum values are upper-cased (locations lower-cased), so `--record-type aaaa` works. */
 export const FLAG_FIELDS: readonly FlagField[] = [
@@ -123,8 +128,18 @@ export const FLAG_FIELDS: readonly FlagField[] = [
   field('retrySameRegion', '--retry-same-region', 'retryStrategy.sameRegion', 'switch'),
   field('retryOnlyOn', '--retry-only-on', 'retryStrategy.onlyOn', 'upperList'),
   field('alertEscalationType', '--alert-escalation-type', 'alertSettings.escalationType', 'upper'),
-  field('alertFailedRunThreshold', '--alert-failed-run-threshold', 'alertSettings.runBasedEscalation.failedRunThreshold', 'number'),
-  field('alertMinutesFailingThreshold', '--alert-minutes-failing-threshold', 'alertSettings.timeBasedEscalation.minutesFailingThreshold', 'number'),
+  field(
+    'alertFailedRunThreshold',
+    '--alert-failed-run-threshold',
+    'alertSettings.runBasedEscalation.failedRunThreshold',
+    'number',
+  ),
+  field(
+    'alertMinutesFailingThreshold',
+    '--alert-minutes-failing-threshold',
+    'alertSettings.timeBasedEscalation.minutesFailingThreshold',
+    'number',
+  ),
   field('alertRemindersAmount', '--alert-reminders-amount', 'alertSettings.reminders.amount', 'number'),
   field('alertRemindersInterval', '--alert-reminders-interval', 'alertSettings.reminders.interval', 'number'),
   field('triggerIncidentService', '--trigger-incident-service', 'triggerIncident.serviceId', 'text'),
@@ -216,7 +231,10 @@ export function parseKeyValue(raw: string): { key: string; value: string } | und
 }
 
 /** The part of the body the flags give (dependencies are read by the caller and passed in). */
-export function bodyFromFlags(flags: CheckFlags, dependencies?: { raw: string; path: string; content: string }[]): FlagsBody {
+export function bodyFromFlags(
+  flags: CheckFlags,
+  dependencies?: { raw: string; path: string; content: string }[],
+): FlagsBody {
   const body: Body = {};
   const itemNames: Record<string, string> = {};
   const problems: FlagProblem[] = [];
@@ -228,7 +246,10 @@ export function bodyFromFlags(flags: CheckFlags, dependencies?: { raw: string; p
   }
 
   if (flags.alertChannel) {
-    body.alertChannelSubscriptions = flags.alertChannel.map((id) => ({ alertChannelId: toNumber(id), activated: true }));
+    body.alertChannelSubscriptions = flags.alertChannel.map((id) => ({
+      alertChannelId: toNumber(id),
+      activated: true,
+    }));
   }
 
   if (flags.assert) {
@@ -247,7 +268,10 @@ export function bodyFromFlags(flags: CheckFlags, dependencies?: { raw: string; p
         const pair = parseKeyValue(raw);
         if (!pair) {
           // A --secret-env without "=" may be the secret itself: never echo it.
-          problems.push({ flag, message: `must be KEY=VALUE${flag === '--env' ? ` (got ${JSON.stringify(raw)})` : ''}` });
+          problems.push({
+            flag,
+            message: `must be KEY=VALUE${flag === '--env' ? ` (got ${JSON.stringify(raw)})` : ''}`,
+          });
           return;
         }
         itemNames[`environmentVariables[${variables.length}]`] = `${flag} #${index + 1}`;
@@ -266,7 +290,9 @@ export function bodyFromFlags(flags: CheckFlags, dependencies?: { raw: string; p
   }
 
   // The API needs all five fields of an incident trigger; an absent switch means "do not notify".
-  const triggerGiven = FLAG_FIELDS.some((spec) => spec.path[0] === 'triggerIncident' && flags[spec.option] !== undefined);
+  const triggerGiven = FLAG_FIELDS.some(
+    (spec) => spec.path[0] === 'triggerIncident' && flags[spec.option] !== undefined,
+  );
   if (triggerGiven || flags.triggerIncidentNotifySubscribers !== undefined) {
     setPath(body, ['triggerIncident', 'notifySubscribers'], flags.triggerIncidentNotifySubscribers ?? false);
   }
@@ -285,7 +311,8 @@ export function bodyFromFlags(flags: CheckFlags, dependencies?: { raw: string; p
 export function mergeBody(base: Body, override: Body): Body {
   const out: Body = { ...base };
   for (const [key, value] of Object.entries(override)) {
-    const merged = isPlainObject(value) && Object.hasOwn(out, key) && isPlainObject(out[key]) ? mergeBody(out[key], value) : value;
+    const merged =
+      isPlainObject(value) && Object.hasOwn(out, key) && isPlainObject(out[key]) ? mergeBody(out[key], value) : value;
     // defineProperty: a "__proto__" key from a --file body stays a plain field (and is refused as unknown).
     Object.defineProperty(out, key, { value: merged, enumerable: true, writable: true, configurable: true });
   }
@@ -322,10 +349,14 @@ function sourceOf(path: readonly PropertyKey[], flagsBody: Body, fileBody: Body 
 }
 
 /** The longest prefix of `path` that `names` knows, and what is left after it. */
-function longestPrefix(path: string, names: Readonly<Record<string, string>>): { name: string; rest: string } | undefined {
+function longestPrefix(
+  path: string,
+  names: Readonly<Record<string, string>>,
+): { name: string; rest: string } | undefined {
   let candidate = path;
   for (;;) {
-    if (Object.hasOwn(names, candidate)) return { name: names[candidate]!, rest: path.slice(candidate.length).replace(/^\./, '') };
+    if (Object.hasOwn(names, candidate))
+      return { name: names[candidate]!, rest: path.slice(candidate.length).replace(/^\./, '') };
     const cut = Math.max(candidate.lastIndexOf('.'), candidate.lastIndexOf('['));
     if (cut <= 0) return undefined;
     candidate = candidate.slice(0, cut);
@@ -380,7 +411,8 @@ export function validateBody<S extends z.ZodType>(
   const schemaIssues = result.success ? [] : result.error.issues.filter((issue) => !ignore(issue));
   if (issues.length === 0 && schemaIssues.length === 0) return result.data as z.infer<S>;
   for (const issue of schemaIssues) {
-    const hideInput = issue.path[0] === 'environmentVariables' || (typeof issue.input === 'object' && issue.input !== null);
+    const hideInput =
+      issue.path[0] === 'environmentVariables' || (typeof issue.input === 'object' && issue.input !== null);
     const shown = hideInput ? ({ ...issue, input: undefined } as z.core.$ZodIssue) : issue;
     const key = formatPath(issue.path);
     names[key] = nameFor(issue.path, issue.code, provenance);

@@ -58,7 +58,12 @@ export async function composeCheckBody<S extends z.ZodType>(
   const missing = ask ? missingRequired(body, Boolean(options.combined)) : new Set<string>();
   if (!ask) body = withDefaultRecordType(body);
   // Fail on what the user typed before asking anything.
-  validateBody(options.schema, body, provenance, (issue) => issue.input === undefined && missing.has(issue.path.join('.')));
+  validateBody(
+    options.schema,
+    body,
+    provenance,
+    (issue) => issue.input === undefined && missing.has(issue.path.join('.')),
+  );
   if (ask) body = mergeBody(await askForMissing(ctx.prompter, body, Boolean(options.combined)), body);
   return validateBody(options.schema, body, provenance);
 }
@@ -114,12 +119,18 @@ async function askForMissing(prompter: Ctx['prompter'], body: Body, combined: bo
   }
   if (body.name === undefined) {
     answers.name = (
-      await prompter.input({ message: 'Check name', validate: (value) => (value.trim() ? true : 'The name cannot be empty.') })
+      await prompter.input({
+        message: 'Check name',
+        validate: (value) => (value.trim() ? true : 'The name cannot be empty.'),
+      })
     ).trim();
   }
   if (request.query === undefined) {
     answeredRequest.query = (
-      await prompter.input({ message: 'Name to resolve (query), e.g. example.com', validate: fromSchema(dnsRequestSchema.shape.query) })
+      await prompter.input({
+        message: 'Name to resolve (query), e.g. example.com',
+        validate: fromSchema(dnsRequestSchema.shape.query),
+      })
     ).trim();
   }
   if (request.recordType === undefined) {
@@ -131,16 +142,32 @@ async function askForMissing(prompter: Ctx['prompter'], body: Body, combined: bo
   }
   if (request.nameServer === undefined) {
     answeredRequest.nameServer = (
-      await prompter.input({ message: 'Name server to ask', default: '1.1.1.1', validate: fromSchema(dnsRequestSchema.shape.nameServer.unwrap()) })
+      await prompter.input({
+        message: 'Name server to ask',
+        default: '1.1.1.1',
+        validate: fromSchema(dnsRequestSchema.shape.nameServer.unwrap()),
+      })
     ).trim();
   }
   if (body.frequency === undefined) {
     const choices: Choice<FrequencyChoice>[] = [
-      ...(secondsLevelAllowed(type) ? SECONDS_OFFSETS.map((seconds) => ({ name: describeFrequency(0, seconds), value: { frequency: 0, frequencyOffset: seconds } })) : []),
-      ...FREQUENCIES.filter((minutes) => minutes !== 0).map((minutes) => ({ name: describeFrequency(minutes), value: { frequency: minutes } })),
+      ...(secondsLevelAllowed(type)
+        ? SECONDS_OFFSETS.map((seconds) => ({
+            name: describeFrequency(0, seconds),
+            value: { frequency: 0, frequencyOffset: seconds },
+          }))
+        : []),
+      ...FREQUENCIES.filter((minutes) => minutes !== 0).map((minutes) => ({
+        name: describeFrequency(minutes),
+        value: { frequency: minutes },
+      })),
     ];
     const fallback = choices.find((choice) => choice.value.frequency === DEFAULT_FREQUENCY)!.value;
-    const picked = await prompter.select<FrequencyChoice>({ message: 'How often should it run?', choices, default: fallback });
+    const picked = await prompter.select<FrequencyChoice>({
+      message: 'How often should it run?',
+      choices,
+      default: fallback,
+    });
     Object.assign(answers, picked);
   }
   if (body.locations === undefined && body.privateLocations === undefined) {
@@ -163,7 +190,10 @@ export async function readDependencies(
   for (const raw of values) {
     const at = raw.indexOf('=@');
     if (at < 0) {
-      problems.push({ flag: '--dependency', message: `must be PATH=@LOCALFILE, e.g. lib/helpers.js=@./helpers.js (got ${JSON.stringify(raw)})` });
+      problems.push({
+        flag: '--dependency',
+        message: `must be PATH=@LOCALFILE, e.g. lib/helpers.js=@./helpers.js (got ${JSON.stringify(raw)})`,
+      });
       continue;
     }
     const local = raw.slice(at + 2);
@@ -171,7 +201,12 @@ export async function readDependencies(
       files.push({ raw, path: raw.slice(0, at), content: await readFile(local, 'utf8') });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      const why = code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
+      const why =
+        code === 'ENOENT'
+          ? 'there is no such file'
+          : code === 'EISDIR'
+            ? 'it is a directory'
+            : (error as Error).message;
       problems.push({ flag: `--dependency ${JSON.stringify(raw)}`, message: `cannot read ${local} (${why})` });
     }
   }

@@ -25,7 +25,9 @@ export function warnAboutIgnoredAlertSettings(
   flags: CheckFlags,
   body: { useGlobalAlertSettings?: boolean },
 ): void {
-  const given = Object.entries(flags).some(([key, value]) => key.startsWith('alert') && key !== 'alertChannel' && value !== undefined);
+  const given = Object.entries(flags).some(
+    ([key, value]) => key.startsWith('alert') && key !== 'alertChannel' && value !== undefined,
+  );
   if (!given || body.useGlobalAlertSettings === false) return;
   const { io } = ctx;
   io.err(

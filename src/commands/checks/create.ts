@@ -24,7 +24,8 @@ export function warnDeprecated(ctx: Pick<Ctx, 'io'>, type: string | undefined): 
   const { io } = ctx;
   const kind = type?.trim().toUpperCase();
   const dns = 'For DNS checks use `mon checks create-dns`.';
-  const perType = 'For API and browser checks use the per-type operations (`mon api -X POST /v1/checks/api --input body.json`).';
+  const perType =
+    'For API and browser checks use the per-type operations (`mon api -X POST /v1/checks/api --input body.json`).';
   const replacement = kind === 'DNS' ? [dns] : kind === 'API' || kind === 'BROWSER' ? [perType] : [dns, perType];
   io.err(
     `${io.errStyle.yellow('warning:')} \`mon checks create\` uses POST /v1/checks, which the API has deprecated and will remove.\n` +

@@ -65,7 +65,12 @@ function withCheckBodyFlags(command: Command): Command {
   toggle(command, '--no-activated', '--activated', 'create it paused (default: it runs)');
   toggle(command, '--muted', '--no-muted', 'send no notifications on failure or recovery');
   toggle(command, '--should-fail', '--no-should-fail', 'invert what counts as a failure');
-  toggle(command, '--no-double-check', '--double-check', 'no double check on failure (deprecated by the API: use --retry-*)');
+  toggle(
+    command,
+    '--no-double-check',
+    '--double-check',
+    'no double check on failure (deprecated by the API: use --retry-*)',
+  );
   command
     .option('--group-id <id>', 'check group it belongs to')
     .option('--group-order <n>', 'position in the group, >= 0')
@@ -78,7 +83,11 @@ function withCheckBodyFlags(command: Command): Command {
     .option('--name-server <host>', 'name server to ask, e.g. 1.1.1.1')
     .option('--port <port>', 'port of the name server, e.g. 53')
     .option('--protocol <protocol>', `${or(DNS_PROTOCOLS)} (API default UDP)`)
-    .option('--assert <assertion>', '"SOURCE COMPARISON TARGET" (repeatable), e.g. "RESPONSE_CODE EQUALS NOERROR"', collect);
+    .option(
+      '--assert <assertion>',
+      '"SOURCE COMPARISON TARGET" (repeatable), e.g. "RESPONSE_CODE EQUALS NOERROR"',
+      collect,
+    );
 
   command.optionsGroup('Schedule and locations:');
   command
@@ -88,30 +97,59 @@ function withCheckBodyFlags(command: Command): Command {
     .option('--private-location <name>', 'private location to run from (repeatable)', collect);
   toggle(command, '--run-parallel', '--no-run-parallel', 'run in all locations at once instead of one after another');
   command
-    .option('--degraded-response-time <ms>', `degraded from this response time, 0..${CHECK_LIMITS.responseTimeMaxMs} (API default 500)`)
-    .option('--max-response-time <ms>', `failed from this response time, 0..${CHECK_LIMITS.responseTimeMaxMs} (API default 1000)`);
+    .option(
+      '--degraded-response-time <ms>',
+      `degraded from this response time, 0..${CHECK_LIMITS.responseTimeMaxMs} (API default 500)`,
+    )
+    .option(
+      '--max-response-time <ms>',
+      `failed from this response time, 0..${CHECK_LIMITS.responseTimeMaxMs} (API default 1000)`,
+    );
 
   command.optionsGroup('Alerts:');
   command
     .option('--alert-channel <id>', 'subscribe to this alert channel (repeatable)', collect)
     .option('--no-auto-assign-alerts', 'do not subscribe it to every alert channel (autoAssignAlerts=false)');
-  toggle(command, '--no-use-global-alert-settings', '--use-global-alert-settings', "use this check's --alert-* settings, not the account's");
+  toggle(
+    command,
+    '--no-use-global-alert-settings',
+    '--use-global-alert-settings',
+    "use this check's --alert-* settings, not the account's",
+  );
   command
     .option('--alert-escalation-type <type>', or(ESCALATION_TYPES))
     .option('--alert-failed-run-threshold <n>', `alert after this many failed runs: ${or(FAILED_RUN_THRESHOLDS)}`)
-    .option('--alert-minutes-failing-threshold <min>', `alert after failing this long (TIME_BASED): ${or(MINUTES_FAILING_THRESHOLDS)}`)
+    .option(
+      '--alert-minutes-failing-threshold <min>',
+      `alert after failing this long (TIME_BASED): ${or(MINUTES_FAILING_THRESHOLDS)}`,
+    )
     .option('--alert-reminders-amount <n>', `reminders to send: ${or(REMINDER_AMOUNTS)} (100000: until resolved)`)
     .option('--alert-reminders-interval <min>', `minutes between reminders: ${or(REMINDER_INTERVALS)}`)
-    .option('--alert-parallel-run-failure-threshold <pct>', `alert when this % of parallel runs fail: ${PARALLEL_FAILURE_PERCENTAGES.join(', ')}`);
+    .option(
+      '--alert-parallel-run-failure-threshold <pct>',
+      `alert when this % of parallel runs fail: ${PARALLEL_FAILURE_PERCENTAGES.join(', ')}`,
+    );
 
   command.optionsGroup('Retries:');
   command
     .option('--retry-type <type>', `${or(RETRY_TYPES)} (needed by the other --retry-* flags)`)
     .option('--retry-max-retries <n>', `${RETRY_MAX_RETRIES.min} to ${RETRY_MAX_RETRIES.max}`)
     .option('--retry-base-backoff-seconds <s>', 'seconds before the first retry (API default 60)')
-    .option('--retry-max-duration-seconds <s>', `give up retrying after this long, ${RETRY_MAX_DURATION_SECONDS.min} to ${RETRY_MAX_DURATION_SECONDS.max}`)
-    .option('--retry-only-on <error>', `retry only on this kind of failure: ${or(RETRY_ONLY_ON)} (repeatable)`, collect);
-  toggle(command, '--no-retry-same-region', '--retry-same-region', 'retry from another location (API default: the same one)');
+    .option(
+      '--retry-max-duration-seconds <s>',
+      `give up retrying after this long, ${RETRY_MAX_DURATION_SECONDS.min} to ${RETRY_MAX_DURATION_SECONDS.max}`,
+    )
+    .option(
+      '--retry-only-on <error>',
+      `retry only on this kind of failure: ${or(RETRY_ONLY_ON)} (repeatable)`,
+      collect,
+    );
+  toggle(
+    command,
+    '--no-retry-same-region',
+    '--retry-same-region',
+    'retry from another location (API default: the same one)',
+  );
 
   command.optionsGroup('Incident trigger (opens a status-page incident when the check fails):');
   command
@@ -159,7 +197,12 @@ const BODY_HELP =
 
 export function checksCommand(ctx: Ctx) {
   const createDns = withCheckBodyFlags(
-    verb(ctx, 'create-dns', 'Create a DNS monitor (POST /v1/checks/dns)', async () => (await import('./create-dns')).createDnsCheckRun),
+    verb(
+      ctx,
+      'create-dns',
+      'Create a DNS monitor (POST /v1/checks/dns)',
+      async () => (await import('./create-dns')).createDnsCheckRun,
+    ),
   ).addHelpText(
     'after',
     BODY_HELP +
@@ -183,7 +226,11 @@ export function checksCommand(ctx: Ctx) {
   create.optionsGroup('Combined create:');
   create
     .option('--type <type>', `check type: ${or(CHECK_TYPES)}`)
-    .option('--dependency <PATH=@LOCALFILE>', 'a dependency file: its path in the check, and the local file to send (repeatable)', collect);
+    .option(
+      '--dependency <PATH=@LOCALFILE>',
+      'a dependency file: its path in the check, and the local file to send (repeatable)',
+      collect,
+    );
   withCheckBodyFlags(create).addHelpText(
     'after',
     '\nDeprecated: the API will remove this operation. Use `mon checks create-dns` for DNS\n' +
@@ -199,5 +246,10 @@ export function checksCommand(ctx: Ctx) {
   );
 
   return noun('checks')
-    .addHelpText('after', examples('mon checks create-dns', 'mon checks create-dns --name api --query api.example.com --no-input')).addCommand(createDns).addCommand(create);
+    .addHelpText(
+      'after',
+      examples('mon checks create-dns', 'mon checks create-dns --name api --query api.example.com --no-input'),
+    )
+    .addCommand(createDns)
+    .addCommand(create);
 }

@@ -38,7 +38,10 @@ export function checkFields(check: CheckResponse): Field[] {
     {
       label: 'Assertions',
       key: 'assertions',
-      value: (check.request?.assertions ?? []).map((a) => [a.source, a.comparison, a.target].filter(Boolean).join(' ')).join('; ') || undefined,
+      value:
+        (check.request?.assertions ?? [])
+          .map((a) => [a.source, a.comparison, a.target].filter(Boolean).join(' '))
+          .join('; ') || undefined,
     },
     {
       label: 'Frequency',
@@ -50,7 +53,9 @@ export function checkFields(check: CheckResponse): Field[] {
           : `${describeFrequency(check.frequency, check.frequencyOffset)}${check.frequency !== 0 && check.frequencyOffset ? ` (offset ${check.frequencyOffset})` : ''}`,
     },
     { label: 'Locations', key: 'locations', value: joined(check.locations) },
-    ...(check.privateLocations?.length ? [{ label: 'Private locations', key: 'privateLocations', value: joined(check.privateLocations) }] : []),
+    ...(check.privateLocations?.length
+      ? [{ label: 'Private locations', key: 'privateLocations', value: joined(check.privateLocations) }]
+      : []),
     { label: 'Activated', key: 'activated', value: yesNo(check.activated) },
     { label: 'Muted', key: 'muted', value: yesNo(check.muted) },
     ...(check.shouldFail ? [{ label: 'Should fail', key: 'shouldFail', value: 'yes' }] : []),
@@ -65,12 +70,24 @@ export function checkFields(check: CheckResponse): Field[] {
     {
       label: 'Retries',
       key: 'retryStrategy',
-      value: retry?.type ? `${retry.type}${retry.maxRetries ? `, up to ${retry.maxRetries} ${retry.maxRetries === 1 ? 'retry' : 'retries'}` : ''}` : undefined,
+      value: retry?.type
+        ? `${retry.type}${retry.maxRetries ? `, up to ${retry.maxRetries} ${retry.maxRetries === 1 ? 'retry' : 'retries'}` : ''}`
+        : undefined,
     },
-    { label: 'Alert channels', key: 'alertChannelSubscriptions', value: joined(subscriptions.map((s) => s.alertChannelId)) },
+    {
+      label: 'Alert channels',
+      key: 'alertChannelSubscriptions',
+      value: joined(subscriptions.map((s) => s.alertChannelId)),
+    },
     { label: 'Notifies', key: 'alertChannels', value: notifies(check) },
     ...(trigger?.serviceId
-      ? [{ label: 'Opens incidents', key: 'triggerIncident', value: `${trigger.severity ?? ''} on service ${trigger.serviceId}`.trim() }]
+      ? [
+          {
+            label: 'Opens incidents',
+            key: 'triggerIncident',
+            value: `${trigger.severity ?? ''} on service ${trigger.serviceId}`.trim(),
+          },
+        ]
       : []),
     { label: 'Tags', key: 'tags', value: joined(check.tags) },
     { label: 'Runtime', key: 'runtimeId', value: check.runtimeId ?? undefined },
@@ -93,6 +110,8 @@ export function printCreatedCheck(ctx: Pick<Ctx, 'io' | 'globals'>, check: Check
   }
   renderDetails(
     io,
-    checkFields(check).map((field) => (field.key === 'id' ? { ...field, color: (text: string) => io.style.cyan(text) } : field)),
+    checkFields(check).map((field) =>
+      field.key === 'id' ? { ...field, color: (text: string) => io.style.cyan(text) } : field,
+    ),
   );
 }

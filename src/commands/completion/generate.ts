@@ -30,7 +30,9 @@ export function describeTree(program: Command, values: ValueTable, argumentValue
   const globalOptions = program.options.filter((option) => !option.hidden);
   const visit = (command: Command, path: string) => {
     const own = path === '' ? [] : command.options.filter((option) => !option.hidden);
-    const options = [...own, ...globalOptions, helpOptionOf(command)].map((option) => describeOption(option, path, values));
+    const options = [...own, ...globalOptions, helpOptionOf(command)].map((option) =>
+      describeOption(option, path, values),
+    );
     const subcommands = command.commands
       .filter((sub) => !(sub as Command & { _hidden?: boolean })._hidden)
       .map((sub) => ({ name: sub.name(), description: sub.description() }));
@@ -76,15 +78,16 @@ const HEADER = (shell: string) =>
 const flagsOf = (node: CompletionNode) =>
   node.options.flatMap((option) => [option.long, option.short].filter((flag): flag is string => Boolean(flag)));
 const valueFlagsOf = (nodes: CompletionNode[]) =>
-  [...new Set(nodes.flatMap((node) => node.options.filter((o) => o.takesValue).flatMap((o) => [o.long, o.short])))].filter(
-    (flag): flag is string => Boolean(flag),
-  );
+  [
+    ...new Set(nodes.flatMap((node) => node.options.filter((o) => o.takesValue).flatMap((o) => [o.long, o.short]))),
+  ].filter((flag): flag is string => Boolean(flag));
 const shellWord = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 export function bashScript(nodes: CompletionNode[]): string {
   const lines: string[] = [HEADER('bash'), '_mon_subcommands() {', '  case "$1" in'];
   for (const node of nodes) {
-    if (node.subcommands.length) lines.push(`    ${shellWord(node.path)}) echo ${shellWord(node.subcommands.map((s) => s.name).join(' '))} ;;`);
+    if (node.subcommands.length)
+      lines.push(`    ${shellWord(node.path)}) echo ${shellWord(node.subcommands.map((s) => s.name).join(' '))} ;;`);
   }
   lines.push('  esac', '}', '_mon_flags() {', '  case "$1" in');
   for (const node of nodes) lines.push(`    ${shellWord(node.path)}) echo ${shellWord(flagsOf(node).join(' '))} ;;`);
@@ -96,7 +99,8 @@ export function bashScript(nodes: CompletionNode[]): string {
         lines.push(`    ${shellWord(`${node.path}|${flag}`)}) echo ${shellWord(option.values.join(' '))} ;;`);
       }
     }
-    if (node.argumentValues) lines.push(`    ${shellWord(`${node.path}|`)}) echo ${shellWord(node.argumentValues.join(' '))} ;;`);
+    if (node.argumentValues)
+      lines.push(`    ${shellWord(`${node.path}|`)}) echo ${shellWord(node.argumentValues.join(' '))} ;;`);
   }
   lines.push(
     '  esac',
@@ -131,7 +135,13 @@ export function bashScript(nodes: CompletionNode[]): string {
 
 export function zshScript(nodes: CompletionNode[]): string {
   const zshWord = (text: string) => `'${text.replace(/'/g, `''`)}'`;
-  const lines: string[] = ['#compdef mon', HEADER('zsh'), '_mon() {', '  local -a subcommands flags values', '  local path="" word skip=0 prev="${words[CURRENT-1]}"'];
+  const lines: string[] = [
+    '#compdef mon',
+    HEADER('zsh'),
+    '_mon() {',
+    '  local -a subcommands flags values',
+    '  local path="" word skip=0 prev="${words[CURRENT-1]}"',
+  ];
   lines.push(`  local value_flags=' ${valueFlagsOf(nodes).join(' ')} '`);
   lines.push('  for word in "${(@)words[2,CURRENT-1]}"; do');
   lines.push('    if (( skip )); then skip=0; continue; fi');
@@ -162,7 +172,9 @@ export function zshScript(nodes: CompletionNode[]): string {
   lines.push('  esac', '}', '_mon_flags() {', '  flags=()', '  case "$1" in');
   for (const node of nodes) {
     const entries = node.options
-      .flatMap((option) => [option.long, option.short].filter(Boolean).map((flag) => zshWord(`${flag}:${option.description}`)))
+      .flatMap((option) =>
+        [option.long, option.short].filter(Boolean).map((flag) => zshWord(`${flag}:${option.description}`)),
+      )
       .join(' ');
     lines.push(`    ${zshWord(node.path)}) flags=(${entries}) ;;`);
   }
@@ -174,7 +186,8 @@ export function zshScript(nodes: CompletionNode[]): string {
         lines.push(`    ${zshWord(`${node.path}|${flag}`)}) values=(${option.values.map(zshWord).join(' ')}) ;;`);
       }
     }
-    if (node.argumentValues) lines.push(`    ${zshWord(`${node.path}|`)}) values=(${node.argumentValues.map(zshWord).join(' ')}) ;;`);
+    if (node.argumentValues)
+      lines.push(`    ${zshWord(`${node.path}|`)}) values=(${node.argumentValues.map(zshWord).join(' ')}) ;;`);
   }
   lines.push('  esac', '}', 'compdef _mon mon');
   return `${lines.join('\n')}\n`;
@@ -186,7 +199,8 @@ export function fishScript(nodes: CompletionNode[]): string {
   lines.push(`set -g __mon_value_flags ${valueFlagsOf(nodes).join(' ')}`);
   lines.push('function __mon_subcommands', '  switch "$argv[1]"');
   for (const node of nodes) {
-    if (node.subcommands.length) lines.push(`    case ${fishWord(node.path)}`, `      echo ${node.subcommands.map((s) => s.name).join(' ')}`);
+    if (node.subcommands.length)
+      lines.push(`    case ${fishWord(node.path)}`, `      echo ${node.subcommands.map((s) => s.name).join(' ')}`);
   }
   lines.push('  end', 'end');
   lines.push(

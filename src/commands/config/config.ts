@@ -53,7 +53,11 @@ export async function configListRun(ctx: ConfigCtx): Promise<void> {
   }
   const others = Object.keys(all).filter((name) => name !== profile);
   if (ctx.io.stderrIsTTY && !ctx.globals.json) {
-    ctx.io.err(ctx.io.errStyle.dim(`\nStored in ${store.path}${others.length ? `; other profiles: ${others.join(', ')}` : ''}\n`));
+    ctx.io.err(
+      ctx.io.errStyle.dim(
+        `\nStored in ${store.path}${others.length ? `; other profiles: ${others.join(', ')}` : ''}\n`,
+      ),
+    );
   }
 }
 

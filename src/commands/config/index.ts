@@ -18,7 +18,12 @@ export function configCommand(ctx: Ctx) {
         .addHelpText('after', examples('mon config get base-url', 'curl "$(mon config get base-url)/v1/runtimes"')),
     )
     .addCommand(
-      verb(ctx, 'set', 'Change one setting (the key is set with `mon auth login`)', async () => (await load()).configSetRun)
+      verb(
+        ctx,
+        'set',
+        'Change one setting (the key is set with `mon auth login`)',
+        async () => (await load()).configSetRun,
+      )
         .argument('<key>', 'base-url, account, ping-url or timeout')
         .argument('<value>', 'the new value')
         .addHelpText(

@@ -13,7 +13,11 @@ function optionsSchema(now: number) {
 type AvailabilityCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'commandPath' | 'now'>;
 
 /** `mon heartbeats availability CHECK_ID`: the success ratio of the window against the period before it. */
-export async function heartbeatAvailabilityRun(ctx: AvailabilityCtx, raw: Record<string, unknown>, checkIdArg: unknown): Promise<void> {
+export async function heartbeatAvailabilityRun(
+  ctx: AvailabilityCtx,
+  raw: Record<string, unknown>,
+  checkIdArg: unknown,
+): Promise<void> {
   const now = ctx.now();
   const options = parseOptions(optionsSchema(now), { ...raw, checkId: checkIdArg }, WINDOW_FLAG_NAMES);
   checkWindow(options, now);

@@ -15,9 +15,17 @@ function optionsSchema(now: number) {
 type EventsCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'commandPath' | 'now'>;
 
 /** `mon heartbeats events CHECK_ID`: the newest events of the window, then the 24 h and 7 d success ratios. */
-export async function heartbeatEventsRun(ctx: EventsCtx, raw: Record<string, unknown>, checkIdArg: unknown): Promise<void> {
+export async function heartbeatEventsRun(
+  ctx: EventsCtx,
+  raw: Record<string, unknown>,
+  checkIdArg: unknown,
+): Promise<void> {
   const now = ctx.now();
-  const options = parseOptions(optionsSchema(now), { ...raw, checkId: checkIdArg }, { ...WINDOW_FLAG_NAMES, limit: '--limit' });
+  const options = parseOptions(
+    optionsSchema(now),
+    { ...raw, checkId: checkIdArg },
+    { ...WINDOW_FLAG_NAMES, limit: '--limit' },
+  );
   checkWindow(options, now);
   const checkId = await checkIdOrAsk(ctx, options.checkId);
   const query = { ...windowQuery(options, now), limit: options.limit };

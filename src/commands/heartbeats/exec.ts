@@ -20,7 +20,12 @@ type ExecCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'settings' | 'clientFor'>;
  * succeeds, so that the monitor alerts when the job fails or does not run. mon ends with
  * the job's exit status; a failed ping changes it only with --strict.
  */
-export async function heartbeatExecRun(ctx: ExecCtx, raw: Record<string, unknown>, tokenArg: unknown, commandArg: unknown): Promise<void> {
+export async function heartbeatExecRun(
+  ctx: ExecCtx,
+  raw: Record<string, unknown>,
+  tokenArg: unknown,
+  commandArg: unknown,
+): Promise<void> {
   const options = parseOptions(optionsSchema, raw, { strict: '--strict', dryRun: '--dry-run' });
   const [command, ...args] = commandArg as [string, ...string[]];
   const argument = parsePingArgument(String(tokenArg));
@@ -46,7 +51,8 @@ export async function heartbeatExecRun(ctx: ExecCtx, raw: Record<string, unknown
     throw new ExitStatus(exitCodeOf(outcome));
   }
   const target = await pingAfterSuccess(ctx, setup, Boolean(options.strict));
-  if (target && io.stderrIsTTY) io.err(`${io.errStyle.green('✓')} ${shown} succeeded; ping sent to ${maskedPingUrl(target)}.\n`);
+  if (target && io.stderrIsTTY)
+    io.err(`${io.errStyle.green('✓')} ${shown} succeeded; ping sent to ${maskedPingUrl(target)}.\n`);
 }
 
 interface PingSetup {
@@ -55,7 +61,11 @@ interface PingSetup {
 }
 
 /** The job succeeded: ping. A failure is a warning (the job's exit code stands), or with --strict an error. */
-async function pingAfterSuccess(ctx: Pick<Ctx, 'io'>, setup: () => Promise<PingSetup>, strict: boolean): Promise<PingTarget | undefined> {
+async function pingAfterSuccess(
+  ctx: Pick<Ctx, 'io'>,
+  setup: () => Promise<PingSetup>,
+  strict: boolean,
+): Promise<PingTarget | undefined> {
   let target: PingTarget | undefined;
   try {
     const ping = await setup();
@@ -75,7 +85,9 @@ async function pingAfterSuccess(ctx: Pick<Ctx, 'io'>, setup: () => Promise<PingS
 
 /** The command as a shell would read it back, for messages. */
 function commandLine(command: string, args: string[]): string {
-  return [command, ...args].map((word) => sanitize(/^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word))).join(' ');
+  return [command, ...args]
+    .map((word) => sanitize(/^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word)))
+    .join(' ');
 }
 
 interface JobOutcome {
@@ -146,10 +158,18 @@ function runJob(command: string, args: string[], env: NodeJS.ProcessEnv): Promis
 function startFailure(command: string, error: NodeJS.ErrnoException): ExitStatus {
   const name = sanitize(command);
   if (error.code === 'ENOENT') {
-    return new ExitStatus(127, `Cannot run "${name}": command not found; no ping was sent.`, 'Check the spelling, or give the full path of the command.');
+    return new ExitStatus(
+      127,
+      `Cannot run "${name}": command not found; no ping was sent.`,
+      'Check the spelling, or give the full path of the command.',
+    );
   }
   if (error.code === 'EACCES') {
-    return new ExitStatus(126, `Cannot run "${name}": permission denied; no ping was sent.`, 'Make it executable (chmod +x), or run it through its interpreter (e.g. sh script.sh).');
+    return new ExitStatus(
+      126,
+      `Cannot run "${name}": permission denied; no ping was sent.`,
+      'Make it executable (chmod +x), or run it through its interpreter (e.g. sh script.sh).',
+    );
   }
   return new ExitStatus(126, `Cannot run "${name}" (${error.code ?? error.message}); no ping was sent.`);
 }

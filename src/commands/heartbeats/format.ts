@@ -22,10 +22,19 @@ export function stateColor(text: string, state: string | undefined, io: IO): str
 
 export function eventColumns(now: number): Column<HeartbeatEvent>[] {
   return [
-    { header: 'TIME', value: (event) => event.timestamp, display: (event) => event.timestamp && timeDisplay(event.timestamp, now, 'seconds') },
+    {
+      header: 'TIME',
+      value: (event) => event.timestamp,
+      display: (event) => event.timestamp && timeDisplay(event.timestamp, now, 'seconds'),
+    },
     { header: 'STATE', value: (event) => event.state, color: (text, event, io) => stateColor(text, event.state, io) },
     { header: 'SOURCE', value: (event) => event.source, display: (event) => event.source ?? '—', shrink: true },
-    { header: 'USER AGENT', value: (event) => event.userAgent, display: (event) => event.userAgent ?? '—', shrink: true },
+    {
+      header: 'USER AGENT',
+      value: (event) => event.userAgent,
+      display: (event) => event.userAgent ?? '—',
+      shrink: true,
+    },
   ];
 }
 

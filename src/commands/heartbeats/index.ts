@@ -11,17 +11,22 @@ const windowOptions = () => [
 
 const PING_URL_HELP =
   '\nThe ping goes to {ping URL}/TOKEN. The ping URL is the global --ping-url, else\n' +
-  'MON_PING_URL, else the profile\'s (`mon config set ping-url URL`); with\n' +
-  '--sandbox, the sandbox\'s. A whole ping URL (https://HOST/PATH/TOKEN) can\n' +
+  "MON_PING_URL, else the profile's (`mon config set ping-url URL`); with\n" +
+  "--sandbox, the sandbox's. A whole ping URL (https://HOST/PATH/TOKEN) can\n" +
   'replace TOKEN.\n' +
   'No API key is sent with a ping: the URL is the credential, and the token is\n' +
   'masked in every message. A ping is tried up to 3 times within 10 seconds (or\n' +
   '--timeout, if shorter).\n';
 
 export function heartbeatsCommand(ctx: Ctx) {
-  const events = verb(ctx, 'events', 'List the events of a heartbeat (pings, late pings, failures) and its success ratio', async () => (await import('./events')).heartbeatEventsRun)
+  const events = verb(
+    ctx,
+    'events',
+    'List the events of a heartbeat (pings, late pings, failures) and its success ratio',
+    async () => (await import('./events')).heartbeatEventsRun,
+  )
     .argument('[checkId]', 'ID of the heartbeat check (asked for on a terminal when left out)')
-    .addOption(new Option('--limit <n>', 'at most this many events, 1 to 10 (the API\'s maximum; default 10)'));
+    .addOption(new Option('--limit <n>', "at most this many events, 1 to 10 (the API's maximum; default 10)"));
   for (const option of windowOptions()) events.addOption(option);
   events.addHelpText(
     'after',
@@ -37,8 +42,12 @@ export function heartbeatsCommand(ctx: Ctx) {
       ),
   );
 
-  const availability = verb(ctx, 'availability', 'Show the success ratio of a heartbeat for a period, against the period before', async () => (await import('./availability')).heartbeatAvailabilityRun)
-    .argument('[checkId]', 'ID of the heartbeat check (asked for on a terminal when left out)');
+  const availability = verb(
+    ctx,
+    'availability',
+    'Show the success ratio of a heartbeat for a period, against the period before',
+    async () => (await import('./availability')).heartbeatAvailabilityRun,
+  ).argument('[checkId]', 'ID of the heartbeat check (asked for on a terminal when left out)');
   for (const option of windowOptions()) availability.addOption(option);
   availability.addHelpText(
     'after',
@@ -52,8 +61,16 @@ export function heartbeatsCommand(ctx: Ctx) {
       ),
   );
 
-  const ping = verb(ctx, 'ping', 'Send a heartbeat ping: tell the monitor the job ran', async () => (await import('./ping')).heartbeatPingRun)
-    .argument('[token]', 'ping token of the heartbeat monitor, or its whole ping URL (asked for, hidden, on a terminal when left out)')
+  const ping = verb(
+    ctx,
+    'ping',
+    'Send a heartbeat ping: tell the monitor the job ran',
+    async () => (await import('./ping')).heartbeatPingRun,
+  )
+    .argument(
+      '[token]',
+      'ping token of the heartbeat monitor, or its whole ping URL (asked for, hidden, on a terminal when left out)',
+    )
     .addOption(new Option('--dry-run', 'print the request (token masked) and send nothing'))
     .addHelpText(
       'after',
@@ -68,14 +85,19 @@ export function heartbeatsCommand(ctx: Ctx) {
         '  0 2 * * * backup.sh && mon heartbeats ping TOKEN\n',
     );
 
-  const exec = verb(ctx, 'exec', 'Run a command (a cron job) and ping only when it succeeds', async () => (await import('./exec')).heartbeatExecRun)
+  const exec = verb(
+    ctx,
+    'exec',
+    'Run a command (a cron job) and ping only when it succeeds',
+    async () => (await import('./exec')).heartbeatExecRun,
+  )
     .argument('<token>', 'ping token of the heartbeat monitor, or its whole ping URL')
     .argument('<command...>', 'the command and its arguments, after --')
     .addOption(new Option('--strict', 'exit 1 when the command succeeded but the ping failed'))
     .addOption(new Option('--dry-run', 'print what would run and the ping request; run and send nothing'))
     .addHelpText(
       'after',
-      '\nThe command runs with mon\'s stdin, stdout and stderr, and mon exits with its\n' +
+      "\nThe command runs with mon's stdin, stdout and stderr, and mon exits with its\n" +
         'exit code (128 + the signal number when a signal stopped it; 127 when it cannot\n' +
         'be found). The ping is sent only when the command exits 0, so the monitor\n' +
         'alerts when the job fails or does not run. Ctrl-C and SIGTERM reach the\n' +
@@ -91,7 +113,10 @@ export function heartbeatsCommand(ctx: Ctx) {
     );
 
   return noun('heartbeats')
-    .addHelpText('after', examples('mon heartbeats events CHECK_ID --since 6h', 'mon heartbeats exec TOKEN -- /usr/local/bin/backup.sh'))
+    .addHelpText(
+      'after',
+      examples('mon heartbeats events CHECK_ID --since 6h', 'mon heartbeats exec TOKEN -- /usr/local/bin/backup.sh'),
+    )
     .addCommand(events)
     .addCommand(availability)
     .addCommand(ping)

@@ -20,7 +20,11 @@ export type PingArgument = { token: string } | PingTarget;
 export function parsePingArgument(value: string): PingArgument {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return splitPingUrl(value);
   const result = pathIdSchema.safeParse(value);
-  if (!result.success) throw new UsageError(`TOKEN ${result.error.issues[0]?.message ?? 'is not valid'}.`, 'Give the ping token of a heartbeat monitor, or its whole ping URL.');
+  if (!result.success)
+    throw new UsageError(
+      `TOKEN ${result.error.issues[0]?.message ?? 'is not valid'}.`,
+      'Give the ping token of a heartbeat monitor, or its whole ping URL.',
+    );
   return { token: value };
 }
 
@@ -29,7 +33,10 @@ function splitPingUrl(value: string): PingTarget {
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError('TOKEN looks like a URL but is not a valid one.', 'Give the ping token, or the whole ping URL: https://HOST/PATH/TOKEN.');
+    throw new UsageError(
+      'TOKEN looks like a URL but is not a valid one.',
+      'Give the ping token, or the whole ping URL: https://HOST/PATH/TOKEN.',
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`A ping URL must start with http:// or https:// (got ${url.protocol}//).`);
@@ -87,5 +94,9 @@ export function pingFailure(error: unknown, target: PingTarget): unknown {
       ? 'Check the ping URL (--ping-url, MON_PING_URL or `mon config get ping-url`), your network, and HTTPS_PROXY/NO_PROXY.'
       : error.hint;
   const reason = error.message.charAt(0).toLowerCase() + error.message.slice(1);
-  return new ApiError(error.kind, `The ping to ${url} failed: ${reason}`, { status: error.status, attempts: error.attempts, hint });
+  return new ApiError(error.kind, `The ping to ${url} failed: ${reason}`, {
+    status: error.status,
+    attempts: error.attempts,
+    hint,
+  });
 }

@@ -27,14 +27,18 @@ export async function heartbeatPingRun(ctx: PingCtx, raw: Record<string, unknown
   }
   // Quiet unless someone is watching: cron mails whatever a job prints.
   const { io } = ctx;
-  if (io.stderrIsTTY) io.err(`${io.errStyle.green('✓')} Ping sent to ${maskedPingUrl(target)} (${statusLabel(response.status)}).\n`);
+  if (io.stderrIsTTY)
+    io.err(`${io.errStyle.green('✓')} Ping sent to ${maskedPingUrl(target)} (${statusLabel(response.status)}).\n`);
 }
 
 /** TOKEN, asked for (hidden) on a terminal when it was left out: typed, it stays out of the shell history. */
 async function tokenOrAsk(ctx: Pick<Ctx, 'io' | 'prompter' | 'commandPath'>, value: unknown): Promise<string> {
   if (typeof value === 'string') return value;
   if (!ctx.io.canPrompt()) {
-    throw new UsageError('TOKEN is required: the ping token of a heartbeat monitor, or its whole ping URL.', `Usage: ${ctx.commandPath} TOKEN (see --help).`);
+    throw new UsageError(
+      'TOKEN is required: the ping token of a heartbeat monitor, or its whole ping URL.',
+      `Usage: ${ctx.commandPath} TOKEN (see --help).`,
+    );
   }
   const answer = await ctx.prompter.password({
     message: 'Ping token (or the whole ping URL):',
@@ -53,5 +57,7 @@ export function printPingDryRun(ctx: Pick<Ctx, 'io' | 'globals'>, target: PingTa
     return;
   }
   ctx.io.out(`${method} ${url}\n`);
-  ctx.io.err(ctx.io.errStyle.dim('Dry run: nothing was sent (the token is masked here; no API key is sent with a ping).\n'));
+  ctx.io.err(
+    ctx.io.errStyle.dim('Dry run: nothing was sent (the token is masked here; no API key is sent with a ping).\n'),
+  );
 }

@@ -54,7 +54,9 @@ export function checkWindow(options: WindowOptions, now: number): void {
   const start = startOf(options, now);
   if (!windowIsOrdered(start, options.to)) {
     const flag = options.from ? '--from' : '--since';
-    throw new UsageError(`${flag} must be before --to (the period would start ${utc(start!)} and end ${utc(options.to!)}).`);
+    throw new UsageError(
+      `${flag} must be before --to (the period would start ${utc(start!)} and end ${utc(options.to!)}).`,
+    );
   }
 }
 
@@ -82,10 +84,16 @@ export function describeWindow(query: WindowQuery): string {
 }
 
 /** CHECK_ID when it was given, else asked for on a terminal (after the flags were found valid). */
-export async function checkIdOrAsk(ctx: Pick<Ctx, 'io' | 'prompter' | 'commandPath'>, checkId: string | undefined): Promise<string> {
+export async function checkIdOrAsk(
+  ctx: Pick<Ctx, 'io' | 'prompter' | 'commandPath'>,
+  checkId: string | undefined,
+): Promise<string> {
   if (checkId !== undefined) return checkId;
   if (!ctx.io.canPrompt()) {
-    throw new UsageError('CHECK_ID is required: the ID of a heartbeat check.', `Usage: ${ctx.commandPath} CHECK_ID (see --help).`);
+    throw new UsageError(
+      'CHECK_ID is required: the ID of a heartbeat check.',
+      `Usage: ${ctx.commandPath} CHECK_ID (see --help).`,
+    );
   }
   const answer = await ctx.prompter.input({
     message: 'Heartbeat check ID:',

@@ -20,7 +20,11 @@ export function colorStatus(style: ChalkInstance, status: string | undefined, te
   }
 }
 
-export function colorSeverity(style: ChalkInstance, severity: string | undefined, text: string = severity ?? ''): string {
+export function colorSeverity(
+  style: ChalkInstance,
+  severity: string | undefined,
+  text: string = severity ?? '',
+): string {
   switch (severity) {
     case 'CRITICAL':
       return style.bold.red(text);
@@ -49,7 +53,8 @@ export function startedAt(incident: Incident): string {
 
 /** `duration` is in seconds (sandbox: from the start to the resolving update); null while open. */
 export function durationDisplay(incident: Incident): string {
-  if (incident.duration === null || incident.duration === undefined) return incident.lastUpdateStatus === 'RESOLVED' ? '—' : 'ongoing';
+  if (incident.duration === null || incident.duration === undefined)
+    return incident.lastUpdateStatus === 'RESOLVED' ? '—' : 'ongoing';
   return humanDuration(incident.duration);
 }
 
@@ -61,7 +66,15 @@ export function whenDisplay(iso: string | undefined, now: number): string {
 }
 
 /** The narrowest each column is useful at; a table needs their sum plus two spaces between columns. */
-const MIN_WIDTH: Record<string, number> = { ID: 36, NAME: 16, SEVERITY: 8, STATUS: 13, SERVICES: 16, STARTED: 8, DURATION: 8 };
+const MIN_WIDTH: Record<string, number> = {
+  ID: 36,
+  NAME: 16,
+  SEVERITY: 8,
+  STATUS: 13,
+  SERVICES: 16,
+  STARTED: 8,
+  DURATION: 8,
+};
 /** What a narrow terminal does without, first to last; ID, name, severity and status always stay. */
 const DROPPED_WHEN_NARROW = ['SERVICES', 'DURATION', 'STARTED'];
 
@@ -71,7 +84,8 @@ const DROPPED_WHEN_NARROW = ['SERVICES', 'DURATION', 'STARTED'];
  */
 export function incidentColumns(now: number, width = Number.POSITIVE_INFINITY): Column<Incident>[] {
   let columns = allIncidentColumns(now);
-  const needed = (set: Column<Incident>[]) => set.reduce((sum, column) => sum + (MIN_WIDTH[column.header] ?? 8) + 2, -2);
+  const needed = (set: Column<Incident>[]) =>
+    set.reduce((sum, column) => sum + (MIN_WIDTH[column.header] ?? 8) + 2, -2);
   for (const header of DROPPED_WHEN_NARROW) {
     if (needed(columns) <= width) break;
     columns = columns.filter((column) => column.header !== header);
@@ -83,7 +97,11 @@ function allIncidentColumns(now: number): Column<Incident>[] {
   return [
     { header: 'ID', value: (incident) => incident.id },
     { header: 'NAME', value: (incident) => incident.name, shrink: true },
-    { header: 'SEVERITY', value: (incident) => incident.severity, color: (text, incident, io) => colorSeverity(io.style, incident.severity, text) },
+    {
+      header: 'SEVERITY',
+      value: (incident) => incident.severity,
+      color: (text, incident, io) => colorSeverity(io.style, incident.severity, text),
+    },
     {
       header: 'STATUS',
       value: (incident) => incident.lastUpdateStatus,
@@ -106,8 +124,18 @@ export function renderIncident(io: IO, incident: Incident, now: number): void {
   renderDetails(io, [
     { label: 'Incident', key: 'name', value: incident.name, color: (text) => io.style.bold(text) },
     { label: 'ID', key: 'id', value: incident.id },
-    { label: 'Status', key: 'lastUpdateStatus', value: incident.lastUpdateStatus, color: (text) => colorStatus(io.style, incident.lastUpdateStatus, text) },
-    { label: 'Severity', key: 'severity', value: incident.severity, color: (text) => colorSeverity(io.style, incident.severity, text) },
+    {
+      label: 'Status',
+      key: 'lastUpdateStatus',
+      value: incident.lastUpdateStatus,
+      color: (text) => colorStatus(io.style, incident.lastUpdateStatus, text),
+    },
+    {
+      label: 'Severity',
+      key: 'severity',
+      value: incident.severity,
+      color: (text) => colorSeverity(io.style, incident.severity, text),
+    },
     { label: 'Services', key: 'services', value: serviceNames(incident) },
     {
       label: 'Service IDs',
@@ -120,7 +148,10 @@ export function renderIncident(io: IO, incident: Incident, now: number): void {
       label: 'Duration',
       key: 'duration',
       value: incident.duration,
-      display: typeof incident.duration === 'number' && incident.duration >= 60 ? `${durationDisplay(incident)} (${incident.duration} s)` : durationDisplay(incident),
+      display:
+        typeof incident.duration === 'number' && incident.duration >= 60
+          ? `${durationDisplay(incident)} (${incident.duration} s)`
+          : durationDisplay(incident),
     },
     { label: 'Created', key: 'created_at', value: incident.created_at },
     { label: 'Updated', key: 'updated_at', value: incident.updated_at },
@@ -129,7 +160,13 @@ export function renderIncident(io: IO, incident: Incident, now: number): void {
   if (!io.stdoutIsTTY) {
     // Piped: one "update<TAB>id<TAB>date<TAB>status<TAB>notified<TAB>description" row per update, newest first.
     for (const update of updates) {
-      const cells = [update.id, update.publicIncidentUpdateDate ?? '', update.status ?? '', String(update.notifySubscribers ?? false), update.description];
+      const cells = [
+        update.id,
+        update.publicIncidentUpdateDate ?? '',
+        update.status ?? '',
+        String(update.notifySubscribers ?? false),
+        update.description,
+      ];
       io.out(`update\t${cells.map((cell) => sanitize(cell)).join('\t')}\n`);
     }
     return;

@@ -42,7 +42,8 @@ function optionsSchema(now: number) {
   });
 }
 
-const EXAMPLE = 'mon incidents create --name "Checkout errors" --severity MAJOR --service SERVICE_ID --message "We are looking into failed payments."';
+const EXAMPLE =
+  'mon incidents create --name "Checkout errors" --severity MAJOR --service SERVICE_ID --message "We are looking into failed payments."';
 
 /**
  * Flags first (exit 2 before any request), then the status pages (to turn --service IDs

@@ -6,8 +6,16 @@ import { printJson } from '../../output/render';
 import { parseOptions } from '../options';
 import { renderIncident } from './columns';
 
-export async function getIncidentRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now'>, _options: unknown, id: unknown): Promise<void> {
-  const { incidentId } = parseOptions(z.object({ incidentId: pathIdSchema }), { incidentId: id }, { incidentId: 'INCIDENT_ID' });
+export async function getIncidentRun(
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now'>,
+  _options: unknown,
+  id: unknown,
+): Promise<void> {
+  const { incidentId } = parseOptions(
+    z.object({ incidentId: pathIdSchema }),
+    { incidentId: id },
+    { incidentId: 'INCIDENT_ID' },
+  );
   const { incident, raw } = await getIncident(await ctx.api(), incidentId);
   if (ctx.globals.json) return printJson(ctx.io, raw);
   renderIncident(ctx.io, incident, ctx.now());

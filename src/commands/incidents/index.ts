@@ -6,7 +6,7 @@ import { TIME_HELP } from '../time';
 const STATUSES = 'INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED, in any case';
 const SEVERITIES = 'CRITICAL, MAJOR, MEDIUM or MINOR, in any case';
 const DURATION_HELP =
-  'The duration is in seconds (the API\'s `duration`): from the start of the incident to its\n' +
+  "The duration is in seconds (the API's `duration`): from the start of the incident to its\n" +
   'RESOLVED update; null (shown as "ongoing") while it is open.';
 
 const dryRun = (command: Command) =>
@@ -34,9 +34,14 @@ export function incidentsCommand(ctx: Ctx) {
 
 function listCommand(ctx: Ctx) {
   return withListFlags(
-    verb(ctx, 'list', 'List incidents, newest first (open ones unless --status says otherwise)', async () => (await import('./list')).listIncidentsRun),
+    verb(
+      ctx,
+      'list',
+      'List incidents, newest first (open ones unless --status says otherwise)',
+      async () => (await import('./list')).listIncidentsRun,
+    ),
   )
-    .addOption(new Option('--status <which>', 'open, resolved or all, by the last update\'s status (default open)'))
+    .addOption(new Option('--status <which>', "open, resolved or all, by the last update's status (default open)"))
     .addHelpText(
       'after',
       '\n--limit is how many incidents are shown (with --all: how many are read per page).\n' +
@@ -50,25 +55,35 @@ function listCommand(ctx: Ctx) {
           'mon incidents list',
           'mon incidents list --status all --limit 50',
           'mon incidents list --status resolved --all --json | jq -r \'.[] | "\\(.duration)\\t\\(.name)"\'',
-          'mon incidents list --json | jq -r \'.entries[].id\'',
+          "mon incidents list --json | jq -r '.entries[].id'",
         ),
     );
 }
 
 function getCommand(ctx: Ctx) {
-  return verb(ctx, 'get', 'Show an incident and its updates as a timeline, newest first', async () => (await import('./get')).getIncidentRun)
-    .argument('<incidentId>', 'the incident\'s ID (`mon incidents list` shows them)')
+  return verb(
+    ctx,
+    'get',
+    'Show an incident and its updates as a timeline, newest first',
+    async () => (await import('./get')).getIncidentRun,
+  )
+    .argument('<incidentId>', "the incident's ID (`mon incidents list` shows them)")
     .addHelpText(
       'after',
       `\n${DURATION_HELP}\n` +
         'Piped: "key<TAB>value" lines, then one "update<TAB>id<TAB>date<TAB>status<TAB>notified<TAB>message" line per update.\n' +
-        examples('mon incidents get 3f0c2a9e-...', 'mon incidents get 3f0c2a9e-... --json | jq \'.incidentUpdates[0]\''),
+        examples('mon incidents get 3f0c2a9e-...', "mon incidents get 3f0c2a9e-... --json | jq '.incidentUpdates[0]'"),
     );
 }
 
 function createCommand(ctx: Ctx) {
   return dryRun(
-    verb(ctx, 'create', 'Open an incident on one or more services, with its first update', async () => (await import('./create')).createIncidentRun)
+    verb(
+      ctx,
+      'create',
+      'Open an incident on one or more services, with its first update',
+      async () => (await import('./create')).createIncidentRun,
+    )
       .option('--name <text>', 'what the status page shows, at most 255 characters')
       .option('--severity <level>', SEVERITIES)
       .option('--service <id>', 'an affected service (repeat for several; `mon status-pages list` shows IDs)', collect)
@@ -79,9 +94,9 @@ function createCommand(ctx: Ctx) {
   ).addHelpText(
     'after',
     '\nOn a terminal, whatever is missing is asked for: the severity from a list, the services\n' +
-      'as a checklist of the status pages\' cards, then whether to notify subscribers (unless\n' +
+      "as a checklist of the status pages' cards, then whether to notify subscribers (unless\n" +
       '--notify is given). With prompts off, --name, --severity, --service and --message are\n' +
-      'required. Piped, the new incident\'s ID is printed on stdout; --json prints the created\n' +
+      "required. Piped, the new incident's ID is printed on stdout; --json prints the created\n" +
       'incident instead.\n' +
       examples(
         'mon incidents create',
@@ -93,14 +108,19 @@ function createCommand(ctx: Ctx) {
 
 function updateCommand(ctx: Ctx) {
   return dryRun(
-    verb(ctx, 'update', 'Post an update to an incident and/or change its name, severity or services', async () => (await import('./update')).updateIncidentRun)
+    verb(
+      ctx,
+      'update',
+      'Post an update to an incident and/or change its name, severity or services',
+      async () => (await import('./update')).updateIncidentRun,
+    )
       .argument('[incidentId]', 'the incident (on a terminal, leave it out to pick from the open ones)')
       .option('--message <text>', 'post an update with this message')
       .option('--status <status>', `the update's status: ${STATUSES} (default: the current one)`)
       .option('--notify', 'notify the status page subscribers of this update')
       .option('--name <text>', 'rename the incident (at most 255 characters)')
       .option('--severity <level>', `change the severity: ${SEVERITIES}`)
-      .option('--service <id>', 'the incident\'s services become exactly these (repeatable)', collect),
+      .option('--service <id>', "the incident's services become exactly these (repeatable)", collect),
   ).addHelpText(
     'after',
     '\nThe outage command. --message, --status and --notify post a new incident update; --name,\n' +
@@ -108,8 +128,8 @@ function updateCommand(ctx: Ctx) {
       'can be given at once: the incident is changed first, then the update is posted.\n' +
       'On a terminal: no ID shows a picker of open incidents; no flags asks for the status\n' +
       '(current one preselected), the message and whether to notify subscribers. Piped, the new\n' +
-      'update\'s ID is printed on stdout (the incident\'s when only the incident was changed);\n' +
-      '--json prints the API\'s answer instead.\n' +
+      "update's ID is printed on stdout (the incident's when only the incident was changed);\n" +
+      "--json prints the API's answer instead.\n" +
       examples(
         'mon incidents update',
         'mon incidents update 3f0c2a9e-... --status identified --message "A bad deploy; rolling back."',
@@ -121,7 +141,12 @@ function updateCommand(ctx: Ctx) {
 
 function resolveCommand(ctx: Ctx) {
   return dryRun(
-    verb(ctx, 'resolve', 'Post a RESOLVED update to an incident', async () => (await import('./resolve')).resolveIncidentRun)
+    verb(
+      ctx,
+      'resolve',
+      'Post a RESOLVED update to an incident',
+      async () => (await import('./resolve')).resolveIncidentRun,
+    )
       .argument('[incidentId]', 'the incident (on a terminal, leave it out to pick from the open ones)')
       .option('--message <text>', 'what subscribers read (default "This incident has been resolved.")')
       .option('--notify', 'notify the status page subscribers')
@@ -129,12 +154,15 @@ function resolveCommand(ctx: Ctx) {
   ).addHelpText(
     'after',
     '\nAn incident that is already resolved is refused (exit 2) unless --force.\n' +
-      examples('mon incidents resolve', 'mon incidents resolve 3f0c2a9e-... --message "Payments work again. Sorry!" --notify'),
+      examples(
+        'mon incidents resolve',
+        'mon incidents resolve 3f0c2a9e-... --message "Payments work again. Sorry!" --notify',
+      ),
   );
 }
 
 function updatesCommand(ctx: Ctx) {
-  return noun('updates', 'An incident\'s updates one by one: post, show, edit')
+  return noun('updates', "An incident's updates one by one: post, show, edit")
     .addHelpText(
       'after',
       examples(
@@ -145,7 +173,12 @@ function updatesCommand(ctx: Ctx) {
     )
     .addCommand(
       dryRun(
-        verb(ctx, 'create', 'Post an update to an incident (POST .../incident-updates)', async () => (await import('./updates')).createUpdateRun)
+        verb(
+          ctx,
+          'create',
+          'Post an update to an incident (POST .../incident-updates)',
+          async () => (await import('./updates')).createUpdateRun,
+        )
           .argument('<incidentId>', 'the incident')
           .option('--message <text>', 'what subscribers read (required; asked for on a terminal)')
           .option('--status <status>', `${STATUSES} (left out: the incident keeps its status)`)
@@ -163,11 +196,22 @@ function updatesCommand(ctx: Ctx) {
       verb(ctx, 'get', 'Show one incident update', async () => (await import('./updates')).getUpdateRun)
         .argument('<incidentId>', 'the incident')
         .argument('<updateId>', 'the update (`mon incidents get INCIDENT_ID` lists them)')
-        .addHelpText('after', examples('mon incidents updates get 3f0c2a9e-... 7d1b...', 'mon incidents updates get 3f0c2a9e-... 7d1b... --json')),
+        .addHelpText(
+          'after',
+          examples(
+            'mon incidents updates get 3f0c2a9e-... 7d1b...',
+            'mon incidents updates get 3f0c2a9e-... 7d1b... --json',
+          ),
+        ),
     )
     .addCommand(
       dryRun(
-        verb(ctx, 'edit', 'Correct an incident update (what is not given stays as it is)', async () => (await import('./updates')).editUpdateRun)
+        verb(
+          ctx,
+          'edit',
+          'Correct an incident update (what is not given stays as it is)',
+          async () => (await import('./updates')).editUpdateRun,
+        )
           .argument('<incidentId>', 'the incident')
           .argument('<updateId>', 'the update (`mon incidents get INCIDENT_ID` lists them)')
           .option('--message <text>', 'replace the message')

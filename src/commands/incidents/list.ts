@@ -9,10 +9,12 @@ import { incidentColumns } from './columns';
 import { findIncidents, matchingPages, type StatusFilter } from './shared';
 
 const optionsSchema = listOptionsSchema.extend({
-  status: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-    z.enum(['open', 'resolved', 'all'], { error: 'must be open, resolved or all' }),
-  ).default('open'),
+  status: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+      z.enum(['open', 'resolved', 'all'], { error: 'must be open, resolved or all' }),
+    )
+    .default('open'),
 });
 
 const EMPTY: Record<StatusFilter, string> = {
@@ -21,7 +23,10 @@ const EMPTY: Record<StatusFilter, string> = {
   all: 'No incidents.',
 };
 
-export async function listIncidentsRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now'>, raw: Record<string, unknown>): Promise<void> {
+export async function listIncidentsRun(
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now'>,
+  raw: Record<string, unknown>,
+): Promise<void> {
   const options = parseOptions(optionsSchema, raw, { ...LIST_FLAGS, status: '--status' });
   const client = await ctx.api();
   const columns = incidentColumns(ctx.now(), ctx.io.stdoutIsTTY ? ctx.io.columns() : undefined);
@@ -53,7 +58,11 @@ export async function listIncidentsRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api' |
     return;
   }
 
-  const { entries, raw: received, nextId } = await findIncidents(client, { filter: options.status, limit: options.limit ?? 20, nextId: options.nextId });
+  const {
+    entries,
+    raw: received,
+    nextId,
+  } = await findIncidents(client, { filter: options.status, limit: options.limit ?? 20, nextId: options.nextId });
   if (ctx.globals.json) {
     printJson(io, { length: entries.length, entries: received, nextId });
     return;

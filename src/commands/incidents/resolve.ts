@@ -8,7 +8,15 @@ import { relativeTime, sanitize } from '../../output/text';
 import { printDryRun } from '../dry-run';
 import { parseOptions } from '../options';
 import { colorStatus, startedAt } from './columns';
-import { FLAG_NAMES, done, incidentIdOrPicker, messageOption, notifiedText, pickOpenIncident, printOutcome } from './shared';
+import {
+  FLAG_NAMES,
+  done,
+  incidentIdOrPicker,
+  messageOption,
+  notifiedText,
+  pickOpenIncident,
+  printOutcome,
+} from './shared';
 
 type ResolveCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now'>;
 
@@ -25,7 +33,11 @@ const optionsSchema = z.object({
 /** Posts a RESOLVED update; an incident that is already resolved is refused unless --force. */
 export async function resolveIncidentRun(ctx: ResolveCtx, raw: Record<string, unknown>, id?: unknown): Promise<void> {
   const options = parseOptions(optionsSchema, { ...raw, incidentId: id }, FLAG_NAMES);
-  const incidentId = incidentIdOrPicker(ctx, options.incidentId, 'mon incidents resolve INCIDENT_ID --message "Payments work again."');
+  const incidentId = incidentIdOrPicker(
+    ctx,
+    options.incidentId,
+    'mon incidents resolve INCIDENT_ID --message "Payments work again."',
+  );
   const client = await ctx.api();
   const incident =
     incidentId === null

@@ -124,9 +124,15 @@ export function resolveServices(directory: ServiceEntry[], ids: string[]): Incid
 }
 
 /** The checkbox of `incidents create`: one choice per service, labelled "Page › Card › Service". */
-export async function promptServices(ctx: Pick<Ctx, 'prompter'>, directory: ServiceEntry[]): Promise<IncidentServiceBody[]> {
+export async function promptServices(
+  ctx: Pick<Ctx, 'prompter'>,
+  directory: ServiceEntry[],
+): Promise<IncidentServiceBody[]> {
   if (!directory.length) {
-    throw new UsageError('There are no services on any status page, so there is nothing an incident could name.', 'Add services to a status page first.');
+    throw new UsageError(
+      'There are no services on any status page, so there is nothing an incident could name.',
+      'Add services to a status page first.',
+    );
   }
   const ids = await ctx.prompter.checkbox<string>({
     message: 'Affected services',
@@ -157,13 +163,19 @@ export async function promptSeverity(ctx: Pick<Ctx, 'prompter'>): Promise<Severi
 export async function promptStatus(ctx: Pick<Ctx, 'prompter'>, current: IncidentStatus): Promise<IncidentStatus> {
   return ctx.prompter.select<IncidentStatus>({
     message: 'Status',
-    choices: INCIDENT_STATUSES.map((status) => ({ name: status === current ? `${status} (current)` : status, value: status })),
+    choices: INCIDENT_STATUSES.map((status) => ({
+      name: status === current ? `${status} (current)` : status,
+      value: status,
+    })),
     default: current,
   });
 }
 
 export async function promptMessage(ctx: Pick<Ctx, 'prompter'>): Promise<string> {
-  const answer = await ctx.prompter.input({ message: 'Message (what subscribers read)', validate: (value) => checkWith(messageOption, value) });
+  const answer = await ctx.prompter.input({
+    message: 'Message (what subscribers read)',
+    validate: (value) => checkWith(messageOption, value),
+  });
   return answer.trim();
 }
 
@@ -244,7 +256,9 @@ export async function pickOpenIncident(
   const id = await ctx.prompter.select<string>({
     message: question,
     choices: entries.map((incident) => ({
-      name: sanitize(`${incident.name} · ${incident.severity} · ${incident.lastUpdateStatus} · started ${relativeTime(startedAt(incident), now)}`),
+      name: sanitize(
+        `${incident.name} · ${incident.severity} · ${incident.lastUpdateStatus} · started ${relativeTime(startedAt(incident), now)}`,
+      ),
       value: incident.id,
       description: sanitize(`${incident.id} · ${incident.services.map((service) => service.name).join(', ')}`),
     })),
@@ -261,7 +275,6 @@ export function incidentIdOrPicker(ctx: Pick<Ctx, 'io'>, id: string | undefined,
     `For example: ${example}  (\`mon incidents list\` shows the open incidents and their IDs)`,
   );
 }
-
 
 /* After a change: unmistakable on stderr, and the ID (or the body with --json) on stdout. */
 

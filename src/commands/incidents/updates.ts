@@ -15,7 +15,17 @@ import { sanitize } from '../../output/text';
 import { printDryRun } from '../dry-run';
 import { parseOptions } from '../options';
 import { colorStatus, whenDisplay } from './columns';
-import { FLAG_NAMES, dateOption, done, messageOption, missingFlags, notifiedText, printOutcome, promptMessage, statusOption } from './shared';
+import {
+  FLAG_NAMES,
+  dateOption,
+  done,
+  messageOption,
+  missingFlags,
+  notifiedText,
+  printOutcome,
+  promptMessage,
+  statusOption,
+} from './shared';
 
 type UpdatesCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now'>;
 
@@ -31,10 +41,17 @@ function updateOptionsSchema(now: number) {
 }
 
 /** `updates create`: POST .../incident-updates, one to one (no --status: the server keeps the incident's). */
-export async function createUpdateRun(ctx: UpdatesCtx, raw: Record<string, unknown>, incidentId: unknown): Promise<void> {
+export async function createUpdateRun(
+  ctx: UpdatesCtx,
+  raw: Record<string, unknown>,
+  incidentId: unknown,
+): Promise<void> {
   const options = parseOptions(updateOptionsSchema(ctx.now()), { ...raw, incidentId }, FLAG_NAMES);
   if (options.message === undefined && !ctx.io.canPrompt()) {
-    throw missingFlags(['--message'], `mon incidents updates create ${options.incidentId} --message "We found the cause."`);
+    throw missingFlags(
+      ['--message'],
+      `mon incidents updates create ${options.incidentId} --message "We found the cause."`,
+    );
   }
   const description = options.message ?? (await promptMessage(ctx));
   const body: IncidentUpdateBody = parseOptions(
@@ -58,7 +75,12 @@ export async function createUpdateRun(ctx: UpdatesCtx, raw: Record<string, unkno
   printOutcome(ctx, update.id, response);
 }
 
-export async function getUpdateRun(ctx: UpdatesCtx, _options: unknown, incidentId: unknown, updateId: unknown): Promise<void> {
+export async function getUpdateRun(
+  ctx: UpdatesCtx,
+  _options: unknown,
+  incidentId: unknown,
+  updateId: unknown,
+): Promise<void> {
   const ids = parseOptions(
     z.object({ incidentId: pathIdSchema, updateId: pathIdSchema }),
     { incidentId, updateId },
@@ -74,7 +96,12 @@ function renderUpdate(ctx: Pick<Ctx, 'io' | 'now'>, incidentId: string, update: 
   renderDetails(io, [
     { label: 'Update', key: 'id', value: update.id },
     { label: 'Incident', key: 'incidentId', value: incidentId },
-    { label: 'Status', key: 'status', value: update.status, color: (text) => colorStatus(io.style, update.status, text) },
+    {
+      label: 'Status',
+      key: 'status',
+      value: update.status,
+      color: (text) => colorStatus(io.style, update.status, text),
+    },
     {
       label: 'Published',
       key: 'publicIncidentUpdateDate',
@@ -106,7 +133,11 @@ export async function editUpdateRun(
   incidentId: unknown,
   updateId: unknown,
 ): Promise<void> {
-  const options = parseOptions(updateOptionsSchema(ctx.now()).extend({ updateId: pathIdSchema }), { ...raw, incidentId, updateId }, FLAG_NAMES);
+  const options = parseOptions(
+    updateOptionsSchema(ctx.now()).extend({ updateId: pathIdSchema }),
+    { ...raw, incidentId, updateId },
+    FLAG_NAMES,
+  );
   const changes = {
     ...(options.message !== undefined ? { description: options.message } : {}),
     ...(options.status !== undefined ? { status: options.status } : {}),
@@ -135,9 +166,12 @@ export async function editUpdateRun(
   const style = ctx.io.errStyle;
   const parts: string[] = [];
   if (update.description !== current.description) parts.push('message replaced');
-  if (update.status !== current.status) parts.push(`status ${colorStatus(style, current.status ?? '—')} → ${colorStatus(style, update.status ?? '—')}`);
-  if (update.publicIncidentUpdateDate !== current.publicIncidentUpdateDate) parts.push(`published at ${update.publicIncidentUpdateDate ?? '—'}`);
-  if (update.notifySubscribers !== current.notifySubscribers) parts.push(`notifySubscribers ${String(update.notifySubscribers ?? false)}`);
+  if (update.status !== current.status)
+    parts.push(`status ${colorStatus(style, current.status ?? '—')} → ${colorStatus(style, update.status ?? '—')}`);
+  if (update.publicIncidentUpdateDate !== current.publicIncidentUpdateDate)
+    parts.push(`published at ${update.publicIncidentUpdateDate ?? '—'}`);
+  if (update.notifySubscribers !== current.notifySubscribers)
+    parts.push(`notifySubscribers ${String(update.notifySubscribers ?? false)}`);
   ctx.io.err(
     `${done(ctx)} Edited update ${sanitize(update.id)} of incident ${sanitize(options.incidentId)}: ` +
       `${parts.length ? parts.join('; ') : 'nothing was different'}.\n`,

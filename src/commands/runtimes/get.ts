@@ -7,7 +7,11 @@ import { sanitize } from '../../output/text';
 import { parseOptions } from '../options';
 import { endOfLifeDisplay, isoDate, stageColor } from './columns';
 
-export async function getRuntimeRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api'>, _options: unknown, id: unknown): Promise<void> {
+export async function getRuntimeRun(
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api'>,
+  _options: unknown,
+  id: unknown,
+): Promise<void> {
   const { runtime: name } = parseOptions(z.object({ runtime: pathIdSchema }), { runtime: id }, { runtime: 'RUNTIME' });
   const { runtime, raw } = await getRuntime(await ctx.api(), name);
   if (ctx.globals.json) return printJson(ctx.io, raw);
@@ -16,8 +20,18 @@ export async function getRuntimeRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api'>, _o
     { label: 'Runtime', key: 'name', value: runtime.name },
     { label: 'Stage', key: 'stage', value: runtime.stage, color: (text) => stageColor(text, runtime.stage, io) },
     { label: 'Node.js', key: 'nodeJsVersion', value: runtime.nodeJsVersion },
-    { label: 'End of life', key: 'runtimeEndOfLife', value: isoDate(runtime.runtimeEndOfLife), display: endOfLifeDisplay(runtime) },
-    { label: 'Multi-step', key: 'multiStepSupport', value: runtime.multiStepSupport, display: runtime.multiStepSupport ? 'yes' : 'no' },
+    {
+      label: 'End of life',
+      key: 'runtimeEndOfLife',
+      value: isoDate(runtime.runtimeEndOfLife),
+      display: endOfLifeDisplay(runtime),
+    },
+    {
+      label: 'Multi-step',
+      key: 'multiStepSupport',
+      value: runtime.multiStepSupport,
+      display: runtime.multiStepSupport ? 'yes' : 'no',
+    },
     { label: 'Description', key: 'description', value: runtime.description },
   ]);
   const dependencies = Object.entries(runtime.dependencies).map(([name, version]) => ({ name, version }));

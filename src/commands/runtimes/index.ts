@@ -5,16 +5,23 @@ export function runtimesCommand(ctx: Ctx) {
   return noun('runtimes')
     .addHelpText('after', examples('mon runtimes list', 'mon runtimes get 2025.04'))
     .addCommand(
-      verb(ctx, 'list', 'List the supported runtimes', async () => (await import('./list')).listRuntimesRun).addHelpText(
+      verb(
+        ctx,
+        'list',
+        'List the supported runtimes',
+        async () => (await import('./list')).listRuntimesRun,
+      ).addHelpText(
         'after',
-        examples(
-          'mon runtimes list',
-          `mon runtimes list --json | jq -r '.[] | select(.stage == "CURRENT") | .name'`,
-        ),
+        examples('mon runtimes list', `mon runtimes list --json | jq -r '.[] | select(.stage == "CURRENT") | .name'`),
       ),
     )
     .addCommand(
-      verb(ctx, 'get', 'Show one runtime and the package versions it has', async () => (await import('./get')).getRuntimeRun)
+      verb(
+        ctx,
+        'get',
+        'Show one runtime and the package versions it has',
+        async () => (await import('./get')).getRuntimeRun,
+      )
         .argument('<runtime>', 'runtime name, e.g. 2025.04')
         .addHelpText(
           'after',

@@ -3,7 +3,12 @@ import type { Ctx } from '../../context';
 import { examples, verb } from '../define';
 
 export function sandboxCommand(ctx: Ctx) {
-  return verb(ctx, 'sandbox', 'Serve a local copy of the whole API, to try mon', async () => (await import('../../sandbox/command')).sandboxRun)
+  return verb(
+    ctx,
+    'sandbox',
+    'Serve a local copy of the whole API, to try mon',
+    async () => (await import('../../sandbox/command')).sandboxRun,
+  )
     .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
     .addOption(new Option('--port <port>', 'port to listen on (0: any free port)').default('4010'))
     .addOption(new Option('--data <file>', 'journal file to persist to (default: in the user data directory)'))

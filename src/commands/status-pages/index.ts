@@ -3,10 +3,16 @@ import { examples, noun, verb, withListFlags } from '../define';
 
 export function statusPagesCommand(ctx: Ctx) {
   return noun('status-pages')
-    .addHelpText('after', examples('mon status-pages list', 'mon status-pages list --all --json')).addCommand(
-    withListFlags(
-      verb(ctx, 'list', 'List status pages with their cards and services', async () => (await import('./list')).listStatusPagesRun),
-    ).addHelpText(
+    .addHelpText('after', examples('mon status-pages list', 'mon status-pages list --all --json'))
+    .addCommand(
+      withListFlags(
+        verb(
+          ctx,
+          'list',
+          'List status pages with their cards and services',
+          async () => (await import('./list')).listStatusPagesRun,
+        ),
+      ).addHelpText(
         'after',
         examples(
           'mon status-pages list',
@@ -15,5 +21,5 @@ export function statusPagesCommand(ctx: Ctx) {
           `mon status-pages list --all --json | jq -r '.[].cards[].services[] | "\\(.id)  \\(.name)"'`,
         ),
       ),
-  );
+    );
 }

@@ -17,12 +17,23 @@ export const alertChannelsModule: SandboxModule = {
     const channels = ctx.store.collection<AlertChannel>(ALERT_CHANNELS);
     const seed: AlertChannel[] = [
       { id: '1001', alertChannelId: 1001, type: 'EMAIL', config: { address: 'oncall@acme.example' } },
-      { id: '1002', alertChannelId: 1002, type: 'SLACK', config: { url: 'https://hooks.slack.example/services/T000/B000/XXXX' } },
+      {
+        id: '1002',
+        alertChannelId: 1002,
+        type: 'SLACK',
+        config: { url: 'https://hooks.slack.example/services/T000/B000/XXXX' },
+      },
       {
         id: '1003',
         alertChannelId: 1003,
         type: 'WEBHOOK',
-        config: { name: 'Pager bridge', url: 'https://pager.acme.example/hook', method: 'POST', headers: [], queryParameters: [] },
+        config: {
+          name: 'Pager bridge',
+          url: 'https://pager.acme.example/hook',
+          method: 'POST',
+          headers: [],
+          queryParameters: [],
+        },
       },
       { id: '1004', alertChannelId: 1004, type: 'SMS', config: { name: 'On-call phone', number: '+15555550100' } },
     ];

@@ -93,7 +93,8 @@ const RESPONSE_FIELDS = [
   'request',
 ] as const;
 
-const isObject = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Body =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function withAlertSettingDefaults(given: unknown): unknown {
   if (given === null) return null;
@@ -109,7 +110,11 @@ function withAlertSettingDefaults(given: unknown): unknown {
  * Subscriptions: the ones asked for (each must name an alert channel), and with
  * autoAssignAlerts every other channel too, in the channels' order.
  */
-function subscriptionsFor(ctx: ModuleContext, body: DnsCheckCreateBody, autoAssign: boolean): StoredCheck['alertChannelSubscriptions'] {
+function subscriptionsFor(
+  ctx: ModuleContext,
+  body: DnsCheckCreateBody,
+  autoAssign: boolean,
+): StoredCheck['alertChannelSubscriptions'] {
   const channels = ctx.store.collection<AlertChannel>(ALERT_CHANNELS).values();
   const known = new Set(channels.map((channel) => channel.alertChannelId));
   const asked = body.alertChannelSubscriptions ?? [];
@@ -134,8 +139,18 @@ function subscriptionsFor(ctx: ModuleContext, body: DnsCheckCreateBody, autoAssi
 
 /** The response's alertChannels: the subscribed, active channels by kind. */
 function alertChannelsOf(ctx: ModuleContext, check: StoredCheck) {
-  const byId = new Map(ctx.store.collection<AlertChannel>(ALERT_CHANNELS).values().map((channel) => [channel.alertChannelId, channel]));
-  const out: { email: Body[]; webhook: Body[]; slack: Body[]; sms: Body[] } = { email: [], webhook: [], slack: [], sms: [] };
+  const byId = new Map(
+    ctx.store
+      .collection<AlertChannel>(ALERT_CHANNELS)
+      .values()
+      .map((channel) => [channel.alertChannelId, channel]),
+  );
+  const out: { email: Body[]; webhook: Body[]; slack: Body[]; sms: Body[] } = {
+    email: [],
+    webhook: [],
+    slack: [],
+    sms: [],
+  };
   for (const subscription of check.alertChannelSubscriptions) {
     const channel = byId.get(subscription.alertChannelId);
     if (!channel || !subscription.activated) continue;
@@ -159,11 +174,19 @@ function alertChannelsOf(ctx: ModuleContext, check: StoredCheck) {
 function checkTriggerService(ctx: ModuleContext, body: DnsCheckCreateBody): void {
   const serviceId = body.triggerIncident?.serviceId;
   if (serviceId !== undefined && !servicesById(ctx).has(serviceId)) {
-    throw new HttpError(400, `body.triggerIncident.serviceId: there is no service ${JSON.stringify(serviceId)} on any status page`);
+    throw new HttpError(
+      400,
+      `body.triggerIncident.serviceId: there is no service ${JSON.stringify(serviceId)} on any status page`,
+    );
   }
 }
 
-function store(ctx: ModuleContext, body: DnsCheckCreateBody & Body, checkType: string, autoAssign: boolean): StoredCheck {
+function store(
+  ctx: ModuleContext,
+  body: DnsCheckCreateBody & Body,
+  checkType: string,
+  autoAssign: boolean,
+): StoredCheck {
   checkTriggerService(ctx, body);
   const now = new Date(ctx.clock.now());
   const { request, retryStrategy } = body;
@@ -171,7 +194,9 @@ function store(ctx: ModuleContext, body: DnsCheckCreateBody & Body, checkType: s
     ...DEFAULTS,
     ...body,
     alertSettings: withAlertSettingDefaults(body.alertSettings),
-    retryStrategy: retryStrategy ? { baseBackoffSeconds: 60, sameRegion: true, ...retryStrategy } : (retryStrategy ?? null),
+    retryStrategy: retryStrategy
+      ? { baseBackoffSeconds: 60, sameRegion: true, ...retryStrategy }
+      : (retryStrategy ?? null),
     request: { ...request, protocol: request.protocol ?? 'UDP', assertions: request.assertions ?? [] },
     id: randomUUID(),
     checkType,
@@ -225,6 +250,9 @@ export const checksModule: SandboxModule = {
   banner(ctx) {
     const limit = ctx.options.maxChecks;
     if (limit === undefined) return { lines: [], json: {} };
-    return { lines: [`  Max checks:  ${limit} (the deprecated \`checks create\` answers 402 past it)`], json: { maxChecks: limit } };
+    return {
+      lines: [`  Max checks:  ${limit} (the deprecated \`checks create\` answers 402 past it)`],
+      json: { maxChecks: limit },
+    };
   },
 };

@@ -109,7 +109,14 @@ function timeline(ctx: ModuleContext, monitor: StoredHeartbeat): Timeline {
   const events: Timeline['events'] = [];
   const outages: Timeline['outages'] = [];
   const failed = (at: number, until: number) => {
-    events.push({ id: failingEventId(monitor.id, at), state: 'FAILING', timestamp: new Date(at).toISOString(), source: null, userAgent: null, at });
+    events.push({
+      id: failingEventId(monitor.id, at),
+      state: 'FAILING',
+      timestamp: new Date(at).toISOString(),
+      source: null,
+      userAgent: null,
+      at,
+    });
     outages.push([at, until]);
   };
   let last = Date.parse(monitor.created_at);
@@ -125,17 +132,30 @@ function timeline(ctx: ModuleContext, monitor: StoredHeartbeat): Timeline {
 }
 
 /** The success ratio (percent) of [start, end], or undefined when the monitor has no time in it. */
-function successRatio(ctx: ModuleContext, monitor: StoredHeartbeat, line: Timeline, start: number, end: number): number | undefined {
+function successRatio(
+  ctx: ModuleContext,
+  monitor: StoredHeartbeat,
+  line: Timeline,
+  start: number,
+  end: number,
+): number | undefined {
   const from = Math.max(start, Date.parse(monitor.created_at));
   const to = Math.min(end, ctx.clock.now());
   if (to <= from) return undefined;
   let down = 0;
-  for (const [outageStart, outageEnd] of line.outages) down += Math.max(0, Math.min(outageEnd, to) - Math.max(outageStart, from));
+  for (const [outageStart, outageEnd] of line.outages)
+    down += Math.max(0, Math.min(outageEnd, to) - Math.max(outageStart, from));
   return Math.round((1 - down / (to - from)) * 10_000) / 100;
 }
 
 /** The availability of [start, end] against the period of the same length before it; null without data. */
-function availability(ctx: ModuleContext, monitor: StoredHeartbeat, line: Timeline, start: number, end: number): Availability | null {
+function availability(
+  ctx: ModuleContext,
+  monitor: StoredHeartbeat,
+  line: Timeline,
+  start: number,
+  end: number,
+): Availability | null {
   const current = successRatio(ctx, monitor, line, start, end);
   if (current === undefined) return null;
   const previous = successRatio(ctx, monitor, line, start - (end - start), start);
@@ -151,7 +171,8 @@ function windowOf(ctx: ModuleContext, query: { startTime?: string; endTime?: str
   const end = query.endTime === undefined ? now : parseTime(query.endTime)!.getTime();
   const start = query.startTime === undefined ? now - DAY : parseTime(query.startTime)!.getTime();
   if (start >= end) {
-    const shown = (value: string | undefined, at: number, fallback: string) => (value === undefined ? `${fallback}, ${new Date(at).toISOString()}` : value);
+    const shown = (value: string | undefined, at: number, fallback: string) =>
+      value === undefined ? `${fallback}, ${new Date(at).toISOString()}` : value;
     throw new HttpError(
       400,
       `query.startTime (${shown(query.startTime, start, 'default: 24 hours ago')}) must be before endTime (${shown(query.endTime, end, 'default: now')})`,
@@ -172,12 +193,26 @@ const bare = (event: HeartbeatEvent & { at: number }): HeartbeatEvent => {
 };
 
 /** Adds a monitor (validated with the spec's rules) with a new check ID and ping token. */
-export function addHeartbeatMonitor(ctx: Pick<ModuleContext, 'store' | 'clock'>, config: HeartbeatMonitor, createdAt = ctx.clock.now()): StoredHeartbeat {
+export function addHeartbeatMonitor(
+  ctx: Pick<ModuleContext, 'store' | 'clock'>,
+  config: HeartbeatMonitor,
+  createdAt = ctx.clock.now(),
+): StoredHeartbeat {
   const checked = heartbeatMonitorSchema.parse(config);
-  return monitors(ctx).put({ ...checked, id: randomUUID(), pingToken: randomUUID(), created_at: new Date(createdAt).toISOString() });
+  return monitors(ctx).put({
+    ...checked,
+    id: randomUUID(),
+    pingToken: randomUUID(),
+    created_at: new Date(createdAt).toISOString(),
+  });
 }
 
-function recordPing(ctx: Pick<ModuleContext, 'store'>, monitor: StoredHeartbeat, at: number, from: { source: string | null; userAgent: string | null }): StoredPing {
+function recordPing(
+  ctx: Pick<ModuleContext, 'store'>,
+  monitor: StoredHeartbeat,
+  at: number,
+  from: { source: string | null; userAgent: string | null },
+): StoredPing {
   const previous = pingsOf(ctx, monitor.id).at(-1);
   const since = previous ? Date.parse(previous.timestamp) : Date.parse(monitor.created_at);
   return pings(ctx).put({
@@ -199,9 +234,22 @@ function pingSource(request: SandboxRequest): string | null {
 }
 
 /** Sample monitors with a history: a daily job with one run in its grace time, an hourly one that missed a run, a busy worker. */
-const SAMPLES: { config: HeartbeatMonitor; createdMinutesAgo: number; pingMinutesAgo: number[]; userAgent: string; source: string }[] = [
+const SAMPLES: {
+  config: HeartbeatMonitor;
+  createdMinutesAgo: number;
+  pingMinutesAgo: number[];
+  userAgent: string;
+  source: string;
+}[] = [
   {
-    config: { name: 'Nightly backup', period: 1, periodUnit: 'days', grace: 1, graceUnit: 'hours', description: 'pg_dump of the primary database to object storage' },
+    config: {
+      name: 'Nightly backup',
+      period: 1,
+      periodUnit: 'days',
+      grace: 1,
+      graceUnit: 'hours',
+      description: 'pg_dump of the primary database to object storage',
+    },
     createdMinutesAgo: 7 * 1440 + 30,
     pingMinutesAgo: [7 * 1440, 6 * 1440, 5 * 1440, 4 * 1440 - 40, 3 * 1440 - 20, 2 * 1440 - 20, 1440 - 20],
     userAgent: 'Wget/1.21.4',
@@ -236,7 +284,8 @@ function loadSeedFile(ctx: ModuleContext, file: string): void {
     entries = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code) throw fail(`cannot read the file (${code}).`, `Check the path (relative paths start at ${process.cwd()}).`);
+    if (code)
+      throw fail(`cannot read the file (${code}).`, `Check the path (relative paths start at ${process.cwd()}).`);
     throw fail(`is not valid JSON (${(error as Error).message}).`);
   }
   if (!Array.isArray(entries)) throw fail('must hold a JSON array of heartbeat monitors.');
@@ -244,7 +293,8 @@ function loadSeedFile(ctx: ModuleContext, file: string): void {
   const configs: HeartbeatMonitor[] = [];
   const seen = new Map<string, number>();
   entries.forEach((entry, index) => {
-    const name = typeof (entry as { name?: unknown })?.name === 'string' ? ` ("${(entry as { name: string }).name}")` : '';
+    const name =
+      typeof (entry as { name?: unknown })?.name === 'string' ? ` ("${(entry as { name: string }).name}")` : '';
     const result = heartbeatMonitorSchema.safeParse(entry);
     if (!result.success) {
       for (const issue of result.error.issues) {
@@ -261,11 +311,21 @@ function loadSeedFile(ctx: ModuleContext, file: string): void {
     seen.set(result.data.name, index + 1);
     configs.push(result.data);
   });
-  if (problems.length) throw fail(problems.length === 1 ? `${problems[0]}.` : `${problems.length} problems:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  const byName = new Map(monitors(ctx).values().map((monitor) => [monitor.name, monitor]));
+  if (problems.length)
+    throw fail(
+      problems.length === 1
+        ? `${problems[0]}.`
+        : `${problems.length} problems:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    );
+  const byName = new Map(
+    monitors(ctx)
+      .values()
+      .map((monitor) => [monitor.name, monitor]),
+  );
   for (const config of configs) {
     const existing = byName.get(config.name);
-    if (existing) monitors(ctx).put({ ...config, id: existing.id, pingToken: existing.pingToken, created_at: existing.created_at });
+    if (existing)
+      monitors(ctx).put({ ...config, id: existing.id, pingToken: existing.pingToken, created_at: existing.created_at });
     else addHeartbeatMonitor(ctx, config);
   }
 }
@@ -291,7 +351,11 @@ export const heartbeatsModule: SandboxModule = {
   },
   routes(router, ctx) {
     router.get('/v1/checks/heartbeats/:checkId/events', ({ params, query }) => {
-      const { limit = EVENTS_LIMIT.default, ...times } = validate(heartbeatEventsQuerySchema, queryObject(query), 'query');
+      const { limit = EVENTS_LIMIT.default, ...times } = validate(
+        heartbeatEventsQuerySchema,
+        queryObject(query),
+        'query',
+      );
       const monitor = monitorFor(ctx, params.checkId!);
       const { start, end } = windowOf(ctx, times);
       const line = timeline(ctx, monitor);
@@ -322,7 +386,10 @@ export const heartbeatsModule: SandboxModule = {
       // The token is a secret: the answer does not repeat it.
       if (!monitor) throw new HttpError(404, 'No heartbeat monitor has this ping token');
       const agent = request.headers['user-agent'];
-      recordPing(ctx, monitor, ctx.clock.now(), { source: pingSource(request), userAgent: agent ? String(agent) : null });
+      recordPing(ctx, monitor, ctx.clock.now(), {
+        source: pingSource(request),
+        userAgent: agent ? String(agent) : null,
+      });
       return { status: 200, body: { ok: true } };
     };
     router.post('/ping/:token', ping, { auth: false });
@@ -340,9 +407,15 @@ export const heartbeatsModule: SandboxModule = {
   },
   banner(ctx) {
     const list = monitors(ctx).values();
-    const lines = list.length ? ['Heartbeat monitors (mon heartbeats events CHECK_ID, mon heartbeats ping TOKEN):'] : [];
+    const lines = list.length
+      ? ['Heartbeat monitors (mon heartbeats events CHECK_ID, mon heartbeats ping TOKEN):']
+      : [];
     for (const monitor of list) {
-      lines.push(`  ${monitor.name} (${describeEvery(monitor)})`, `    check ID:    ${monitor.id}`, `    ping token:  ${monitor.pingToken}`);
+      lines.push(
+        `  ${monitor.name} (${describeEvery(monitor)})`,
+        `    check ID:    ${monitor.id}`,
+        `    ping token:  ${monitor.pingToken}`,
+      );
     }
     return {
       lines,

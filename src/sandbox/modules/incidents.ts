@@ -60,7 +60,8 @@ function derive(incident: Incident, now: number): Incident {
   const updates = [...incident.incidentUpdates].sort((a, b) => timeOf(b) - timeOf(a));
   const lastUpdateStatus = updates[0]?.status ?? 'INVESTIGATING';
   const start = Math.min(...updates.map(timeOf));
-  const duration = lastUpdateStatus === 'RESOLVED' ? Math.max(0, Math.round((timeOf(updates[0]!) - start) / 1000)) : null;
+  const duration =
+    lastUpdateStatus === 'RESOLVED' ? Math.max(0, Math.round((timeOf(updates[0]!) - start) / 1000)) : null;
   return { ...incident, incidentUpdates: updates, lastUpdateStatus, duration, updated_at: isoDate(now) };
 }
 

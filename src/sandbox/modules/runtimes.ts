@@ -5,19 +5,19 @@ import type { SandboxModule } from '../server';
 const COMMON = {
   '@faker-js/faker': '8.4.1',
   '@opentelemetry/api': '1.9.0',
-  'aws4': '1.13.2',
-  'axios': '1.7.9',
-  'chai': '4.5.0',
+  aws4: '1.13.2',
+  axios: '1.7.9',
+  chai: '4.5.0',
   'crypto-js': '4.2.0',
   'date-fns': '3.6.0',
-  'dotenv': '16.4.7',
+  dotenv: '16.4.7',
   'form-data': '4.0.1',
-  'jsonwebtoken': '9.0.2',
-  'lodash': '4.17.21',
+  jsonwebtoken: '9.0.2',
+  lodash: '4.17.21',
   'node-fetch': '2.7.0',
-  'otpauth': '9.3.6',
-  'uuid': '10.0.0',
-  'ws': '8.18.0',
+  otpauth: '9.3.6',
+  uuid: '10.0.0',
+  ws: '8.18.0',
 };
 
 function runtime(

@@ -17,7 +17,8 @@ export function statusPages(ctx: Pick<ModuleContext, 'store'>): Collection<Store
 /** Every service on every status page, by ID: incidents may only name these. */
 export function servicesById(ctx: Pick<ModuleContext, 'store'>): Map<string, Service> {
   const services = new Map<string, Service>();
-  for (const page of statusPages(ctx).values()) for (const { service } of pageServices(page)) services.set(service.id, service);
+  for (const page of statusPages(ctx).values())
+    for (const { service } of pageServices(page)) services.set(service.id, service);
   return services;
 }
 
@@ -62,7 +63,13 @@ const theme = {
   primaryButtonFontColor: '#ffffff',
 };
 
-function page(id: string, name: string, url: string, cards: ReturnType<typeof card>[], isPrivate = false): StoredStatusPage {
+function page(
+  id: string,
+  name: string,
+  url: string,
+  cards: ReturnType<typeof card>[],
+  isPrivate = false,
+): StoredStatusPage {
   return {
     id,
     name,
@@ -98,14 +105,29 @@ function seedPages(): StoredStatusPage[] {
   const s = SEED_SERVICES;
   return [
     page('5a0c1f0e-8d2b-4e6f-a1c3-000000000001', 'Acme Cloud', 'acme-cloud', [
-      card('c4a1d2e3-0001-4f00-8a00-000000000001', 'Core platform', [service(s.api, 'Public API'), service(s.webApp, 'Web app')]),
+      card('c4a1d2e3-0001-4f00-8a00-000000000001', 'Core platform', [
+        service(s.api, 'Public API'),
+        service(s.webApp, 'Web app'),
+      ]),
       card('c4a1d2e3-0002-4f00-8a00-000000000002', 'Integrations', [service(s.webhooks, 'Webhooks')]),
     ]),
-    page('5a0c1f0e-8d2b-4e6f-a1c3-000000000002', 'Acme Internal', 'acme-internal', [
-      card('c4a1d2e3-0003-4f00-8a00-000000000003', 'Infrastructure', [service(s.database, 'Primary database'), service(s.queue, 'Job queue')]),
-    ], true),
+    page(
+      '5a0c1f0e-8d2b-4e6f-a1c3-000000000002',
+      'Acme Internal',
+      'acme-internal',
+      [
+        card('c4a1d2e3-0003-4f00-8a00-000000000003', 'Infrastructure', [
+          service(s.database, 'Primary database'),
+          service(s.queue, 'Job queue'),
+        ]),
+      ],
+      true,
+    ),
     page('5a0c1f0e-8d2b-4e6f-a1c3-000000000003', 'Acme Payments', 'acme-payments', [
-      card('c4a1d2e3-0004-4f00-8a00-000000000004', 'Payments', [service(s.checkout, 'Checkout'), service(s.payouts, 'Payouts')]),
+      card('c4a1d2e3-0004-4f00-8a00-000000000004', 'Payments', [
+        service(s.checkout, 'Checkout'),
+        service(s.payouts, 'Payouts'),
+      ]),
     ]),
   ];
 }
