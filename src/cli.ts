@@ -1,4 +1,4 @@
-import { createContext } from './context';
+import { createContext } from './core/context';
 import { processIO } from './io';
 import { main } from './main';
 

@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import type { Ctx } from './context';
+import type { Ctx } from './core/context';
 import { BrokenPipeError, CliError, ExitStatus, type ErrorKind } from './errors';
 import { buildProgram } from './program';
 

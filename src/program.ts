@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
-import type { Ctx } from './context';
+import type { Ctx } from './core/context';
 import { envFlag } from './env';
-import { examples } from './commands/define';
+import { examples } from './core/flags/define';
 import { apiCommand } from './commands/api/index';
 import { authCommand } from './commands/auth/index';
 import { checksCommand } from './commands/checks/index';
@@ -12,7 +12,7 @@ import { incidentsCommand } from './commands/incidents/index';
 import { runtimesCommand } from './commands/runtimes/index';
 import { sandboxCommand } from './commands/sandbox/index';
 import { statusPagesCommand } from './commands/status-pages/index';
-import type { GlobalOptions } from './settings';
+import type { GlobalOptions } from './config/settings';
 
 /** Global flags that take a value, to find the command word in argv. */
 const VALUE_FLAGS = new Set(['--profile', '--base-url', '--account', '--ping-url', '--timeout']);

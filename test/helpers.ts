@@ -6,11 +6,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createContext } from '../src/context';
+import { createContext } from '../src/core/context';
 import { testIO } from '../src/io';
 import { main } from '../src/main';
-import { scriptedPrompter, type ScriptedAnswer, type ScriptedPrompter } from '../src/prompter';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../src/sandbox/server';
+import { scriptedPrompter, type ScriptedAnswer, type ScriptedPrompter } from '../src/core/prompter';
+import { startSandbox, type Sandbox } from '../src/sandbox/server';
+import { type SandboxOptions } from '../src/sandbox/module';
 
 export const TEST_KEY = 'sk_test_0123456789abcdef';
 export const TEST_ACCOUNT = '11111111-2222-4333-8444-555555555555';

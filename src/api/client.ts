@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { CancelledError, UsageError } from '../errors';
 import { ApiError, errorFromResponse, requestIdOf, statusLabel } from './errors';
-import { maskSecret, maskSecretValues, sanitize } from '../output/text';
+import { maskSecret, maskSecretValues } from '../text/mask';
+import { sanitize } from '../text/escape';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 

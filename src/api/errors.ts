@@ -1,5 +1,5 @@
 import { CliError, type ErrorKind } from '../errors';
-import { sanitize } from '../output/text';
+import { sanitize } from '../text/escape';
 
 /** Where a failed request was going, for messages. */
 export interface RequestLabel {

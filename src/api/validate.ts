@@ -1,15 +1,8 @@
 import type { z } from 'zod';
 import { ApiError, statusLabel } from './errors';
 import type { ApiResponse } from './client';
-import { sanitize } from '../output/text';
-
-/** A path in a body as people write it: `entries[0].name`. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)),
-    '',
-  );
-}
+import { sanitize } from '../text/escape';
+import { formatPath } from '../text/path';
 
 /**
  * Checks a 2xx body against the resource's schema, so that a body of the wrong shape is a

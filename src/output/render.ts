@@ -1,5 +1,5 @@
 import type { IO } from '../io';
-import { sanitize } from './text';
+import { sanitize } from '../text/escape';
 
 type Cell = string | number | boolean | null | undefined;
 

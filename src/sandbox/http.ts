@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
-import { formatPath } from '../api/validate';
+import { formatPath } from '../text/path';
 
 /** What a route handler sees. */
 export interface SandboxRequest {

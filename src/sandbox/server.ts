@@ -5,60 +5,9 @@ import { parseFaults, type Faults } from './faults';
 import { errorBody, HttpError, reason, type SandboxRequest, type SandboxResponse } from './http';
 import { MODULES } from './modules/index';
 import { Router } from './router';
-import { maskSecret } from '../output/text';
+import { maskSecret } from '../text/mask';
 import { Store } from './store';
-
-export interface SandboxOptions {
-  host?: string;
-  /** 0 picks a free port. */
-  port?: number;
-  /** The journal file; in memory when undefined. */
-  dataFile?: string;
-  apiKey: string;
-  accountId: string;
-  /** The deprecated combined check creation answers 402 past this many checks. */
-  maxChecks?: number;
-  /** See faults.ts. */
-  faults?: string;
-  /** A JSON file of heartbeat monitors to add (see the heartbeats module). */
-  seedFile?: string;
-  /** The time source; tests pass a fixed or movable one. */
-  now?: () => number;
-  /** One line per request, for the access log. */
-  log?: (line: string) => void;
-}
-
-/** The sandbox's time: the real clock (or the injected one) plus what /__sandbox/clock added. */
-export class SandboxClock {
-  private offsetMs = 0;
-  constructor(private readonly base: () => number = Date.now) {}
-  now(): number {
-    return this.base() + this.offsetMs;
-  }
-  advance(ms: number): void {
-    this.offsetMs += ms;
-  }
-}
-
-/** What each module gets: the store, the clock, the options, and IDs. */
-export interface ModuleContext {
-  store: Store;
-  clock: SandboxClock;
-  options: SandboxOptions;
-  /** The base URL of heartbeat pings. */
-  pingUrl: () => string;
-}
-
-/** A part of the API: its routes, its seed data, and what it adds to the start-up banner. */
-export interface SandboxModule {
-  name: string;
-  /** Adds the module's starting data to a store that has none of it yet (runs once per data file). */
-  seed?(ctx: ModuleContext): void;
-  /** Runs at every start, after seeding (e.g. validate or import --seed FILE). */
-  start?(ctx: ModuleContext): void;
-  routes(router: Router, ctx: ModuleContext): void;
-  banner?(ctx: ModuleContext): { lines: string[]; json: Record<string, unknown> };
-}
+import { SandboxClock, type ModuleContext, type SandboxOptions } from './module';
 
 export interface LoggedRequest {
   method: string;

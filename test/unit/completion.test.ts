@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { completionScript } from '../../src/commands/completion/completion';
-import { createContext } from '../../src/context';
+import { createContext } from '../../src/core/context';
 import { testIO } from '../../src/io';
 
 const files = { bash: 'mon.bash', zsh: '_mon', fish: 'mon.fish' } as const;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext } from '../../src/context';
+import { createContext } from '../../src/core/context';
 import { testIO } from '../../src/io';
 import { main } from '../../src/main';
 import type { Sandbox } from '../../src/sandbox/server';

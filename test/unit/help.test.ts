@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { createContext } from '../../src/context';
+import { createContext } from '../../src/core/context';
 import { testIO } from '../../src/io';
 import { main } from '../../src/main';
 import { buildProgram } from '../../src/program';

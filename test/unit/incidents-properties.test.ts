@@ -13,7 +13,7 @@ import {
   SEVERITIES,
   type Incident,
 } from '../../src/api/schemas/incidents';
-import { parseDuration, parseTime } from '../../src/commands/time';
+import { parseDuration, parseTime } from '../../src/text/time';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../src/sandbox/server';
 import { cli, memorySandbox, TEST_ACCOUNT, TEST_KEY } from '../helpers';

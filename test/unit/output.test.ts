@@ -10,7 +10,9 @@ import {
   truncate,
   type Column,
 } from '../../src/output/render';
-import { humanDuration, maskSecret, relativeTime, sanitize } from '../../src/output/text';
+import { humanDuration, relativeTime } from '../../src/text/time';
+import { maskSecret } from '../../src/text/mask';
+import { sanitize } from '../../src/text/escape';
 
 describe('sanitize', () => {
   it('escapes terminal control characters so hostile text cannot rewrite the terminal', () => {

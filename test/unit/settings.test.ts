@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors';
-import { resolveSettings } from '../../src/settings';
+import { resolveSettings } from '../../src/config/settings';
 
 const profile = {
   baseUrl: 'https://profile.example.com',

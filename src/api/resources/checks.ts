@@ -1,4 +1,4 @@
-import { sanitize } from '../../output/text';
+import { sanitize } from '../../text/escape';
 import type { ApiClient, ApiRequest } from '../client';
 import { ApiError, statusLabel } from '../errors';
 import {

@@ -1,4 +1,4 @@
-import { maskSecret } from '../../output/text';
+import { maskSecret } from '../../text/mask';
 import type { ApiClient, ApiRequest, ApiResponse } from '../client';
 import { rewordNotFound } from '../errors';
 import { pathSegment } from '../schemas/common';

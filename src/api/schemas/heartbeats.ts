@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseTime } from '../../commands/time';
+import { parseTime } from '../../text/time';
 import { wholeNumber } from './common';
 
 /** One ping or state change of a heartbeat monitor. Only `id` is required by the reference. */

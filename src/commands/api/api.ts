@@ -1,11 +1,11 @@
 import type { ApiRequest, HttpMethod } from '../../api/client';
 import { statusLabel } from '../../api/errors';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
 import { jsonArrayWriter, printJson } from '../../output/render';
-import { sanitize } from '../../output/text';
-import { printDryRun } from '../dry-run';
-import { readInputText } from '../input';
+import { sanitize } from '../../text/escape';
+import { printDryRun } from '../../core/dry-run';
+import { readInputText } from '../../core/input';
 
 interface ApiOptions {
   method?: string;

@@ -1,6 +1,6 @@
 import { Option } from 'commander';
-import type { Ctx } from '../../context';
-import { collect, examples, verb } from '../define';
+import type { Ctx } from '../../core/context';
+import { collect, examples, verb } from '../../core/flags/define';
 
 export function apiCommand(ctx: Ctx) {
   return verb(ctx, 'api', 'Make an authenticated request to any API path', async () => (await import('./api')).apiRun)

@@ -1,6 +1,6 @@
 import { Option } from 'commander';
-import type { Ctx } from '../../context';
-import { examples, noun, verb } from '../define';
+import type { Ctx } from '../../core/context';
+import { examples, noun, verb } from '../../core/flags/define';
 
 export function authCommand(ctx: Ctx) {
   return noun('auth')

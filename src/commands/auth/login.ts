@@ -1,8 +1,8 @@
 import type { ClientConfig } from '../../api/client';
-import { usesEmbeddedSandbox, type Ctx } from '../../context';
+import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
-import { maskSecret } from '../../output/text';
-import { checkHttpUrl, profileName } from '../../settings';
+import { maskSecret } from '../../text/mask';
+import { checkHttpUrl, profileName } from '../../config/settings';
 
 type LoginCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'prompter' | 'config' | 'clientFor'>;
 

@@ -1,5 +1,5 @@
-import type { Ctx } from '../../context';
-import { profileName } from '../../settings';
+import type { Ctx } from '../../core/context';
+import { profileName } from '../../config/settings';
 
 export async function logoutRun(ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'config'>): Promise<void> {
   const { io, env } = ctx;

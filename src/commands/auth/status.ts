@@ -1,8 +1,8 @@
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import { AuthError } from '../../errors';
 import { printJson, renderDetails } from '../../output/render';
-import { maskSecret } from '../../output/text';
-import type { Setting } from '../../settings';
+import { maskSecret } from '../../text/mask';
+import type { Setting } from '../../config/settings';
 
 export async function statusRun(ctx: Pick<Ctx, 'io' | 'globals' | 'settings' | 'config'>): Promise<void> {
   const settings = await ctx.settings();

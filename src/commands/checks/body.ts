@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { formatPath } from '../../api/validate';
+import { formatPath } from '../../text/path';
 import type { FieldLabel } from '../../api/schemas/checks';
-import { usageErrorFrom } from '../options';
+import { usageErrorFrom } from '../../core/flags/parse';
 
 /**
  * From the flags of `checks create-dns` / `checks create` to the request body:

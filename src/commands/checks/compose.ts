@@ -13,9 +13,9 @@ import {
   secondsLevelAllowed,
   type FieldLabel,
 } from '../../api/schemas/checks';
-import type { Ctx } from '../../context';
-import type { Choice } from '../../prompter';
-import { readJsonObjectInput } from '../input';
+import type { Ctx } from '../../core/context';
+import type { Choice } from '../../core/prompter';
+import { readJsonObjectInput } from '../../core/input';
 import {
   bodyFromFlags,
   isPlainObject,

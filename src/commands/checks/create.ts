@@ -1,7 +1,7 @@
 import { createCheck, createCheckRequest } from '../../api/resources/checks';
 import { combinedCheckCreateSchema } from '../../api/schemas/checks';
-import type { Ctx } from '../../context';
-import { printDryRun } from '../dry-run';
+import type { Ctx } from '../../core/context';
+import { printDryRun } from '../../core/dry-run';
 import type { CheckFlags } from './body';
 import { composeCheckBody } from './compose';
 import { warnAboutIgnoredAlertSettings, type CreateCheckCtx } from './create-dns';

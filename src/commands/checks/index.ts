@@ -20,8 +20,8 @@ import {
   RETRY_TYPES,
   TRIGGER_SEVERITIES,
 } from '../../api/schemas/checkValues';
-import type { Ctx } from '../../context';
-import { collect, examples, noun, verb } from '../define';
+import type { Ctx } from '../../core/context';
+import { collect, examples, noun, verb } from '../../core/flags/define';
 
 const or = (values: readonly (string | number)[]) =>
   values.length === 1 ? String(values[0]) : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;

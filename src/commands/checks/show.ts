@@ -1,7 +1,7 @@
 import { describeFrequency, type CheckResponse } from '../../api/schemas/checks';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import { printJson, renderDetails, type Field } from '../../output/render';
-import { sanitize } from '../../output/text';
+import { sanitize } from '../../text/escape';
 
 const yesNo = (value: boolean | undefined) => (value === undefined ? undefined : value ? 'yes' : 'no');
 const joined = (values: readonly unknown[] | null | undefined) => (values?.length ? values.join(', ') : undefined);

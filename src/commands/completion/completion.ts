@@ -1,4 +1,4 @@
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import {
   CHECK_TYPES,
   DNS_PROTOCOLS,

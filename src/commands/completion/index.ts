@@ -1,6 +1,6 @@
 import { Argument } from 'commander';
-import type { Ctx } from '../../context';
-import { examples, verb } from '../define';
+import type { Ctx } from '../../core/context';
+import { examples, verb } from '../../core/flags/define';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 

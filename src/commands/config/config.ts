@@ -1,9 +1,9 @@
 import type { Profile } from '../../config/store';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import { CliError, UsageError } from '../../errors';
 import { printJson, renderDetails } from '../../output/render';
-import { maskSecret } from '../../output/text';
-import { checkHttpUrl, parseTimeoutSeconds, profileName } from '../../settings';
+import { maskSecret } from '../../text/mask';
+import { checkHttpUrl, parseTimeoutSeconds, profileName } from '../../config/settings';
 
 type ConfigCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'config'>;
 

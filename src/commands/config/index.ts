@@ -1,5 +1,5 @@
-import type { Ctx } from '../../context';
-import { examples, noun, verb } from '../define';
+import type { Ctx } from '../../core/context';
+import { examples, noun, verb } from '../../core/flags/define';
 
 const load = async () => import('./config');
 

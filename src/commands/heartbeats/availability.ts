@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { getHeartbeatAvailability } from '../../api/resources/heartbeats';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import { printJson, renderDetails } from '../../output/render';
-import { parseOptions } from '../options';
+import { parseOptions } from '../../core/flags/parse';
 import { entitiesText, labelledLines, ratioSummary } from './format';
 import { checkIdOrAsk, checkWindow, describeWindow, WINDOW_FLAG_NAMES, windowFlags, windowQuery } from './window';
 

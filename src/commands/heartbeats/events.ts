@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { getHeartbeatEvents } from '../../api/resources/heartbeats';
 import { eventsLimitSchema, type HeartbeatEvent, type HeartbeatEventStats } from '../../api/schemas/heartbeats';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import type { IO } from '../../io';
 import { printJson, renderList } from '../../output/render';
-import { parseOptions } from '../options';
+import { parseOptions } from '../../core/flags/parse';
 import { entitiesText, eventColumns, labelledLines, ratioSummary } from './format';
 import { checkIdOrAsk, checkWindow, describeWindow, WINDOW_FLAG_NAMES, windowFlags, windowQuery } from './window';
 

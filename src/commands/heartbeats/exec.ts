@@ -4,10 +4,10 @@ import { constants } from 'node:os';
 import { z } from 'zod';
 import type { ApiClient } from '../../api/client';
 import { maskedPingUrl, sendPing, type PingTarget } from '../../api/resources/heartbeats';
-import { usesEmbeddedSandbox, type Ctx } from '../../context';
+import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
 import { CliError, ExitStatus } from '../../errors';
-import { sanitize } from '../../output/text';
-import { parseOptions } from '../options';
+import { sanitize } from '../../text/escape';
+import { parseOptions } from '../../core/flags/parse';
 import { printPingDryRun } from './ping';
 import { parsePingArgument, pingClient, pingFailure, pingTarget } from './ping-target';
 

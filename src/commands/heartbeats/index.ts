@@ -1,7 +1,7 @@
 import { Option } from 'commander';
-import type { Ctx } from '../../context';
-import { examples, noun, verb } from '../define';
-import { TIME_HELP } from '../time';
+import type { Ctx } from '../../core/context';
+import { examples, noun, verb } from '../../core/flags/define';
+import { TIME_HELP } from '../../text/time';
 
 const windowOptions = () => [
   new Option('--from <time>', `start of the period: ${TIME_HELP} (default: 24 hours before the end)`),

@@ -2,9 +2,9 @@ import { checkTransport, type ApiClient } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { maskedPingUrl, type PingTarget } from '../../api/resources/heartbeats';
 import { pathIdSchema } from '../../api/schemas/common';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
-import type { Setting } from '../../settings';
+import type { Setting } from '../../config/settings';
 
 /** A cron job must not hang on its ping: a few attempts within a short deadline (or --timeout, if shorter). */
 export const PING_DEADLINE_MS = 10_000;

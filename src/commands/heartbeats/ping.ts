@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { statusLabel } from '../../api/errors';
 import { maskedPingUrl, pingRequest, sendPing, type PingTarget } from '../../api/resources/heartbeats';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
 import { printJson } from '../../output/render';
-import { parseOptions } from '../options';
+import { parseOptions } from '../../core/flags/parse';
 import { parsePingArgument, pingClient, pingFailure, pingTarget } from './ping-target';
 
 const optionsSchema = z.object({ dryRun: z.boolean().optional() });

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { WindowQuery } from '../../api/resources/heartbeats';
 import { pathIdSchema } from '../../api/schemas/common';
 import { windowIsOrdered } from '../../api/schemas/heartbeats';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
-import { parseDuration, parseTime, TIME_HELP } from '../time';
+import { parseDuration, parseTime, TIME_HELP } from '../../text/time';
 
 const DAY_MS = 86_400_000;
 

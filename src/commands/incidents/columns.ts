@@ -2,7 +2,8 @@ import type { ChalkInstance } from 'chalk';
 import type { Incident, IncidentUpdate } from '../../api/schemas/incidents';
 import type { IO } from '../../io';
 import { renderDetails, type Column } from '../../output/render';
-import { humanDuration, relativeTime, sanitize, timeDisplay } from '../../output/text';
+import { humanDuration, relativeTime, timeDisplay } from '../../text/time';
+import { sanitize } from '../../text/escape';
 
 /** Red while it is being looked into, yellow once the cause is known, cyan while watched, green when over. */
 export function colorStatus(style: ChalkInstance, status: string | undefined, text: string = status ?? ''): string {

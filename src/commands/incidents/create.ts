@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { createIncident, createIncidentRequest } from '../../api/resources/incidents';
 import { incidentCreateBodySchema, type IncidentCreateBody } from '../../api/schemas/incidents';
-import type { Ctx } from '../../context';
-import { sanitize } from '../../output/text';
-import { printDryRun } from '../dry-run';
-import { parseOptions } from '../options';
+import type { Ctx } from '../../core/context';
+import { sanitize } from '../../text/escape';
+import { printDryRun } from '../../core/dry-run';
+import { parseOptions } from '../../core/flags/parse';
 import { colorSeverity, colorStatus } from './columns';
 import {
   FLAG_NAMES,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { getIncident } from '../../api/resources/incidents';
 import { pathIdSchema } from '../../api/schemas/common';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import { printJson } from '../../output/render';
-import { parseOptions } from '../options';
+import { parseOptions } from '../../core/flags/parse';
 import { renderIncident } from './columns';
 
 export async function getIncidentRun(

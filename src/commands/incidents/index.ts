@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
-import type { Ctx } from '../../context';
-import { collect, examples, noun, verb, withListFlags } from '../define';
-import { TIME_HELP } from '../time';
+import type { Ctx } from '../../core/context';
+import { collect, examples, noun, verb, withListFlags } from '../../core/flags/define';
+import { TIME_HELP } from '../../text/time';
 
 const STATUSES = 'INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED, in any case';
 const SEVERITIES = 'CRITICAL, MAJOR, MEDIUM or MINOR, in any case';

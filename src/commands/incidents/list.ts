@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { incidentPages } from '../../api/resources/incidents';
 import type { Incident } from '../../api/schemas/incidents';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import { jsonArrayWriter, printJson, renderList } from '../../output/render';
-import { LIST_FLAGS, listOptionsSchema, runPagedList } from '../list';
-import { parseOptions } from '../options';
+import { LIST_FLAGS, listOptionsSchema, runPagedList } from '../../core/list';
+import { parseOptions } from '../../core/flags/parse';
 import { incidentColumns } from './columns';
 import { findIncidents, matchingPages, type StatusFilter } from './shared';
 

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { getIncident, postIncidentUpdate, postIncidentUpdateRequest } from '../../api/resources/incidents';
 import { pathIdSchema } from '../../api/schemas/common';
 import { incidentUpdateBodySchema } from '../../api/schemas/incidents';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
-import { relativeTime, sanitize } from '../../output/text';
-import { printDryRun } from '../dry-run';
-import { parseOptions } from '../options';
+import { relativeTime } from '../../text/time';
+import { sanitize } from '../../text/escape';
+import { printDryRun } from '../../core/dry-run';
+import { parseOptions } from '../../core/flags/parse';
 import { colorStatus, startedAt } from './columns';
 import {
   FLAG_NAMES,

@@ -15,11 +15,12 @@ import {
   type Severity,
 } from '../../api/schemas/incidents';
 import { pageServices, type StatusPage } from '../../api/schemas/statusPages';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
 import { printJson } from '../../output/render';
-import { relativeTime, sanitize } from '../../output/text';
-import { parseTime, TIME_HELP } from '../time';
+import { relativeTime } from '../../text/time';
+import { sanitize } from '../../text/escape';
+import { parseTime, TIME_HELP } from '../../text/time';
 import { startedAt } from './columns';
 
 type Client = Pick<ApiClient, 'request'>;

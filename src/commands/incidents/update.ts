@@ -16,11 +16,11 @@ import {
   type IncidentStatus,
   type IncidentUpdateBody,
 } from '../../api/schemas/incidents';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
-import { sanitize } from '../../output/text';
-import { printDryRuns } from '../dry-run';
-import { parseOptions } from '../options';
+import { sanitize } from '../../text/escape';
+import { printDryRuns } from '../../core/dry-run';
+import { parseOptions } from '../../core/flags/parse';
 import { colorSeverity, colorStatus } from './columns';
 import {
   FLAG_NAMES,

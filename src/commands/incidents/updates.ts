@@ -8,12 +8,12 @@ import {
 } from '../../api/resources/incidents';
 import { pathIdSchema } from '../../api/schemas/common';
 import { incidentUpdateBodySchema, type IncidentUpdate, type IncidentUpdateBody } from '../../api/schemas/incidents';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
 import { printJson, renderDetails } from '../../output/render';
-import { sanitize } from '../../output/text';
-import { printDryRun } from '../dry-run';
-import { parseOptions } from '../options';
+import { sanitize } from '../../text/escape';
+import { printDryRun } from '../../core/dry-run';
+import { parseOptions } from '../../core/flags/parse';
 import { colorStatus, whenDisplay } from './columns';
 import {
   FLAG_NAMES,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { getRuntime } from '../../api/resources/runtimes';
 import { pathIdSchema } from '../../api/schemas/common';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import { printJson, renderDetails, renderList } from '../../output/render';
-import { sanitize } from '../../output/text';
-import { parseOptions } from '../options';
+import { sanitize } from '../../text/escape';
+import { parseOptions } from '../../core/flags/parse';
 import { endOfLifeDisplay, isoDate, stageColor } from './columns';
 
 export async function getRuntimeRun(

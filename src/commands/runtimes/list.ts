@@ -1,5 +1,5 @@
 import { listRuntimes } from '../../api/resources/runtimes';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import { printJson, renderList } from '../../output/render';
 import { RUNTIME_COLUMNS } from './columns';
 

@@ -1,13 +1,13 @@
 import { Option } from 'commander';
-import type { Ctx } from '../../context';
-import { examples, verb } from '../define';
+import type { Ctx } from '../../core/context';
+import { examples, verb } from '../../core/flags/define';
 
 export function sandboxCommand(ctx: Ctx) {
   return verb(
     ctx,
     'sandbox',
     'Serve a local copy of the whole API, to try mon',
-    async () => (await import('../../sandbox/command')).sandboxRun,
+    async () => (await import('./serve')).sandboxRun,
   )
     .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
     .addOption(new Option('--port <port>', 'port to listen on (0: any free port)').default('4010'))

@@ -1,5 +1,5 @@
-import type { Ctx } from '../../context';
-import { examples, noun, verb, withListFlags } from '../define';
+import type { Ctx } from '../../core/context';
+import { examples, noun, verb, withListFlags } from '../../core/flags/define';
 
 export function statusPagesCommand(ctx: Ctx) {
   return noun('status-pages')

@@ -1,8 +1,8 @@
 import { statusPagePages } from '../../api/resources/statusPages';
 import type { StatusPage } from '../../api/schemas/statusPages';
-import type { Ctx } from '../../context';
+import type { Ctx } from '../../core/context';
 import type { Column } from '../../output/render';
-import { parseListOptions, runPagedList } from '../list';
+import { parseListOptions, runPagedList } from '../../core/list';
 
 /** One table row per service, so that service IDs can be read off (and cut from TSV). */
 interface ServiceRow {

@@ -1,4 +1,4 @@
-import type { SandboxModule } from '../server';
+import type { SandboxModule } from '../module';
 
 export interface AlertChannel {
   id: string;

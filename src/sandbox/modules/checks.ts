@@ -9,7 +9,7 @@ import {
 } from '../../api/schemas/checks';
 import { HttpError, queryObject, validate } from '../http';
 import type { Collection } from '../store';
-import type { ModuleContext, SandboxModule } from '../server';
+import type { ModuleContext, SandboxModule } from '../module';
 import { ALERT_CHANNELS, type AlertChannel } from './alertChannels';
 import { servicesById } from './statusPages';
 

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { formatPath } from '../../api/validate';
+import { formatPath } from '../../text/path';
 import {
   availabilityQuerySchema,
   EVENTS_LIMIT,
@@ -12,10 +12,10 @@ import {
   type HeartbeatEvent,
   type HeartbeatMonitor,
 } from '../../api/schemas/heartbeats';
-import { parseTime } from '../../commands/time';
+import { parseTime } from '../../text/time';
 import { UsageError } from '../../errors';
 import { HttpError, notFound, queryObject, validate, type SandboxRequest } from '../http';
-import type { ModuleContext, SandboxModule } from '../server';
+import type { ModuleContext, SandboxModule } from '../module';
 import type { Collection } from '../store';
 
 /**

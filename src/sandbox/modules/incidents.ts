@@ -11,7 +11,7 @@ import {
   type Service,
 } from '../../api/schemas/incidents';
 import { HttpError, notFound, validate } from '../http';
-import type { ModuleContext, SandboxModule } from '../server';
+import type { ModuleContext, SandboxModule } from '../module';
 import type { Collection } from '../store';
 import { listPage, servicesById } from './statusPages';
 

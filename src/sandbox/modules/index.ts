@@ -1,4 +1,4 @@
-import type { SandboxModule } from '../server';
+import type { SandboxModule } from '../module';
 import { alertChannelsModule } from './alertChannels';
 import { checksModule } from './checks';
 import { heartbeatsModule } from './heartbeats';

@@ -1,6 +1,6 @@
 import type { Runtime } from '../../api/schemas/runtimes';
 import { notFound } from '../http';
-import type { SandboxModule } from '../server';
+import type { SandboxModule } from '../module';
 
 const COMMON = {
   '@faker-js/faker': '8.4.1',

@@ -2,14 +2,14 @@ import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { wholeNumber } from '../api/schemas/common';
-import { parseOptions } from '../commands/options';
-import type { Ctx } from '../context';
-import { CliError, UsageError } from '../errors';
-import { tryLock } from '../lock';
-import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from './defaults';
-import { parseFaults } from './faults';
-import { startSandbox } from './server';
+import { wholeNumber } from '../../api/schemas/common';
+import { parseOptions } from '../../core/flags/parse';
+import type { Ctx } from '../../core/context';
+import { CliError, UsageError } from '../../errors';
+import { tryLock } from '../../lock';
+import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from '../../sandbox/defaults';
+import { parseFaults } from '../../sandbox/faults';
+import { startSandbox } from '../../sandbox/server';
 
 const optionsSchema = z.object({
   host: z.string().min(1, { error: 'must not be empty' }),

@@ -1,10 +1,10 @@
-import type { ApiClient, ApiRequest, ClientConfig, ClientOptions, PreparedRequest } from './api/client';
-import { ConfigStore } from './config/store';
-import { envFlag } from './env';
-import { AuthError, UsageError } from './errors';
-import type { IO } from './io';
+import type { ApiClient, ApiRequest, ClientConfig, ClientOptions, PreparedRequest } from '../api/client';
+import { ConfigStore } from '../config/store';
+import { envFlag } from '../env';
+import { AuthError, UsageError } from '../errors';
+import type { IO } from '../io';
 import { inquirerPrompter, type Prompter } from './prompter';
-import { needsProfile, profileName, resolveSettings, type GlobalOptions, type Settings } from './settings';
+import { needsProfile, profileName, resolveSettings, type GlobalOptions, type Settings } from '../config/settings';
 
 /**
  * What a command may use. Everything expensive (config file, API client, embedded
@@ -49,7 +49,7 @@ export interface ContextOptions {
   signal?: AbortSignal;
   now?: () => number;
   /** Client tuning for tests (shorter backoff). */
-  clientOverrides?: Partial<import('./api/client').ClientOptions>;
+  clientOverrides?: Partial<import('../api/client').ClientOptions>;
 }
 
 export function createContext(options: ContextOptions): Ctx {
@@ -101,7 +101,7 @@ export function createContext(options: ContextOptions): Ctx {
 
     async clientFor(config, tuning = {}) {
       const resolved = await ctx.settings();
-      const { ApiClient } = await import('./api/client');
+      const { ApiClient } = await import('../api/client');
       const created = new ApiClient({
         ...config,
         timeoutMs: tuning.timeoutMs ?? resolved.timeoutMs.value,
@@ -124,7 +124,7 @@ export function createContext(options: ContextOptions): Ctx {
           'Run `mon auth login` or set MON_BASE_URL.',
         );
       }
-      const { prepareRequest } = await import('./api/client');
+      const { prepareRequest } = await import('../api/client');
       return prepareRequest(
         { baseUrl: resolved.baseUrl.value, apiKey: '', accountId: resolved.accountId?.value },
         request,
@@ -157,7 +157,7 @@ export function usesEmbeddedSandbox(ctx: Pick<Ctx, 'globals' | 'env'>): boolean 
 async function loadSettings(ctx: Ctx): Promise<Settings> {
   const { globals, env } = ctx;
   if (usesEmbeddedSandbox(ctx)) {
-    const { startEmbeddedSandbox } = await import('./sandbox/embedded');
+    const { startEmbeddedSandbox } = await import('../sandbox/embedded');
     const sandbox = await startEmbeddedSandbox({ env, io: ctx.io, signal: ctx.signal });
     ctx.onClose(() => sandbox.close());
     // Only the sandbox's own address and credentials: never an account's from env or profile.

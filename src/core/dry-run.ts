@@ -1,6 +1,6 @@
 import type { ApiRequest } from '../api/client';
-import type { Ctx } from '../context';
-import { maskSecretValues } from '../output/text';
+import type { Ctx } from './context';
+import { maskSecretValues } from '../text/mask';
 
 /**
  * --dry-run: the request a mutating command would send (method, URL, JSON body), printed

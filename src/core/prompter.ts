@@ -1,4 +1,4 @@
-import type { IO } from './io';
+import type { IO } from '../io';
 
 export interface Choice<T> {
   name: string;

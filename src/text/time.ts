@@ -44,3 +44,64 @@ function validDate(iso: string, year: number, month: number, day: number): Date 
 }
 
 export const TIME_HELP = 'a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d)';
+
+/* Times for people. */
+
+const UNITS: [string, number][] = [
+  ['y', 365 * 86_400_000],
+  ['mo', 30 * 86_400_000],
+  ['d', 86_400_000],
+  ['h', 3_600_000],
+  ['m', 60_000],
+  ['s', 1_000],
+];
+
+/** "3m ago", "2h ago", "in 5m", "just now". */
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return iso;
+  const delta = now - then;
+  const size = Math.abs(delta);
+  if (size < 10_000) return 'just now';
+  for (const [unit, ms] of UNITS) {
+    if (size >= ms) {
+      const count = Math.floor(size / ms);
+      return delta >= 0 ? `${count}${unit} ago` : `in ${count}${unit}`;
+    }
+  }
+  return 'just now';
+}
+
+/**
+ * A time for people: "2026-11-20 14:05 UTC (3m ago)", with seconds when they matter
+ * (heartbeat pings). A plain date stays as it is; what does not parse is shown as given.
+ */
+export function timeDisplay(iso: string, now: number, precision: 'minutes' | 'seconds' = 'minutes'): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time) || /^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
+  const shown = new Date(time)
+    .toISOString()
+    .slice(0, precision === 'seconds' ? 19 : 16)
+    .replace('T', ' ');
+  return `${shown} UTC (${relativeTime(iso, now)})`;
+}
+
+/** A duration in seconds as "1h 5m", "45s", "3d 2h". */
+export function humanDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return String(seconds);
+  if (seconds < 60) return `${Math.round(seconds)}s`;
+  const parts: string[] = [];
+  let rest = Math.round(seconds);
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
+    if (rest >= size && parts.length < 2) {
+      parts.push(`${Math.floor(rest / size)}${unit}`);
+      rest %= size;
+    }
+  }
+  return parts.join(' ');
+}

@@ -1,6 +1,6 @@
-import type { Profile } from './config/store';
-import { envFlag } from './env';
-import { UsageError } from './errors';
+import type { Profile } from './store';
+import { envFlag } from '../env';
+import { UsageError } from '../errors';
 
 /** The global flags (CLI.md), as commander parses them. */
 export interface GlobalOptions {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Page } from '../api/paginate';
 import { pageLimitSchema, pathIdSchema } from '../api/schemas/common';
-import type { Ctx } from '../context';
+import type { Ctx } from './context';
 import { jsonArrayWriter, printJson, renderList, type Column } from '../output/render';
-import { parseOptions } from './options';
+import { parseOptions } from './flags/parse';
 
 /** --limit / --next-id / --all, shared by every paginated list. */
 export const listOptionsSchema = z.object({

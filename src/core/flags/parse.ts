@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { UsageError } from '../errors';
-import { formatPath } from '../api/validate';
-import { sanitize } from '../output/text';
+import { UsageError } from '../../errors';
+import { formatPath } from '../../text/path';
+import { sanitize } from '../../text/escape';
 
 /**
  * Validates a command's options with its zod schema. Every problem is reported at once,

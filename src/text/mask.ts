@@ -1,0 +1,26 @@
+/** Secrets (API keys, ping tokens, secret environment values) as they may be shown. */
+
+/** `sk_live_0123456789abcdef` → `sk_…cdef`; short secrets show nothing of themselves. */
+export function maskSecret(secret: string): string {
+  if (secret.length < 12) return '••••';
+  const prefix = /^[A-Za-z]{1,8}_/.exec(secret)?.[0] ?? '';
+  return `${prefix}…${secret.slice(-4)}`;
+}
+
+/**
+ * The `value` of every object marked `secret: true` (a check's secret environment
+ * variables) replaced by `mask`, wherever it sits in a body; the rest is left as it is.
+ */
+export function maskSecretValues<T>(body: T, mask = '••••'): T {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value !== 'object' || value === null) return value;
+    const out = Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, walk(inner)])) as Record<
+      string,
+      unknown
+    >;
+    if (out.secret === true && 'value' in out) out.value = mask;
+    return out;
+  };
+  return walk(body) as T;
+}
