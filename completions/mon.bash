@@ -66,7 +66,7 @@ _mon_values() {
     'checks create-dns|--runtime') echo '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10' ;;
     'checks create-dns|--record-type') echo 'A AAAA CNAME MX TXT SOA NS HTTPS' ;;
     'checks create-dns|--protocol') echo 'UDP TCP' ;;
-    'checks create-dns|--frequency') echo '0 1 2 5 10 15 30 60 120 180 360 720 1440' ;;
+    'checks create-dns|--frequency') echo '1 2 5 10 15 30 60 120 180 360 720 1440' ;;
     'checks create-dns|--location') echo 'us-east-1 us-east-2 us-west-1 us-west-2 ca-central-1 sa-east-1 eu-west-1 eu-central-1 eu-west-2 eu-west-3 eu-north-1 eu-south-1 me-south-1 ap-southeast-1 ap-northeast-1 ap-east-1 ap-southeast-2 ap-southeast-3 ap-northeast-2 ap-northeast-3 ap-south-1 af-south-1' ;;
     'checks create-dns|--alert-escalation-type') echo 'RUN_BASED TIME_BASED' ;;
     'checks create-dns|--alert-failed-run-threshold') echo '1 2 3 4 5' ;;
@@ -93,6 +93,11 @@ _mon_values() {
     'checks create|--retry-only-on') echo 'NETWORK_ERROR' ;;
     'checks create|--trigger-incident-severity') echo 'CRITICAL MAJOR MEDIUM MINOR' ;;
     'runtimes get|') echo '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10' ;;
+    'config get|') echo 'base-url account ping-url timeout' ;;
+    'config set|') echo 'base-url account ping-url timeout' ;;
+    'config unset|') echo 'base-url account ping-url timeout' ;;
+    'api|--method') echo 'GET POST PUT PATCH DELETE HEAD' ;;
+    'api|-X') echo 'GET POST PUT PATCH DELETE HEAD' ;;
     'completion|') echo 'bash zsh fish' ;;
   esac
 }

@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import type { Ctx } from './core/context';
 import { BrokenPipeError, CliError, ExitStatus, type ErrorKind } from './errors';
+import { refuseFlagsAsValues } from './core/flags/guard';
 import { buildProgram } from './program';
 
 /** CLI.md's exit-code table. This file is the only place an error becomes a number. */
@@ -73,6 +74,7 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
   ctx.io.setColor({ noColorFlag: argv.includes('--no-color'), env: ctx.env });
   try {
     const program = buildProgram(ctx, argv);
+    refuseFlagsAsValues(program, argv);
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     report(error, ctx);

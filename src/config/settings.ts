@@ -2,20 +2,14 @@ import type { Profile } from './store';
 import { envFlag } from '../env';
 import { UsageError } from '../errors';
 
-/** The global flags (CLI.md), as commander parses them. */
-export interface GlobalOptions {
+/** The global flags that settings are resolved from (core/flags/globals.ts defines them all). */
+export interface SettingFlags {
   profile?: string;
   baseUrl?: string;
   account?: string;
   pingUrl?: string;
-  json?: boolean;
-  /** false with --no-input */
-  input?: boolean;
-  /** false with --no-color */
-  color?: boolean;
-  debug?: boolean;
   timeout?: string;
-  sandbox?: boolean;
+  debug?: boolean;
   insecure?: boolean;
 }
 
@@ -38,7 +32,7 @@ export interface Settings {
 
 export const DEFAULT_TIMEOUT_SECONDS = 30;
 
-export function profileName(globals: GlobalOptions, env: NodeJS.ProcessEnv): Setting<string> {
+export function profileName(globals: SettingFlags, env: NodeJS.ProcessEnv): Setting<string> {
   if (globals.profile !== undefined)
     return { value: checkProfileName(globals.profile, '--profile'), source: '--profile' };
   if (env.MON_PROFILE) return { value: checkProfileName(env.MON_PROFILE, 'MON_PROFILE'), source: 'MON_PROFILE' };
@@ -55,7 +49,7 @@ function checkProfileName(name: string, from: string): string {
 }
 
 /** Does anything in flags or environment leave a value to be read from the profile? */
-export function needsProfile(globals: GlobalOptions, env: NodeJS.ProcessEnv): boolean {
+export function needsProfile(globals: SettingFlags, env: NodeJS.ProcessEnv): boolean {
   return !(
     (globals.baseUrl ?? env.MON_BASE_URL) &&
     (globals.account ?? env.MON_ACCOUNT_ID) &&
@@ -66,11 +60,7 @@ export function needsProfile(globals: GlobalOptions, env: NodeJS.ProcessEnv): bo
 }
 
 /** Precedence (CLI.md): flag, then environment, then the profile, then defaults. */
-export function resolveSettings(
-  globals: GlobalOptions,
-  env: NodeJS.ProcessEnv,
-  profile: Profile | undefined,
-): Settings {
+export function resolveSettings(globals: SettingFlags, env: NodeJS.ProcessEnv, profile: Profile | undefined): Settings {
   const name = profileName(globals, env);
   const fromProfile = `profile "${name.value}"`;
   const pick = (

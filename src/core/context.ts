@@ -4,7 +4,8 @@ import { envFlag } from '../env';
 import { AuthError, UsageError } from '../errors';
 import type { IO } from '../io';
 import { inquirerPrompter, type Prompter } from './prompter';
-import { needsProfile, profileName, resolveSettings, type GlobalOptions, type Settings } from '../config/settings';
+import { needsProfile, profileName, resolveSettings, type Settings } from '../config/settings';
+import type { GlobalOptions } from './flags/globals';
 
 /**
  * What a command may use. Everything expensive (config file, API client, embedded
@@ -49,7 +50,7 @@ export interface ContextOptions {
   signal?: AbortSignal;
   now?: () => number;
   /** Client tuning for tests (shorter backoff). */
-  clientOverrides?: Partial<import('../api/client').ClientOptions>;
+  clientOverrides?: Partial<ClientOptions>;
 }
 
 export function createContext(options: ContextOptions): Ctx {

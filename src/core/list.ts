@@ -1,22 +1,11 @@
-import { z } from 'zod';
 import type { Page } from '../api/paginate';
-import { pageLimitSchema, pathIdSchema } from '../api/schemas/common';
-import type { Ctx } from './context';
 import { jsonArrayWriter, printJson, renderList, type Column } from '../output/render';
-import { parseOptions } from './flags/parse';
+import type { Ctx } from './context';
+import type { PAGE_FLAGS } from './flags/common';
+import type { FlagValues } from './flags/spec';
 
-/** --limit / --next-id / --all, shared by every paginated list. */
-export const listOptionsSchema = z.object({
-  limit: pageLimitSchema.optional(),
-  nextId: pathIdSchema.optional(),
-  all: z.boolean().optional(),
-});
-export type ListOptions = z.infer<typeof listOptionsSchema>;
-export const LIST_FLAGS = { limit: '--limit', nextId: '--next-id', all: '--all' };
-
-export function parseListOptions(raw: Record<string, unknown>): ListOptions {
-  return parseOptions(listOptionsSchema, raw, LIST_FLAGS);
-}
+/** --limit / --next-id / --all (core/flags/common.ts), as every paginated list receives them. */
+export type ListOptions = FlagValues<typeof PAGE_FLAGS>;
 
 export interface PagedListSpec<T, R = T> {
   /** The pages, starting where the user asked. */

@@ -113,7 +113,7 @@ const CASES: Case[] = [
   {
     what: 'incidents --status that is not open/resolved/all',
     args: ['incidents', 'list', '--status', 'closed'],
-    says: '--status must be open, resolved or all (got "closed")',
+    says: '--status must be one of open, resolved or all (got "closed")',
   },
   {
     what: 'incidents --next-id percent-encoded',
@@ -203,12 +203,12 @@ const CASES: Case[] = [
   {
     what: 'an unknown severity',
     args: [...CREATE, '--severity', 'sev1'],
-    says: '--severity must be one of CRITICAL, MAJOR, MEDIUM, MINOR (got "SEV1")',
+    says: '--severity must be one of CRITICAL, MAJOR, MEDIUM or MINOR (got "sev1")',
   },
   {
     what: 'an unknown status',
     args: [...CREATE, '--status', 'fixed'],
-    says: '--status must be one of INVESTIGATING, IDENTIFIED, MONITORING, RESOLVED (got "FIXED")',
+    says: '--status must be one of INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED (got "fixed")',
   },
   { what: 'an empty message', args: [...CREATE, '--message', ''], says: '--message must not be empty' },
   {
@@ -534,7 +534,11 @@ const CASES: Case[] = [
     args: ['api', 'https://evil.example.com/v1/runtimes'],
     says: 'PATH must be a path on the API',
   },
-  { what: 'api: an unknown method', args: ['api', '/v1/runtimes', '-X', 'FETCH'], says: '-X must be one of GET, POST' },
+  {
+    what: 'api: an unknown method',
+    args: ['api', '/v1/runtimes', '-X', 'FETCH'],
+    says: '--method must be one of GET, POST',
+  },
   {
     what: 'auth login: an empty key on stdin',
     args: ['auth', 'login', '--with-key'],
@@ -561,7 +565,7 @@ const CASES: Case[] = [
   {
     what: 'completion: an unknown shell',
     args: ['completion', 'powershell'],
-    says: "'powershell' is invalid for argument 'shell'",
+    says: 'shell must be one of bash, zsh or fish (got "powershell")',
   },
   {
     what: 'sandbox: a port above 65535',

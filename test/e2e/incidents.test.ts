@@ -276,12 +276,12 @@ describe('safety', () => {
     [
       'an unknown severity',
       ['--name', 'A', '--severity', 'sev1', '--service', API, '--message', 'm'],
-      '--severity must be one of CRITICAL, MAJOR, MEDIUM, MINOR',
+      '--severity must be one of CRITICAL, MAJOR, MEDIUM or MINOR',
     ],
     [
       'an unknown status',
       ['--name', 'A', '--severity', 'major', '--service', API, '--message', 'm', '--status', 'fixed'],
-      '--status must be one of INVESTIGATING, IDENTIFIED, MONITORING, RESOLVED',
+      '--status must be one of INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED',
     ],
   ])('refuses %s with exit 2 and sends nothing', async (_what, flags, message) => {
     await sandbox.clearRequests();

@@ -14,14 +14,16 @@ import {
 } from '../../src/api/schemas/checks';
 import {
   bodyFromFlags,
-  FLAG_FIELDS,
   isPlainObject,
   mergeBody,
   parseAssertion,
-  validateBody,
+  SHAPED_FLAGS,
   withRequiredFillers,
   type CheckFlags,
 } from '../../src/commands/checks/body';
+import { validateBody } from '../../src/commands/checks/naming';
+import { CREATE, type BodyFlag } from '../../src/commands/checks/spec';
+import type { Flag } from '../../src/core/flags/spec';
 
 /** The spec's four rules, written out as it states them. */
 function specAllows(frequency: number, offset: number, checkType: string): boolean {
@@ -93,6 +95,14 @@ describe('frequencyOffset rules', () => {
 
 // ---------------------------------------------------------------------------------------
 
+/** The flags that set one body field each, from the flag table: how each is written into the body. */
+const FLAG_FIELDS = Object.entries(CREATE.flags as Record<string, Flag & { convert?: BodyFlag['convert'] }>)
+  .filter(([key, flag]) => flag.body && !SHAPED_FLAGS.has(key) && !('repeatable' in flag && flag.repeatable))
+  .map(([option, flag]) => ({
+    option,
+    path: flag.body![0]!.split('.'),
+    kind: flag.kind === 'bool' ? 'switch' : (flag.convert ?? 'text'),
+  }));
 const textFlags = FLAG_FIELDS.filter((spec) => spec.kind === 'text');
 const numberFlags = FLAG_FIELDS.filter((spec) => spec.kind === 'number');
 const switchFlags = FLAG_FIELDS.filter((spec) => spec.kind === 'switch');

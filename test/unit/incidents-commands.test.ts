@@ -106,8 +106,8 @@ describe('incidents create', () => {
 
   it.each([
     [['--name', 'x'.repeat(256)], '--name must be at most 255 characters'],
-    [['--severity', 'urgent'], '--severity must be one of CRITICAL, MAJOR, MEDIUM, MINOR'],
-    [['--status', 'fixed'], '--status must be one of INVESTIGATING, IDENTIFIED, MONITORING, RESOLVED'],
+    [['--severity', 'urgent'], '--severity must be one of CRITICAL, MAJOR, MEDIUM or MINOR'],
+    [['--status', 'fixed'], '--status must be one of INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED'],
     [['--date', 'yesterday'], '--date must be a date (2026-11-20)'],
     [['--message', '   '], '--message must not be empty'],
   ])('refuses %j with exit 2 before any request', async (flags, message) => {

@@ -7,12 +7,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  incidentCreateBodySchema,
-  INCIDENT_STATUSES,
-  SEVERITIES,
-  type Incident,
-} from '../../src/api/schemas/incidents';
+import { incidentCreateBodySchema, type Incident } from '../../src/api/schemas/incidents';
+import { INCIDENT_STATUSES, SEVERITIES } from '../../src/api/schemas/enums';
 import { parseDuration, parseTime } from '../../src/text/time';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../src/sandbox/server';
@@ -195,12 +191,12 @@ describe('incidents create: the body from flags', () => {
       badSeverity.map((severity) => ({
         flag: '--severity',
         change: { severity },
-        says: 'must be one of CRITICAL, MAJOR, MEDIUM, MINOR',
+        says: 'must be one of CRITICAL, MAJOR, MEDIUM or MINOR',
       })),
       badStatus.map((status) => ({
         flag: '--status',
         change: { status },
-        says: 'must be one of INVESTIGATING, IDENTIFIED, MONITORING, RESOLVED',
+        says: 'must be one of INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED',
       })),
       badDate.map((value) => ({ flag: '--date', change: { date: value }, says: 'must be a date' })),
       blank.map((message) => ({ flag: '--message', change: { message }, says: 'must not be empty' })),

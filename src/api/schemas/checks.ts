@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RUNTIME_IDS } from './runtimes';
+import { RUNTIME_IDS } from './enums';
 import {
   CHECK_LIMITS,
   CHECK_TYPES,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_LIMIT } from './enums';
 
 /** The error body of every API error (reference: ApiError). */
 export const apiErrorBodySchema = z.object({
@@ -30,8 +31,6 @@ export function wholeNumber(min: number, max: number = Number.MAX_SAFE_INTEGER) 
   );
 }
 
-/** Page size of the status-page and incident lists: 1 to 100, default 20. */
-export const PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 export const pageLimitSchema = wholeNumber(PAGE_LIMIT.min, PAGE_LIMIT.max);
 
 /** The query of a paginated list, as the client sends it and the sandbox checks it. */

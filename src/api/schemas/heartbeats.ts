@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseTime } from '../../text/time';
 import { wholeNumber } from './common';
+import { EVENTS_LIMIT } from './enums';
 
 /** One ping or state change of a heartbeat monitor. Only `id` is required by the reference. */
 export const heartbeatEventSchema = z.looseObject({
@@ -45,8 +46,6 @@ export const heartbeatEventsResponseSchema = z.array(
 );
 export type HeartbeatEventsResponse = z.infer<typeof heartbeatEventsResponseSchema>;
 
-/** The events read returns at most this many events per request (spec: limit <= 10, default 10). */
-export const EVENTS_LIMIT = { min: 1, max: 10, default: 10 } as const;
 export const eventsLimitSchema = wholeNumber(EVENTS_LIMIT.min, EVENTS_LIMIT.max);
 
 /** `startTime` / `endTime`: a date (YYYY-MM-DD, midnight UTC) or an ISO 8601 date-time. */

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { paginated } from './common';
-
-export const SEVERITIES = ['CRITICAL', 'MAJOR', 'MEDIUM', 'MINOR'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-export const INCIDENT_STATUSES = ['INVESTIGATING', 'IDENTIFIED', 'MONITORING', 'RESOLVED'] as const;
-export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+import { INCIDENT_NAME_MAX, INCIDENT_STATUSES, SEVERITIES } from './enums';
 
 /** A service as responses carry it (status-page cards, incidents). */
 export const serviceSchema = z.looseObject({
@@ -44,8 +40,6 @@ export type Incident = z.infer<typeof incidentSchema>;
  * and by the sandbox (400) with the same schemas. The enums are exact here; the commands
  * accept any case and upper-case it first.
  */
-
-export const INCIDENT_NAME_MAX = 255;
 
 export const severitySchema = z.enum(SEVERITIES, { error: `must be one of ${SEVERITIES.join(', ')}` });
 export const incidentStatusSchema = z.enum(INCIDENT_STATUSES, {

@@ -1,24 +1,13 @@
 import type { ApiRequest, HttpMethod } from '../../api/client';
 import { statusLabel } from '../../api/errors';
 import type { Ctx } from '../../core/context';
+import type { Input } from '../../core/flags/spec';
+import type { API } from './spec';
 import { UsageError } from '../../errors';
 import { jsonArrayWriter, printJson } from '../../output/render';
 import { sanitize } from '../../text/escape';
 import { printDryRun } from '../../core/dry-run';
 import { readInputText } from '../../core/input';
-
-interface ApiOptions {
-  method?: string;
-  rawField?: string[];
-  field?: string[];
-  header?: string[];
-  input?: string;
-  include?: boolean;
-  paginate?: boolean;
-  dryRun?: boolean;
-}
-
-const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
 
 /** `/v1/x?y=1` or `v1/x`: a path on the configured API, never another host. */
 function checkApiPath(path: string): string {
@@ -104,11 +93,10 @@ function parseHeaders(headers: string[]): Record<string, string> {
 
 export async function apiRun(
   ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'prepare'>,
-  options: ApiOptions,
-  rawPath: unknown,
+  { flags: options, args }: Input<typeof API>,
 ): Promise<void> {
   const { io } = ctx;
-  const path = checkApiPath(String(rawPath));
+  const path = checkApiPath(args.path);
   let stdinUsed = false;
   const readFile = (file: string, flag: string): Promise<string> => {
     if (file === '-') {
@@ -135,9 +123,7 @@ export async function apiRun(
     }
   }
   const bodyGiven = !options.paginate && (hasFields || rawBody !== undefined);
-  const method = (options.method?.toUpperCase() ?? (bodyGiven ? 'POST' : 'GET')) as HttpMethod;
-  if (!METHODS.includes(method))
-    throw new UsageError(`-X must be one of ${METHODS.join(', ')} (got ${JSON.stringify(options.method)}).`);
+  const method: HttpMethod = options.method ?? (bodyGiven ? 'POST' : 'GET');
   if (options.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only.');
 
   // Fields are the query of a GET (and of any request whose body comes from --input).

@@ -1,4 +1,6 @@
 import type { ClientConfig } from '../../api/client';
+import type { Input } from '../../core/flags/spec';
+import type { LOGIN } from './spec';
 import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
 import { maskSecret } from '../../text/mask';
@@ -19,7 +21,7 @@ const urlCheck = (value: string): true | string => {
  * Explicit flag, then environment, then a prompt (defaulting to what the profile has),
  * then what the profile has. The key: stdin with --with-key, else a masked prompt.
  */
-export async function loginRun(ctx: LoginCtx, options: { withKey?: boolean }): Promise<void> {
+export async function loginRun(ctx: LoginCtx, { flags: options }: Input<typeof LOGIN>): Promise<void> {
   const { io, env, globals, prompter } = ctx;
   if (usesEmbeddedSandbox(ctx)) {
     throw new UsageError('The embedded sandbox needs no login: `mon --sandbox ...` uses its own key.');

@@ -20,12 +20,11 @@ import {
   bodyFromFlags,
   isPlainObject,
   mergeBody,
-  validateBody,
   withRequiredFillers,
   type CheckFlags,
   type FlagProblem,
-  type Provenance,
 } from './body';
+import { validateBody, type Provenance } from './naming';
 
 type Body = Record<string, unknown>;
 

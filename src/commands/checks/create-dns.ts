@@ -2,15 +2,16 @@ import { createDnsCheck, createDnsCheckRequest } from '../../api/resources/check
 import { dnsCheckCreateSchema } from '../../api/schemas/checks';
 import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
+import type { Input } from '../../core/flags/spec';
 import type { CheckFlags } from './body';
 import { composeCheckBody } from './compose';
 import { printCreatedCheck } from './show';
+import type { CREATE_DNS } from './spec';
 
 export type CreateCheckCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare'>;
 
 /** `mon checks create-dns`: POST /v1/checks/dns. */
-export async function createDnsCheckRun(ctx: CreateCheckCtx, raw: Record<string, unknown>): Promise<void> {
-  const flags = raw as CheckFlags;
+export async function createDnsCheckRun(ctx: CreateCheckCtx, { flags }: Input<typeof CREATE_DNS>): Promise<void> {
   const body = await composeCheckBody(ctx, flags, { schema: dnsCheckCreateSchema });
   warnAboutIgnoredAlertSettings(ctx, flags, body);
   const options = { autoAssignAlerts: flags.autoAssignAlerts !== false };

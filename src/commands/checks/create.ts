@@ -2,14 +2,14 @@ import { createCheck, createCheckRequest } from '../../api/resources/checks';
 import { combinedCheckCreateSchema } from '../../api/schemas/checks';
 import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
-import type { CheckFlags } from './body';
+import type { Input } from '../../core/flags/spec';
 import { composeCheckBody } from './compose';
 import { warnAboutIgnoredAlertSettings, type CreateCheckCtx } from './create-dns';
 import { printCreatedCheck } from './show';
+import type { CREATE } from './spec';
 
 /** `mon checks create --type TYPE`: the deprecated combined operation, POST /v1/checks. */
-export async function createCheckRun(ctx: CreateCheckCtx, raw: Record<string, unknown>): Promise<void> {
-  const flags = raw as CheckFlags;
+export async function createCheckRun(ctx: CreateCheckCtx, { flags }: Input<typeof CREATE>): Promise<void> {
   warnDeprecated(ctx, flags.type);
   const body = await composeCheckBody(ctx, flags, { schema: combinedCheckCreateSchema, combined: true });
   warnAboutIgnoredAlertSettings(ctx, flags, body);

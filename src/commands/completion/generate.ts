@@ -1,4 +1,5 @@
 import type { Command, Option } from 'commander';
+import { ArgOption, FlagOption } from '../../core/flags/commander';
 
 /** The command tree as completion scripts need it. */
 export interface CompletionNode {
@@ -19,26 +20,26 @@ export interface CompletionOption {
   values?: readonly string[];
 }
 
-/**
- * Values of enum flags: by "command path flag" first, then by flag alone. Flag names are
- * shared across commands, so one entry serves every command that has the flag.
- */
-export type ValueTable = Record<string, readonly string[]>;
+/** The values a flag or argument takes, from its table entry (core/flags/spec.ts). */
+function flagValues(option: Option): readonly string[] | undefined {
+  if (!(option instanceof FlagOption)) return option.argChoices;
+  const { flag } = option;
+  if (flag.kind === 'enum' || flag.kind === 'raw') return flag.values?.map(String);
+  return undefined;
+}
 
-export function describeTree(program: Command, values: ValueTable, argumentValues: ValueTable): CompletionNode[] {
+export function describeTree(program: Command): CompletionNode[] {
   const nodes: CompletionNode[] = [];
   const globalOptions = program.options.filter((option) => !option.hidden);
   const visit = (command: Command, path: string) => {
     const own = path === '' ? [] : command.options.filter((option) => !option.hidden);
-    const options = [...own, ...globalOptions, helpOptionOf(command)].map((option) =>
-      describeOption(option, path, values),
-    );
+    const options = [...own, ...globalOptions, helpOptionOf(command)].map(describeOption);
     const subcommands = command.commands
       .filter((sub) => !(sub as Command & { _hidden?: boolean })._hidden)
       .map((sub) => ({ name: sub.name(), description: sub.description() }));
     const node: CompletionNode = { path, description: command.description(), subcommands, options: dedupe(options) };
-    const argValues = argumentValues[path];
-    if (argValues) node.argumentValues = argValues;
+    const first = command.registeredArguments[0];
+    if (first instanceof ArgOption && first.spec.values) node.argumentValues = first.spec.values;
     nodes.push(node);
     for (const sub of command.commands) visit(sub, path ? `${path} ${sub.name()}` : sub.name());
   };
@@ -50,15 +51,15 @@ function helpOptionOf(command: Command): Option {
   return (command as unknown as { _getHelpOption(): Option })._getHelpOption();
 }
 
-function describeOption(option: Option, path: string, values: ValueTable): CompletionOption {
+function describeOption(option: Option): CompletionOption {
   const described: CompletionOption = {
     description: option.description,
     takesValue: option.required || option.optional,
   };
   if (option.long) described.long = option.long;
   if (option.short) described.short = option.short;
-  const found = (option.long && (values[`${path} ${option.long}`] ?? values[option.long])) || option.argChoices;
-  if (found) described.values = found;
+  const values = flagValues(option);
+  if (values) described.values = values;
   return described;
 }
 
@@ -82,6 +83,14 @@ const valueFlagsOf = (nodes: CompletionNode[]) =>
     ...new Set(nodes.flatMap((node) => node.options.filter((o) => o.takesValue).flatMap((o) => [o.long, o.short]))),
   ].filter((flag): flag is string => Boolean(flag));
 const shellWord = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** The completion script for a shell, from the command tree. */
+export function completionScript(program: Command, shell: string): string {
+  const nodes = describeTree(program);
+  if (shell === 'zsh') return zshScript(nodes);
+  if (shell === 'fish') return fishScript(nodes);
+  return bashScript(nodes);
+}
 
 export function bashScript(nodes: CompletionNode[]): string {
   const lines: string[] = [HEADER('bash'), '_mon_subcommands() {', '  case "$1" in'];

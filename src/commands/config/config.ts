@@ -1,5 +1,7 @@
 import type { Profile } from '../../config/store';
 import type { Ctx } from '../../core/context';
+import type { Input } from '../../core/flags/spec';
+import type { GET, SET, SETTING_NAMES, UNSET } from './spec';
 import { CliError, UsageError } from '../../errors';
 import { printJson, renderDetails } from '../../output/render';
 import { maskSecret } from '../../text/mask';
@@ -13,7 +15,10 @@ const KEYS = {
   account: { field: 'accountId', parse: (value: string) => nonEmpty(value, 'account') },
   'ping-url': { field: 'pingUrl', parse: (value: string) => checkHttpUrl(value, 'ping-url') },
   timeout: { field: 'timeout', parse: (value: string) => parseTimeoutSeconds(value, 'timeout') },
-} as const satisfies Record<string, { field: keyof Profile; parse: (value: string) => unknown }>;
+} as const satisfies Record<
+  (typeof SETTING_NAMES)[number],
+  { field: keyof Profile; parse: (value: string) => unknown }
+>;
 type Key = keyof typeof KEYS;
 
 function nonEmpty(value: string, name: string): string {
@@ -61,24 +66,24 @@ export async function configListRun(ctx: ConfigCtx): Promise<void> {
   }
 }
 
-export async function configGetRun(ctx: ConfigCtx, _options: unknown, name: unknown): Promise<void> {
-  const key = keyOf(name);
+export async function configGetRun(ctx: ConfigCtx, { args }: Input<typeof GET>): Promise<void> {
+  const key = keyOf(args.key);
   const profile = profileName(ctx.globals, ctx.env).value;
   const value = ctx.config().profile(profile)?.[KEYS[key].field];
   if (value === undefined) throw new CliError('failure', `${key} is not set in profile "${profile}".`);
   ctx.io.out(`${value}\n`);
 }
 
-export async function configSetRun(ctx: ConfigCtx, _options: unknown, name: unknown, raw: unknown): Promise<void> {
-  const key = keyOf(name);
-  const value = KEYS[key].parse(String(raw));
+export async function configSetRun(ctx: ConfigCtx, { args }: Input<typeof SET>): Promise<void> {
+  const key = keyOf(args.key);
+  const value = KEYS[key].parse(args.value);
   const profile = profileName(ctx.globals, ctx.env).value;
   await ctx.config().updateProfile(profile, (current) => ({ ...current, [KEYS[key].field]: value }));
   ctx.io.err(`${ctx.io.errStyle.green('✓')} Set ${key} to ${value} in profile "${profile}".\n`);
 }
 
-export async function configUnsetRun(ctx: ConfigCtx, _options: unknown, name: unknown): Promise<void> {
-  const key = keyOf(name);
+export async function configUnsetRun(ctx: ConfigCtx, { args }: Input<typeof UNSET>): Promise<void> {
+  const key = keyOf(args.key);
   const profile = profileName(ctx.globals, ctx.env).value;
   const store = ctx.config();
   if (store.profile(profile)?.[KEYS[key].field] === undefined) {

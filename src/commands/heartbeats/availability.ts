@@ -1,27 +1,21 @@
-import { z } from 'zod';
 import { getHeartbeatAvailability } from '../../api/resources/heartbeats';
 import type { Ctx } from '../../core/context';
 import { printJson, renderDetails } from '../../output/render';
-import { parseOptions } from '../../core/flags/parse';
+import type { Input } from '../../core/flags/spec';
 import { entitiesText, labelledLines, ratioSummary } from './format';
-import { checkIdOrAsk, checkWindow, describeWindow, WINDOW_FLAG_NAMES, windowFlags, windowQuery } from './window';
-
-function optionsSchema(now: number) {
-  return z.object(windowFlags(now));
-}
+import type { AVAILABILITY } from './spec';
+import { checkIdOrAsk, checkWindow, describeWindow, windowQuery } from './window';
 
 type AvailabilityCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'commandPath' | 'now'>;
 
 /** `mon heartbeats availability CHECK_ID`: the success ratio of the window against the period before it. */
 export async function heartbeatAvailabilityRun(
   ctx: AvailabilityCtx,
-  raw: Record<string, unknown>,
-  checkIdArg: unknown,
+  { flags: options, args }: Input<typeof AVAILABILITY>,
 ): Promise<void> {
   const now = ctx.now();
-  const options = parseOptions(optionsSchema(now), { ...raw, checkId: checkIdArg }, WINDOW_FLAG_NAMES);
   checkWindow(options, now);
-  const checkId = await checkIdOrAsk(ctx, options.checkId);
+  const checkId = await checkIdOrAsk(ctx, args.checkId);
   const query = windowQuery(options, now);
   const { availability, raw: body } = await getHeartbeatAvailability(await ctx.api(), checkId, query);
   if (ctx.globals.json) return printJson(ctx.io, body);

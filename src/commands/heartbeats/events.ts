@@ -1,33 +1,23 @@
-import { z } from 'zod';
 import { getHeartbeatEvents } from '../../api/resources/heartbeats';
-import { eventsLimitSchema, type HeartbeatEvent, type HeartbeatEventStats } from '../../api/schemas/heartbeats';
+import type { HeartbeatEvent, HeartbeatEventStats } from '../../api/schemas/heartbeats';
 import type { Ctx } from '../../core/context';
 import type { IO } from '../../io';
 import { printJson, renderList } from '../../output/render';
-import { parseOptions } from '../../core/flags/parse';
+import type { Input } from '../../core/flags/spec';
 import { entitiesText, eventColumns, labelledLines, ratioSummary } from './format';
-import { checkIdOrAsk, checkWindow, describeWindow, WINDOW_FLAG_NAMES, windowFlags, windowQuery } from './window';
-
-function optionsSchema(now: number) {
-  return z.object({ ...windowFlags(now), limit: eventsLimitSchema.optional() });
-}
+import type { EVENTS } from './spec';
+import { checkIdOrAsk, checkWindow, describeWindow, windowQuery } from './window';
 
 type EventsCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'commandPath' | 'now'>;
 
 /** `mon heartbeats events CHECK_ID`: the newest events of the window, then the 24 h and 7 d success ratios. */
 export async function heartbeatEventsRun(
   ctx: EventsCtx,
-  raw: Record<string, unknown>,
-  checkIdArg: unknown,
+  { flags: options, args }: Input<typeof EVENTS>,
 ): Promise<void> {
   const now = ctx.now();
-  const options = parseOptions(
-    optionsSchema(now),
-    { ...raw, checkId: checkIdArg },
-    { ...WINDOW_FLAG_NAMES, limit: '--limit' },
-  );
   checkWindow(options, now);
-  const checkId = await checkIdOrAsk(ctx, options.checkId);
+  const checkId = await checkIdOrAsk(ctx, args.checkId);
   const query = { ...windowQuery(options, now), limit: options.limit };
   const { response, raw: body } = await getHeartbeatEvents(await ctx.api(), checkId, query);
   if (ctx.globals.json) return printJson(ctx.io, body);

@@ -1,17 +1,15 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { constants } from 'node:os';
-import { z } from 'zod';
 import type { ApiClient } from '../../api/client';
 import { maskedPingUrl, sendPing, type PingTarget } from '../../api/resources/heartbeats';
 import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
 import { CliError, ExitStatus } from '../../errors';
 import { sanitize } from '../../text/escape';
-import { parseOptions } from '../../core/flags/parse';
+import type { Input } from '../../core/flags/spec';
+import type { EXEC } from './spec';
 import { printPingDryRun } from './ping';
 import { parsePingArgument, pingClient, pingFailure, pingTarget } from './ping-target';
-
-const optionsSchema = z.object({ strict: z.boolean().optional(), dryRun: z.boolean().optional() });
 
 type ExecCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'settings' | 'clientFor'>;
 
@@ -22,13 +20,10 @@ type ExecCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'settings' | 'clientFor'>;
  */
 export async function heartbeatExecRun(
   ctx: ExecCtx,
-  raw: Record<string, unknown>,
-  tokenArg: unknown,
-  commandArg: unknown,
+  { flags: options, args: input }: Input<typeof EXEC>,
 ): Promise<void> {
-  const options = parseOptions(optionsSchema, raw, { strict: '--strict', dryRun: '--dry-run' });
-  const [command, ...args] = commandArg as [string, ...string[]];
-  const argument = parsePingArgument(String(tokenArg));
+  const [command, ...args] = input.command as [string, ...string[]];
+  const argument = parsePingArgument(input.token);
   const prepare = async (): Promise<PingSetup> => {
     const target = pingTarget(argument, (await ctx.settings()).pingUrl);
     return { target, client: await pingClient(ctx, target) };

@@ -1,22 +1,19 @@
-import { z } from 'zod';
 import { statusLabel } from '../../api/errors';
 import { maskedPingUrl, pingRequest, sendPing, type PingTarget } from '../../api/resources/heartbeats';
 import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
 import { printJson } from '../../output/render';
-import { parseOptions } from '../../core/flags/parse';
+import type { Input } from '../../core/flags/spec';
+import type { PING } from './spec';
 import { parsePingArgument, pingClient, pingFailure, pingTarget } from './ping-target';
-
-const optionsSchema = z.object({ dryRun: z.boolean().optional() });
 
 type PingCtx = Pick<Ctx, 'io' | 'globals' | 'settings' | 'clientFor' | 'prompter' | 'commandPath'>;
 
 /** `mon heartbeats ping TOKEN`: tell the service the job ran. */
-export async function heartbeatPingRun(ctx: PingCtx, raw: Record<string, unknown>, tokenArg: unknown): Promise<void> {
-  const { dryRun } = parseOptions(optionsSchema, raw, { dryRun: '--dry-run' });
-  const argument = parsePingArgument(await tokenOrAsk(ctx, tokenArg));
+export async function heartbeatPingRun(ctx: PingCtx, { flags, args }: Input<typeof PING>): Promise<void> {
+  const argument = parsePingArgument(await tokenOrAsk(ctx, args.token));
   const target = pingTarget(argument, (await ctx.settings()).pingUrl);
-  if (dryRun) return printPingDryRun(ctx, target);
+  if (flags.dryRun) return printPingDryRun(ctx, target);
   const client = await pingClient(ctx, target);
   const response = await sendPing(client, target).catch((error: unknown) => {
     throw pingFailure(error, target);
@@ -32,8 +29,11 @@ export async function heartbeatPingRun(ctx: PingCtx, raw: Record<string, unknown
 }
 
 /** TOKEN, asked for (hidden) on a terminal when it was left out: typed, it stays out of the shell history. */
-async function tokenOrAsk(ctx: Pick<Ctx, 'io' | 'prompter' | 'commandPath'>, value: unknown): Promise<string> {
-  if (typeof value === 'string') return value;
+async function tokenOrAsk(
+  ctx: Pick<Ctx, 'io' | 'prompter' | 'commandPath'>,
+  value: string | undefined,
+): Promise<string> {
+  if (value !== undefined) return value;
   if (!ctx.io.canPrompt()) {
     throw new UsageError(
       'TOKEN is required: the ping token of a heartbeat monitor, or its whole ping URL.',

@@ -1,40 +1,10 @@
-import { z } from 'zod';
 import type { WindowQuery } from '../../api/resources/heartbeats';
 import { pathIdSchema } from '../../api/schemas/common';
 import { windowIsOrdered } from '../../api/schemas/heartbeats';
 import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
-import { parseDuration, parseTime, TIME_HELP } from '../../text/time';
 
 const DAY_MS = 86_400_000;
-
-function timeFlag(now: number) {
-  return z.string().transform((value, ctx) => {
-    const time = parseTime(value, now);
-    if (time) return time;
-    ctx.addIssue({ code: 'custom', message: `must be ${TIME_HELP}`, input: value });
-    return z.NEVER;
-  });
-}
-
-const durationFlag = z.string().transform((value, ctx) => {
-  const ms = parseDuration(value);
-  if (ms !== undefined) return ms;
-  ctx.addIssue({ code: 'custom', message: 'must be a duration like 90s, 30m, 2h, 7d or 2w', input: value });
-  return z.NEVER;
-});
-
-/** --from / --to / --since of the heartbeat reads, and the CHECK_ID argument. */
-export function windowFlags(now: number) {
-  return {
-    checkId: pathIdSchema.optional(),
-    from: timeFlag(now).optional(),
-    to: timeFlag(now).optional(),
-    since: durationFlag.optional(),
-  };
-}
-
-export const WINDOW_FLAG_NAMES = { checkId: 'CHECK_ID', from: '--from', to: '--to', since: '--since' };
 
 interface WindowOptions {
   from?: Date;

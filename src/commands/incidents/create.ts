@@ -1,46 +1,17 @@
-import { z } from 'zod';
 import { createIncident, createIncidentRequest } from '../../api/resources/incidents';
-import { incidentCreateBodySchema, type IncidentCreateBody } from '../../api/schemas/incidents';
+import { incidentCreateBodySchema } from '../../api/schemas/incidents';
 import type { Ctx } from '../../core/context';
-import { sanitize } from '../../text/escape';
 import { printDryRun } from '../../core/dry-run';
-import { parseOptions } from '../../core/flags/parse';
+import { checkBody, missingFlagsError } from '../../core/flags/parse';
+import { askChoice, askText, askYesNo } from '../../core/flags/prompt';
+import { flagName, type Input } from '../../core/flags/spec';
+import { done, notifiedText, printOutcome } from '../../core/outcome';
+import { askServices, resolveServices, serviceDirectory } from '../../core/services';
+import { sanitize } from '../../text/escape';
 import { colorSeverity, colorStatus } from './columns';
-import {
-  FLAG_NAMES,
-  dateOption,
-  done,
-  messageOption,
-  missingFlags,
-  nameOption,
-  notifiedText,
-  printOutcome,
-  promptMessage,
-  promptName,
-  promptNotify,
-  promptServices,
-  promptSeverity,
-  resolveServices,
-  serviceDirectory,
-  serviceIdsOption,
-  severityOption,
-  statusOption,
-} from './shared';
+import { CREATE } from './spec';
 
 type CreateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now'>;
-
-function optionsSchema(now: number) {
-  return z.object({
-    name: nameOption.optional(),
-    severity: severityOption.optional(),
-    service: serviceIdsOption.optional(),
-    message: messageOption.optional(),
-    status: statusOption.default('INVESTIGATING'),
-    notify: z.boolean().optional(),
-    date: dateOption(now).optional(),
-    dryRun: z.boolean().optional(),
-  });
-}
 
 const EXAMPLE =
   'mon incidents create --name "Checkout errors" --severity MAJOR --service SERVICE_ID --message "We are looking into failed payments."';
@@ -50,28 +21,24 @@ const EXAMPLE =
  * into the services the body needs, and to offer them as choices), then prompts for
  * whatever is missing, then one POST.
  */
-export async function createIncidentRun(ctx: CreateCtx, raw: Record<string, unknown>): Promise<void> {
-  const options = parseOptions(optionsSchema(ctx.now()), raw, FLAG_NAMES);
-  const missing = [
-    options.name === undefined && '--name',
-    options.severity === undefined && '--severity',
-    options.service === undefined && '--service',
-    options.message === undefined && '--message',
-  ].filter((flag): flag is string => Boolean(flag));
+export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof CREATE>): Promise<void> {
+  const missing = (['name', 'severity', 'service', 'message'] as const)
+    .filter((key) => flags[key] === undefined)
+    .map((key) => flagName(key, CREATE.flags[key]));
   const prompting = missing.length > 0;
-  if (prompting && !ctx.io.canPrompt()) throw missingFlags(missing, EXAMPLE);
+  if (prompting && !ctx.io.canPrompt()) throw missingFlagsError(missing, EXAMPLE);
 
   const client = await ctx.api();
   const directory = await serviceDirectory(client);
-  const givenServices = options.service && resolveServices(directory, options.service);
+  const givenServices = flags.service && resolveServices(directory, flags.service);
 
-  const name = options.name ?? (await promptName(ctx));
-  const severity = options.severity ?? (await promptSeverity(ctx));
-  const services = givenServices ?? (await promptServices(ctx, directory));
-  const message = options.message ?? (await promptMessage(ctx));
-  const notify = options.notify ?? (prompting ? await promptNotify(ctx) : false);
+  const name = flags.name ?? (await askText(ctx, CREATE.flags.name));
+  const severity = flags.severity ?? (await askChoice(ctx, CREATE.flags.severity));
+  const services = givenServices ?? (await askServices(ctx, directory));
+  const message = flags.message ?? (await askText(ctx, CREATE.flags.message));
+  const notify = flags.notify ?? (prompting ? await askYesNo(ctx, CREATE.flags.notify) : false);
 
-  const body: IncidentCreateBody = parseOptions(
+  const body = checkBody(
     incidentCreateBodySchema,
     {
       name,
@@ -80,15 +47,15 @@ export async function createIncidentRun(ctx: CreateCtx, raw: Record<string, unkn
       incidentUpdates: [
         {
           description: message,
-          status: options.status,
+          status: flags.status,
           notifySubscribers: notify,
-          ...(options.date ? { publicIncidentUpdateDate: options.date } : {}),
+          ...(flags.date ? { publicIncidentUpdateDate: flags.date.toISOString() } : {}),
         },
       ],
     },
-    FLAG_NAMES,
+    CREATE,
   );
-  if (options.dryRun) return printDryRun(ctx, createIncidentRequest(body));
+  if (flags.dryRun) return printDryRun(ctx, createIncidentRequest(body));
 
   const { incident, raw: response } = await createIncident(client, body);
   const { io } = ctx;

@@ -1,22 +1,15 @@
-import { z } from 'zod';
 import { getIncident } from '../../api/resources/incidents';
-import { pathIdSchema } from '../../api/schemas/common';
 import type { Ctx } from '../../core/context';
+import type { Input } from '../../core/flags/spec';
 import { printJson } from '../../output/render';
-import { parseOptions } from '../../core/flags/parse';
 import { renderIncident } from './columns';
+import type { GET } from './spec';
 
 export async function getIncidentRun(
   ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now'>,
-  _options: unknown,
-  id: unknown,
+  { args }: Input<typeof GET>,
 ): Promise<void> {
-  const { incidentId } = parseOptions(
-    z.object({ incidentId: pathIdSchema }),
-    { incidentId: id },
-    { incidentId: 'INCIDENT_ID' },
-  );
-  const { incident, raw } = await getIncident(await ctx.api(), incidentId);
+  const { incident, raw } = await getIncident(await ctx.api(), args.incidentId);
   if (ctx.globals.json) return printJson(ctx.io, raw);
   renderIncident(ctx.io, incident, ctx.now());
 }

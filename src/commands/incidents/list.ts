@@ -1,21 +1,12 @@
-import { z } from 'zod';
 import { incidentPages } from '../../api/resources/incidents';
 import type { Incident } from '../../api/schemas/incidents';
 import type { Ctx } from '../../core/context';
+import type { Input } from '../../core/flags/spec';
+import { runPagedList } from '../../core/list';
 import { jsonArrayWriter, printJson, renderList } from '../../output/render';
-import { LIST_FLAGS, listOptionsSchema, runPagedList } from '../../core/list';
-import { parseOptions } from '../../core/flags/parse';
 import { incidentColumns } from './columns';
-import { findIncidents, matchingPages, type StatusFilter } from './shared';
-
-const optionsSchema = listOptionsSchema.extend({
-  status: z
-    .preprocess(
-      (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-      z.enum(['open', 'resolved', 'all'], { error: 'must be open, resolved or all' }),
-    )
-    .default('open'),
-});
+import { findIncidents, matchingPages, type StatusFilter } from './find';
+import type { LIST } from './spec';
 
 const EMPTY: Record<StatusFilter, string> = {
   open: 'No open incidents. (`--status all` shows resolved ones too; `mon incidents create` opens one.)',
@@ -25,15 +16,14 @@ const EMPTY: Record<StatusFilter, string> = {
 
 export async function listIncidentsRun(
   ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now'>,
-  raw: Record<string, unknown>,
+  { flags }: Input<typeof LIST>,
 ): Promise<void> {
-  const options = parseOptions(optionsSchema, raw, { ...LIST_FLAGS, status: '--status' });
   const client = await ctx.api();
   const columns = incidentColumns(ctx.now(), ctx.io.stdoutIsTTY ? ctx.io.columns() : undefined);
-  const command = `mon incidents list${options.status === 'open' ? '' : ` --status ${options.status}`}`;
+  const command = `mon incidents list${flags.status === 'open' ? '' : ` --status ${flags.status}`}`;
 
-  if (options.status === 'all') {
-    await runPagedList(ctx, options, {
+  if (flags.status === 'all') {
+    await runPagedList(ctx, flags, {
       pages: (query) => incidentPages(client, query),
       columns,
       empty: EMPTY.all,
@@ -43,9 +33,9 @@ export async function listIncidentsRun(
   }
 
   const { io } = ctx;
-  if (options.all) {
+  if (flags.all) {
     // Every page, keeping the matches; --limit is the page size here.
-    const pages = matchingPages(client, { limit: options.limit ?? 100, nextId: options.nextId }, options.status);
+    const pages = matchingPages(client, { limit: flags.limit ?? 100, nextId: flags.nextId }, flags.status);
     if (ctx.globals.json) {
       const writer = jsonArrayWriter(io);
       for await (const matches of pages) for (const incident of matches.raw) writer.write(incident);
@@ -54,7 +44,7 @@ export async function listIncidentsRun(
     }
     const found: Incident[] = [];
     for await (const matches of pages) found.push(...matches.entries);
-    await renderList(io, found, columns, EMPTY[options.status]);
+    await renderList(io, found, columns, EMPTY[flags.status]);
     return;
   }
 
@@ -62,14 +52,14 @@ export async function listIncidentsRun(
     entries,
     raw: received,
     nextId,
-  } = await findIncidents(client, { filter: options.status, limit: options.limit ?? 20, nextId: options.nextId });
+  } = await findIncidents(client, { filter: flags.status, limit: flags.limit ?? 20, nextId: flags.nextId });
   if (ctx.globals.json) {
     printJson(io, { length: entries.length, entries: received, nextId });
     return;
   }
-  await renderList(io, entries, columns, EMPTY[options.status]);
+  await renderList(io, entries, columns, EMPTY[flags.status]);
   if (nextId && io.stderrIsTTY) {
-    const limit = options.limit ? ` --limit ${options.limit}` : '';
+    const limit = flags.limit ? ` --limit ${flags.limit}` : '';
     io.err(io.errStyle.dim(`There may be more: ${command}${limit} --next-id ${nextId}  (or --all for every one)\n`));
   }
 }

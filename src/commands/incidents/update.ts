@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ApiRequest } from '../../api/client';
 import {
   getIncident,
@@ -7,54 +6,28 @@ import {
   putIncident,
   putIncidentRequest,
 } from '../../api/resources/incidents';
-import { pathIdSchema } from '../../api/schemas/common';
+import type { IncidentStatus } from '../../api/schemas/enums';
 import {
   incidentPutBodySchema,
   incidentUpdateBodySchema,
   type Incident,
   type IncidentPutBody,
-  type IncidentStatus,
   type IncidentUpdateBody,
 } from '../../api/schemas/incidents';
 import type { Ctx } from '../../core/context';
+import { printDryRuns } from '../../core/dry-run';
+import { checkBody, missingFlagsError } from '../../core/flags/parse';
+import { askChoice, askText, askYesNo } from '../../core/flags/prompt';
+import type { Input } from '../../core/flags/spec';
+import { done, notifiedText, printOutcome } from '../../core/outcome';
+import { resolveServices, serviceBody, serviceDirectory } from '../../core/services';
 import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
-import { printDryRuns } from '../../core/dry-run';
-import { parseOptions } from '../../core/flags/parse';
 import { colorSeverity, colorStatus } from './columns';
-import {
-  FLAG_NAMES,
-  done,
-  incidentIdOrPicker,
-  messageOption,
-  missingFlags,
-  nameOption,
-  notifiedText,
-  pickOpenIncident,
-  printOutcome,
-  promptMessage,
-  promptNotify,
-  promptStatus,
-  resolveServices,
-  serviceBody,
-  serviceDirectory,
-  serviceIdsOption,
-  severityOption,
-  statusOption,
-} from './shared';
+import { incidentIdOrPicker, pickOpenIncident } from './picker';
+import { UPDATE } from './spec';
 
 type UpdateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now'>;
-
-const optionsSchema = z.object({
-  incidentId: pathIdSchema.optional(),
-  message: messageOption.optional(),
-  status: statusOption.optional(),
-  notify: z.boolean().optional(),
-  name: nameOption.optional(),
-  severity: severityOption.optional(),
-  service: serviceIdsOption.optional(),
-  dryRun: z.boolean().optional(),
-});
 
 const EXAMPLE = 'mon incidents update INCIDENT_ID --status MONITORING --message "A fix is deployed; we are watching."';
 
@@ -63,12 +36,11 @@ const EXAMPLE = 'mon incidents update INCIDENT_ID --status MONITORING --message 
  * --name/--severity/--service change the incident (PUT with the current values for the
  * rest). The PUT goes first, so a refused change posts nothing.
  */
-export async function updateIncidentRun(ctx: UpdateCtx, raw: Record<string, unknown>, id?: unknown): Promise<void> {
-  const options = parseOptions(optionsSchema, { ...raw, incidentId: id }, FLAG_NAMES);
+export async function updateIncidentRun(ctx: UpdateCtx, { flags, args }: Input<typeof UPDATE>): Promise<void> {
   const { io } = ctx;
-  const wantsUpdate = options.message !== undefined || options.status !== undefined || options.notify !== undefined;
-  const wantsChange = options.name !== undefined || options.severity !== undefined || options.service !== undefined;
-  const incidentId = incidentIdOrPicker(ctx, options.incidentId, EXAMPLE);
+  const wantsUpdate = flags.message !== undefined || flags.status !== undefined || flags.notify !== undefined;
+  const wantsChange = flags.name !== undefined || flags.severity !== undefined || flags.service !== undefined;
+  const incidentId = incidentIdOrPicker(ctx, args.incidentId, EXAMPLE);
   const askAll = !wantsUpdate && !wantsChange;
   if (askAll && !io.canPrompt()) {
     throw new UsageError(
@@ -76,41 +48,39 @@ export async function updateIncidentRun(ctx: UpdateCtx, raw: Record<string, unkn
       `For example: ${EXAMPLE}`,
     );
   }
-  if (wantsUpdate && options.message === undefined && !io.canPrompt()) {
-    throw missingFlags(['--message'], EXAMPLE);
-  }
+  if (wantsUpdate && flags.message === undefined && !io.canPrompt()) throw missingFlagsError(['--message'], EXAMPLE);
 
   const client = await ctx.api();
   const incident =
     incidentId === null
       ? await pickOpenIncident(ctx, client, 'Which open incident?')
       : (await getIncident(client, incidentId)).incident;
-  const services = options.service && resolveServices(await serviceDirectory(client), options.service);
+  const services = flags.service && resolveServices(await serviceDirectory(client), flags.service);
 
   const current = incident.lastUpdateStatus as IncidentStatus;
   let update: IncidentUpdateBody | undefined;
   if (askAll) {
-    const status = await promptStatus(ctx, current);
-    const description = await promptMessage(ctx);
-    update = { description, status, notifySubscribers: await promptNotify(ctx) };
+    const status = await askChoice(ctx, UPDATE.flags.status, { current });
+    const description = await askText(ctx, UPDATE.flags.message);
+    update = { description, status, notifySubscribers: await askYesNo(ctx, UPDATE.flags.notify) };
   } else if (wantsUpdate) {
-    const typed = options.message === undefined;
-    const description = options.message ?? (await promptMessage(ctx));
-    const notify = options.notify ?? (typed ? await promptNotify(ctx) : false);
+    const typed = flags.message === undefined;
+    const description = flags.message ?? (await askText(ctx, UPDATE.flags.message));
+    const notify = flags.notify ?? (typed ? await askYesNo(ctx, UPDATE.flags.notify) : false);
     // The status is always sent, so the update (and this command's report) says where the incident stands.
-    update = { description, status: options.status ?? current, notifySubscribers: notify };
+    update = { description, status: flags.status ?? current, notifySubscribers: notify };
   }
   const change: IncidentPutBody | undefined = wantsChange
     ? {
-        name: options.name ?? incident.name,
-        severity: (options.severity ?? incident.severity) as IncidentPutBody['severity'],
+        name: flags.name ?? incident.name,
+        severity: (flags.severity ?? incident.severity) as IncidentPutBody['severity'],
         services: services ?? incident.services.map((service) => serviceBody(service)),
       }
     : undefined;
 
-  const putBody = change && parseOptions(incidentPutBodySchema, change, FLAG_NAMES);
-  const postBody = update && parseOptions(incidentUpdateBodySchema, update, FLAG_NAMES);
-  if (options.dryRun) {
+  const putBody = change && checkBody(incidentPutBodySchema, change, UPDATE);
+  const postBody = update && checkBody(incidentUpdateBodySchema, update, UPDATE);
+  if (flags.dryRun) {
     const requests: ApiRequest[] = [];
     if (putBody) requests.push(putIncidentRequest(incident.id, putBody));
     if (postBody) requests.push(postIncidentUpdateRequest(incident.id, postBody));

@@ -1,19 +1,16 @@
-import { z } from 'zod';
 import { getRuntime } from '../../api/resources/runtimes';
-import { pathIdSchema } from '../../api/schemas/common';
 import type { Ctx } from '../../core/context';
 import { printJson, renderDetails, renderList } from '../../output/render';
 import { sanitize } from '../../text/escape';
-import { parseOptions } from '../../core/flags/parse';
+import type { Input } from '../../core/flags/spec';
 import { endOfLifeDisplay, isoDate, stageColor } from './columns';
+import type { GET } from './spec';
 
 export async function getRuntimeRun(
   ctx: Pick<Ctx, 'io' | 'globals' | 'api'>,
-  _options: unknown,
-  id: unknown,
+  { args }: Input<typeof GET>,
 ): Promise<void> {
-  const { runtime: name } = parseOptions(z.object({ runtime: pathIdSchema }), { runtime: id }, { runtime: 'RUNTIME' });
-  const { runtime, raw } = await getRuntime(await ctx.api(), name);
+  const { runtime, raw } = await getRuntime(await ctx.api(), args.runtime);
   if (ctx.globals.json) return printJson(ctx.io, raw);
   const { io } = ctx;
   renderDetails(io, [

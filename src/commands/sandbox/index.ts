@@ -1,36 +1,7 @@
-import { Option } from 'commander';
 import type { Ctx } from '../../core/context';
-import { examples, verb } from '../../core/flags/define';
+import { verbCommand } from '../../core/flags/commander';
+import { SANDBOX } from './spec';
 
 export function sandboxCommand(ctx: Ctx) {
-  return verb(
-    ctx,
-    'sandbox',
-    'Serve a local copy of the whole API, to try mon',
-    async () => (await import('./serve')).sandboxRun,
-  )
-    .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
-    .addOption(new Option('--port <port>', 'port to listen on (0: any free port)').default('4010'))
-    .addOption(new Option('--data <file>', 'journal file to persist to (default: in the user data directory)'))
-    .addOption(new Option('--api-key <key>', 'API key clients must send (default: the sandbox key it prints)'))
-    .addOption(new Option('--max-checks <n>', 'answer 402 to the deprecated `checks create` past this many checks'))
-    .addOption(new Option('--faults <spec>', 'inject failures, e.g. 503:0.2,429x1,delay:300 (see below)'))
-    .addOption(new Option('--seed <file>', 'JSON file of extra heartbeat monitors to create'))
-    .addHelpText(
-      'after',
-      '\nThe global --account sets the account ID the sandbox accepts. The sandbox prints its base\n' +
-        'URL, ping URL, account ID and API key, then serves until Ctrl-C. --json prints the same as\n' +
-        'one JSON line.\n\n' +
-        'Faults (--faults, comma-separated): STATUS:P answers STATUS to a fraction P of requests;\n' +
-        'STATUSxN to the next N; reset (close the connection), hang (never answer) and drop (do the\n' +
-        'work, then close the connection unanswered) take :P or xN too; delay:MS delays every\n' +
-        'answer; a rule ending in @METHOD applies to that method only (e.g. dropx1@POST).\n' +
-        examples(
-          'mon sandbox',
-          'mon sandbox --port 0 --data ./sandbox.jsonl --json',
-          'mon sandbox --faults 503:0.2,429:0.1,delay:300',
-          '# in another terminal:',
-          'MON_BASE_URL=http://127.0.0.1:4010 MON_API_KEY=sk_sandbox_0123456789abcdef mon incidents list',
-        ),
-    );
+  return verbCommand(ctx, SANDBOX, async () => (await import('./serve')).sandboxRun);
 }

@@ -1,55 +1,39 @@
 import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { z } from 'zod';
-import { wholeNumber } from '../../api/schemas/common';
-import { parseOptions } from '../../core/flags/parse';
+import type { Input } from '../../core/flags/spec';
 import type { Ctx } from '../../core/context';
 import { CliError, UsageError } from '../../errors';
 import { tryLock } from '../../lock';
 import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from '../../sandbox/defaults';
 import { parseFaults } from '../../sandbox/faults';
 import { startSandbox } from '../../sandbox/server';
+import type { SANDBOX } from './spec';
 
-const optionsSchema = z.object({
-  host: z.string().min(1, { error: 'must not be empty' }),
-  port: wholeNumber(0, 65535),
-  data: z.string().min(1, { error: 'must not be empty' }).optional(),
-  apiKey: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
-  maxChecks: wholeNumber(0).optional(),
-  faults: z
-    .string()
-    .refine(
-      (spec) => {
-        try {
-          parseFaults(spec);
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      { error: 'is not a fault list like 503:0.2,429x1,delay:300 (see `mon sandbox --help`)' },
-    )
-    .optional(),
-  seed: z.string().min(1).optional(),
-});
-
-const FLAGS = {
-  host: '--host',
-  port: '--port',
-  data: '--data',
-  apiKey: '--api-key',
-  maxChecks: '--max-checks',
-  faults: '--faults',
-  seed: '--seed',
-};
+/** What the table cannot say alone: the key's length and the fault list's grammar. */
+function checkOptions(flags: Input<typeof SANDBOX>['flags']): void {
+  const problems: string[] = [];
+  if (flags.apiKey !== undefined && flags.apiKey.length < 8) problems.push('--api-key must be at least 8 characters');
+  if (flags.faults !== undefined) {
+    try {
+      parseFaults(flags.faults);
+    } catch (error) {
+      problems.push(
+        `--faults is not a fault list (${(error as Error).message.replace(/\.$/, '')}; see \`mon sandbox --help\`)`,
+      );
+    }
+  }
+  if (problems.length === 1) throw new UsageError(`${problems[0]}.`);
+  if (problems.length)
+    throw new UsageError(`${problems.length} problems:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+}
 
 /** `mon sandbox`: serve until Ctrl-C (or SIGTERM), then stop cleanly and exit 0. */
 export async function sandboxRun(
   ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'signal'>,
-  raw: Record<string, unknown>,
+  { flags: options }: Input<typeof SANDBOX>,
 ): Promise<void> {
-  const options = parseOptions(optionsSchema, raw, FLAGS);
+  checkOptions(options);
   const { io } = ctx;
   const dataFile = resolve(options.data ?? defaultDataFile(ctx.env));
   const apiKey = options.apiKey ?? SANDBOX_API_KEY;

@@ -1,25 +1,7 @@
 import type { Ctx } from '../../core/context';
-import { examples, noun, verb, withListFlags } from '../../core/flags/define';
+import { nounCommand, verbCommand } from '../../core/flags/commander';
+import { LIST, STATUS_PAGES } from './spec';
 
 export function statusPagesCommand(ctx: Ctx) {
-  return noun('status-pages')
-    .addHelpText('after', examples('mon status-pages list', 'mon status-pages list --all --json'))
-    .addCommand(
-      withListFlags(
-        verb(
-          ctx,
-          'list',
-          'List status pages with their cards and services',
-          async () => (await import('./list')).listStatusPagesRun,
-        ),
-      ).addHelpText(
-        'after',
-        examples(
-          'mon status-pages list',
-          'mon status-pages list --all',
-          '# service IDs, for `mon incidents create --service ID`:',
-          `mon status-pages list --all --json | jq -r '.[].cards[].services[] | "\\(.id)  \\(.name)"'`,
-        ),
-      ),
-    );
+  return nounCommand(STATUS_PAGES, [verbCommand(ctx, LIST, async () => (await import('./list')).listStatusPagesRun)]);
 }

@@ -2,7 +2,9 @@ import { statusPagePages } from '../../api/resources/statusPages';
 import type { StatusPage } from '../../api/schemas/statusPages';
 import type { Ctx } from '../../core/context';
 import type { Column } from '../../output/render';
-import { parseListOptions, runPagedList } from '../../core/list';
+import type { Input } from '../../core/flags/spec';
+import { runPagedList } from '../../core/list';
+import type { LIST } from './spec';
 
 /** One table row per service, so that service IDs can be read off (and cut from TSV). */
 interface ServiceRow {
@@ -32,10 +34,9 @@ const COLUMNS: Column<ServiceRow>[] = [
   { header: 'SERVICE ID', value: (row) => row.service?.id, color: (text, _row, io) => io.style.cyan(text) },
 ];
 
-export async function listStatusPagesRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api'>, raw: Record<string, unknown>) {
-  const options = parseListOptions(raw);
+export async function listStatusPagesRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api'>, { flags }: Input<typeof LIST>) {
   const client = await ctx.api();
-  await runPagedList(ctx, options, {
+  await runPagedList(ctx, flags, {
     pages: (query) => statusPagePages(client, query),
     rows: serviceRows,
     columns: COLUMNS,

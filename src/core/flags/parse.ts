@@ -1,12 +1,132 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { pathIdSchema, wholeNumber } from '../../api/schemas/common';
 import { UsageError } from '../../errors';
-import { formatPath } from '../../text/path';
 import { sanitize } from '../../text/escape';
+import { longestPrefix, formatPath } from '../../text/path';
+import { parseDuration, parseTime, TIME_HELP } from '../../text/time';
+import { andList, bodyNames, flagName, orList, type ArgSpec, type Flag, type Input, type VerbSpec } from './spec';
+
+/*
+ * Validation built from the flag tables (spec.ts), when a verb runs. Every problem is
+ * reported at once, each naming the flag or argument it came from, as exit 2 before
+ * anything is sent.
+ */
+
+/** The value as sent: the table's spelling of an enum value typed in any case. */
+function canonical(values: readonly string[]) {
+  return (input: unknown) => {
+    if (typeof input !== 'string') return input;
+    const typed = input.trim().toUpperCase();
+    return values.find((value) => value.toUpperCase() === typed) ?? input;
+  };
+}
+
+const nonEmptyText = () => z.string().trim().min(1, { error: 'must not be empty' });
+
+/** "12" → 12, "1e3" → 1000; what is not a number stays text, so the message can quote it. */
+const toNumber = (value: unknown) =>
+  typeof value === 'string' && /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/.test(value) ? Number(value) : value;
+
+function scalarSchema(flag: Flag, now: number): z.ZodType {
+  switch (flag.kind) {
+    case 'text':
+      return flag.max === undefined
+        ? nonEmptyText()
+        : nonEmptyText().max(flag.max, { error: `must be at most ${flag.max} characters` });
+    case 'id':
+      return pathIdSchema;
+    case 'file':
+      return z.string().min(1, { error: 'must not be empty' });
+    case 'int':
+      return wholeNumber(flag.min, flag.max);
+    case 'number':
+      return z.preprocess(toNumber, z.number({ error: 'must be a number' }));
+    case 'enum': {
+      const rule = `must be one of ${orList(flag.values)}`;
+      const known = z.preprocess(canonical(flag.values), z.enum(flag.values as [string, ...string[]], { error: rule }));
+      return flag.numeric ? known.transform(Number) : known;
+    }
+    case 'time':
+      return z.string().transform((value, context) => {
+        const time = parseTime(value, now);
+        if (!time) {
+          context.addIssue({ code: 'custom', message: `must be ${TIME_HELP}`, input: value });
+          return z.NEVER;
+        }
+        if (flag.past && time.getTime() > now) {
+          context.addIssue({ code: 'custom', message: 'must not be in the future', input: value });
+          return z.NEVER;
+        }
+        return time;
+      });
+    case 'duration':
+      return z.string().transform((value, context) => {
+        const ms = parseDuration(value);
+        if (ms !== undefined) return ms;
+        context.addIssue({ code: 'custom', message: 'must be a duration like 90s, 30m, 2h, 7d or 2w', input: value });
+        return z.NEVER;
+      });
+    case 'bool':
+      return z.boolean();
+    case 'raw':
+      return z.string();
+  }
+}
+
+/** The rule for one flag's value (repeatable flags: for each of their values). */
+export function flagSchema(flag: Flag, now: number): z.ZodType {
+  const scalar = scalarSchema(flag, now);
+  const schema = 'repeatable' in flag && flag.repeatable ? z.array(scalar) : scalar;
+  const fallback = 'default' in flag ? flag.default : undefined;
+  return fallback === undefined ? schema.optional() : schema.default(fallback as never);
+}
+
+function argSchema(arg: ArgSpec): z.ZodType {
+  const schema =
+    arg.kind === 'id'
+      ? pathIdSchema
+      : arg.kind === 'enum'
+        ? z.preprocess(
+            canonical(arg.values ?? []),
+            z.enum((arg.values ?? []) as [string, ...string[]], {
+              error: `must be one of ${orList(arg.values ?? [])}`,
+            }),
+          )
+        : arg.kind === 'words'
+          ? z.array(z.string())
+          : arg.kind === 'raw'
+            ? z.string()
+            : nonEmptyText();
+  return arg.optional ? schema.optional() : schema;
+}
+
+/** The flags commander parsed and the positional arguments → the run function's input. */
+export function parseInput<S extends VerbSpec>(
+  spec: S,
+  rawFlags: Record<string, unknown>,
+  rawArgs: unknown[],
+  now: number,
+): Input<S> {
+  const args = spec.args ?? [];
+  const flagShape = Object.fromEntries(Object.entries(spec.flags).map(([key, flag]) => [key, flagSchema(flag, now)]));
+  const argShape = Object.fromEntries(args.map((arg) => [arg.key, argSchema(arg)]));
+  const raw = {
+    flags: rawFlags,
+    args: Object.fromEntries(args.map((arg, index) => [arg.key, rawArgs[index] ?? undefined])),
+  };
+  const names = {
+    ...Object.fromEntries(Object.entries(spec.flags).map(([key, flag]) => [`flags.${key}`, flagName(key, flag)])),
+    ...Object.fromEntries(args.map((arg) => [`args.${arg.key}`, arg.label])),
+  };
+  const parsed = parseOptions(z.object({ flags: z.object(flagShape), args: z.object(argShape) }), raw, names);
+  const defined = (values: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+  return { flags: defined(parsed.flags), args: defined(parsed.args) } as Input<S>;
+}
 
 /**
- * Validates a command's options with its zod schema. Every problem is reported at once,
- * each naming the flag (or argument) it came from, as exit 2 before anything is sent.
- * `names` maps schema keys (or dotted paths of a body) to what the user typed.
+ * Validates a value (a request body, a command's options) with a zod schema. `names` maps
+ * schema keys or dotted body paths to what the user typed, so every message names a flag.
  */
 export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown, names: Record<string, string>): z.infer<S> {
   const result = schema.safeParse(raw, { reportInput: true });
@@ -14,10 +134,15 @@ export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown, names
   throw usageErrorFrom(result.error.issues, names);
 }
 
+/** A request body the flags built, checked with the request schema; problems named by the verb's table. */
+export function checkBody<S extends z.ZodType>(schema: S, body: unknown, spec: Pick<VerbSpec, 'flags'>): z.infer<S> {
+  return parseOptions(schema, body, bodyNames(spec.flags));
+}
+
 export function usageErrorFrom(issues: readonly z.core.$ZodIssue[], names: Record<string, string>): UsageError {
   const lines = issues.map((issue) => {
     const path = formatPath(issue.path);
-    const name = nameFor(path, names);
+    const name = longestPrefix(path, names)?.name ?? path;
     const input = 'input' in issue && issue.input !== undefined ? ` (got ${show(issue.input)})` : '';
     return `${name ? `${name} ` : ''}${issue.message}${input}`;
   });
@@ -26,19 +151,25 @@ export function usageErrorFrom(issues: readonly z.core.$ZodIssue[], names: Recor
   return new UsageError(`${unique.length} problems:\n${unique.map((line) => `  ${line}`).join('\n')}`);
 }
 
-/** The longest mapped prefix of a path: `incidentUpdates[0].status` → `--status`. */
-function nameFor(path: string, names: Record<string, string>): string {
-  let candidate = path;
-  for (;;) {
-    if (Object.hasOwn(names, candidate)) return names[candidate]!;
-    const cut = Math.max(candidate.lastIndexOf('.'), candidate.lastIndexOf('['));
-    if (cut <= 0) return path;
-    candidate = candidate.slice(0, cut);
-  }
-}
-
 /** The value the user gave, quoted; escaped so that a pasted control character cannot act on the terminal. */
 function show(input: unknown): string {
   const text = sanitize(JSON.stringify(input) ?? String(input));
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** Required values that are missing where no prompt can ask for them: exit 2 naming the flags. */
+export function missingFlagsError(flags: string[], example: string): UsageError {
+  return new UsageError(
+    `${andList(flags)} ${flags.length === 1 ? 'is' : 'are'} required (prompts are off: no terminal, --no-input, MON_NO_INPUT or CI).`,
+    `For example: ${example}`,
+  );
+}
+
+/** A prompt's check of a typed answer, with the flag's own rule: true, or what is wrong. */
+export function answerCheck(flag: Flag, now: number): (value: string) => true | string {
+  const schema = scalarSchema(flag, now);
+  return (value) => {
+    const result = schema.safeParse(value);
+    return result.success ? true : `It ${result.error.issues[0]?.message ?? 'is not valid'}.`;
+  };
 }

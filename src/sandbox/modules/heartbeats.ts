@@ -4,7 +4,6 @@ import { resolve } from 'node:path';
 import { formatPath } from '../../text/path';
 import {
   availabilityQuerySchema,
-  EVENTS_LIMIT,
   heartbeatEventsQuerySchema,
   heartbeatMonitorSchema,
   toSeconds,
@@ -12,6 +11,7 @@ import {
   type HeartbeatEvent,
   type HeartbeatMonitor,
 } from '../../api/schemas/heartbeats';
+import { EVENTS_LIMIT } from '../../api/schemas/enums';
 import { parseTime } from '../../text/time';
 import { UsageError } from '../../errors';
 import { HttpError, notFound, queryObject, validate, type SandboxRequest } from '../http';

@@ -5,11 +5,11 @@ import {
   incidentUpdateBodySchema,
   type Incident,
   type IncidentServiceBody,
-  type IncidentStatus,
   type IncidentUpdate,
   type IncidentUpdateBody,
   type Service,
 } from '../../api/schemas/incidents';
+import { type IncidentStatus } from '../../api/schemas/enums';
 import { HttpError, notFound, validate } from '../http';
 import type { ModuleContext, SandboxModule } from '../module';
 import type { Collection } from '../store';

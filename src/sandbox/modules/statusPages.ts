@@ -1,4 +1,5 @@
-import { listQuerySchema, PAGE_LIMIT } from '../../api/schemas/common';
+import { listQuerySchema } from '../../api/schemas/common';
+import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { Incident, Service } from '../../api/schemas/incidents';
 import { pageServices, type StatusPage } from '../../api/schemas/statusPages';
 import { HttpError, queryObject, validate } from '../http';

@@ -1,0 +1,37 @@
+import { verb, type NounSpec } from '../../core/flags/spec';
+
+export const AUTH: NounSpec = {
+  name: 'auth',
+  summary: 'Log in, see which credentials are in use, log out',
+  examples: ['mon auth login', 'mon auth status', 'mon auth logout'],
+};
+
+export const LOGIN = verb({
+  name: 'login',
+  summary: 'Store an API key, account ID and base URL in a profile (checked first)',
+  flags: { withKey: { kind: 'bool', help: 'read the API key from stdin instead of prompting' } },
+  about:
+    'Prompts for the base URL, account ID and key on a terminal (the key is not echoed).\n' +
+    'Takes --base-url, --account and --ping-url (global flags) when given. The key is\n' +
+    'checked with one request before anything is saved; it never goes on the command line.\n',
+  examples: [
+    'mon auth login',
+    'mon auth login --base-url https://api.example.com --account 1f9c...',
+    'printenv MON_KEY | mon auth login --with-key --base-url https://api.example.com --account 1f9c...',
+    'mon --profile staging auth login',
+  ],
+});
+
+export const STATUS = verb({
+  name: 'status',
+  summary: 'Show the credentials in use and where each comes from (exit 4 without a key)',
+  flags: {},
+  examples: ['mon auth status', 'MON_PROFILE=staging mon auth status', 'mon auth status --json'],
+});
+
+export const LOGOUT = verb({
+  name: 'logout',
+  summary: 'Remove the stored API key from the profile (keeps base URL and account)',
+  flags: {},
+  examples: ['mon auth logout', 'mon --profile staging auth logout'],
+});

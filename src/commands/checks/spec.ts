@@ -1,0 +1,536 @@
+import {
+  CHECK_LIMITS,
+  CHECK_TYPES,
+  DNS_ASSERTION_COMPARISONS,
+  DNS_ASSERTION_SOURCES,
+  DNS_PROTOCOLS,
+  DNS_RECORD_TYPES,
+  ESCALATION_TYPES,
+  FAILED_RUN_THRESHOLDS,
+  FREQUENCIES,
+  LOCATIONS,
+  MINUTES_FAILING_THRESHOLDS,
+  PARALLEL_FAILURE_PERCENTAGES,
+  REMINDER_AMOUNTS,
+  REMINDER_INTERVALS,
+  RETRY_MAX_DURATION_SECONDS,
+  RETRY_MAX_RETRIES,
+  RETRY_ONLY_ON,
+  RETRY_TYPES,
+  TRIGGER_SEVERITIES,
+} from '../../api/schemas/checkValues';
+import { RUNTIME_IDS } from '../../api/schemas/enums';
+import { verb, type BoolFlag, type FileFlag, type NounSpec, type RawFlag } from '../../core/flags/spec';
+
+/*
+ * The command line of `mon checks`: a flag for every field of the check body. Each flag
+ * says where its value lands in the body (`body`) and how it is written there
+ * (`convert`); the body is then checked as a whole by the request schema, so that one
+ * message lists every problem, the rules between fields included (body.ts, naming.ts).
+ */
+
+/** How a flag's text is written into the body: enums upper-cased (locations lower-cased), numbers as numbers. */
+export interface BodyFlag extends RawFlag {
+  convert?: 'upper' | 'lower' | 'number';
+}
+type CheckFlag = BodyFlag | BoolFlag | FileFlag;
+
+/** A switch with both spellings: the one users need is shown, the other (to override --file) accepted quietly. */
+const toggle = (shown: 'positive' | 'negative', help: string, body: string, group: string) =>
+  ({
+    kind: 'bool',
+    forms: 'both',
+    hide: shown === 'positive' ? 'negative' : 'positive',
+    help,
+    body: [body],
+    group,
+  }) as const;
+
+export const CHECK_FLAGS = {
+  name: { kind: 'raw', value: 'name', help: 'name of the check', body: ['name'], group: 'Check' },
+  description: {
+    kind: 'raw',
+    value: 'text',
+    help: `description, at most ${CHECK_LIMITS.descriptionMax} characters`,
+    body: ['description'],
+    group: 'Check',
+  },
+  tag: { kind: 'raw', value: 'tag', repeatable: true, help: 'a tag', body: ['tags'], group: 'Check' },
+  activated: toggle('negative', 'create it paused (default: it runs)', 'activated', 'Check'),
+  muted: toggle('positive', 'send no notifications on failure or recovery', 'muted', 'Check'),
+  shouldFail: toggle('positive', 'invert what counts as a failure', 'shouldFail', 'Check'),
+  doubleCheck: toggle(
+    'negative',
+    'no double check on failure (deprecated by the API: use --retry-*)',
+    'doubleCheck',
+    'Check',
+  ),
+  groupId: {
+    kind: 'raw',
+    value: 'id',
+    convert: 'number',
+    help: 'check group it belongs to',
+    body: ['groupId'],
+    group: 'Check',
+  },
+  groupOrder: {
+    kind: 'raw',
+    value: 'n',
+    convert: 'number',
+    help: 'position in the group, >= 0',
+    body: ['groupOrder'],
+    group: 'Check',
+  },
+  runtime: {
+    kind: 'raw',
+    value: 'id',
+    values: RUNTIME_IDS,
+    help: 'runtime (`mon runtimes list`)',
+    body: ['runtimeId'],
+    group: 'Check',
+  },
+
+  query: {
+    kind: 'raw',
+    value: 'name',
+    help: `name to resolve, e.g. example.com (at most ${CHECK_LIMITS.queryMax} characters)`,
+    body: ['request.query'],
+    group: 'DNS request',
+  },
+  recordType: {
+    kind: 'raw',
+    value: 'type',
+    convert: 'upper',
+    values: DNS_RECORD_TYPES,
+    help: 'record type (default A)',
+    body: ['request.recordType'],
+    group: 'DNS request',
+  },
+  nameServer: {
+    kind: 'raw',
+    value: 'host',
+    help: 'name server to ask, e.g. 1.1.1.1',
+    body: ['request.nameServer'],
+    group: 'DNS request',
+  },
+  port: {
+    kind: 'raw',
+    value: 'port',
+    convert: 'number',
+    help: 'port of the name server, e.g. 53',
+    body: ['request.port'],
+    group: 'DNS request',
+  },
+  protocol: {
+    kind: 'raw',
+    value: 'protocol',
+    convert: 'upper',
+    values: DNS_PROTOCOLS,
+    help: 'protocol (API default UDP)',
+    body: ['request.protocol'],
+    group: 'DNS request',
+  },
+  assert: {
+    kind: 'raw',
+    value: 'assertion',
+    repeatable: true,
+    help: '"SOURCE COMPARISON TARGET", e.g. "RESPONSE_CODE EQUALS NOERROR"',
+    body: ['request.assertions'],
+    group: 'DNS request',
+  },
+
+  frequency: {
+    kind: 'raw',
+    value: 'minutes',
+    convert: 'number',
+    values: FREQUENCIES.filter((minutes) => minutes !== 0),
+    help: 'minutes between runs (API default 10)',
+    body: ['frequency'],
+    group: 'Schedule and locations',
+  },
+  frequencyOffset: {
+    kind: 'raw',
+    value: 'n',
+    convert: 'number',
+    help: '1..floor(frequency*10) for frequencies up to 60, 1..ceil(frequency/60) above',
+    body: ['frequencyOffset'],
+    group: 'Schedule and locations',
+  },
+  location: {
+    kind: 'raw',
+    value: 'region',
+    repeatable: true,
+    convert: 'lower',
+    values: LOCATIONS,
+    help: 'data-center location to run from (values below)',
+    body: ['locations'],
+    group: 'Schedule and locations',
+  },
+  privateLocation: {
+    kind: 'raw',
+    value: 'name',
+    repeatable: true,
+    help: 'private location to run from',
+    body: ['privateLocations'],
+    group: 'Schedule and locations',
+  },
+  runParallel: toggle(
+    'positive',
+    'run in all locations at once instead of one after another',
+    'runParallel',
+    'Schedule and locations',
+  ),
+  degradedResponseTime: {
+    kind: 'raw',
+    value: 'ms',
+    convert: 'number',
+    help: `degraded from this response time, 0..${CHECK_LIMITS.responseTimeMaxMs} (API default 500)`,
+    body: ['degradedResponseTime'],
+    group: 'Schedule and locations',
+  },
+  maxResponseTime: {
+    kind: 'raw',
+    value: 'ms',
+    convert: 'number',
+    help: `failed from this response time, 0..${CHECK_LIMITS.responseTimeMaxMs} (API default 1000)`,
+    body: ['maxResponseTime'],
+    group: 'Schedule and locations',
+  },
+
+  alertChannel: {
+    kind: 'raw',
+    value: 'id',
+    repeatable: true,
+    help: 'subscribe to this alert channel',
+    body: ['alertChannelSubscriptions'],
+    group: 'Alerts',
+  },
+  autoAssignAlerts: {
+    kind: 'bool',
+    forms: 'negative',
+    help: 'do not subscribe it to every alert channel (autoAssignAlerts=false)',
+    group: 'Alerts',
+  },
+  useGlobalAlertSettings: toggle(
+    'negative',
+    "use this check's --alert-* settings, not the account's",
+    'useGlobalAlertSettings',
+    'Alerts',
+  ),
+  alertEscalationType: {
+    kind: 'raw',
+    value: 'type',
+    convert: 'upper',
+    values: ESCALATION_TYPES,
+    help: 'how alerts escalate',
+    body: ['alertSettings.escalationType'],
+    group: 'Alerts',
+  },
+  alertFailedRunThreshold: {
+    kind: 'raw',
+    value: 'n',
+    convert: 'number',
+    values: FAILED_RUN_THRESHOLDS,
+    help: 'alert after this many failed runs',
+    body: ['alertSettings.runBasedEscalation.failedRunThreshold'],
+    group: 'Alerts',
+  },
+  alertMinutesFailingThreshold: {
+    kind: 'raw',
+    value: 'min',
+    convert: 'number',
+    values: MINUTES_FAILING_THRESHOLDS,
+    help: 'alert after failing this long (TIME_BASED)',
+    body: ['alertSettings.timeBasedEscalation.minutesFailingThreshold'],
+    group: 'Alerts',
+  },
+  alertRemindersAmount: {
+    kind: 'raw',
+    value: 'n',
+    convert: 'number',
+    values: REMINDER_AMOUNTS,
+    help: 'reminders to send (100000: until resolved)',
+    body: ['alertSettings.reminders.amount'],
+    group: 'Alerts',
+  },
+  alertRemindersInterval: {
+    kind: 'raw',
+    value: 'min',
+    convert: 'number',
+    values: REMINDER_INTERVALS,
+    help: 'minutes between reminders',
+    body: ['alertSettings.reminders.interval'],
+    group: 'Alerts',
+  },
+  alertParallelRunFailureThreshold: {
+    kind: 'raw',
+    value: 'pct',
+    values: PARALLEL_FAILURE_PERCENTAGES,
+    help: 'alert when this % of parallel runs fail',
+    body: ['alertSettings.parallelRunFailureThreshold'],
+    group: 'Alerts',
+  },
+
+  retryType: {
+    kind: 'raw',
+    value: 'type',
+    convert: 'upper',
+    values: RETRY_TYPES,
+    help: 'retry strategy (needed by the other --retry-* flags)',
+    body: ['retryStrategy.type', 'retryStrategy'],
+    group: 'Retries',
+  },
+  retryMaxRetries: {
+    kind: 'raw',
+    value: 'n',
+    convert: 'number',
+    help: `${RETRY_MAX_RETRIES.min} to ${RETRY_MAX_RETRIES.max}`,
+    body: ['retryStrategy.maxRetries'],
+    group: 'Retries',
+  },
+  retryBaseBackoffSeconds: {
+    kind: 'raw',
+    value: 's',
+    convert: 'number',
+    help: 'seconds before the first retry (API default 60)',
+    body: ['retryStrategy.baseBackoffSeconds'],
+    group: 'Retries',
+  },
+  retryMaxDurationSeconds: {
+    kind: 'raw',
+    value: 's',
+    convert: 'number',
+    help: `give up retrying after this long, ${RETRY_MAX_DURATION_SECONDS.min} to ${RETRY_MAX_DURATION_SECONDS.max}`,
+    body: ['retryStrategy.maxDurationSeconds'],
+    group: 'Retries',
+  },
+  retryOnlyOn: {
+    kind: 'raw',
+    value: 'error',
+    repeatable: true,
+    convert: 'upper',
+    values: RETRY_ONLY_ON,
+    help: 'retry only on this kind of failure',
+    body: ['retryStrategy.onlyOn'],
+    group: 'Retries',
+  },
+  retrySameRegion: toggle(
+    'negative',
+    'retry from another location (API default: the same one)',
+    'retryStrategy.sameRegion',
+    'Retries',
+  ),
+
+  triggerIncidentService: {
+    kind: 'raw',
+    value: 'id',
+    help: 'service the incident is for (`mon status-pages list` shows IDs)',
+    body: ['triggerIncident.serviceId'],
+    group: 'Incident trigger (opens a status-page incident when the check fails)',
+  },
+  triggerIncidentSeverity: {
+    kind: 'raw',
+    value: 'severity',
+    convert: 'upper',
+    values: TRIGGER_SEVERITIES,
+    help: 'incident severity',
+    body: ['triggerIncident.severity'],
+    group: 'Incident trigger (opens a status-page incident when the check fails)',
+  },
+  triggerIncidentName: {
+    kind: 'raw',
+    value: 'name',
+    help: 'incident name',
+    body: ['triggerIncident.name'],
+    group: 'Incident trigger (opens a status-page incident when the check fails)',
+  },
+  triggerIncidentDescription: {
+    kind: 'raw',
+    value: 'text',
+    help: 'incident description',
+    body: ['triggerIncident.description'],
+    group: 'Incident trigger (opens a status-page incident when the check fails)',
+  },
+  triggerIncidentNotifySubscribers: {
+    kind: 'bool',
+    help: "notify the status page's subscribers",
+    body: ['triggerIncident.notifySubscribers'],
+    group: 'Incident trigger (opens a status-page incident when the check fails)',
+  },
+
+  env: {
+    kind: 'raw',
+    value: 'KEY=VALUE',
+    repeatable: true,
+    help: 'environment variable',
+    body: ['environmentVariables'],
+    group: 'Scripts and environment',
+  },
+  secretEnv: {
+    kind: 'raw',
+    value: 'KEY=VALUE',
+    repeatable: true,
+    help: 'secret environment variable, never shown back',
+    group: 'Scripts and environment',
+  },
+  script: {
+    kind: 'raw',
+    value: 'code',
+    help: 'script (default "": the API requires the field)',
+    body: ['script'],
+    group: 'Scripts and environment',
+  },
+  scriptPath: {
+    kind: 'raw',
+    value: 'path',
+    help: 'path of the script in the runtime',
+    body: ['scriptPath'],
+    group: 'Scripts and environment',
+  },
+  localSetupScript: {
+    kind: 'raw',
+    value: 'code',
+    help: 'Node.js code run before the check',
+    body: ['localSetupScript'],
+    group: 'Scripts and environment',
+  },
+  localTearDownScript: {
+    kind: 'raw',
+    value: 'code',
+    help: 'Node.js code run after the check',
+    body: ['localTearDownScript'],
+    group: 'Scripts and environment',
+  },
+  setupSnippetId: {
+    kind: 'raw',
+    value: 'id',
+    convert: 'number',
+    help: 'snippet for the setup phase',
+    body: ['setupSnippetId'],
+    group: 'Scripts and environment',
+  },
+  tearDownSnippetId: {
+    kind: 'raw',
+    value: 'id',
+    convert: 'number',
+    help: 'snippet for the teardown phase',
+    body: ['tearDownSnippetId'],
+    group: 'Scripts and environment',
+  },
+  sslCheckDomain: {
+    kind: 'raw',
+    value: 'domain',
+    help: 'domain whose certificate is checked',
+    body: ['sslCheckDomain'],
+    group: 'Scripts and environment',
+  },
+
+  file: {
+    kind: 'file',
+    help: 'JSON body with any of the fields (- for stdin); the flags override it',
+    group: 'Input and output',
+  },
+  dryRun: {
+    kind: 'bool',
+    help: 'print the request instead of sending it (secret values masked)',
+    group: 'Input and output',
+  },
+} as const satisfies Record<string, CheckFlag>;
+
+/** The deprecated combined create's own flags, before the body flags. */
+const COMBINED_FLAGS = {
+  type: {
+    kind: 'raw',
+    value: 'type',
+    convert: 'upper',
+    values: CHECK_TYPES,
+    help: 'check type',
+    body: ['type'],
+    group: 'Combined create',
+  },
+  dependency: {
+    kind: 'raw',
+    value: 'PATH=@LOCALFILE',
+    repeatable: true,
+    help: 'a dependency file: its path in the check, and the local file to send',
+    body: ['dependencies'],
+    group: 'Combined create',
+  },
+} as const satisfies Record<string, CheckFlag>;
+
+/** "Label:  a, b, c" wrapped to 80 columns, continuation lines indented under the first value. */
+function wrapped(label: string, values: readonly string[], end = ''): string {
+  const indent = ' '.repeat(label.length);
+  const lines: string[] = [];
+  let line = label;
+  values.forEach((value, index) => {
+    const item = `${value}${index < values.length - 1 ? ',' : end}`;
+    if (line.length + item.length + 1 > 80 && line.trim() !== label.trim()) {
+      lines.push(line.trimEnd());
+      line = indent;
+    }
+    line += line === label || line === indent ? item : ` ${item}`;
+  });
+  lines.push(line);
+  return `${lines.join('\n')}\n`;
+}
+
+const BODY_HELP =
+  `On a terminal, what is missing is asked for: name, query, record type, name server,\n` +
+  `frequency and locations. Without one (piped, --no-input, CI) --name and --query are\n` +
+  `required, the record type defaults to A, and everything else is left to the API's\n` +
+  `defaults: runs every 10 minutes, activated, not muted, degraded at 500 ms, failed at\n` +
+  `1000 ms, subscribed to every alert channel (--no-auto-assign-alerts to opt out).\n\n` +
+  `--file FILE (- for stdin, and then nothing is asked) gives any part of the body as\n` +
+  `JSON. Flags override it: objects such as "request" are merged field by field, anything\n` +
+  `else a flag gives replaces the file's value (--location replaces the file's locations).\n` +
+  `heartbeat: {} and script ("" unless --script) are always sent, as the API requires.\n\n` +
+  `Output: the created check on a terminal, its ID alone when piped (for scripts), the\n` +
+  `API's response body with --json.\n\n` +
+  wrapped('Locations:   ', LOCATIONS) +
+  wrapped('Assertions:  SOURCE is ', DNS_ASSERTION_SOURCES, ';') +
+  wrapped('             COMPARISON is ', DNS_ASSERTION_COMPARISONS, ';') +
+  `             TARGET is the rest (may be empty: "TEXT_ANSWER NOT_EMPTY").\n`;
+
+export const CHECKS: NounSpec = {
+  name: 'checks',
+  summary: 'Create DNS checks (and the deprecated combined create)',
+  examples: ['mon checks create-dns', 'mon checks create-dns --name api --query api.example.com --no-input'],
+};
+
+export const CREATE_DNS = verb({
+  name: 'create-dns',
+  summary: 'Create a DNS monitor (POST /v1/checks/dns)',
+  flags: CHECK_FLAGS,
+  about: BODY_HELP,
+  examples: [
+    '# on a terminal, asks for what it needs:',
+    'mon checks create-dns',
+    'mon checks create-dns --name "example.com A" --query example.com --name-server 1.1.1.1 --location eu-west-1 --location us-east-1 --assert "RESPONSE_CODE EQUALS NOERROR"',
+    'mon checks create-dns --name "mail" --query example.com --record-type MX --assert "TEXT_ANSWER CONTAINS mx1.example.com" --retry-type FIXED --retry-max-retries 2',
+    'mon checks create-dns --file dns-check.json --name "copy for staging" --frequency 5',
+    'mon checks create-dns --file - --dry-run < dns-check.json',
+    'id=$(mon checks create-dns --name api --query api.example.com --no-input)',
+  ],
+});
+
+export const CREATE = verb({
+  name: 'create',
+  summary: 'Create a check with the deprecated combined operation (POST /v1/checks)',
+  flags: {
+    ...COMBINED_FLAGS,
+    ...CHECK_FLAGS,
+    frequency: { ...CHECK_FLAGS.frequency, values: FREQUENCIES },
+  },
+  about:
+    'Deprecated: the API will remove this operation. Use `mon checks create-dns` for DNS\n' +
+    'checks; API and browser checks have per-type operations of their own. A 402 (plan\n' +
+    'limit reached) exits with 5. The body is the DNS check body plus "type" and\n' +
+    '"dependencies". Seconds-level frequencies (--frequency 0 with --frequency-offset 10,\n' +
+    '20 or 30: a run every that many seconds) exist for API and TCP checks only.\n\n' +
+    BODY_HELP,
+  examples: [
+    'mon checks create --type API --name "api" --query api.example.com --frequency 0 --frequency-offset 30',
+    'mon checks create --type BROWSER --file check.json --dependency lib/helpers.js=@./helpers.js',
+  ],
+});

@@ -1,0 +1,60 @@
+import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
+
+/** The settings `mon config` handles, by the name users type (config.ts reads and checks them). */
+export const SETTING_NAMES = ['base-url', 'account', 'ping-url', 'timeout'] as const;
+
+const KEY = {
+  key: 'key',
+  label: 'KEY',
+  kind: 'text',
+  values: SETTING_NAMES,
+  help: 'base-url, account, ping-url or timeout',
+} as const satisfies ArgSpec;
+
+export const CONFIG: NounSpec = {
+  name: 'config',
+  summary: 'Read and change the stored profile settings',
+  examples: ['mon config list', 'mon config set timeout 60', 'mon config path'],
+};
+
+export const LIST = verb({
+  name: 'list',
+  summary: "Show the profile's settings",
+  flags: {},
+  examples: ['mon config list', 'mon --profile staging config list --json'],
+});
+
+export const GET = verb({
+  name: 'get',
+  summary: 'Print one setting (exit 1 when it is not set)',
+  args: [KEY],
+  flags: {},
+  examples: ['mon config get base-url', 'curl "$(mon config get base-url)/v1/runtimes"'],
+});
+
+export const SET = verb({
+  name: 'set',
+  summary: 'Change one setting (the key is set with `mon auth login`)',
+  args: [KEY, { key: 'value', label: 'VALUE', kind: 'text', help: 'the new value' }],
+  flags: {},
+  examples: [
+    'mon config set base-url https://api.example.com',
+    'mon config set ping-url https://ping.example.com',
+    'mon --profile staging config set timeout 60',
+  ],
+});
+
+export const UNSET = verb({
+  name: 'unset',
+  summary: 'Remove one setting from the profile',
+  args: [KEY],
+  flags: {},
+  examples: ['mon config unset ping-url'],
+});
+
+export const PATH = verb({
+  name: 'path',
+  summary: 'Print where the profiles are stored',
+  flags: {},
+  examples: ['mon config path', 'MON_CONFIG_DIR=/tmp/mon mon config path'],
+});

@@ -1,0 +1,120 @@
+import { EVENTS_LIMIT } from '../../api/schemas/enums';
+import { DRY_RUN_FLAG, WINDOW_FLAGS } from '../../core/flags/common';
+import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
+
+const CHECK_ID = {
+  key: 'checkId',
+  label: 'CHECK_ID',
+  kind: 'id',
+  optional: true,
+  help: 'ID of the heartbeat check (asked for on a terminal when left out)',
+} as const satisfies ArgSpec;
+
+const PING_URL_HELP =
+  'The ping goes to {ping URL}/TOKEN. The ping URL is the global --ping-url, else\n' +
+  "MON_PING_URL, else the profile's (`mon config set ping-url URL`); with\n" +
+  "--sandbox, the sandbox's. A whole ping URL (https://HOST/PATH/TOKEN) can\n" +
+  'replace TOKEN.\n' +
+  'No API key is sent with a ping: the URL is the credential, and the token is\n' +
+  'masked in every message. A ping is tried up to 3 times within 10 seconds (or\n' +
+  '--timeout, if shorter).\n';
+
+export const HEARTBEATS: NounSpec = {
+  name: 'heartbeats',
+  summary: 'Heartbeats: events, availability, pings, cron jobs',
+  examples: ['mon heartbeats events CHECK_ID --since 6h', 'mon heartbeats exec TOKEN -- /usr/local/bin/backup.sh'],
+};
+
+export const EVENTS = verb({
+  name: 'events',
+  summary: 'List the events of a heartbeat (pings, late pings, failures) and its success ratio',
+  args: [CHECK_ID],
+  flags: {
+    limit: {
+      kind: 'int',
+      min: EVENTS_LIMIT.min,
+      max: EVENTS_LIMIT.max,
+      help: `at most this many events, ${EVENTS_LIMIT.min} to ${EVENTS_LIMIT.max} (the API's maximum; default ${EVENTS_LIMIT.default})`,
+    },
+    ...WINDOW_FLAGS,
+  },
+  about:
+    'Newest first. On a terminal, the success ratios of the last 24 hours and last\n' +
+    '7 days follow the table; piped, only the events are printed (tab-separated);\n' +
+    '--json prints the whole answer. The API returns at most 10 events per request:\n' +
+    'narrow the period (--from/--to) to see older ones.\n',
+  examples: [
+    'mon heartbeats events 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f',
+    'mon heartbeats events CHECK_ID --since 6h --limit 5',
+    'mon heartbeats events CHECK_ID --from 2026-11-19 --to 2026-11-20',
+    `mon heartbeats events CHECK_ID --json | jq '.[0].stats.last24Hours'`,
+  ],
+});
+
+export const AVAILABILITY = verb({
+  name: 'availability',
+  summary: 'Show the success ratio of a heartbeat for a period, against the period before',
+  args: [CHECK_ID],
+  flags: { ...WINDOW_FLAGS },
+  about:
+    'The success ratio is a percentage, compared with the period of the same length\n' +
+    'just before. A period without data says "There is no data for this period"\n' +
+    '(on stderr) and exits 0; --json prints null.\n',
+  examples: [
+    'mon heartbeats availability CHECK_ID',
+    'mon heartbeats availability CHECK_ID --since 7d',
+    `mon heartbeats availability ID --json | jq '.successRatio.currentPeriod'`,
+  ],
+});
+
+export const PING = verb({
+  name: 'ping',
+  summary: 'Send a heartbeat ping: tell the monitor the job ran',
+  args: [
+    {
+      key: 'token',
+      label: 'token',
+      kind: 'raw',
+      optional: true,
+      help: 'ping token of the heartbeat monitor, or its whole ping URL (asked for, hidden, on a terminal when left out)',
+    },
+  ],
+  flags: { dryRun: { kind: 'bool', help: 'print the request (token masked) and send nothing' } },
+  about:
+    PING_URL_HELP +
+    'Silent on success unless stderr is a terminal; exit 0 on any 2xx answer.\n\n' +
+    'In a crontab, after the job (or wrap the job with `mon heartbeats exec`):\n' +
+    '  0 2 * * * backup.sh && mon heartbeats ping TOKEN\n',
+  examples: [
+    'mon heartbeats ping 0c9d7e52-3f1a-4b8e-9a6d-2f4e5c6b7a81',
+    'MON_PING_URL=https://ping.example.com mon heartbeats ping "$BACKUP_TOKEN"',
+    'mon heartbeats ping "https://ping.example.com/$BACKUP_TOKEN"',
+  ],
+});
+
+export const EXEC = verb({
+  name: 'exec',
+  summary: 'Run a command (a cron job) and ping only when it succeeds',
+  args: [
+    { key: 'token', label: 'token', kind: 'raw', help: 'ping token of the heartbeat monitor, or its whole ping URL' },
+    { key: 'command', label: 'command', kind: 'words', help: 'the command and its arguments, after --' },
+  ],
+  flags: {
+    strict: { kind: 'bool', help: 'exit 1 when the command succeeded but the ping failed' },
+    ...DRY_RUN_FLAG,
+  },
+  about:
+    "The command runs with mon's stdin, stdout and stderr, and mon exits with its\n" +
+    'exit code (128 + the signal number when a signal stopped it; 127 when it cannot\n' +
+    'be found). The ping is sent only when the command exits 0, so the monitor\n' +
+    'alerts when the job fails or does not run. Ctrl-C and SIGTERM reach the\n' +
+    'command, and mon waits for it. A failed ping is a warning on stderr and does\n' +
+    'not change the exit code, unless --strict.\n' +
+    PING_URL_HELP +
+    '\nIn a crontab (set MON_PING_URL at its top, or give whole ping URLs):\n' +
+    '  0 2 * * * mon heartbeats exec TOKEN -- /usr/local/bin/backup.sh --full\n',
+  examples: [
+    'mon heartbeats exec "$BACKUP_TOKEN" -- /usr/local/bin/backup.sh --full',
+    `mon heartbeats exec "$REPORT_TOKEN" --strict -- sh -c 'make && upload'`,
+  ],
+});

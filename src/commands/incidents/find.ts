@@ -1,0 +1,56 @@
+import type { ApiClient } from '../../api/client';
+import { incidentPages } from '../../api/resources/incidents';
+import type { Incident } from '../../api/schemas/incidents';
+
+/* Incidents filtered by their last update's status, across pages. */
+
+type Client = Pick<ApiClient, 'request'>;
+
+export type StatusFilter = 'open' | 'resolved' | 'all';
+
+export function matchesStatus(incident: Incident, filter: StatusFilter): boolean {
+  if (filter === 'all') return true;
+  return (incident.lastUpdateStatus === 'RESOLVED') === (filter === 'resolved');
+}
+
+/**
+ * Up to `limit` incidents that match, following pages as needed (100 entries a page, the
+ * most the API gives). `nextId` continues right after the last match: it is the ID of the
+ * next entry, which is what the API's nextId is (null when no entry follows).
+ */
+export async function findIncidents(
+  client: Client,
+  options: { filter: StatusFilter; limit: number; nextId?: string },
+): Promise<{ entries: Incident[]; raw: unknown[]; nextId: string | null }> {
+  const found: Incident[] = [];
+  const raw: unknown[] = [];
+  for await (const matches of matchingPages(client, { limit: 100, nextId: options.nextId }, options.filter)) {
+    for (const [index, incident] of matches.entries.entries()) {
+      found.push(incident);
+      raw.push(matches.raw[index]);
+      if (found.length === options.limit) {
+        const following = matches.following[index] ?? null;
+        return { entries: found, raw, nextId: following };
+      }
+    }
+  }
+  return { entries: found, raw, nextId: null };
+}
+
+/**
+ * Each page's matching incidents, parsed and as received (for --json), with the ID of the
+ * entry that follows each match (the next page's first one after the last entry).
+ */
+export async function* matchingPages(client: Client, query: { limit?: number; nextId?: string }, filter: StatusFilter) {
+  for await (const { page, raw } of incidentPages(client, query)) {
+    const received = (raw as { entries: unknown[] }).entries;
+    const matches = { entries: [] as Incident[], raw: [] as unknown[], following: [] as (string | null)[] };
+    page.entries.forEach((incident, index) => {
+      if (!matchesStatus(incident, filter)) return;
+      matches.entries.push(incident);
+      matches.raw.push(received[index]);
+      matches.following.push(page.entries[index + 1]?.id ?? page.nextId ?? null);
+    });
+    yield matches;
+  }
+}

@@ -1,0 +1,256 @@
+import { INCIDENT_NAME_MAX, INCIDENT_STATUSES, SEVERITIES } from '../../api/schemas/enums';
+import { DRY_RUN_FLAG, PAGE_FLAGS } from '../../core/flags/common';
+import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
+import { TIME_HELP } from '../../text/time';
+
+/* The command line of `mon incidents`: every verb's flags and arguments, defined once. */
+
+export const DEFAULT_RESOLVED_MESSAGE = 'This incident has been resolved.';
+
+const DURATION_HELP =
+  "The duration is in seconds (the API's `duration`): from the start of the incident to its\n" +
+  'RESOLVED update; null (shown as "ongoing") while it is open.\n';
+
+const INCIDENT_ID = {
+  key: 'incidentId',
+  label: 'INCIDENT_ID',
+  kind: 'id',
+  help: 'the incident',
+} as const satisfies ArgSpec;
+const PICKED_INCIDENT = {
+  ...INCIDENT_ID,
+  optional: true,
+  help: 'the incident (on a terminal, leave it out to pick from the open ones)',
+} as const satisfies ArgSpec;
+const UPDATE_ID = {
+  key: 'updateId',
+  label: 'UPDATE_ID',
+  kind: 'id',
+  help: 'the update (`mon incidents get INCIDENT_ID` lists them)',
+} as const satisfies ArgSpec;
+
+/* The flags that several verbs share; `body` names where each lands in a request body. */
+
+const NAME = {
+  kind: 'text',
+  max: INCIDENT_NAME_MAX,
+  help: `what the status page shows, at most ${INCIDENT_NAME_MAX} characters`,
+  prompt: 'Incident name (what the status page shows)',
+  body: ['name'],
+} as const;
+const SEVERITY = {
+  kind: 'enum',
+  values: SEVERITIES,
+  value: 'level',
+  help: 'the severity',
+  prompt: 'Severity',
+  body: ['severity'],
+} as const;
+const SERVICE = {
+  kind: 'text',
+  value: 'id',
+  repeatable: true,
+  help: 'an affected service (`mon status-pages list` shows IDs)',
+  body: ['services'],
+} as const;
+const MESSAGE = {
+  kind: 'text',
+  help: 'what subscribers read',
+  prompt: 'Message (what subscribers read)',
+  body: ['description', 'incidentUpdates', 'incidentUpdates[0].description'],
+} as const;
+const STATUS = {
+  kind: 'enum',
+  values: INCIDENT_STATUSES,
+  value: 'status',
+  help: "the update's status",
+  prompt: 'Status',
+  body: ['status', 'incidentUpdates[0].status'],
+} as const;
+const NOTIFY = {
+  kind: 'bool',
+  help: 'notify the status page subscribers of this update',
+  prompt: 'Notify the status page subscribers?',
+  body: ['notifySubscribers', 'incidentUpdates[0].notifySubscribers'],
+} as const;
+const DATE = {
+  kind: 'time',
+  help: `when the update is published: ${TIME_HELP} (default now)`,
+  body: ['publicIncidentUpdateDate', 'incidentUpdates[0].publicIncidentUpdateDate'],
+} as const;
+
+export const INCIDENTS: NounSpec = {
+  name: 'incidents',
+  summary: 'Open, update and resolve status-page incidents',
+  examples: [
+    'mon incidents list',
+    'mon incidents create',
+    'mon incidents update',
+    'mon incidents update INCIDENT_ID --status monitoring --message "A fix is deployed; watching." --notify',
+    'mon incidents resolve INCIDENT_ID',
+  ],
+};
+
+export const LIST = verb({
+  name: 'list',
+  summary: 'List incidents, newest first (open ones unless --status says otherwise)',
+  flags: {
+    ...PAGE_FLAGS,
+    status: {
+      kind: 'enum',
+      values: ['open', 'resolved', 'all'],
+      default: 'open',
+      value: 'which',
+      help: "which incidents, by the last update's status",
+    },
+  },
+  about:
+    '--limit is how many incidents are shown (with --all: how many are read per page).\n' +
+    'With --status open or resolved, pages are followed until --limit incidents match (or the\n' +
+    'list ends); --json then prints a page of the matches, {length, entries, nextId}, where\n' +
+    'nextId continues after the last match. With --status all, --json prints the API page as\n' +
+    'received. With --all, every page is read and --json prints one array.\n' +
+    DURATION_HELP +
+    'Piped: id, name, severity, status, services, started (ISO 8601), duration (seconds), tab-separated.\n',
+  examples: [
+    'mon incidents list',
+    'mon incidents list --status all --limit 50',
+    'mon incidents list --status resolved --all --json | jq -r \'.[] | "\\(.duration)\\t\\(.name)"\'',
+    "mon incidents list --json | jq -r '.entries[].id'",
+  ],
+});
+
+export const GET = verb({
+  name: 'get',
+  summary: 'Show an incident and its updates as a timeline, newest first',
+  args: [{ ...INCIDENT_ID, help: "the incident's ID (`mon incidents list` shows them)" }],
+  flags: {},
+  about:
+    DURATION_HELP +
+    'Piped: "key<TAB>value" lines, then one "update<TAB>id<TAB>date<TAB>status<TAB>notified<TAB>message" line per update.\n',
+  examples: ['mon incidents get 3f0c2a9e-...', "mon incidents get 3f0c2a9e-... --json | jq '.incidentUpdates[0]'"],
+});
+
+export const CREATE = verb({
+  name: 'create',
+  summary: 'Open an incident on one or more services, with its first update',
+  flags: {
+    name: NAME,
+    severity: SEVERITY,
+    service: { ...SERVICE, help: 'an affected service (repeat for several; `mon status-pages list` shows IDs)' },
+    message: { ...MESSAGE, help: 'the first update: what subscribers read' },
+    status: { ...STATUS, default: 'INVESTIGATING', help: "the first update's status" },
+    notify: NOTIFY,
+    date: { ...DATE, help: `when the first update is published: ${TIME_HELP} (default now)` },
+    ...DRY_RUN_FLAG,
+  },
+  about:
+    'On a terminal, whatever is missing is asked for: the severity from a list, the services\n' +
+    "as a checklist of the status pages' cards, then whether to notify subscribers (unless\n" +
+    '--notify is given). With prompts off, --name, --severity, --service and --message are\n' +
+    "required. Piped, the new incident's ID is printed on stdout; --json prints the created\n" +
+    'incident instead.\n',
+  examples: [
+    'mon incidents create',
+    'mon incidents create --name "Checkout errors" --severity major --service 0b7e6a3c-... --message "We are looking into failed payments." --notify',
+    'id=$(mon incidents create --name "API latency" --severity minor --service ID --message "Investigating")',
+  ],
+});
+
+export const UPDATE = verb({
+  name: 'update',
+  summary: 'Post an update to an incident and/or change its name, severity or services',
+  args: [PICKED_INCIDENT],
+  flags: {
+    message: { ...MESSAGE, help: 'post an update with this message' },
+    status: { ...STATUS, help: "the update's status (default: the current one)" },
+    notify: NOTIFY,
+    name: { ...NAME, help: `rename the incident (at most ${INCIDENT_NAME_MAX} characters)` },
+    severity: { ...SEVERITY, help: 'change the severity' },
+    service: { ...SERVICE, help: "the incident's services become exactly these" },
+    ...DRY_RUN_FLAG,
+  },
+  about:
+    'The outage command. --message, --status and --notify post a new incident update; --name,\n' +
+    '--severity and --service change the incident itself (the rest is sent unchanged). Both\n' +
+    'can be given at once: the incident is changed first, then the update is posted.\n' +
+    'On a terminal: no ID shows a picker of open incidents; no flags asks for the status\n' +
+    '(current one preselected), the message and whether to notify subscribers. Piped, the new\n' +
+    "update's ID is printed on stdout (the incident's when only the incident was changed);\n" +
+    "--json prints the API's answer instead.\n",
+  examples: [
+    'mon incidents update',
+    'mon incidents update 3f0c2a9e-... --status identified --message "A bad deploy; rolling back."',
+    'mon incidents update 3f0c2a9e-... --severity critical --status monitoring --message "Rolled back; watching." --notify',
+    'mon incidents update 3f0c2a9e-... --service ID1 --service ID2',
+  ],
+});
+
+export const RESOLVE = verb({
+  name: 'resolve',
+  summary: 'Post a RESOLVED update to an incident',
+  args: [PICKED_INCIDENT],
+  flags: {
+    message: { ...MESSAGE, default: DEFAULT_RESOLVED_MESSAGE },
+    notify: { ...NOTIFY, help: 'notify the status page subscribers' },
+    force: { kind: 'bool', help: 'post a RESOLVED update even if the incident is already resolved' },
+    ...DRY_RUN_FLAG,
+  },
+  about: 'An incident that is already resolved is refused (exit 2) unless --force.\n',
+  examples: [
+    'mon incidents resolve',
+    'mon incidents resolve 3f0c2a9e-... --message "Payments work again. Sorry!" --notify',
+  ],
+});
+
+export const UPDATES: NounSpec = {
+  name: 'updates',
+  summary: "An incident's updates one by one: post, show, edit",
+  examples: [
+    'mon incidents updates create INCIDENT_ID --message "Still investigating."',
+    'mon incidents updates get INCIDENT_ID UPDATE_ID',
+    'mon incidents updates edit INCIDENT_ID UPDATE_ID --message "Corrected text"',
+  ],
+};
+
+export const UPDATES_CREATE = verb({
+  name: 'create',
+  summary: 'Post an update to an incident (POST .../incident-updates)',
+  args: [INCIDENT_ID],
+  flags: {
+    message: { ...MESSAGE, help: 'what subscribers read (required; asked for on a terminal)' },
+    status: { ...STATUS, help: "the update's status (left out: the incident keeps its status)" },
+    notify: { ...NOTIFY, help: 'notify the status page subscribers' },
+    date: DATE,
+    ...DRY_RUN_FLAG,
+  },
+  examples: [
+    'mon incidents updates create 3f0c2a9e-... --message "Still investigating." --status investigating',
+    'mon incidents updates create 3f0c2a9e-... --message "Started at 14:05" --date 2026-11-20T14:05:00Z',
+  ],
+});
+
+export const UPDATES_GET = verb({
+  name: 'get',
+  summary: 'Show one incident update',
+  args: [INCIDENT_ID, UPDATE_ID],
+  flags: {},
+  examples: ['mon incidents updates get 3f0c2a9e-... 7d1b...', 'mon incidents updates get 3f0c2a9e-... 7d1b... --json'],
+});
+
+export const UPDATES_EDIT = verb({
+  name: 'edit',
+  summary: 'Correct an incident update (what is not given stays as it is)',
+  args: [INCIDENT_ID, UPDATE_ID],
+  flags: {
+    message: { ...MESSAGE, help: 'replace the message' },
+    status: { ...STATUS, help: 'the new status' },
+    notify: { ...NOTIFY, forms: 'both', help: 'set notifySubscribers', negativeHelp: 'clear notifySubscribers' },
+    date: { ...DATE, help: `when it is published: ${TIME_HELP}` },
+    ...DRY_RUN_FLAG,
+  },
+  examples: [
+    'mon incidents updates edit 3f0c2a9e-... 7d1b... --message "We found the cause: an expired certificate."',
+    'mon incidents updates edit 3f0c2a9e-... 7d1b... --status identified',
+  ],
+});

@@ -1,0 +1,49 @@
+import { getIncidentUpdate } from '../../../api/resources/incidents';
+import type { IncidentUpdate } from '../../../api/schemas/incidents';
+import type { Ctx } from '../../../core/context';
+import type { Input } from '../../../core/flags/spec';
+import { printJson, renderDetails } from '../../../output/render';
+import { sanitize } from '../../../text/escape';
+import { colorStatus, whenDisplay } from '../columns';
+import type { UPDATES_GET } from '../spec';
+
+export async function getUpdateRun(
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now'>,
+  { args }: Input<typeof UPDATES_GET>,
+): Promise<void> {
+  const { update, raw } = await getIncidentUpdate(await ctx.api(), args.incidentId, args.updateId);
+  if (ctx.globals.json) return printJson(ctx.io, raw);
+  renderUpdate(ctx, args.incidentId, update);
+}
+
+function renderUpdate(ctx: Pick<Ctx, 'io' | 'now'>, incidentId: string, update: IncidentUpdate): void {
+  const { io } = ctx;
+  renderDetails(io, [
+    { label: 'Update', key: 'id', value: update.id },
+    { label: 'Incident', key: 'incidentId', value: incidentId },
+    {
+      label: 'Status',
+      key: 'status',
+      value: update.status,
+      color: (text) => colorStatus(io.style, update.status, text),
+    },
+    {
+      label: 'Published',
+      key: 'publicIncidentUpdateDate',
+      value: update.publicIncidentUpdateDate,
+      display: whenDisplay(update.publicIncidentUpdateDate, ctx.now()),
+    },
+    {
+      label: 'Notified',
+      key: 'notifySubscribers',
+      value: update.notifySubscribers ?? false,
+      display: update.notifySubscribers ? 'yes, subscribers were notified' : 'no',
+    },
+    { label: 'Created', key: 'created_at', value: update.created_at },
+  ]);
+  if (io.stdoutIsTTY) {
+    io.out(`\n${sanitize(update.description, { newlines: true })}\n`);
+  } else {
+    io.out(`description\t${sanitize(update.description)}\n`);
+  }
+}

@@ -1,0 +1,23 @@
+import { RUNTIME_IDS } from '../../api/schemas/enums';
+import { verb, type NounSpec } from '../../core/flags/spec';
+
+export const RUNTIMES: NounSpec = {
+  name: 'runtimes',
+  summary: 'The runtimes checks run on: Node.js, stage, packages',
+  examples: ['mon runtimes list', 'mon runtimes get 2025.04'],
+};
+
+export const LIST = verb({
+  name: 'list',
+  summary: 'List the supported runtimes',
+  flags: {},
+  examples: ['mon runtimes list', `mon runtimes list --json | jq -r '.[] | select(.stage == "CURRENT") | .name'`],
+});
+
+export const GET = verb({
+  name: 'get',
+  summary: 'Show one runtime and the package versions it has',
+  args: [{ key: 'runtime', label: 'RUNTIME', kind: 'id', values: RUNTIME_IDS, help: 'runtime name, e.g. 2025.04' }],
+  flags: {},
+  examples: ['mon runtimes get 2025.04', `mon runtimes get 2025.04 --json | jq -r '.dependencies.playwright'`],
+});

@@ -1,0 +1,143 @@
+import { Argument, Command, Option } from 'commander';
+import type { Ctx } from '../context';
+import {
+  examplesBlock,
+  kebab,
+  orList,
+  type ArgSpec,
+  type Flag,
+  type FlagTable,
+  type Input,
+  type NounSpec,
+  type VerbSpec,
+} from './spec';
+
+/** A commander option that keeps its table entry: completions and the flag guard read it. */
+export class FlagOption extends Option {
+  constructor(
+    flags: string,
+    description: string,
+    readonly key: string,
+    readonly flag: Flag,
+  ) {
+    super(flags, description);
+  }
+}
+
+/** A positional argument that keeps its table entry (completions offer its values). */
+export class ArgOption extends Argument {
+  constructor(readonly spec: ArgSpec) {
+    const name = spec.kind === 'words' ? `${spec.label}...` : spec.label;
+    super(spec.optional ? `[${name}]` : `<${name}>`, spec.help);
+  }
+}
+
+const VALUE_NAMES: Record<Flag['kind'], string> = {
+  text: 'text',
+  id: 'id',
+  file: 'file',
+  int: 'n',
+  number: 'n',
+  enum: 'value',
+  time: 'time',
+  duration: 'duration',
+  bool: '',
+  raw: 'value',
+};
+
+/** The option's help line: the table's text, then its values and default. */
+export function describeFlag(flag: Flag): string {
+  // The values go before any closing "(note)": "the status: A, B or C, in any case (default: ...)".
+  const [, main = flag.help, note = ''] = /^(.*?)((?: \([^()]*\))*)$/s.exec(flag.help) ?? [];
+  let text = main;
+  const values = flag.kind === 'enum' || flag.kind === 'raw' ? flag.values : undefined;
+  if (values && values.length <= 14)
+    text += `: ${orList(values)}${flag.kind === 'enum' && !flag.numeric ? ', in any case' : ''}`;
+  text += note;
+  if ('default' in flag && flag.default !== undefined) text += ` (default ${flag.default})`;
+  if ('repeatable' in flag && flag.repeatable) text += ' (repeatable)';
+  return text;
+}
+
+/** The commander options of one table entry (a switch with both forms has two). */
+export function optionsFor(key: string, flag: Flag): FlagOption[] {
+  const long = flag.long ?? kebab(key);
+  const short = flag.short ? `-${flag.short}, ` : '';
+  if (flag.kind === 'bool') {
+    const forms = flag.forms ?? 'positive';
+    const positive = new FlagOption(`${short}--${long}`, describeFlag(flag), key, flag);
+    const negative = new FlagOption(`--no-${long}`, describeFlag(flag), key, flag);
+    // The positive form goes first: defined alone, `--no-x` would make the value true by default.
+    const options = forms === 'positive' ? [positive] : forms === 'negative' ? [negative] : [positive, negative];
+    for (const option of options) {
+      const hidden =
+        (option === positive && flag.hide === 'positive') || (option === negative && flag.hide === 'negative');
+      if (hidden || flag.hidden) option.hideHelp();
+    }
+    if (forms === 'both' && !flag.hide) negative.description = flag.negativeHelp ?? `the opposite of --${long}`;
+    return options;
+  }
+  const option = new FlagOption(
+    `${short}--${long} <${flag.value ?? VALUE_NAMES[flag.kind]}>`,
+    describeFlag(flag),
+    key,
+    flag,
+  );
+  if ('repeatable' in flag && flag.repeatable) {
+    option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+  }
+  if (flag.hidden) option.hideHelp();
+  return [option];
+}
+
+/** Adds a table's flags to a command, under their help groups. */
+export function addFlags(command: Command, flags: FlagTable): Command {
+  let group: string | undefined;
+  for (const [key, flag] of Object.entries(flags)) {
+    if (flag.group && flag.group !== group) {
+      group = flag.group;
+      command.optionsGroup(`${group}:`);
+    }
+    for (const option of optionsFor(key, flag)) command.addOption(option);
+  }
+  return command;
+}
+
+/** What commander parsed for each table entry, keyed as in the table. */
+function rawFlags(command: Command): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const option of command.options) {
+    if (option instanceof FlagOption) {
+      const value = command.getOptionValue(option.attributeName()) as unknown;
+      if (value !== undefined) values[option.key] = value;
+    }
+  }
+  return values;
+}
+
+/** A verb's work: its validated input (and what it may use) → output. */
+export type Run<S extends VerbSpec> = (ctx: Ctx, input: Input<S>) => Promise<void>;
+
+/**
+ * A verb from its table. Options and help are built now (commander only); the run function
+ * and the validation (zod) are loaded when the verb runs, so `mon --help` loads neither.
+ */
+export function verbCommand<S extends VerbSpec>(ctx: Ctx, spec: S, load: () => Promise<Run<S>>): Command {
+  const command = new Command(spec.name).description(spec.summary);
+  for (const arg of spec.args ?? []) command.addArgument(new ArgOption(arg));
+  addFlags(command, spec.flags);
+  command.addHelpText('after', `${spec.about ? `\n${spec.about.trimEnd()}\n` : ''}${examplesBlock(spec.examples)}`);
+  command.action(async (...params: unknown[]) => {
+    const self = params.at(-1) as Command;
+    const [{ parseInput }, run] = await Promise.all([import('./parse'), load()]);
+    await run(ctx, parseInput(spec, rawFlags(self), self.processedArgs, ctx.now()));
+  });
+  return command;
+}
+
+/** A noun: a group of verbs; alone it shows its help. */
+export function nounCommand(spec: NounSpec, verbs: Command[]): Command {
+  const command = new Command(spec.name).description(spec.summary).addHelpText('after', examplesBlock(spec.examples));
+  for (const verb of verbs) command.addCommand(verb);
+  return command;
+}

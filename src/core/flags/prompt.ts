@@ -1,0 +1,38 @@
+import type { Ctx } from '../context';
+import { answerCheck } from './parse';
+import type { BoolFlag, EnumFlag, TextFlag } from './spec';
+
+/*
+ * Prompts built from the flag tables: the question is the flag's `prompt`, the choices are
+ * its values, and a typed answer is checked with the flag's own rule.
+ */
+
+type Asker = Pick<Ctx, 'prompter' | 'now'>;
+
+/** A text flag's value, typed (trimmed; checked as the flag would be). */
+export async function askText(ctx: Asker, flag: TextFlag, options: { default?: string } = {}): Promise<string> {
+  const answer = await ctx.prompter.input({
+    message: flag.prompt ?? flag.help,
+    default: options.default,
+    validate: answerCheck(flag, ctx.now()),
+  });
+  return answer.trim();
+}
+
+/** An enum flag's value, picked from its values (`current` marked and preselected). */
+export async function askChoice<V extends string>(
+  ctx: Asker,
+  flag: EnumFlag<V>,
+  options: { current?: V } = {},
+): Promise<V> {
+  return ctx.prompter.select<V>({
+    message: flag.prompt ?? flag.help,
+    choices: flag.values.map((value) => ({ name: value === options.current ? `${value} (current)` : value, value })),
+    default: options.current ?? flag.default,
+  });
+}
+
+/** A switch, asked as yes/no (no by default). */
+export async function askYesNo(ctx: Asker, flag: BoolFlag): Promise<boolean> {
+  return ctx.prompter.confirm({ message: flag.prompt ?? flag.help, default: false });
+}

@@ -1,0 +1,237 @@
+/**
+ * What a command line is made of, as plain data: a verb's flags and arguments are defined
+ * once, in a table, and everything else is derived from it: the commander options and
+ * help (commander.ts), the validation and the flag named in each error (parse.ts, which
+ * builds zod schemas only when the verb runs), the prompts for what is missing
+ * (prompt.ts), the shell completions, and the refusal of a flag given as another's value
+ * (guard.ts). This module imports nothing, so that `mon --help` stays cheap.
+ */
+
+interface FlagCommon {
+  /** The long name without dashes; by default the table key in kebab-case (`dryRun` → `dry-run`). */
+  long?: string;
+  /** A one-letter short form (`m` for `-m`). */
+  short?: string;
+  /** One line for the help. Enum values and the default are added to it. */
+  help: string;
+  /** The heading the flag is listed under in the help (e.g. "Schedule"). */
+  group?: string;
+  /** Accepted but not listed in the help or completions. */
+  hidden?: boolean;
+  /**
+   * Where the value lands in a request body (e.g. `incidentUpdates[0].description`), so
+   * that a problem the request schema finds there is reported under this flag's name.
+   */
+  body?: readonly string[];
+  /** What to ask on a terminal when the value is missing (commands decide when to ask). */
+  prompt?: string;
+}
+
+/** Free text, trimmed; never empty. */
+export interface TextFlag extends FlagCommon {
+  kind: 'text';
+  /** The value's name in the help (`--message <text>`). */
+  value?: string;
+  max?: number;
+  repeatable?: boolean;
+  default?: string;
+}
+
+/** An ID that goes into a URL path (`/`, `..`, `%`, control characters refused). */
+export interface IdFlag extends FlagCommon {
+  kind: 'id';
+  value?: string;
+  repeatable?: boolean;
+}
+
+/** A file name, or "-" for stdin. */
+export interface FileFlag extends FlagCommon {
+  kind: 'file';
+  value?: string;
+}
+
+/** A whole number in a range. */
+export interface IntFlag extends FlagCommon {
+  kind: 'int';
+  value?: string;
+  min: number;
+  max?: number;
+  default?: number;
+}
+
+/** A number as typed (the request schema judges its range), e.g. a check's response time. */
+export interface NumberFlag extends FlagCommon {
+  kind: 'number';
+  value?: string;
+}
+
+/** One of a fixed set of values, accepted in any case and sent in the case of `values`. */
+export interface EnumFlag<V extends string = string> extends FlagCommon {
+  kind: 'enum';
+  value?: string;
+  values: readonly V[];
+  repeatable?: boolean;
+  default?: V;
+  /** The values are numbers (e.g. a frequency in minutes): the flag's value is a number. */
+  numeric?: boolean;
+}
+
+/** A point in time: a date, an ISO 8601 date-time, or a time ago (`2h`). */
+export interface TimeFlag extends FlagCommon {
+  kind: 'time';
+  value?: string;
+  /** The time must not be in the future (a window of past events). */
+  past?: boolean;
+}
+
+/** A duration such as 90s, 30m, 2h, 7d (milliseconds). */
+export interface DurationFlag extends FlagCommon {
+  kind: 'duration';
+  value?: string;
+}
+
+/**
+ * A switch. `forms` says which spellings exist: `--x` (positive, the default), `--no-x`
+ * (negative: false when given, true otherwise), or both (true, false, or not given at
+ * all). With both, `hide` keeps one of them out of the help.
+ */
+export interface BoolFlag extends FlagCommon {
+  kind: 'bool';
+  forms?: 'positive' | 'negative' | 'both';
+  hide?: 'positive' | 'negative';
+  /** With both forms shown: the help line of `--no-x`. */
+  negativeHelp?: string;
+}
+
+/**
+ * Text the command reads itself (`KEY=VALUE`, `SOURCE COMPARISON TARGET`), or a value that
+ * a request schema judges together with others (a check's fields: one message lists every
+ * problem, including the rules between fields). `values` are listed in the help and
+ * offered by completions.
+ */
+export interface RawFlag extends FlagCommon {
+  kind: 'raw';
+  value: string;
+  repeatable?: boolean;
+  values?: readonly (string | number)[];
+  default?: string;
+}
+
+export type Flag =
+  TextFlag | IdFlag | FileFlag | IntFlag | NumberFlag | EnumFlag | TimeFlag | DurationFlag | BoolFlag | RawFlag;
+export type FlagTable = Record<string, Flag>;
+
+export interface ArgSpec {
+  /** The key in the run function's `args`. */
+  key: string;
+  /** How the help and errors name it: `INCIDENT_ID`. */
+  label: string;
+  help: string;
+  /** `raw`: the text as typed, checked by the command (a secret token is never quoted back). */
+  kind: 'id' | 'text' | 'raw' | 'enum' | 'words';
+  optional?: boolean;
+  /** Offered by completions; with `kind: 'enum'` the only values accepted. */
+  values?: readonly string[];
+}
+
+export interface VerbSpec<F extends FlagTable = FlagTable, A extends readonly ArgSpec[] = readonly ArgSpec[]> {
+  name: string;
+  /** One line: what the verb does. */
+  summary: string;
+  args?: A;
+  flags: F;
+  /** Paragraphs for the help, after the options. */
+  about?: string;
+  examples: readonly string[];
+}
+
+export interface NounSpec {
+  name: string;
+  summary: string;
+  examples: readonly string[];
+}
+
+/* Values as the run function receives them. */
+
+type Scalar<F> = F extends BoolFlag
+  ? boolean
+  : F extends IntFlag | NumberFlag | DurationFlag
+    ? number
+    : F extends EnumFlag<infer V>
+      ? F extends { numeric: true }
+        ? number
+        : V
+      : F extends TimeFlag
+        ? Date
+        : string;
+type Value<F> = F extends { repeatable: true } ? Scalar<F>[] : Scalar<F>;
+type Always<F> = F extends { default: unknown } ? true : F extends { forms: 'negative' } ? true : false;
+
+export type FlagValues<T extends FlagTable> = {
+  [K in keyof T as Always<T[K]> extends true ? K : never]: Value<T[K]>;
+} & {
+  [K in keyof T as Always<T[K]> extends true ? never : K]?: Value<T[K]>;
+};
+
+type ArgValue<A extends ArgSpec> = A['kind'] extends 'words' ? string[] : string;
+export type ArgValues<A extends readonly ArgSpec[]> = {
+  [I in A[number] as I['optional'] extends true ? never : I['key']]: ArgValue<I>;
+} & {
+  [I in A[number] as I['optional'] extends true ? I['key'] : never]?: ArgValue<I>;
+};
+
+/** What a run function receives: the flags and arguments, validated and converted. */
+export interface Input<S extends VerbSpec> {
+  flags: FlagValues<S['flags']>;
+  args: ArgValues<NonNullable<S['args']> extends readonly ArgSpec[] ? NonNullable<S['args']> : []>;
+}
+
+/** Keeps the literal types of a verb's table (so run functions get typed values). */
+export function verb<const F extends FlagTable, const A extends readonly ArgSpec[] = []>(
+  spec: VerbSpec<F, A>,
+): VerbSpec<F, A> {
+  return spec;
+}
+
+/* Names and words derived from the table. */
+
+/** `dryRun` → `dry-run`. */
+export function kebab(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** The spelling a user types for a flag: `--message` (`--no-input` for a switch shown in its negative form). */
+export function flagName(key: string, flag: Flag): string {
+  const long = flag.long ?? kebab(key);
+  const negative =
+    flag.kind === 'bool' && (flag.forms === 'negative' || (flag.forms === 'both' && flag.hide === 'positive'));
+  return negative ? `--no-${long}` : `--${long}`;
+}
+
+/** Does the flag take a value (`--message <text>`), or is it a switch? */
+export function takesValue(flag: Flag): boolean {
+  return flag.kind !== 'bool';
+}
+
+/** "a, b or c" */
+export function orList(values: readonly (string | number)[]): string {
+  return values.length <= 1 ? String(values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+}
+
+/** "--name, --severity and --message" */
+export function andList(values: readonly string[]): string {
+  return values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;
+}
+
+/** The "Examples:" block of a help. */
+export function examplesBlock(lines: readonly string[]): string {
+  return `\nExamples:\n${lines.map((line) => (line.startsWith('#') ? `  ${line}` : `  $ ${line}`)).join('\n')}\n`;
+}
+
+/** Body paths → the flag that gives them, for naming what a request schema finds there. */
+export function bodyNames(flags: FlagTable): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const [key, flag] of Object.entries(flags))
+    for (const path of flag.body ?? []) names[path] = flagName(key, flag);
+  return names;
+}
