@@ -1,59 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
-import { CancelledError, UsageError } from '../errors';
-import { ApiError, errorFromResponse, requestIdOf, statusLabel } from './errors';
-import { maskSecret, maskSecretValues } from '../text/mask';
+import { CancelledError } from '../errors';
 import { sanitize } from '../text/escape';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
-
-/** What a command asks for. `path` starts with "/" and has its parameters already encoded. */
-export interface ApiRequest {
-  method: HttpMethod;
-  path: string;
-  query?: Record<string, string | number | boolean | undefined | null>;
-  body?: unknown;
-  /** A raw body (mon api --input), sent as is with content-type application/json. */
-  rawBody?: string;
-  headers?: Record<string, string>;
-  /**
-   * Told to the user when a non-idempotent request fails after it may have reached the
-   * server, e.g. "Check with `mon incidents list` before retrying."
-   */
-  uncertainHint?: string;
-  /** Safe to send twice (a heartbeat ping): retried like a GET even when it is a POST. */
-  idempotent?: boolean;
-  /** Retry every 5xx, not only 502/503/504 (a ping: an extra one does no harm). */
-  retryServerErrors?: boolean;
-  /** Values in the URL that are secrets (a ping token): masked in --debug lines and errors. */
-  secrets?: string[];
-  /** A 2xx body need not be JSON (ping endpoints may answer "OK"); `body` is then undefined. */
-  anyBody?: boolean;
-}
-
-/** What would go over the wire; built without any I/O (octokit's endpoint()). */
-export interface PreparedRequest {
-  method: HttpMethod;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-export interface ApiResponse<T = unknown> {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  /** The parsed JSON body (undefined for an empty body). */
-  body: T;
-  /** The body as received. */
-  text: string;
-}
-
-export interface ClientConfig {
-  baseUrl: string;
-  apiKey: string;
-  accountId?: string;
-  userAgent?: string;
-}
+import { maskSecret } from '../text/mask';
+import { ApiError, errorFromResponse, requestIdOf, statusLabel } from './errors';
+import {
+  checkTransport,
+  prepareRequest,
+  redactBody,
+  redactHeaders,
+  type ApiRequest,
+  type ApiResponse,
+  type ClientConfig,
+  type PreparedRequest,
+} from './request';
+import { errorCode, jitter, NOT_SENT_CODES, parseRetryAfter, RETRYABLE_STATUSES } from './retry';
 
 export interface ClientOptions extends ClientConfig {
   /** Overall deadline per request, retries included. */
@@ -74,100 +35,6 @@ export interface ClientOptions extends ClientConfig {
   maxRetryAfterMs?: number;
   /** For tests: a transport instead of the proxy-aware agent. */
   dispatcher?: Dispatcher;
-}
-
-const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
-/** Failures that happen before a byte of the request left: safe to retry for any method. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-export function prepareRequest(config: ClientConfig, request: ApiRequest): PreparedRequest {
-  const url = new URL(config.baseUrl.replace(/\/+$/, '') + request.path);
-  for (const [key, value] of Object.entries(request.query ?? {})) {
-    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
-  }
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'user-agent': config.userAgent ?? `mon/${MON_VERSION} node/${process.version}`,
-  };
-  // No key, no header: a ping URL is its own credential and must not receive the API key.
-  if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
-  if (config.accountId) headers['x-service-account'] = config.accountId;
-  let body: string | undefined;
-  if (request.rawBody !== undefined) body = request.rawBody;
-  else if (request.body !== undefined) body = JSON.stringify(request.body);
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
-  const prepared: PreparedRequest = { method: request.method, url: url.toString(), headers };
-  if (body !== undefined) prepared.body = body;
-  return prepared;
-}
-
-const SECRET_HEADER = /authorization|api-key|token|cookie|secret/i;
-
-export function redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(', ') : value;
-    out[name] = SECRET_HEADER.test(name) ? (/^Bearer /i.test(text) ? 'Bearer [redacted]' : '[redacted]') : text;
-  }
-  return out;
-}
-
-/**
- * A body as --debug logs it: the `value` of every object marked `secret: true` (a check's
- * secret environment variables) is replaced, wherever it sits. Text that is not JSON, or
- * has nothing secret, is logged as it is.
- */
-export function redactBody(text: string): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  const redacted = JSON.stringify(maskSecretValues(parsed, '[redacted]'));
-  return redacted === JSON.stringify(parsed) ? text : redacted;
-}
-
-function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || host.endsWith('.localhost');
-}
-
-/** Refuses to send the key (or a secret URL) in clear text across a network (CLI.md: secrets). */
-export function checkTransport(baseUrl: string, insecure: boolean | undefined, secret = 'the API key'): void {
-  const url = new URL(baseUrl);
-  if (url.protocol === 'http:' && !isLoopback(url.hostname) && !insecure) {
-    throw new UsageError(
-      `Refusing to send ${secret} over plain http:// to ${url.host}: anyone on the network path could read it.`,
-      'Use an https:// base URL, or pass --insecure if this network is trusted.',
-    );
-  }
-}
-
-function errorCode(error: unknown): string | undefined {
-  let current = error as { code?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if (typeof current.code === 'string') return current.code;
-    current = current.cause as typeof current;
-  }
-  return undefined;
-}
-
-function parseRetryAfter(value: string | string[] | undefined, now: number): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (!text) return undefined;
-  if (/^\d+(\.\d+)?$/.test(text.trim())) return Number(text) * 1000;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /**
@@ -346,12 +213,6 @@ function parseJsonOrUndefined(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** Full jitter over a capped exponential: random in [d/2, d], d = min(cap, base * 2^(n-1)). */
-function jitter(backoff: { base: number; cap: number }, attempt: number): number {
-  const ceiling = Math.min(backoff.cap, backoff.base * 2 ** (attempt - 1));
-  return ceiling / 2 + Math.random() * (ceiling / 2);
 }
 
 function parseJsonBody(

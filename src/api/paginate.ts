@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ApiError } from './errors';
-import type { ApiClient, ApiRequest } from './client';
+import type { ApiClient } from './client';
+import type { ApiRequest } from './request';
 import { parseResponse } from './validate';
 
 export interface Page<T> {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, statusLabel } from './errors';
-import type { ApiResponse } from './client';
+import type { ApiResponse } from './request';
 import { sanitize } from '../text/escape';
 import { formatPath } from '../text/path';
 

@@ -1,4 +1,5 @@
-import type { ApiClient, ApiRequest, ClientConfig, ClientOptions, PreparedRequest } from '../api/client';
+import type { ApiClient, ClientOptions } from '../api/client';
+import type { ApiRequest, ClientConfig, PreparedRequest } from '../api/request';
 import { ConfigStore } from '../config/store';
 import { envFlag } from '../env';
 import { AuthError, UsageError } from '../errors';
@@ -125,7 +126,7 @@ export function createContext(options: ContextOptions): Ctx {
           'Run `mon auth login` or set MON_BASE_URL.',
         );
       }
-      const { prepareRequest } = await import('../api/client');
+      const { prepareRequest } = await import('../api/request');
       return prepareRequest(
         { baseUrl: resolved.baseUrl.value, apiKey: '', accountId: resolved.accountId?.value },
         request,

@@ -1,4 +1,4 @@
-import type { ApiRequest } from '../api/client';
+import type { ApiRequest } from '../api/request';
 import type { Ctx } from './context';
 import { maskSecretValues } from '../text/mask';
 

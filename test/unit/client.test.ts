@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient, checkTransport, prepareRequest, redactBody, redactHeaders } from '../../src/api/client';
+import { ApiClient } from '../../src/api/client';
+import { checkTransport, prepareRequest, redactBody, redactHeaders } from '../../src/api/request';
 import { ApiError } from '../../src/api/errors';
 import { parseResponse } from '../../src/api/validate';
 import { z } from 'zod';

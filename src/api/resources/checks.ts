@@ -1,13 +1,9 @@
 import { sanitize } from '../../text/escape';
-import type { ApiClient, ApiRequest } from '../client';
+import type { ApiClient } from '../client';
+import type { ApiRequest } from '../request';
 import { ApiError, statusLabel } from '../errors';
-import {
-  checkResponseSchema,
-  dnsCheckResponseSchema,
-  type CheckResponse,
-  type CombinedCheckCreateBody,
-  type DnsCheckCreateBody,
-} from '../schemas/checks';
+import { checkResponseSchema, dnsCheckResponseSchema, type CheckResponse } from '../schemas/checkResponses';
+import { type CombinedCheckCreateBody, type DnsCheckCreateBody } from '../schemas/checks';
 import { parseResponse } from '../validate';
 
 type Client = Pick<ApiClient, 'request'>;

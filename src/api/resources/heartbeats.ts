@@ -1,5 +1,6 @@
 import { maskSecret } from '../../text/mask';
-import type { ApiClient, ApiRequest, ApiResponse } from '../client';
+import type { ApiClient } from '../client';
+import type { ApiRequest, ApiResponse } from '../request';
 import { rewordNotFound } from '../errors';
 import { pathSegment } from '../schemas/common';
 import {

@@ -1,4 +1,5 @@
-import type { ApiClient, ApiRequest } from '../client';
+import type { ApiClient } from '../client';
+import type { ApiRequest } from '../request';
 import { rewordNotFound } from '../errors';
 import { pages } from '../paginate';
 import { pathSegment } from '../schemas/common';

@@ -1,4 +1,5 @@
-import type { ApiClient, ApiRequest } from '../client';
+import type { ApiClient } from '../client';
+import type { ApiRequest } from '../request';
 import { rewordNotFound } from '../errors';
 import { pathSegment } from '../schemas/common';
 import { runtimeListSchema, runtimeSchema, type Runtime } from '../schemas/runtimes';

@@ -3,7 +3,6 @@ import { RUNTIME_IDS } from './enums';
 import {
   CHECK_LIMITS,
   CHECK_TYPES,
-  DEFAULT_FREQUENCY,
   DNS_ASSERTION_COMPARISONS,
   DNS_ASSERTION_SOURCES,
   DNS_PROTOCOLS,
@@ -20,48 +19,14 @@ import {
   RETRY_MAX_RETRIES,
   RETRY_ONLY_ON,
   RETRY_TYPES,
-  SECONDS_LEVEL_TYPES,
-  SECONDS_OFFSETS,
   TRIGGER_SEVERITIES,
 } from './checkValues';
 
+import { checkRules, plainLabel, type FieldLabel } from './checkRules';
+
 export * from './checkValues';
+export * from './checkRules';
 export { RUNTIME_IDS };
-
-// ---------------------------------------------------------------------------------------
-// The frequencyOffset rules (spec): pure, so the builder, the prompts and tests share them.
-
-export type OffsetRule =
-  { kind: 'seconds'; allowed: readonly number[]; text: string } | { kind: 'range'; min: 1; max: number; text: string };
-
-/** What frequencyOffset may be for a frequency (rules 1 to 3 of the spec). */
-export function frequencyOffsetRule(frequency: number): OffsetRule {
-  if (frequency === 0)
-    return {
-      kind: 'seconds',
-      allowed: SECONDS_OFFSETS,
-      text: 'frequencyOffset rule: 10, 20 or 30 seconds with frequency 0',
-    };
-  if (frequency <= 60)
-    return {
-      kind: 'range',
-      min: 1,
-      max: Math.floor(frequency * 10),
-      text: 'frequencyOffset rule: 1..floor(frequency*10)',
-    };
-  return { kind: 'range', min: 1, max: Math.ceil(frequency / 60), text: 'frequencyOffset rule: 1..ceil(frequency/60)' };
-}
-
-export function offsetAllowed(frequency: number, offset: number): boolean {
-  const rule = frequencyOffsetRule(frequency);
-  if (rule.kind === 'seconds') return rule.allowed.includes(offset);
-  return Number.isInteger(offset) && offset >= rule.min && offset <= rule.max;
-}
-
-/** Rule 4: seconds-level frequencies (0) exist only for API and TCP checks. */
-export function secondsLevelAllowed(checkType: string): boolean {
-  return (SECONDS_LEVEL_TYPES as readonly string[]).includes(checkType);
-}
 
 // ---------------------------------------------------------------------------------------
 // Building blocks with messages that read well after a flag name: "--port must be ...".
@@ -286,97 +251,6 @@ export const dependencySchema = z.strictObject(
   closed,
 );
 
-// ---------------------------------------------------------------------------------------
-// The rules between fields.
-
-/**
- * How a rule names another field in its message. The sandbox says "frequency 5"; the CLI
- * says "--frequency 5" or "frequency 5 (from --file)". `defaulted`: the body leaves the
- * field out, so the service's default applies.
- */
-export type FieldLabel = (
-  field: 'frequency' | 'maxResponseTime' | 'degradedResponseTime',
-  value: number,
-  defaulted: boolean,
-) => string;
-
-export const plainLabel: FieldLabel = (field, value, defaulted) =>
-  `${defaulted ? 'the default ' : ''}${field} ${value}`;
-
-type RefinementCtx = z.core.$RefinementCtx<unknown>;
-
-/**
- * The spec's rules between fields. They run even when other fields are invalid (so that
- * one message lists every problem), hence the checks on each value's type.
- */
-function checkRules(body: unknown, ctx: RefinementCtx, checkType: string | undefined, label: FieldLabel): void {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
-  const fields = body as Record<string, unknown>;
-  const givenFrequency = fields.frequency;
-  const frequency = givenFrequency === undefined ? DEFAULT_FREQUENCY : givenFrequency;
-  const offset = fields.frequencyOffset;
-  const validFrequency = typeof frequency === 'number' && (FREQUENCIES as readonly number[]).includes(frequency);
-  const validOffset = typeof offset === 'number' && Number.isInteger(offset) && offset >= 1;
-
-  if (validFrequency && frequency === 0) {
-    if (checkType !== undefined && !secondsLevelAllowed(checkType)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['frequency'],
-        message: `0 (a run every 10, 20 or 30 seconds) is not available for ${checkType} checks: seconds-level frequencies exist only for API and TCP checks; use 1 minute or more`,
-      });
-    } else if (checkType !== undefined && offset === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['frequencyOffset'],
-        message: `is required with ${label('frequency', 0, false)}: 10, 20 or 30 (the seconds between runs)`,
-      });
-    } else if (checkType !== undefined && validOffset && !offsetAllowed(0, offset)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['frequencyOffset'],
-        input: offset,
-        message: `must be 10, 20 or 30 for ${label('frequency', 0, false)} (${frequencyOffsetRule(0).text})`,
-      });
-    }
-  } else if (validFrequency && validOffset && !offsetAllowed(frequency, offset)) {
-    const rule = frequencyOffsetRule(frequency) as Extract<OffsetRule, { kind: 'range' }>;
-    ctx.addIssue({
-      code: 'custom',
-      path: ['frequencyOffset'],
-      input: offset,
-      message: `must be between 1 and ${rule.max} for ${label('frequency', frequency, givenFrequency === undefined)} (${rule.text})`,
-    });
-  }
-
-  // degradedResponseTime <= maxResponseTime, with the defaults (500, 1000) for what is left out.
-  const inRange = (value: unknown): value is number =>
-    typeof value === 'number' && value >= 0 && value <= CHECK_LIMITS.responseTimeMaxMs;
-  const degraded =
-    fields.degradedResponseTime === undefined
-      ? CHECK_LIMITS.defaultDegradedResponseTimeMs
-      : fields.degradedResponseTime;
-  const max = fields.maxResponseTime === undefined ? CHECK_LIMITS.defaultMaxResponseTimeMs : fields.maxResponseTime;
-  if (inRange(degraded) && inRange(max) && degraded > max) {
-    if (fields.degradedResponseTime !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['degradedResponseTime'],
-        input: degraded,
-        message: `must not be greater than ${label('maxResponseTime', max, fields.maxResponseTime === undefined)} (degraded <= max)`,
-      });
-    } else {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['maxResponseTime'],
-        input: max,
-        message: `must not be less than ${label('degradedResponseTime', degraded, true)} (degraded <= max)`,
-      });
-    }
-  }
-}
-
-/** POST /v1/checks/dns: the body, its rules, and the DNS-only rule for frequency 0. */
 export function dnsCheckCreateSchema(label: FieldLabel = plainLabel) {
   return z
     .strictObject(checkBodyShape, closed)
@@ -413,76 +287,3 @@ export type CombinedCheckCreateBody = z.infer<ReturnType<typeof combinedCheckCre
 export const autoAssignAlertsQuerySchema = z.object({
   autoAssignAlerts: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
 });
-
-// ---------------------------------------------------------------------------------------
-// Responses: lenient (the API may add fields), strict only about what mon shows.
-
-const responseRequestSchema = z.looseObject({
-  query: z.string().optional(),
-  recordType: z.string().optional(),
-  nameServer: z.string().nullable().optional(),
-  port: z.number().nullable().optional(),
-  protocol: z.string().nullable().optional(),
-  assertions: z
-    .array(
-      z.looseObject({
-        source: z.string().optional(),
-        comparison: z.string().optional(),
-        target: z.string().nullable().optional(),
-      }),
-    )
-    .nullable()
-    .optional(),
-});
-
-const alertChannelsResponseSchema = z
-  .looseObject({
-    email: z.array(z.looseObject({ address: z.string().optional() })).optional(),
-    webhook: z.array(z.looseObject({ name: z.string().optional(), url: z.string().optional() })).optional(),
-    slack: z.array(z.looseObject({ url: z.string().optional() })).optional(),
-    sms: z.array(z.looseObject({ name: z.string().optional(), number: z.string().optional() })).optional(),
-  })
-  .nullable();
-
-/** A created check as the API answers (DNS check response; the deprecated create's check). */
-export const checkResponseSchema = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  checkType: z.string().optional(),
-  activated: z.boolean().optional(),
-  muted: z.boolean().optional(),
-  doubleCheck: z.boolean().optional(),
-  shouldFail: z.boolean().optional(),
-  runParallel: z.boolean().optional(),
-  useGlobalAlertSettings: z.boolean().optional(),
-  locations: z.array(z.string()).nullable().optional(),
-  privateLocations: z.array(z.string()).nullable().optional(),
-  tags: z.array(z.string()).nullable().optional(),
-  description: z.string().nullable().optional(),
-  frequency: z.number().optional(),
-  frequencyOffset: z.number().nullable().optional(),
-  runtimeId: z.string().nullable().optional(),
-  groupId: z.number().nullable().optional(),
-  groupOrder: z.number().nullable().optional(),
-  degradedResponseTime: z.number().nullable().optional(),
-  maxResponseTime: z.number().nullable().optional(),
-  retryStrategy: z
-    .looseObject({ type: z.string().optional(), maxRetries: z.number().optional() })
-    .nullable()
-    .optional(),
-  triggerIncident: z
-    .looseObject({ serviceId: z.string().optional(), severity: z.string().optional() })
-    .nullable()
-    .optional(),
-  alertChannelSubscriptions: z
-    .array(z.looseObject({ alertChannelId: z.number(), activated: z.boolean() }))
-    .nullable()
-    .optional(),
-  alertChannels: alertChannelsResponseSchema.optional(),
-  request: responseRequestSchema.nullable().optional(),
-  created_at: z.string().optional(),
-  updated_at: z.string().nullable().optional(),
-});
-export type CheckResponse = z.infer<typeof checkResponseSchema>;
-
-export const dnsCheckResponseSchema = checkResponseSchema.extend({ checkType: z.literal('DNS').optional() });

@@ -1,4 +1,4 @@
-import type { ApiRequest, HttpMethod } from '../../api/client';
+import type { ApiRequest, HttpMethod } from '../../api/request';
 import { statusLabel } from '../../api/errors';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';

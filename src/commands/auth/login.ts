@@ -1,4 +1,4 @@
-import type { ClientConfig } from '../../api/client';
+import type { ClientConfig } from '../../api/request';
 import type { Input } from '../../core/flags/spec';
 import type { LOGIN } from './spec';
 import { usesEmbeddedSandbox, type Ctx } from '../../core/context';

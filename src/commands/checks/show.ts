@@ -1,4 +1,5 @@
-import { describeFrequency, type CheckResponse } from '../../api/schemas/checks';
+import { describeFrequency } from '../../api/schemas/checks';
+import { type CheckResponse } from '../../api/schemas/checkResponses';
 import type { Ctx } from '../../core/context';
 import { printJson, renderDetails, type Field } from '../../output/render';
 import { sanitize } from '../../text/escape';

@@ -1,4 +1,5 @@
-import { checkTransport, type ApiClient } from '../../api/client';
+import { checkTransport } from '../../api/request';
+import { type ApiClient } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { maskedPingUrl, type PingTarget } from '../../api/resources/heartbeats';
 import { pathIdSchema } from '../../api/schemas/common';

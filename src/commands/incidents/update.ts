@@ -1,4 +1,4 @@
-import type { ApiRequest } from '../../api/client';
+import type { ApiRequest } from '../../api/request';
 import {
   getIncident,
   postIncidentUpdate,

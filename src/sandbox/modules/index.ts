@@ -1,7 +1,7 @@
 import type { SandboxModule } from '../module';
 import { alertChannelsModule } from './alertChannels';
 import { checksModule } from './checks';
-import { heartbeatsModule } from './heartbeats';
+import { heartbeatsModule } from './heartbeats/index';
 import { incidentsModule } from './incidents';
 import { runtimesModule } from './runtimes';
 import { statusPagesModule } from './statusPages';
