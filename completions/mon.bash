@@ -19,11 +19,11 @@ _mon_flags() {
     'incidents') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'incidents list') echo '--limit --next-id --all --status --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'incidents get') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents create') echo '--name --severity --service --message --status --notify --date --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents update') echo '--message --status --notify --name --severity --service --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents resolve') echo '--message --notify --force --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents create') echo '--name --severity --service --message --status --notify --no-notify --date --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents update') echo '--message --status --notify --no-notify --name --severity --service --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents resolve') echo '--message --notify --no-notify --force --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'incidents updates') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents updates create') echo '--message --status --notify --date --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents updates create') echo '--message --status --notify --no-notify --date --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'incidents updates get') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'incidents updates edit') echo '--message --status --notify --no-notify --date --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'status-pages') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;

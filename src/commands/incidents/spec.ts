@@ -69,6 +69,8 @@ const STATUS = {
 } as const;
 const NOTIFY = {
   kind: 'bool',
+  forms: 'both',
+  negativeHelp: 'do not notify them (the default)',
   help: 'notify the status page subscribers of this update',
   prompt: 'Notify the status page subscribers?',
   body: ['notifySubscribers', 'incidentUpdates[0].notifySubscribers'],
