@@ -54,7 +54,9 @@ export function describeFlag(flag: Flag): string {
   if (values && values.length <= 14)
     text += `: ${orList(values)}${flag.kind === 'enum' && !flag.numeric ? ', in any case' : ''}`;
   text += note;
-  if ('default' in flag && flag.default !== undefined) text += ` (default ${flag.default})`;
+  if ('default' in flag && flag.default !== undefined) {
+    text += ` (default ${typeof flag.default === 'string' && /\s/.test(flag.default) ? JSON.stringify(flag.default) : flag.default})`;
+  }
   if ('repeatable' in flag && flag.repeatable) text += ' (repeatable)';
   return text;
 }

@@ -51,10 +51,10 @@ function helpOption(command: Command): Option | undefined {
 }
 
 function flagAsValue(option: Option, typed: string, next: string): UsageError {
-  const name = option.long ?? typed;
+  const name = option.long && typed !== option.long ? `${typed} (${option.long})` : typed;
   const shown = sanitize(next);
   return new UsageError(
     `${name} needs a value, but the next word is ${shown}, which is a flag: nothing was sent.`,
-    `Give ${name} its value (${name} "...") before ${shown}; for a value that really starts with dashes, write ${name}=${shown}.`,
+    `Give ${typed} its value (${typed} "...") before ${shown}; for a value that really starts with dashes, write ${option.long ?? typed}=${shown}.`,
   );
 }
