@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import type { Ctx } from './core/context';
-import { BrokenPipeError, CliError, ExitStatus, type ErrorKind } from './errors';
+import { BrokenPipeError, CliError, ExitStatus, isPromptCancel, type ErrorKind } from './errors';
 import { refuseFlagsAsValues } from './core/flags/guard';
 import { buildProgram } from './program';
 
@@ -12,6 +12,7 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   'not-found': 6,
   'rate-limit': 7,
   cancelled: 130,
+  declined: 1,
   api: 1,
   network: 1,
   timeout: 1,
@@ -32,12 +33,6 @@ export function exitCodeFor(error: unknown): number {
   return 1;
 }
 
-/** @inquirer/prompts rejects with these when the user presses Ctrl-C or the prompt is aborted. */
-function isPromptCancel(error: unknown): boolean {
-  const name = (error as Error | undefined)?.name;
-  return name === 'ExitPromptError' || name === 'AbortPromptError';
-}
-
 function report(error: unknown, ctx: Ctx): void {
   const { io } = ctx;
   const label = io.errStyle.red('error:');
@@ -52,7 +47,7 @@ function report(error: unknown, ctx: Ctx): void {
     return;
   }
   if (error instanceof CliError) {
-    if (error.kind === 'cancelled') {
+    if (error.kind === 'cancelled' || error.kind === 'declined') {
       io.err(`${error.message}\n${error.hint ? `${error.hint}\n` : ''}`);
       return;
     }

@@ -227,10 +227,16 @@ describe('--notify and --no-notify', () => {
     const result = await cli(['incidents', 'update', id, '--no-notify'], {
       sandbox,
       tty: true,
-      answers: [{ message: 'Message', answer: 'Still on it.' }],
+      answers: [
+        { message: 'Message', answer: 'Still on it.' },
+        { message: 'Post this update?', answer: true },
+      ],
     });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.prompter.asked.map((question) => question.message)).toEqual(['Message (what subscribers read)']);
+    expect(result.prompter.asked.map((question) => question.message)).toEqual([
+      'Message (what subscribers read)',
+      'Post this update?',
+    ]);
     expect(sent()[0]).toMatchObject({ description: 'Still on it.', notifySubscribers: false });
   });
 });

@@ -1,4 +1,5 @@
 import { Argument, Command, Option } from 'commander';
+import { nothingSentIfCancelled } from '../confirm';
 import type { Ctx } from '../context';
 import {
   examplesBlock,
@@ -132,7 +133,9 @@ export function verbCommand<S extends VerbSpec>(ctx: Ctx, spec: S, load: () => P
   command.action(async (...params: unknown[]) => {
     const self = params.at(-1) as Command;
     const [{ parseInput }, run] = await Promise.all([import('./parse'), load()]);
-    await run(ctx, parseInput(spec, rawFlags(self), self.processedArgs, ctx.now()));
+    const work = () => run(ctx, parseInput(spec, rawFlags(self), self.processedArgs, ctx.now()));
+    // A verb that changes something (it has --dry-run) says so when a prompt is cancelled.
+    await ('dryRun' in spec.flags ? nothingSentIfCancelled(work) : work());
   });
   return command;
 }
