@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import type { Ctx } from './core/context';
 import { BrokenPipeError, CliError, ExitStatus, isPromptCancel, type ErrorKind } from './errors';
 import { refuseFlagsAsValues } from './core/flags/guard';
+import { helpAskedFor } from './core/help';
 import { buildProgram } from './program';
 
 /** CLI.md's exit-code table. This file is the only place an error becomes a number. */
@@ -70,7 +71,9 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
   try {
     const program = buildProgram(ctx, argv);
     refuseFlagsAsValues(program, argv);
-    await program.parseAsync(argv, { from: 'user' });
+    const help = helpAskedFor(program, argv);
+    if (help) help.outputHelp();
+    else await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     report(error, ctx);
     code = exitCodeFor(error);

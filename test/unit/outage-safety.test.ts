@@ -220,7 +220,10 @@ describe('pickers everywhere', () => {
 
 describe('time windows are checked before anything is sent', () => {
   it.each([
-    [['heartbeats', 'events', 'any-check', '--from', '2099-01-01'], '--from must not be in the future (got "2099-01-01")'],
+    [
+      ['heartbeats', 'events', 'any-check', '--from', '2099-01-01'],
+      '--from must not be in the future (got "2099-01-01")',
+    ],
     [['heartbeats', 'availability', 'any-check', '--to', '2099-01-01T00:00:00Z'], '--to must not be in the future'],
     [['heartbeats', 'events', 'any-check', '--from', '2020-01-02', '--to', '2020-01-01'], '--from must be before --to'],
     [['heartbeats', 'events', 'any-check', '--since', '2h', '--from', '1h'], '--since cannot be combined with --from'],

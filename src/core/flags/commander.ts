@@ -1,8 +1,8 @@
 import { Argument, Command, Option } from 'commander';
 import { nothingSentIfCancelled } from '../confirm';
 import type { Ctx } from '../context';
+import { helpAfter, markNoun } from '../help';
 import {
-  examplesBlock,
   kebab,
   orList,
   type ArgSpec,
@@ -129,7 +129,7 @@ export function verbCommand<S extends VerbSpec>(ctx: Ctx, spec: S, load: () => P
   const command = new Command(spec.name).description(spec.summary);
   for (const arg of spec.args ?? []) command.addArgument(new ArgOption(arg));
   addFlags(command, spec.flags);
-  command.addHelpText('after', `${spec.about ? `\n${spec.about.trimEnd()}\n` : ''}${examplesBlock(spec.examples)}`);
+  command.addHelpText('after', () => helpAfter(spec.about, spec.examples, ctx.io.columns()));
   command.action(async (...params: unknown[]) => {
     const self = params.at(-1) as Command;
     const [{ parseInput }, run] = await Promise.all([import('./parse'), load()]);
@@ -141,8 +141,9 @@ export function verbCommand<S extends VerbSpec>(ctx: Ctx, spec: S, load: () => P
 }
 
 /** A noun: a group of verbs; alone it shows its help. */
-export function nounCommand(spec: NounSpec, verbs: Command[]): Command {
-  const command = new Command(spec.name).description(spec.summary).addHelpText('after', examplesBlock(spec.examples));
+export function nounCommand(ctx: Pick<Ctx, 'io'>, spec: NounSpec, verbs: Command[]): Command {
+  const command = markNoun(new Command(spec.name).description(spec.summary));
+  command.addHelpText('after', () => helpAfter(undefined, spec.examples, ctx.io.columns()));
   for (const verb of verbs) command.addCommand(verb);
   return command;
 }
