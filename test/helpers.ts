@@ -67,5 +67,13 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
     clientOverrides: { backoffMs: { base: 1, cap: 5 } },
   });
   const code = await main(argv, ctx);
+  try {
+    // A question the script did not expect, an answer that is not a choice, answers left
+    // unused: the TEST fails here, whatever exit code the command chose.
+    prompter.verify();
+  } catch (error) {
+    (error as Error).message += `\n(mon ${argv.join(' ')} exited ${code})\nstdout: ${io.stdout}\nstderr: ${io.stderr}`;
+    throw error;
+  }
   return { code, stdout: io.stdout, stderr: io.stderr, prompter };
 }
