@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, runMon, startSandbox, type SandboxProcess } from './harness';
+import { BIN, cleanEnv, closedPort, runMon, startSandbox, type SandboxProcess } from './harness';
 
 let sandbox: SandboxProcess;
 
@@ -271,9 +271,11 @@ describe('the client', () => {
   });
 
   it('reports a connection refused as exit 1 with what to check', async () => {
-    const result = await runMon(['runtimes', 'list'], { env: sandbox.env({ MON_BASE_URL: 'http://127.0.0.1:9' }) });
+    const closed = await closedPort();
+    const result = await runMon(['runtimes', 'list'], { env: sandbox.env({ MON_BASE_URL: closed.url }) });
+    await closed.release();
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('Could not reach http://127.0.0.1:9');
+    expect(result.stderr).toContain(`Could not reach ${closed.url}`);
     expect(result.stderr).toContain('ECONNREFUSED');
   });
 });

@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import type { LoggedRequest } from '../../src/sandbox/server';
 
+export { closedPort, type ClosedPort } from '../ports';
+
 export const BIN = fileURLToPath(new URL('../../bin/mon.js', import.meta.url));
 
 const made: string[] = [];

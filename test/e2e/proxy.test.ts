@@ -4,7 +4,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runMon, startSandbox, type SandboxProcess } from './harness';
+import { closedPort, runMon, startSandbox, type SandboxProcess } from './harness';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
@@ -108,7 +108,9 @@ describe('proxies', () => {
   });
 
   it('says what failed when the proxy is down', async () => {
-    const result = await runMon(['runtimes', 'list'], { env: sandbox.env({ HTTP_PROXY: 'http://127.0.0.1:9' }) });
+    const closed = await closedPort();
+    const result = await runMon(['runtimes', 'list'], { env: sandbox.env({ HTTP_PROXY: closed.url }) });
+    await closed.release();
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('HTTPS_PROXY/NO_PROXY');
   });

@@ -2,17 +2,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Incident } from '../../src/api/schemas/incidents';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../src/sandbox/server';
-import { cli, memorySandbox, TEST_ACCOUNT, TEST_KEY } from '../helpers';
+import { cli, frozenClock, memorySandbox, TEST_ACCOUNT, TEST_KEY } from '../helpers';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
-  sandbox = await memorySandbox();
+  sandbox = await memorySandbox({ now: frozenClock() });
 });
 afterEach(async () => {
   await sandbox.close();
 });
 
-const run = (argv: string[], options: Parameters<typeof cli>[1] = {}) => cli(argv, { sandbox, ...options });
+/** mon and the sandbox on one clock, which stands still unless a test moves it. */
+const run = (argv: string[], options: Parameters<typeof cli>[1] = {}) =>
+  cli(argv, { sandbox, now: () => sandbox.clock.now(), ...options });
 /** What reached the server other than reads. */
 const mutations = () => sandbox.requests.filter((request) => request.method !== 'GET');
 
