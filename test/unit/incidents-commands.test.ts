@@ -562,24 +562,31 @@ describe('incidents list and get', () => {
     expect(table.stdout).toContain('ongoing');
   });
 
-  it('leaves out services, duration and started on a narrow terminal, never ID, name, severity or status', async () => {
-    await open('Checkout errors', 'MAJOR');
-    const header = async (columns: number) =>
-      (await run(['--no-color', 'incidents', 'list'], { tty: true, columns })).stdout.split('\n')[0]!.split(/\s{2,}/);
+  it('keeps what matters on a narrow terminal: short IDs, whole names (up to 30), severity, status and when it started', async () => {
+    const incident = await open('Checkout errors in the EU (web)', 'MAJOR'); // 31 characters
+    await open('Payouts delayed', 'MINOR');
+    const table = async (columns: number) =>
+      (await run(['--no-color', 'incidents', 'list'], { tty: true, columns })).stdout;
+    const header = async (columns: number) => (await table(columns)).split('\n')[0]!.split(/\s{2,}/);
     expect(await header(140)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'SERVICES', 'STARTED', 'DURATION']);
     expect(await header(100)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'STARTED', 'DURATION']);
-    const narrow = await run(['--no-color', 'incidents', 'list'], { tty: true, columns: 80 });
-    expect(narrow.stdout.split('\n')[0]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS']);
+    expect(await header(80)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'STARTED']);
+    const narrow = await table(80);
     expect(
       Math.max(
-        ...narrow.stdout
+        ...narrow
           .trimEnd()
           .split('\n')
           .map((line) => line.length),
       ),
     ).toBeLessThanOrEqual(80);
-    // Piped output does not depend on the terminal.
-    expect((await run(['incidents', 'list'], { columns: 80 })).stdout.split('\t')).toHaveLength(7);
+    expect(narrow).toContain(`${incident.id.slice(0, 8)}  Checkout errors in the EU (web)  MAJOR`);
+    expect(narrow).not.toContain(incident.id);
+    expect(narrow).toMatch(/INVESTIGATING +(just now|\d+[a-z]+ ago)\n/);
+    // Piped output does not depend on the terminal: whole IDs, every column.
+    const piped = (await run(['incidents', 'list'], { columns: 80 })).stdout;
+    expect(piped.split('\n')[1]!.split('\t')).toHaveLength(7);
+    expect(piped).toContain(incident.id);
   });
 
   it('shows an incident and its updates newest first; --json is the body as received', async () => {

@@ -4,6 +4,7 @@ import type { Input } from '../../core/flags/spec';
 import { printJson } from '../../output/render';
 import { renderIncident } from './columns';
 import { incidentIdOrPicker, pickOpenIncident } from './picker';
+import { resolveIncidentId } from './prefix';
 import type { GET } from './spec';
 
 export async function getIncidentRun(
@@ -12,10 +13,11 @@ export async function getIncidentRun(
 ): Promise<void> {
   const id = incidentIdOrPicker(ctx, args.incidentId, 'mon incidents get INCIDENT_ID');
   const client = await ctx.api();
-  const { incident, raw } = await getIncident(
-    client,
-    id ?? (await pickOpenIncident(ctx, client, 'Which open incident?')).id,
-  );
+  const target =
+    id === null
+      ? (await pickOpenIncident(ctx, client, 'Which open incident?')).id
+      : await resolveIncidentId(client, id);
+  const { incident, raw } = await getIncident(client, target);
   if (ctx.globals.json) return printJson(ctx.io, raw);
   renderIncident(ctx.io, incident, ctx.now());
 }

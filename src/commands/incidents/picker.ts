@@ -7,6 +7,7 @@ import { sanitize } from '../../text/escape';
 import { relativeTime } from '../../text/time';
 import { startedAt, timeline } from './columns';
 import { findIncidents } from './find';
+import { isPrefix, resolveIncidentId, resolveUpdateId } from './prefix';
 
 type Client = Pick<ApiClient, 'request'>;
 
@@ -55,7 +56,7 @@ export async function incidentOrPick(
   question: string,
 ): Promise<{ incident: Incident; raw?: unknown; picked: boolean }> {
   if (id === null) return { incident: await pickOpenIncident(ctx, client, question), picked: true };
-  const { incident, raw } = await getIncident(client, id);
+  const { incident, raw } = await getIncident(client, await resolveIncidentId(client, id));
   return { incident, raw, picked: false };
 }
 
@@ -108,8 +109,12 @@ export async function updateTarget(
 ): Promise<{ incidentId: string; updateId: string; picked: boolean }> {
   const incidentId = incidentIdOrPicker(ctx, args.incidentId, example);
   requireUpdateIdOrPrompt(ctx, args.updateId, example);
-  if (incidentId !== null && args.updateId !== undefined) return { incidentId, updateId: args.updateId, picked: false };
-  const { incident } = await incidentOrPick(ctx, client, incidentId, 'Which open incident?');
-  const update = await updateOrPick(ctx, incident, args.updateId, 'Which update?');
+  if (incidentId !== null && args.updateId !== undefined && !isPrefix(args.updateId)) {
+    return { incidentId: await resolveIncidentId(client, incidentId), updateId: args.updateId, picked: false };
+  }
+  const { incident, picked } = await incidentOrPick(ctx, client, incidentId, 'Which open incident?');
+  if (args.updateId !== undefined)
+    return { incidentId: incident.id, updateId: resolveUpdateId(incident, args.updateId), picked };
+  const update = await updateOrPick(ctx, incident, undefined, 'Which update?');
   return { incidentId: incident.id, updateId: update.id, picked: true };
 }

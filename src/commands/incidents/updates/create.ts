@@ -10,6 +10,7 @@ import { done, notifiedText, printOutcome } from '../../../core/outcome';
 import { sanitize } from '../../../text/escape';
 import { colorStatus } from '../columns';
 import { incidentIdOrPicker, incidentOrPick } from '../picker';
+import { resolveIncidentId } from '../prefix';
 import { UPDATES_CREATE } from '../spec';
 import { updateSummary } from '../summary';
 
@@ -24,7 +25,7 @@ export async function createUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<ty
   // Scripts give everything as flags: one POST. Only a prompted update reads the incident (to show what it posts to).
   const interactive = id === null || flags.message === undefined;
   const chosen = interactive ? await incidentOrPick(ctx, client, id, 'Which open incident?') : undefined;
-  const incidentId = chosen?.incident.id ?? id!;
+  const incidentId = chosen?.incident.id ?? (await resolveIncidentId(client, id!));
   const description = flags.message ?? (await askText(ctx, UPDATES_CREATE.flags.message));
   const body = checkBody(
     incidentUpdateBodySchema,
