@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    // The usual report, then the skipped tests with their reasons and a line of counts.
+    reporters: ['default', './test/skipped-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // End-to-end tests spawn processes; two cores, so keep parallelism modest.

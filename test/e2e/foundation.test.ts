@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, closedPort, runMon, startSandbox, type SandboxProcess } from './harness';
+import { BIN, cleanEnv, closedPort, requireTerminal, runMon, startSandbox, type SandboxProcess } from './harness';
 
 let sandbox: SandboxProcess;
 
@@ -318,8 +318,8 @@ describe('the program', () => {
 });
 
 describe('on a real terminal', () => {
-  const hasScript = spawnSync('sh', ['-c', 'command -v script']).status === 0;
-  it.skipIf(!hasScript)('draws a table with a bold header and coloured stages (through a pty)', () => {
+  it('draws a table with a bold header and coloured stages (through a pty)', (context) => {
+    requireTerminal(context);
     const result = spawnSync('script', ['-qec', `node ${BIN} runtimes list`, '/dev/null'], {
       env: { ...sandbox.env(), TERM: 'xterm-256color', COLUMNS: '120' },
       encoding: 'utf8',

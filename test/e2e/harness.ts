@@ -10,7 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
+import { inject, type TestContext } from 'vitest';
+import { requireTool } from '../tools';
 import type { LoggedRequest } from '../../src/sandbox/server';
 
 export { closedPort, type ClosedPort } from '../ports';
@@ -245,6 +246,18 @@ process.on('exit', () => {
 
 /** util-linux `script`, which runs a command on a pseudo-terminal (Linux CI has it). */
 export const hasScript = process.platform === 'linux' && spawnSync('sh', ['-c', 'command -v script']).status === 0;
+
+/**
+ * Call first in a test that uses `inTerminal` (or `script` itself): skips it, saying why,
+ * where util-linux `script` cannot be had (macOS has a BSD `script` with other options);
+ * on Linux a missing `script` is a skip for a developer and a failure under CI.
+ */
+export function requireTerminal(context: Pick<TestContext, 'skip'>): void {
+  if (process.platform !== 'linux') {
+    context.skip('needs util-linux `script` (Linux) to run mon on a pseudo-terminal');
+  }
+  requireTool(context, 'script', { present: hasScript, install: 'apt-get install bsdutils (util-linux script)' });
+}
 
 const shellQuote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 

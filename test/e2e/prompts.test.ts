@@ -4,7 +4,7 @@
  * prompts with a script; only here do the prompts themselves run.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hasScript, inTerminal, startSandbox, type SandboxProcess } from './harness';
+import { inTerminal, requireTerminal, startSandbox, type SandboxProcess } from './harness';
 
 const CHECKOUT = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e06';
 const KEYS = { enter: '\r', up: '\x1b[A', down: '\x1b[B', space: ' ', ctrlC: '\x03' };
@@ -23,8 +23,9 @@ beforeEach(async () => {
 const sent = async () =>
   (await sandbox.requests()).map((request) => ({ method: request.method, path: request.path, body: request.body }));
 
-describe.skipIf(!hasScript)('real prompts on a terminal (util-linux `script`)', () => {
-  it('checks create-dns: typed name and query, record type and frequency by arrows, locations by space; a refused empty pick is asked again', async () => {
+describe('real prompts on a terminal (util-linux `script`)', () => {
+  it('checks create-dns: typed name and query, record type and frequency by arrows, locations by space; a refused empty pick is asked again', async (context) => {
+    requireTerminal(context);
     const term = inTerminal(['checks', 'create-dns'], sandbox.env({ NO_COLOR: '1' }));
     await term.waitFor('Check name');
     term.type(`Typed DNS check${KEYS.enter}`);
@@ -65,7 +66,8 @@ describe.skipIf(!hasScript)('real prompts on a terminal (util-linux `script`)', 
     ]);
   });
 
-  it('incidents update: the open-incident picker and the status select by arrows, a typed message, no notification, confirmed', async () => {
+  it('incidents update: the open-incident picker and the status select by arrows, a typed message, no notification, confirmed', async (context) => {
+    requireTerminal(context);
     const open = async (name: string) => {
       const created = await sandbox.call('POST', '/v1/status-pages/incidents', {
         name,
@@ -105,7 +107,8 @@ describe.skipIf(!hasScript)('real prompts on a terminal (util-linux `script`)', 
     ]);
   });
 
-  it('Ctrl-C at a prompt: exit 130, "Cancelled.", nothing sent', async () => {
+  it('Ctrl-C at a prompt: exit 130, "Cancelled.", nothing sent', async (context) => {
+    requireTerminal(context);
     const term = inTerminal(['checks', 'create-dns'], sandbox.env({ NO_COLOR: '1' }));
     await term.waitFor('Check name');
     term.type(`Never created${KEYS.enter}`);

@@ -9,10 +9,10 @@ import {
   cleanEnv,
   closedPort,
   collect,
-  hasScript,
   inTerminal,
   leakedSecrets,
   registerSecret,
+  requireTerminal,
   runMon,
   startSandbox,
   type SandboxProcess,
@@ -316,7 +316,8 @@ describe.concurrent('malformed responses', () => {
 });
 
 describe('Ctrl-C at a prompt', () => {
-  it.skipIf(!hasScript)('leaves the config file as it was (auth login) and exits 130 with no stack trace', async () => {
+  it('leaves the config file as it was (auth login) and exits 130 with no stack trace', async (context) => {
+    requireTerminal(context);
     const env = cleanEnv();
     const file = join(env.MON_CONFIG_DIR!, 'config.json');
     // First with no config file at all, then with one that holds a profile.
@@ -349,7 +350,8 @@ describe('Ctrl-C at a prompt', () => {
     }
   });
 
-  it.skipIf(!hasScript)('sends nothing when an incident is abandoned half-way through its prompts', async () => {
+  it('sends nothing when an incident is abandoned half-way through its prompts', async (context) => {
+    requireTerminal(context);
     await sandbox.clearRequests();
     const create = inTerminal(['incidents', 'create', '--name', 'Abandoned'], sandbox.env());
     await create.waitFor('Severity');
@@ -540,27 +542,25 @@ describe('hostile text from the server', () => {
     expect(getJson.stdout).toContain('"name": "Evil \\u001b]0;pwned\\u0007 \\u001b[2J\\u009b31m\\u202eesrever"');
   });
 
-  it.skipIf(!hasScript)(
-    'comes out escaped on a terminal, in the table and the details, with colours on or off',
-    async () => {
-      const runs = await Promise.all(
-        [{}, { NO_COLOR: '1' }].flatMap((colour) =>
-          [
-            ['incidents', 'list'],
-            ['incidents', 'get', id],
-            ['incidents', 'list', '--json'],
-          ].map((args) => inTerminal(args, sandbox.env(colour), { columns: 200, rows: 40 }).done),
-        ),
-      );
-      for (const run of runs) {
-        expect(run.code).toBe(0);
-        expect(run.stdout.replace(OUR_COLOURS, '')).not.toMatch(CONTROL);
-      }
-      const [list, get] = runs;
-      expect(list!.stdout).toMatch(/\u001b\[\d+m/); // colours were on: only ours got through
-      expect(list!.stdout).toContain('Evil \\x1b]0;pwned\\x07');
-      expect(get!.stdout).toContain('Evil \\x1b]0;pwned\\x07 \\x1b[2J\\x9b31m\\u202eesrever');
-      expect(get!.stdout).toContain('First line\\x1b[1A\\x1b[2K fake \\x85 line');
-    },
-  );
+  it('comes out escaped on a terminal, in the table and the details, with colours on or off', async (context) => {
+    requireTerminal(context);
+    const runs = await Promise.all(
+      [{}, { NO_COLOR: '1' }].flatMap((colour) =>
+        [
+          ['incidents', 'list'],
+          ['incidents', 'get', id],
+          ['incidents', 'list', '--json'],
+        ].map((args) => inTerminal(args, sandbox.env(colour), { columns: 200, rows: 40 }).done),
+      ),
+    );
+    for (const run of runs) {
+      expect(run.code).toBe(0);
+      expect(run.stdout.replace(OUR_COLOURS, '')).not.toMatch(CONTROL);
+    }
+    const [list, get] = runs;
+    expect(list!.stdout).toMatch(/\u001b\[\d+m/); // colours were on: only ours got through
+    expect(list!.stdout).toContain('Evil \\x1b]0;pwned\\x07');
+    expect(get!.stdout).toContain('Evil \\x1b]0;pwned\\x07 \\x1b[2J\\x9b31m\\u202eesrever');
+    expect(get!.stdout).toContain('First line\\x1b[1A\\x1b[2K fake \\x85 line');
+  });
 });
