@@ -305,15 +305,27 @@ describe('the program', () => {
     expect(result.stderr).toBe('');
   });
 
-  it('answers --help for every command with an example', () => {
-    const help = execFileSync(process.execPath, [BIN, 'status-pages', 'list', '--help'], {
-      encoding: 'utf8',
-      env: cleanEnv(),
+  it('answers --help for every top-level command, and a verb, with examples (every verb in-process: test/unit/help.test.ts)', async () => {
+    const env = cleanEnv();
+    const top = execFileSync(process.execPath, [BIN, '--help'], { encoding: 'utf8', env });
+    const nouns = [...top.split('\n\nExamples:')[0]!.matchAll(/^ {2}([a-z][a-z-]*)(?: \S+)* {2,}/gm)]
+      .map((match) => match[1]!)
+      .filter((name) => name !== 'help');
+    expect(nouns).toEqual(
+      expect.arrayContaining(['incidents', 'checks', 'heartbeats', 'runtimes', 'status-pages', 'api']),
+    );
+    // The binary builds only the subtree a command line asks for: each noun's help is its own path.
+    const helps = await Promise.all(nouns.map((noun) => runMon([noun, '--help'], { env })));
+    helps.forEach((help, index) => {
+      expect(help.code, nouns[index]).toBe(0);
+      expect(help.stdout, nouns[index]).toMatch(new RegExp(`^Usage: mon ${nouns[index]}`));
+      expect(help.stdout, nouns[index]).toMatch(/\nExamples:\n {2}\$ .*\bmon /);
     });
-    expect(help).toContain('--limit <n>');
-    expect(help).toContain('Examples:');
-    expect(help).toContain('Global options: --version, --profile');
-    expect(help).toContain('--json');
+    const verb = execFileSync(process.execPath, [BIN, 'status-pages', 'list', '--help'], { encoding: 'utf8', env });
+    expect(verb).toContain('--limit <n>');
+    expect(verb).toContain('Examples:');
+    expect(verb).toContain('Global options: --version, --profile');
+    expect(verb).toContain('--json');
   });
 });
 

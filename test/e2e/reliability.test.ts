@@ -449,7 +449,8 @@ describe('secrets', () => {
     expect(JSON.stringify(sent.at(-1)!.body)).toContain(secret);
   });
 
-  it('never shows the key or a ping token in a --dry-run, in any form', async () => {
+  it('never shows the key or a ping token in a --dry-run, in any form, and sends nothing', async () => {
+    await sandbox.clearRequests();
     const env = sandbox.env();
     const { pingToken } = (sandbox.info.heartbeats as { pingToken: string }[])[0]!;
     const outputs = await Promise.all([
@@ -497,6 +498,12 @@ describe('secrets', () => {
     for (const output of outputs.slice(3))
       expect(output.stdout).toContain(`${sandbox.info.pingUrl}/…${pingToken.slice(-4)}`);
     expect(outputs[0]!.stderr).toContain('Bearer [redacted]'); // the GET of the status pages, logged
+    // Only the reads of the status pages (to name the services) reached the sandbox: no
+    // POST, no ping, no command's ping.
+    const received = await sandbox.requests();
+    expect(received.map((request) => `${request.method} ${request.path.replace(/\?.*/, '')}`)).toEqual(
+      received.map(() => 'GET /v1/status-pages'),
+    );
   });
 });
 
