@@ -14,6 +14,8 @@ export interface LoggedRequest {
   path: string;
   body: unknown;
   headers: Record<string, string>;
+  /** What was answered (status and JSON body); absent while unanswered or when the connection was closed instead. */
+  answer?: { status: number; body: unknown };
 }
 
 export interface Sandbox {
@@ -88,7 +90,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const isAdmin = rawPath.startsWith('/__sandbox/');
     if (!isAdmin) {
       if (requests.length >= MAX_LOGGED) requests.shift();
-      requests.push({ method, path: `${rawPath}${target.search}`, body, headers: loggedHeaders(req) });
+      const entry: LoggedRequest = { method, path: `${rawPath}${target.search}`, body, headers: loggedHeaders(req) };
+      res.on('finish', () => (entry.answer = answered.get(res)));
+      requests.push(entry);
     }
 
     let response: SandboxResponse;
@@ -212,7 +216,11 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** What each response carried, for the request log. */
+const answered = new WeakMap<ServerResponse, { status: number; body: unknown }>();
+
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  answered.set(res, { status, body });
   const text = body === undefined ? '' : JSON.stringify(body);
   res.writeHead(status, {
     ...headers,

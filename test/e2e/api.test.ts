@@ -112,7 +112,19 @@ describe('mon api', () => {
     const flaky = await startSandbox(['--faults', `${fault},502x1@GET`]);
     try {
       const env = flaky.env();
-      const post = await runMon(['api', '-X', 'POST', '/v1/status-pages/incidents', '-f', 'name=Once'], { env });
+      const body = join(tempDir(), 'incident.json');
+      writeFileSync(
+        body,
+        JSON.stringify({
+          name: 'Once',
+          severity: 'MINOR',
+          services: [
+            { id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01', name: 'Public API', accountId: flaky.info.accountId },
+          ],
+          incidentUpdates: [{ description: 'Sent once.' }],
+        }),
+      );
+      const post = await runMon(['api', '-X', 'POST', '/v1/status-pages/incidents', '--input', body], { env });
       expect(post.code).toBe(1);
       expect(post.stderr).toMatch(says);
       expect((await flaky.requests()).map((request) => request.method)).toEqual(['POST']);

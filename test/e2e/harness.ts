@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject, type TestContext } from 'vitest';
-import { requireTool } from '../tools';
+import { loadChecker, openApiFile, type OpenApiChecker } from '../openapi';
+import { SPEC_WINS } from '../openapi-exceptions';
+import { requireTool, underCI } from '../tools';
 import type { LoggedRequest } from '../../src/sandbox/server';
 
 export { closedPort, type ClosedPort } from '../ports';
@@ -198,6 +200,14 @@ export async function startSandbox(
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
   };
+  /**
+   * Every exchange so far, to be checked against the public OpenAPI description when the log
+   * is cleared or the sandbox stops; undefined when the test itself has stopped the sandbox.
+   */
+  const trafficSoFar = async (): Promise<LoggedRequest[] | undefined> => {
+    if (child.exitCode !== null || child.signalCode !== null) return undefined;
+    return sandbox.requests().catch(() => undefined);
+  };
   const sandbox: SandboxProcess = {
     info,
     url: info.baseUrl,
@@ -216,15 +226,20 @@ export async function startSandbox(
       return (await call('GET', '/__sandbox/requests')).body as LoggedRequest[];
     },
     async clearRequests() {
+      const log = await trafficSoFar();
       await call('DELETE', '/__sandbox/requests');
+      // After the clear: a departure fails the test it happened in, not every later one.
+      if (log) assertTrafficMatchesOpenApi(log);
     },
     async advanceClock(seconds) {
       await call('POST', '/__sandbox/clock', { advanceSeconds: seconds });
     },
     call,
     async stop(signal = 'SIGTERM') {
+      const log = await trafficSoFar();
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       const result = await exited;
+      if (log) assertTrafficMatchesOpenApi(log);
       // Its banner (stdout) shows its own credentials; its log on stderr must show none.
       const leaked = leakedSecrets(result.stderr);
       if (leaked.length)
@@ -237,6 +252,44 @@ export async function startSandbox(
   running.add(sandbox);
   void exited.then(() => running.delete(sandbox));
   return sandbox;
+}
+
+/**
+ * The independent check of what mon sends and what the sandbox answers (test/openapi.ts):
+ * every exchange a sandbox of this harness logged, checked when its log is cleared and when
+ * it stops, so the whole end-to-end suite's traffic goes through it. Request bodies are
+ * checked when mon sent them (its user agent): a test may send a wrong one on purpose to
+ * see the sandbox refuse it. Answers are always checked.
+ */
+export function assertTrafficMatchesOpenApi(log: LoggedRequest[]): void {
+  const checker = openApi();
+  if (!checker) return;
+  const problems = log.flatMap((entry) =>
+    checker.check({
+      method: entry.method,
+      path: entry.path,
+      body: /^mon\//.test(entry.headers['user-agent'] ?? '') ? entry.body : undefined,
+      answer: entry.answer,
+    }),
+  );
+  if (problems.length) {
+    throw new Error(
+      `The traffic between mon and the sandbox departs from the public OpenAPI description (see test/openapi.ts):\n${problems.join('\n')}`,
+    );
+  }
+}
+
+let checker: OpenApiChecker | undefined | null = null;
+function openApi(): OpenApiChecker | undefined {
+  if (checker !== null) return checker;
+  const file = openApiFile();
+  if (!file) {
+    const message = `The public OpenAPI description (shared/reference/openapi-subset.json beside the repository, or MON_OPENAPI=FILE) was not found: the sandbox's traffic is not checked against it.`;
+    if (underCI) throw new Error(message);
+    process.emitWarning(message);
+  }
+  checker = file ? loadChecker(file, SPEC_WINS) : undefined;
+  return checker;
 }
 
 const running = new Set<SandboxProcess>();
