@@ -6,7 +6,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 export default defineConfig({
   define: { MON_VERSION: JSON.stringify(pkg.version) },
   test: {
-    include: ['test/**/*.test.ts'],
+    // Mutation testing (npm run test:mutation) runs the in-process tests only: the end-to-end
+    // ones run dist/, which holds no mutant.
+    include: process.env.MON_MUTATION ? ['test/unit/**/*.test.ts'] : ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     // The usual report, then the skipped tests with their reasons and a line of counts.
     reporters: ['default', './test/skipped-reporter.ts'],
