@@ -25,6 +25,8 @@ export default {
     'src/sandbox/modules/incidents.ts',
   ],
   coverageAnalysis: 'perTest',
+  // The first run (every in-process test, with coverage per test) on a busy 2-core machine.
+  dryRunTimeoutMinutes: 30,
   concurrency: 2,
   timeoutMS: 10_000,
   reporters: ['clear-text', 'progress', 'html', 'json'],

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -9,6 +9,19 @@ export default defineConfig({
     // Mutation testing (npm run test:mutation) runs the in-process tests only: the end-to-end
     // ones run dist/, which holds no mutant.
     include: process.env.MON_MUTATION ? ['test/unit/**/*.test.ts'] : ['test/**/*.test.ts'],
+    // ... and leaves out those that build or read the bundle, which reach none of the
+    // mutated code (and would build the mutated sources in Stryker's copy).
+    exclude: [
+      ...configDefaults.exclude,
+      ...(process.env.MON_MUTATION
+        ? [
+            'test/unit/structure.test.ts',
+            'test/unit/startup-imports.test.ts',
+            'test/unit/vendor-prompts.test.ts',
+            'test/unit/completion.test.ts',
+          ]
+        : []),
+    ],
     globalSetup: ['test/global-setup.ts'],
     // The usual report, then the skipped tests with their reasons and a line of counts.
     reporters: ['default', './test/skipped-reporter.ts'],
