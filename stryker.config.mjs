@@ -25,6 +25,10 @@ export default {
     'src/sandbox/modules/incidents.ts',
   ],
   coverageAnalysis: 'perTest',
+  // A mutant in code that runs when a module loads (the flag tables, constants) needs every
+  // test run again for itself: half the mutants and nearly all the time. They are left out
+  // (reported as ignored); the rules themselves are in functions.
+  ignoreStatic: true,
   // The first run (every in-process test, with coverage per test) on a busy 2-core machine.
   dryRunTimeoutMinutes: 30,
   concurrency: 2,
