@@ -3,6 +3,7 @@ import { pathProblem } from './config/paths';
 import type { Ctx } from './core/context';
 import { envFlag } from './env';
 import { BrokenPipeError, CliError, ExitStatus, isPromptCancel, type ErrorKind } from './errors';
+import { rejectedKey } from './core/credentials';
 import { refuseFlagsAsValues } from './core/flags/guard';
 import { helpAskedFor } from './core/help';
 import { buildProgram } from './program';
@@ -97,7 +98,8 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
     const help = helpAskedFor(program, argv);
     if (help) help.outputHelp();
     else await program.parseAsync(argv, { from: 'user' });
-  } catch (error) {
+  } catch (caught) {
+    const error = ctx.keySource ? rejectedKey(caught, ctx.keySource.source, ctx.keySource.profile) : caught;
     report(error, ctx, argv);
     code = exitCodeFor(error);
   } finally {

@@ -42,6 +42,8 @@ export interface Ctx {
   close(): Promise<void>;
   /** The clock, injectable for tests. */
   now(): number;
+  /** Where the key of `api()`'s client came from, once it exists: a 401/403 names it. */
+  keySource?: { source: string; profile: string };
 }
 
 export interface ContextOptions {
@@ -92,6 +94,7 @@ export function createContext(options: ContextOptions): Ctx {
             'Run `mon auth login`, or set MON_BASE_URL (try `mon --sandbox ...` to use the local sandbox).',
           );
         }
+        ctx.keySource = { source: resolved.apiKey.source, profile: resolved.profile.value };
         return ctx.clientFor({
           baseUrl: resolved.baseUrl.value,
           apiKey: resolved.apiKey.value,
