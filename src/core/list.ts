@@ -1,4 +1,5 @@
 import type { Page } from '../api/paginate';
+import { sanitize } from '../text/escape';
 import { jsonArrayWriter, printJson, renderList, type Column } from '../output/render';
 import type { Ctx } from './context';
 import type { PAGE_FLAGS } from './flags/common';
@@ -56,7 +57,7 @@ export async function runPagedList<T, R = T>(
     const limit = options.limit ? ` --limit ${options.limit}` : '';
     ctx.io.err(
       ctx.io.errStyle.dim(
-        `More on the next page: ${spec.command}${limit} --next-id ${page.nextId}  (or --all for everything)\n`,
+        `More on the next page: ${spec.command}${limit} --next-id ${sanitize(page.nextId)}  (or --all for everything)\n`,
       ),
     );
   }

@@ -1,5 +1,6 @@
 import { incidentPages } from '../../api/resources/incidents';
 import type { Incident } from '../../api/schemas/incidents';
+import { sanitize } from '../../text/escape';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { runPagedList } from '../../core/list';
@@ -60,6 +61,10 @@ export async function listIncidentsRun(
   await renderList(io, entries, columns, EMPTY[flags.status]);
   if (nextId && io.stderrIsTTY) {
     const limit = flags.limit ? ` --limit ${flags.limit}` : '';
-    io.err(io.errStyle.dim(`There may be more: ${command}${limit} --next-id ${nextId}  (or --all for every one)\n`));
+    io.err(
+      io.errStyle.dim(
+        `There may be more: ${command}${limit} --next-id ${sanitize(nextId)}  (or --all for every one)\n`,
+      ),
+    );
   }
 }
