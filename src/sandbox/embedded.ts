@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CliError } from '../errors';
 import type { IO } from '../io';
-import { waitForLock } from '../lock';
+import { realFile, waitForLock } from '../lock';
 import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from './defaults';
 import { startSandbox } from './server';
 
@@ -27,7 +27,7 @@ export async function startEmbeddedSandbox(options: {
 }): Promise<EmbeddedSandbox> {
   const dataFile = defaultDataFile(options.env);
   mkdirSync(dirname(dataFile), { recursive: true, mode: 0o700 });
-  const lock = await waitForLock(lockPath(dataFile), 'mon --sandbox', {
+  const lock = await waitForLock(lockPath(realFile(dataFile)), 'mon --sandbox', {
     timeoutMs: 60_000,
     signal: options.signal,
     acceptServer: true,

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import type { Input } from '../../core/flags/spec';
 import type { Ctx } from '../../core/context';
 import { CliError, UsageError } from '../../errors';
-import { tryLock } from '../../lock';
+import { realFile, tryLock } from '../../lock';
 import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from '../../sandbox/defaults';
 import { parseFaults } from '../../sandbox/faults';
 import { startSandbox } from '../../sandbox/server';
@@ -40,7 +40,8 @@ export async function sandboxRun(
   const accountId = ctx.globals.account ?? SANDBOX_ACCOUNT_ID;
   mkdirSync(dirname(dataFile), { recursive: true, mode: 0o700 });
 
-  const lock = tryLock(lockPath(dataFile), 'mon sandbox');
+  // The real file: a symlink to it (or to its directory) is the same data, so the same lock.
+  const lock = tryLock(lockPath(realFile(dataFile)), 'mon sandbox');
   if (!('release' in lock)) {
     const holder = lock.heldBy;
     const where = holder.server ? ` at ${holder.server.url}` : '';
