@@ -1,7 +1,7 @@
 /* Items 2 and 3 of issue 16: proxies that refuse tunnels, and loopback that never goes through a proxy. */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, collect, runMon, startSandbox, type SandboxProcess } from './harness';
+import { BIN, cleanEnv, collect, runMon, startSandbox, type SandboxProcess } from './harness';
 import { forwardProxy, hostileServer, json, until, type Hostile, type Proxy } from './hostile';
 
 // A host that is not loopback, so the proxy is used; it is never resolved (the proxy is asked for it).
@@ -19,7 +19,7 @@ describe('a proxy that refuses tunnels', () => {
     const proxy = refusing.url.replace('http://', 'http://alice:pr0xyPassw0rd@');
     const env = { MON_BASE_URL: REMOTE, MON_API_KEY: 'sk_test_proxyproxyproxy1', HTTPS_PROXY: proxy };
     const result = await runMon(['runtimes', 'list', '--timeout', '5'], {
-      env: (await import('./harness')).cleanEnv(env),
+      env: cleanEnv(env),
       timeoutMs: 60_000,
     });
     expect(result.code).toBe(1);
@@ -32,7 +32,6 @@ describe('a proxy that refuses tunnels', () => {
 
   it('ends on one SIGTERM (143) while the proxy refuses', async () => {
     refusing.asked.length = 0;
-    const { cleanEnv } = await import('./harness');
     const child = spawn(process.execPath, [BIN, 'runtimes', 'list', '--timeout', '60'], {
       env: cleanEnv({ MON_BASE_URL: REMOTE, MON_API_KEY: 'sk_test_proxyproxyproxy1', HTTPS_PROXY: refusing.url }),
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -49,7 +48,6 @@ describe('a proxy that never answers CONNECT', () => {
   it('gives up when --timeout says so (exit 1, timed out)', async () => {
     const silent = await forwardProxy({ mode: 'hang' });
     try {
-      const { cleanEnv } = await import('./harness');
       const env = cleanEnv({ MON_BASE_URL: REMOTE, MON_API_KEY: 'sk_test_proxyproxyproxy1', HTTPS_PROXY: silent.url });
       const result = await runMon(['runtimes', 'list', '--timeout', '1'], { env, timeoutMs: 30_000 });
       expect(result.code).toBe(1);
