@@ -3,17 +3,46 @@
 // Starts mon as fast as Node allows, then hands over to the bundle. This file is the only
 // place that ends the process; everything else returns an exit code.
 //
-// The bundle (dist/mon.cjs, one file) is compiled with a V8 code cache: on Node >= 22.8
-// through module.enableCompileCache(), on Node 20 by compiling it with vm.Script and
-// `cachedData` kept in the user's cache directory. The cache file is named after mon's
-// version, the bundle's size and mtime, Node's version and the architecture, so a new build
-// or Node never uses an old one; a cache V8 rejects (corrupt, foreign) is replaced, and any
-// failure to read or write it is ignored.
+// Any Node.js must be able to read this file (no `??`, no `?.`): on one too old for mon, the
+// first thing it does is say so.
+const MINIMUM = [20, 18];
+const running = process.versions.node.split('.').map(Number);
+if (running[0] < MINIMUM[0] || (running[0] === MINIMUM[0] && running[1] < MINIMUM[1])) {
+  process.stderr.write(
+    'mon needs Node.js ' +
+      MINIMUM.join('.') +
+      ' or newer; this is ' +
+      process.versions.node +
+      '. Install a newer one (https://nodejs.org/en/download, or `nvm install 20` with nvm) and run mon again.\n',
+  );
+  process.exit(1);
+}
+
+// The bundle (dist/mon.cjs, one file, and dist/vendor/*.cjs loaded on first use) is compiled
+// with a V8 code cache: on Node >= 22.8 through module.enableCompileCache(), which keys it by
+// the file's content; on Node 20 by compiling it with vm.Script and `cachedData` kept in the
+// user's cache directory, in a file named after the bundle's SHA-256 (dist/sha256.json, written
+// by the build: hashing here would cost ~6 ms a start), size and mtime, Node's version and the
+// architecture, so a new build or Node never runs an old one's code (V8 itself checks only the
+// source's length). The cache directory is used only when it is the user's own and nobody
+// else can write to it (created 0700); a cache V8 rejects (corrupt, foreign) is replaced; any
+// failure to read or write it is ignored: it only costs speed.
 const fs = require('node:fs');
 const path = require('node:path');
 const Module = require('node:module');
 
-const bundle = path.join(__dirname, '..', 'dist', 'mon.cjs');
+const dist = path.join(__dirname, '..', 'dist');
+const bundle = path.join(dist, 'mon.cjs');
+const args = process.argv.slice(2);
+
+// --debug (or MON_DEBUG=1): a crash's stack names src/*.ts lines (dist/mon.cjs.map). Node reads
+// a file's map when it loads the file with source maps on, so they are turned on first; the
+// plain loader is used (the stack is what matters in a debug run, not the last milliseconds).
+const before = args.indexOf('--') === -1 ? args : args.slice(0, args.indexOf('--'));
+const debugEnv = process.env.MON_DEBUG;
+const debug =
+  before.includes('--debug') ||
+  (debugEnv !== undefined && debugEnv !== '' && debugEnv !== '0' && debugEnv.toLowerCase() !== 'false');
 
 // undici parses HTTP with a WebAssembly module. V8 compiles it quickly (Liftoff), then
 // optimizes it again on a background thread, and a short-lived process waits for that
@@ -21,7 +50,6 @@ const bundle = path.join(__dirname, '..', 'dist', 'mon.cjs');
 // The flag is set first thing (V8 rejects a code cache made under other flags, so each
 // flag state has caches of its own), and skipped by what never makes a request: help,
 // completions and config (loading node:v8 costs ~2 ms).
-const args = process.argv.slice(2);
 const offline =
   args.includes('--help') ||
   args.includes('-h') ||
@@ -38,11 +66,36 @@ function cacheDir() {
   return path.join(env.XDG_CACHE_HOME || path.join(home, '.cache'), 'mon');
 }
 
-function loadWithCompileCache() {
+/**
+ * The cache directory when it is safe to run code from: a directory owned by this user that
+ * no group or other user can write to (whoever can write it can choose the code mon runs).
+ * With `create`, a missing one is made (0700). undefined otherwise: mon runs without a cache.
+ */
+function trustedCacheDir(create) {
+  const dir = cacheDir();
   try {
-    Module.enableCompileCache(path.join(cacheDir(), `compile-cache-${offline ? 'default' : 'liftoff'}`));
+    if (create) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const stat = fs.statSync(dir);
+    if (!stat.isDirectory()) return undefined;
+    // Windows: no owner IDs or mode bits to check (its ACLs keep a user's profile private).
+    if (process.platform !== 'win32') {
+      if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) return undefined;
+      if ((stat.mode & 0o022) !== 0) return undefined;
+    }
+    return dir;
   } catch {
-    // No cache: slower, not broken.
+    return undefined;
+  }
+}
+
+function loadWithCompileCache() {
+  const dir = trustedCacheDir(true);
+  if (dir) {
+    try {
+      Module.enableCompileCache(path.join(dir, `compile-cache-${offline ? 'default' : 'liftoff'}`));
+    } catch {
+      // No cache: slower, not broken.
+    }
   }
   return require(bundle);
 }
@@ -69,17 +122,32 @@ function readLines(file) {
   }
 }
 
-function compileCached(file, requireFn) {
+let hashes;
+/** The SHA-256 of a file of dist/, from the build's list; computed here only when the list lacks it. */
+function contentHash(file, source) {
+  if (hashes === undefined) {
+    try {
+      hashes = JSON.parse(fs.readFileSync(path.join(dist, 'sha256.json'), 'utf8'));
+    } catch {
+      hashes = {};
+    }
+  }
+  const known = hashes[path.relative(dist, file).split(path.sep).join('/')];
+  if (typeof known === 'string' && /^[0-9a-f]{64}$/.test(known)) return known;
+  return require('node:crypto').createHash('sha256').update(source).digest('hex');
+}
+
+function compileCached(file, requireFn, dir) {
   const vm = require('node:vm');
   const stat = fs.statSync(file);
   const source = fs.readFileSync(file, 'utf8');
   const base = path.basename(file, '.cjs');
   const flags = offline ? 'default' : 'liftoff';
-  const name = `${base}-${stat.size}-${Math.floor(stat.mtimeMs)}-${process.version}-${process.arch}-${flags}.v8cache`;
-  const cacheFile = path.join(cacheDir(), name);
+  const key = `${contentHash(file, source).slice(0, 32)}-${stat.size}-${Math.floor(stat.mtimeMs)}`;
+  const name = `${base}-${key}-${process.version}-${process.arch}-${flags}.v8cache`;
   let cachedData;
   try {
-    cachedData = fs.readFileSync(cacheFile);
+    cachedData = dir === undefined ? undefined : fs.readFileSync(path.join(dir, name));
   } catch {
     cachedData = undefined;
   }
@@ -87,41 +155,42 @@ function compileCached(file, requireFn) {
   const mod = { exports: {}, filename: file, id: file, loaded: false };
   script.runInThisContext()(mod.exports, requireFn, mod, file, path.dirname(file));
   const fresh = cachedData === undefined || script.cachedDataRejected;
-  const commands = fresh ? [] : readLines(`${cacheFile}.commands`);
-  if (!commands.includes(commandKey))
-    pendingCaches.push({ script, cacheFile, base, commands: [...commands, commandKey] });
+  const commands = fresh ? [] : readLines(path.join(dir, `${name}.commands`));
+  if (!commands.includes(commandKey)) pendingCaches.push({ script, name, base, commands: [...commands, commandKey] });
   return mod.exports;
 }
 
 function loadWithCachedData() {
+  // Read from the cache only when it is trustworthy; it is made (0700) when written.
+  const dir = trustedCacheDir(false);
   // The bundle requires its vendor files (dist/vendor/*.cjs) lazily: give those a cache too.
   const vendors = new Map();
   const bundleRequire = Module.createRequire(bundle);
   const requireFn = (id) => {
     if (!id.startsWith('./vendor/')) return bundleRequire(id);
-    const file = path.join(path.dirname(bundle), id);
-    if (!vendors.has(file)) vendors.set(file, compileCached(file, Module.createRequire(file)));
+    const file = path.join(dist, id);
+    if (!vendors.has(file)) vendors.set(file, compileCached(file, Module.createRequire(file), dir));
     return vendors.get(file);
   };
-  const exports = compileCached(bundle, requireFn);
+  const exports = compileCached(bundle, requireFn, dir);
   // Written after the command ran, so the functions it used are in the cache too.
   process.once('beforeExit', () => {
-    for (const { script, cacheFile, base, commands } of pendingCaches) {
+    const target = pendingCaches.length ? trustedCacheDir(true) : undefined;
+    if (target === undefined) return;
+    for (const { script, name, base, commands } of pendingCaches) {
       try {
-        const dir = path.dirname(cacheFile);
-        fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-        const write = (target, data) => {
-          const temp = `${target}.${process.pid}.tmp`;
+        const write = (file, data) => {
+          const temp = path.join(target, `${file}.${process.pid}.tmp`);
           fs.writeFileSync(temp, data, { mode: 0o600 });
-          fs.renameSync(temp, target);
+          fs.renameSync(temp, path.join(target, file));
         };
-        write(cacheFile, script.createCachedData());
-        write(`${cacheFile}.commands`, `${commands.join('\n')}\n`);
+        write(name, script.createCachedData());
+        write(`${name}.commands`, `${commands.join('\n')}\n`);
         // Caches of earlier builds of the same file are of no use any more.
-        const current = path.basename(cacheFile).replace(/-(default|liftoff)\.v8cache$/, '');
-        for (const old of fs.readdirSync(dir)) {
+        const current = name.replace(/-(default|liftoff)\.v8cache$/, '');
+        for (const old of fs.readdirSync(target)) {
           if (old.startsWith(`${base}-`) && !old.startsWith(current)) {
-            fs.rmSync(path.join(dir, old), { force: true });
+            fs.rmSync(path.join(target, old), { force: true });
           }
         }
       } catch {
@@ -140,7 +209,12 @@ if (args.length === 1 && args[0] === '--version') {
 
 let cli;
 try {
-  cli = typeof Module.enableCompileCache === 'function' ? loadWithCompileCache() : loadWithCachedData();
+  if (debug) {
+    process.setSourceMapsEnabled(true);
+    cli = require(bundle);
+  } else {
+    cli = typeof Module.enableCompileCache === 'function' ? loadWithCompileCache() : loadWithCachedData();
+  }
 } catch (error) {
   if (error && (error.code === 'ENOENT' || error.code === 'MODULE_NOT_FOUND') && !fs.existsSync(bundle)) {
     process.stderr.write('mon: the build output (dist/mon.cjs) is missing. Run `npm run build` (or `npm ci`) first.\n');

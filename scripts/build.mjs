@@ -7,9 +7,19 @@
 // esbuild wraps them so their top-level code (and their vendor require) runs on first use.
 // Files are replaced atomically (write, then rename): a `mon` starting during a build reads
 // either the old file or the new one, never half of one.
+//
+// Next to them:
+//   dist/mon.cjs.map      its source map (the stack of `mon --debug` names src/*.ts lines)
+//   dist/sha256.json      each file's SHA-256, which names its V8 code cache (bin/mon.js)
+//   THIRD_PARTY_NOTICES   name, version and licence text of every package whose code is in dist/
+// and the build fails when an output would load anything from node_modules at run time:
+// the package has no dependencies to install.
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 mkdirSync(new URL('../dist/vendor/', import.meta.url), { recursive: true });
@@ -34,7 +44,12 @@ export const VENDORED = {
     ].join('\n'),
   },
   conf: { file: 'conf.cjs', entry: `export { default } from 'conf';`, unwrap: '.default' },
-  '@inquirer/prompts': { file: 'prompts.cjs', entry: `export * from '@inquirer/prompts';` },
+  // The prompts src/core/prompter.ts asks with, and nothing else: editor, expand, rawlist,
+  // search and number (and the character encodings the editor pulls in) stay out.
+  '@inquirer/prompts': {
+    file: 'prompts.cjs',
+    entry: `export { input, password, select, checkbox, confirm } from '@inquirer/prompts';`,
+  },
   'cli-table3': { file: 'cli-table3.cjs', entry: `module.exports = require('cli-table3');` },
 };
 
@@ -45,6 +60,7 @@ const common = {
   target: 'node20.18',
   legalComments: 'none',
   minify: true,
+  metafile: true,
   logLevel: 'warning',
   write: false,
 };
@@ -115,6 +131,85 @@ const lazyHttp2Plugin = {
   },
 };
 
+/**
+ * @inquirer/prompts and its prompts say `"sideEffects": false` in their package.json, but
+ * esbuild reads the nearest one, dist/esm/package.json, which does not: without this, the
+ * unused prompts are bundled too (605 KB instead of 60 KB).
+ */
+const promptsTreeShakePlugin = {
+  name: 'prompts-tree-shake',
+  setup(b) {
+    b.onResolve({ filter: /^@inquirer\// }, async (args) => {
+      if (args.pluginData?.resolving) return undefined;
+      const { kind, importer, resolveDir, namespace, with: attributes } = args;
+      const resolved = await b.resolve(args.path, {
+        kind,
+        importer,
+        resolveDir,
+        namespace,
+        with: attributes,
+        pluginData: { resolving: true },
+      });
+      return resolved.errors.length ? undefined : { ...resolved, sideEffects: false };
+    });
+  },
+};
+
+/**
+ * conf loads ajv (JSON-schema validation, with its formats) and semver (migrations) at the
+ * top of its file; mon passes neither `schema` nor `migrations`, so they never run: leave
+ * them out (150 KB). The stand-ins throw if conf ever reaches them. The build fails if
+ * conf no longer guards them with those options.
+ */
+const confTrimPlugin = {
+  name: 'conf-trim',
+  setup(b) {
+    const unused = /^(ajv\/dist\/2020\.js|ajv-formats|semver)$/;
+    b.onResolve({ filter: unused }, (args) =>
+      /[\\/]conf[\\/]/.test(args.importer) ? { path: args.path, namespace: 'conf-unused' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'conf-unused' }, (args) => ({
+      contents: [
+        `const unused = () => { throw new Error('mon bundles conf without ${args.path}'); };`,
+        `module.exports = new Proxy(unused, { get: (target, key) => key === 'default' ? module.exports : unused });`,
+      ].join('\n'),
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /[\\/]node_modules[\\/]conf[\\/]dist[\\/]source[\\/]index\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      for (const guard of [
+        'if (!(options.schema ?? options.ajvOptions ?? options.rootSchema)) {',
+        'if (options.migrations) {',
+      ]) {
+        if (!source.includes(guard)) throw new Error(`conf changed: "${guard}" not found in ${args.path}`);
+      }
+      return { contents: source, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * zod's `z` carries `z.locales` (and `z.core.locales`): its error messages in 40 languages (264 KB). mon uses the
+ * English ones zod sets up by default: keep `z.locales.en`, leave the others out. The
+ * build fails if zod no longer imports its locales where this expects.
+ */
+let zodLocalesTrimmed = false;
+const zodLocalesPlugin = {
+  name: 'zod-locales',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+      if (!/[\\/]zod[\\/]v4[\\/](classic[\\/]external|core[\\/]index)\.js$/.test(args.importer)) return undefined;
+      zodLocalesTrimmed = true;
+      return { path: join(args.resolveDir, '..', 'locales', 'en-only.js'), namespace: 'zod-locales' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from './en.js';`,
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
 function writeAtomically(outputFiles) {
   for (const file of outputFiles) {
     const temp = `${file.path}.${process.pid}.tmp`;
@@ -130,14 +225,117 @@ const results = await Promise.all([
     outfile: 'dist/mon.cjs',
     define: { MON_VERSION: JSON.stringify(pkg.version) },
     plugins: [vendorPlugin, startupPlugin],
+    // Used only with --debug (bin/mon.js turns Node's source maps on then), so that a crash
+    // names src/*.ts lines; no sources inside, the stack needs only the mappings. Our code is
+    // all in this file: the vendor files have none (their maps would double the package).
+    sourcemap: 'linked',
+    sourcesContent: false,
   }),
   ...Object.values(VENDORED).map(({ file, entry }) =>
     build({
       ...common,
-      stdin: { contents: entry, resolveDir: process.cwd() },
-      plugins: [lazyHttp2Plugin],
+      stdin: { contents: entry, resolveDir: process.cwd(), sourcefile: `vendor-${file.replace(/\.cjs$/, '')}.js` },
+      plugins: [lazyHttp2Plugin, promptsTreeShakePlugin, confTrimPlugin, zodLocalesPlugin],
       outfile: `dist/vendor/${file}`,
     }),
   ),
 ]);
+
+if (!zodLocalesTrimmed)
+  throw new Error('zod changed: neither v4/classic/external.js nor v4/core/index.js imports ../locales/index.js');
+
+// Nothing may be loaded from node_modules at run time: only Node's own modules and our vendor files.
+const builtins = new Set(builtinModules);
+for (const result of results) {
+  for (const [output, { imports }] of Object.entries(result.metafile.outputs)) {
+    for (const { path, external } of imports) {
+      const allowed = path.startsWith('node:') || builtins.has(path) || /^\.\/vendor\/[\w-]+\.cjs$/.test(path);
+      if (external && !allowed) throw new Error(`${output} would require "${path}" at run time: bundle it instead.`);
+    }
+  }
+}
+
+/** The packages whose code is in dist/: every bundled input under node_modules, by its nearest package.json. */
+function bundledPackages(metafiles) {
+  const dirs = new Set();
+  for (const metafile of metafiles) {
+    for (const output of Object.values(metafile.outputs)) {
+      for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+        // Files only (not a plugin's virtual module), and only those that left code in the output.
+        if (!input.includes('node_modules/') || /^[\w-]+:/.test(input) || bytesInOutput === 0) continue;
+        let dir = dirname(input);
+        while (!isPackageRoot(dir)) {
+          if (dirname(dir) === dir) throw new Error(`no package.json above ${input}`);
+          dir = dirname(dir);
+        }
+        dirs.add(dir);
+      }
+    }
+  }
+  return [...dirs]
+    .map((dir) => {
+      const { name, version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      const files = readdirSync(dir).filter((file) => /^(licen[cs]e|copying)([-.][\w.-]*)?$/i.test(file));
+      if (!files.length)
+        throw new Error(`${name}@${version} (${dir}) has no licence file to ship in THIRD_PARTY_NOTICES.`);
+      const text = files.map((file) => readFileSync(join(dir, file), 'utf8').trim()).join('\n\n');
+      return { name, version, license, text };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
+}
+
+/** A package's own folder: its package.json names it (dist/esm/package.json files only set the module type). */
+function isPackageRoot(dir) {
+  const file = join(dir, 'package.json');
+  return existsSync(file) && Boolean(JSON.parse(readFileSync(file, 'utf8')).name);
+}
+
+function notices(packages) {
+  const rule = '='.repeat(78);
+  return [
+    `${pkg.name} ${pkg.version} bundles code of the packages below into dist/. For each: its name, version,`,
+    `licence, and the licence text from the package itself.`,
+    '',
+    ...packages.map(
+      ({ name, version, license, text }) => `${rule}\n${name} ${version} (${license})\n${rule}\n\n${text}\n`,
+    ),
+  ].join('\n');
+}
+
+const metafiles = results.map((result) => result.metafile);
+// The code-cache key of each file (bin/mon.js): its content, not its size or mtime.
+const hashes = {};
+for (const result of results) {
+  for (const file of result.outputFiles) {
+    if (file.path.endsWith('.cjs')) {
+      hashes[relative('dist', file.path).split('\\').join('/')] = createHash('sha256')
+        .update(file.contents)
+        .digest('hex');
+    }
+  }
+}
+const root = process.cwd();
+const extra = [
+  { path: join(root, 'THIRD_PARTY_NOTICES'), contents: notices(bundledPackages(metafiles)) },
+  // What went into each file, for the tests (test/e2e/package.test.ts); not shipped.
+  { path: join(root, 'node_modules', '.cache', 'mon-build', 'metafiles.json'), contents: JSON.stringify(metafiles) },
+  // Written last: a build stopped half-way leaves the old hashes, which no longer match any file's
+  // size and mtime, also part of the cache's name.
+  { path: join(root, 'dist', 'sha256.json'), contents: `${JSON.stringify(hashes, null, 2)}\n` },
+];
+mkdirSync(dirname(extra[1].path), { recursive: true });
 for (const result of results) writeAtomically(result.outputFiles);
+writeAtomically(extra);
+
+// A file an earlier build made and this one did not (a vendor file since merged, an old map)
+// would be shipped all the same: remove it.
+const written = new Set([
+  ...results.flatMap((result) => result.outputFiles.map((file) => file.path)),
+  ...extra.map((file) => file.path),
+]);
+for (const dir of ['dist', 'dist/vendor']) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(root, dir, entry.name);
+    if (entry.isFile() && !written.has(path) && !entry.name.endsWith('.tmp')) rmSync(path, { force: true });
+  }
+}

@@ -9,6 +9,7 @@ export type ErrorKind =
   | 'not-found' // 6: 404
   | 'rate-limit' // 7: 429 after retries
   | 'cancelled' // 130: Ctrl-C
+  | 'declined' // 1: the user answered "no" to a confirmation; nothing was done
   | 'api' // 1: any other API failure (4xx not listed, 5xx after retries)
   | 'network' // 1: connection refused, reset, DNS, proxy
   | 'timeout' // 1: --timeout elapsed
@@ -49,6 +50,20 @@ export class CancelledError extends CliError {
     super('cancelled', message, hint);
     this.name = 'CancelledError';
   }
+}
+
+/** The user said no to "Post this update?": nothing was sent (exit 1, said plainly). */
+export class DeclinedError extends CliError {
+  constructor(message: string) {
+    super('declined', message);
+    this.name = 'DeclinedError';
+  }
+}
+
+/** @inquirer/prompts rejects with these when the user presses Ctrl-C or the prompt is aborted. */
+export function isPromptCancel(error: unknown): boolean {
+  const name = (error as Error | undefined)?.name;
+  return name === 'ExitPromptError' || name === 'AbortPromptError';
 }
 
 export class ConfigError extends CliError {

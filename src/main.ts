@@ -1,7 +1,10 @@
 import { CommanderError } from 'commander';
+import { pathProblem } from './config/paths';
 import type { Ctx } from './core/context';
-import { BrokenPipeError, CliError, ExitStatus, type ErrorKind } from './errors';
+import { envFlag } from './env';
+import { BrokenPipeError, CliError, ExitStatus, isPromptCancel, type ErrorKind } from './errors';
 import { refuseFlagsAsValues } from './core/flags/guard';
+import { helpAskedFor } from './core/help';
 import { buildProgram } from './program';
 
 /** CLI.md's exit-code table. This file is the only place an error becomes a number. */
@@ -12,6 +15,7 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   'not-found': 6,
   'rate-limit': 7,
   cancelled: 130,
+  declined: 1,
   api: 1,
   network: 1,
   timeout: 1,
@@ -32,13 +36,7 @@ export function exitCodeFor(error: unknown): number {
   return 1;
 }
 
-/** @inquirer/prompts rejects with these when the user presses Ctrl-C or the prompt is aborted. */
-function isPromptCancel(error: unknown): boolean {
-  const name = (error as Error | undefined)?.name;
-  return name === 'ExitPromptError' || name === 'AbortPromptError';
-}
-
-function report(error: unknown, ctx: Ctx): void {
+function report(error: unknown, ctx: Ctx, argv: string[]): void {
   const { io } = ctx;
   const label = io.errStyle.red('error:');
   if (error instanceof BrokenPipeError) return;
@@ -52,7 +50,7 @@ function report(error: unknown, ctx: Ctx): void {
     return;
   }
   if (error instanceof CliError) {
-    if (error.kind === 'cancelled') {
+    if (error.kind === 'cancelled' || error.kind === 'declined') {
       io.err(`${error.message}\n${error.hint ? `${error.hint}\n` : ''}`);
       return;
     }
@@ -60,11 +58,32 @@ function report(error: unknown, ctx: Ctx): void {
     io.err(`${label} ${error.message}\n${hint ? `${hint}\n` : ''}`);
     return;
   }
-  // A bug in mon: say so plainly; the stack only with --debug.
+  // A file or directory mon could not use (full disk, read-only, permissions) that no command
+  // turned into its own message: name it and the reason, not "unexpected".
+  const path = (error as NodeJS.ErrnoException | undefined)?.path;
+  const why = typeof path === 'string' ? pathProblem(error, path) : undefined;
+  if (why) {
+    io.err(
+      `${label} Cannot use ${path}: ${why}.\nFix that, or use another path (mon's own directories move with MON_CONFIG_DIR, MON_DATA_DIR and MON_CACHE_DIR).\n`,
+    );
+    return;
+  }
+  // A bug in mon: say so plainly, with what a report needs; the stack only with --debug (or
+  // MON_DEBUG=1), when bin/mon.js has turned source maps on so that it names src/*.ts lines.
   const message = error instanceof Error ? error.message : String(error);
+  const where = `mon ${MON_VERSION}, Node.js ${process.version}, ${process.platform}-${process.arch}`;
   io.err(`${label} ${message}\n`);
-  if (ctx.globals.debug && error instanceof Error && error.stack) io.err(`${io.errStyle.dim(error.stack)}\n`);
-  else io.err('This is unexpected; run again with --debug for details.\n');
+  // --debug is looked for in argv too: an error while commander parses comes before globals are set.
+  const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  const debug = ctx.globals.debug || envFlag(ctx.env.MON_DEBUG) || options.includes('--debug');
+  if (debug && error instanceof Error && error.stack) {
+    io.err(`${io.errStyle.dim(error.stack)}\n`);
+    io.err(`This is unexpected (${where}): please report it to the mon maintainers with this output.\n`);
+  } else {
+    io.err(
+      `This is unexpected (${where}): run the command again with --debug and report it to the mon maintainers with that output.\n`,
+    );
+  }
 }
 
 /** Runs one command line and returns its exit code. Never exits the process itself. */
@@ -75,9 +94,11 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
   try {
     const program = buildProgram(ctx, argv);
     refuseFlagsAsValues(program, argv);
-    await program.parseAsync(argv, { from: 'user' });
+    const help = helpAskedFor(program, argv);
+    if (help) help.outputHelp();
+    else await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
-    report(error, ctx);
+    report(error, ctx, argv);
     code = exitCodeFor(error);
   } finally {
     await ctx.close();

@@ -3,7 +3,8 @@ import { TOP_LEVEL } from './commands/index';
 import type { Ctx } from './core/context';
 import { addFlags } from './core/flags/commander';
 import { GLOBAL_FLAGS, type GlobalOptions } from './core/flags/globals';
-import { examplesBlock, flagName, takesValue } from './core/flags/spec';
+import { flagName, takesValue } from './core/flags/spec';
+import { globalOptionsText, helpAfter, HELP_SETTINGS } from './core/help';
 import { envFlag } from './env';
 
 /** Global flags that take a value, to find the command word in argv. */
@@ -40,16 +41,17 @@ export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
     .version(`mon ${MON_VERSION}`, '--version', 'print the version')
     .optionsGroup('Global options:');
   addFlags(program, GLOBAL_FLAGS);
-  program.addHelpText(
-    'after',
-    examplesBlock([
-      'mon --sandbox incidents list',
-      'mon auth login',
-      'mon incidents update --status MONITORING --message "Fix deployed, watching"',
-      "mon incidents list --json | jq -r '.entries[].id'",
-    ]) +
-      '\nThe API key is read from MON_API_KEY or the stored profile, never from a flag.\n' +
-      'Run `mon COMMAND --help` for the flags of a command.\n',
+  program.addHelpText('after', () =>
+    helpAfter(
+      'The API key is read from MON_API_KEY or the stored profile, never from a flag. Run `mon COMMAND --help` (or `mon help COMMAND`) for the flags of a command.',
+      [
+        'mon --sandbox incidents list',
+        'mon auth login',
+        'mon incidents update --status monitoring --message "Fix deployed, watching"',
+        "mon incidents list --json | jq -r '.entries[].id'",
+      ],
+      ctx.io.columns(),
+    ),
   );
 
   const wanted = argv && invokedCommand(argv);
@@ -70,6 +72,7 @@ export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
   });
 
   applyEverywhere(program, ctx);
+  for (const sub of program.commands) closeWithGlobalOptions(sub, program, ctx);
   return program;
 }
 
@@ -96,7 +99,13 @@ function applyEverywhere(command: Command, ctx: Ctx): void {
       getErrHelpWidth: () => ctx.io.columns(),
     })
     .showSuggestionAfterError(true)
-    .configureHelp({ showGlobalOptions: true, sortOptions: false });
+    .configureHelp(HELP_SETTINGS);
   command.showHelpAfterError(`Run \`${commandPath(command)} --help\` for usage.`);
   for (const sub of command.commands) applyEverywhere(sub, ctx);
+}
+
+/** Every help but the program's own ends with the global options, in short. */
+function closeWithGlobalOptions(command: Command, program: Command, ctx: Ctx): void {
+  command.addHelpText('after', () => globalOptionsText(program, ctx.io.columns()));
+  for (const sub of command.commands) closeWithGlobalOptions(sub, program, ctx);
 }

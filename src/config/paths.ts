@@ -1,5 +1,7 @@
+import { mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { CliError } from '../errors';
 
 type Kind = 'config' | 'data' | 'cache';
 
@@ -31,4 +33,110 @@ export function monDir(kind: Kind, env: NodeJS.ProcessEnv = process.env): string
 
 export function configFilePath(env: NodeJS.ProcessEnv = process.env): string {
   return join(monDir('config', env), 'config.json');
+}
+
+/** What each of mon's directories is called in messages, and the variable that moves it. */
+const DIRECTORIES: Record<Kind, { name: string; variable: string }> = {
+  config: { name: 'config directory', variable: 'MON_CONFIG_DIR' },
+  data: { name: 'data directory', variable: 'MON_DATA_DIR' },
+  cache: { name: 'cache directory', variable: 'MON_CACHE_DIR' },
+};
+
+/** Failures of a file system call that are about the path itself (not a bug in mon), in words. */
+const PROBLEMS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOTDIR: 'a file is where a directory should be',
+  EISDIR: 'it is a directory, where a file should be',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  ELOOP: 'it goes round a loop of symbolic links',
+  ENAMETOOLONG: 'the path is too long',
+};
+
+/** The error's code when it is one of PROBLEMS. */
+export function pathProblemCode(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === 'string' && Object.hasOwn(PROBLEMS, code) ? code : undefined;
+}
+
+/**
+ * Why `path` could not be used, in words, for an error of a file system call: "permission
+ * denied", "a file is where a directory should be (/home/me/.config)", ... undefined when
+ * the error is not about the path.
+ */
+export function pathProblem(error: unknown, path: string): string | undefined {
+  const code = pathProblemCode(error);
+  if (!code) return undefined;
+  if (code === 'ENOTDIR') {
+    const file = fileInTheWay(path);
+    return file ? `${PROBLEMS[code]} (${file} is a file)` : PROBLEMS[code];
+  }
+  return PROBLEMS[code];
+}
+
+/** The first part of `path` that exists, when it is not a directory (what makes ENOTDIR). */
+function fileInTheWay(path: string): string | undefined {
+  for (let at = resolve(path); ; at = dirname(at)) {
+    try {
+      return statSync(at).isDirectory() ? undefined : at;
+    } catch {
+      if (dirname(at) === at) return undefined;
+    }
+  }
+}
+
+/** What to do about a problem, before the usual "or use another place" fix. */
+function firstStep(code: string, path: string, reading: boolean): string {
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+      return reading ? `Make ${path} readable by you` : `Make ${path} (or the directory it is in) writable by you`;
+    case 'ENOTDIR':
+      return `Move the file that is in the way`;
+    case 'EISDIR':
+      return `Move the directory ${path} aside`;
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return 'Free some disk space';
+    default:
+      return 'Check the path';
+  }
+}
+
+/** A hint for a path that could not be used: the first step, then how to use another place. */
+export function pathHint(error: unknown, path: string, elsewhere: string, reading = false): string {
+  const code = pathProblemCode(error) ?? '';
+  return code === 'EROFS' ? `${capitalize(elsewhere)}.` : `${firstStep(code, path, reading)}, or ${elsewhere}.`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "set MON_CONFIG_DIR to a directory you can write": the fix that always works. */
+export function useAnotherDir(kind: Kind): string {
+  return `set ${DIRECTORIES[kind].variable} to a directory you can write`;
+}
+
+/**
+ * Creates one of mon's directories (and its parents; 0700), or fails with an error that
+ * names it, says why, and how to use another (MON_CONFIG_DIR, ...). `elsewhere` replaces that
+ * fix where a flag chose the directory (`mon sandbox --data`).
+ */
+export function ensureDir(kind: Kind, dir: string, elsewhere = useAnotherDir(kind)): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    // mkdir -p on a path that is a file answers EEXIST: the same as a file in the way.
+    const cause = (error as NodeJS.ErrnoException).code === 'EEXIST' ? { code: 'ENOTDIR' } : error;
+    const why = pathProblem(cause, dir);
+    if (!why) throw error;
+    throw new CliError(
+      kind === 'config' ? 'config' : 'failure',
+      `Cannot create the ${DIRECTORIES[kind].name} ${dir}: ${why}.`,
+      pathHint(cause, dir, elsewhere),
+    );
+  }
 }

@@ -1,8 +1,8 @@
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ConfigError } from '../errors';
 import { waitForLock } from '../lock';
-import { configFilePath } from './paths';
+import { configFilePath, ensureDir, pathHint, pathProblem, useAnotherDir } from './paths';
 
 /** What a profile stores. The file is `{ "profiles": { "<name>": Profile } }`. */
 export interface Profile {
@@ -40,9 +40,11 @@ export class ConfigStore {
       text = readFileSync(this.path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      const why = pathProblem(error, this.path);
+      if (!why) throw new ConfigError(`Cannot read the config file ${this.path}: ${(error as Error).message}.`);
       throw new ConfigError(
-        `Cannot read the config file ${this.path}: ${(error as Error).message}.`,
-        'Check its permissions (it should be readable by you, mode 0600).',
+        `Cannot read the config file ${this.path}: ${why}.`,
+        pathHint(error, this.path, useAnotherDir('config'), true),
       );
     }
     let content: unknown;
@@ -87,9 +89,17 @@ export class ConfigStore {
    */
   async updateProfile(name: string, change: (current: Profile) => Profile | undefined): Promise<void> {
     const dir = dirname(this.path);
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    ensureDir('config', dir);
     const lock = await waitForLock(`${this.path}.lock`, 'mon (writing the config file)', { timeoutMs: 10_000 }).catch(
       (error: Error & { heldBy?: { pid: number } }) => {
+        // The lock file could not be made at all: the directory is the problem, not another mon.
+        const why = pathProblem(error, dir);
+        if (why) {
+          throw new ConfigError(
+            `Cannot write in the config directory ${dir}: ${why}.`,
+            pathHint(error, dir, useAnotherDir('config')),
+          );
+        }
         throw new ConfigError(
           `The config file ${this.path} is locked by another mon process (pid ${error.heldBy?.pid ?? '?'}).`,
           `If no mon command is running, remove ${this.path}.lock and try again.`,
@@ -103,16 +113,26 @@ export class ConfigStore {
       if (next === undefined) delete profiles[name];
       else profiles[name] = dropEmpty(next);
       const { default: Conf } = await import('conf');
-      const conf = new Conf<FileContent>({
-        cwd: dir,
-        configName: 'config',
-        projectSuffix: '',
-        configFileMode: 0o600,
-        accessPropertiesByDotNotation: false,
-      });
-      conf.store = { ...content, profiles };
-      // conf creates the file with 0600; an older file may have been created looser.
-      chmodSync(this.path, 0o600);
+      try {
+        const conf = new Conf<FileContent>({
+          cwd: dir,
+          configName: 'config',
+          projectSuffix: '',
+          configFileMode: 0o600,
+          accessPropertiesByDotNotation: false,
+        });
+        conf.store = { ...content, profiles };
+        // conf creates the file with 0600; an older file may have been created looser.
+        chmodSync(this.path, 0o600);
+      } catch (error) {
+        const why = pathProblem(error, this.path);
+        if (!why) throw error;
+        // The write is atomic (temporary file, then rename): the file is as it was.
+        throw new ConfigError(
+          `Cannot write the config file ${this.path}: ${why}. It was left as it was.`,
+          pathHint(error, this.path, useAnotherDir('config')),
+        );
+      }
     } finally {
       lock.release();
     }

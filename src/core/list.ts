@@ -1,5 +1,6 @@
 import type { Page } from '../api/paginate';
 import { sanitize } from '../text/escape';
+import { PAGE_LIMIT } from '../api/schemas/enums';
 import { jsonArrayWriter, printJson, renderList, type Column } from '../output/render';
 import type { Ctx } from './context';
 import type { PAGE_FLAGS } from './flags/common';
@@ -13,7 +14,8 @@ export interface PagedListSpec<T, R = T> {
   pages: (query: { limit?: number; nextId?: string }) => AsyncGenerator<{ page: Page<T>; raw: unknown }>;
   /** Table rows from entries, when one entry makes several rows (default: one row each). */
   rows?: (entries: T[]) => R[];
-  columns: Column<R>[];
+  /** The columns, or a choice of them made from the rows (a terminal's width fits what matters). */
+  columns: Column<R>[] | ((rows: R[]) => Column<R>[]);
   /** Said on stderr when nothing is found: "No status pages." */
   empty: string;
   /** To tell the user how to get the next page: "mon status-pages list". */
@@ -29,7 +31,8 @@ export async function runPagedList<T, R = T>(
   options: ListOptions,
   spec: PagedListSpec<T, R>,
 ): Promise<void> {
-  const query = { limit: options.limit, nextId: options.nextId };
+  // --all reads full pages (the API's maximum) unless --limit says otherwise: a fifth of the requests.
+  const query = { limit: options.limit ?? (options.all ? PAGE_LIMIT.max : undefined), nextId: options.nextId };
   const toRows = spec.rows ?? ((entries: T[]) => entries as unknown as R[]);
   if (options.all) {
     if (ctx.globals.json) {
@@ -42,7 +45,8 @@ export async function runPagedList<T, R = T>(
     }
     const entries: T[] = [];
     for await (const { page } of spec.pages(query)) entries.push(...page.entries);
-    await renderList(ctx.io, toRows(entries), spec.columns, spec.empty);
+    const rows = toRows(entries);
+    await renderList(ctx.io, rows, columnsFor(spec, rows), spec.empty);
     return;
   }
   const first = await spec.pages(query).next();
@@ -52,7 +56,8 @@ export async function runPagedList<T, R = T>(
     printJson(ctx.io, raw);
     return;
   }
-  await renderList(ctx.io, toRows(page.entries), spec.columns, spec.empty);
+  const rows = toRows(page.entries);
+  await renderList(ctx.io, rows, columnsFor(spec, rows), spec.empty);
   if (page.nextId && ctx.io.stderrIsTTY) {
     const limit = options.limit ? ` --limit ${options.limit}` : '';
     ctx.io.err(
@@ -61,4 +66,8 @@ export async function runPagedList<T, R = T>(
       ),
     );
   }
+}
+
+function columnsFor<T, R>(spec: PagedListSpec<T, R>, rows: R[]): Column<R>[] {
+  return typeof spec.columns === 'function' ? spec.columns(rows) : spec.columns;
 }

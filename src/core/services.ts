@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/client';
 import { statusPagePages } from '../api/resources/statusPages';
+import { PAGE_LIMIT } from '../api/schemas/enums';
 import type { IncidentServiceBody, Service } from '../api/schemas/incidents';
 import { pageServices, type StatusPage } from '../api/schemas/statusPages';
 import { UsageError } from '../errors';
@@ -17,7 +18,7 @@ export interface ServiceEntry {
 /** Every service on every status page (one paginated read). */
 export async function serviceDirectory(client: Pick<ApiClient, 'request'>): Promise<ServiceEntry[]> {
   const entries: ServiceEntry[] = [];
-  for await (const { page } of statusPagePages(client, { limit: 100 })) {
+  for await (const { page } of statusPagePages(client, { limit: PAGE_LIMIT.max })) {
     for (const statusPage of page.entries) {
       for (const { card, service } of pageServices(statusPage)) entries.push({ service, page: statusPage, card });
     }

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { CliError } from '../errors';
 import type { IO } from '../io';
 import { realFile, waitForLock } from '../lock';
+import { lockFileFailure, prepareDataDir } from './data-dir';
 import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from './defaults';
 import { startSandbox } from './server';
 
@@ -26,16 +25,19 @@ export async function startEmbeddedSandbox(options: {
   signal: AbortSignal;
 }): Promise<EmbeddedSandbox> {
   const dataFile = defaultDataFile(options.env);
-  mkdirSync(dirname(dataFile), { recursive: true, mode: 0o700 });
+  prepareDataDir(dataFile, false);
   const lock = await waitForLock(lockPath(realFile(dataFile)), 'mon --sandbox', {
     timeoutMs: 60_000,
     signal: options.signal,
     acceptServer: true,
   }).catch((error: Error) => {
-    throw new CliError(
-      'failure',
-      `The sandbox data file ${dataFile} stayed busy for a minute: ${error.message}.`,
-      'If no other mon command is running, remove the .lock file next to it.',
+    throw (
+      lockFileFailure(error, dataFile, false) ??
+      new CliError(
+        'failure',
+        `The sandbox data file ${dataFile} stayed busy for a minute: ${error.message}.`,
+        'If no other mon command is running, remove the .lock file next to it.',
+      )
     );
   });
   if ('server' in lock) {
@@ -53,6 +55,8 @@ export async function startEmbeddedSandbox(options: {
     if (sandbox.store.report.created) {
       options.io.err(options.io.errStyle.dim(`Using the embedded sandbox (sample data; stored in ${dataFile}).\n`));
     }
+    if (sandbox.store.report.droppedTornTail)
+      options.io.err(`${options.io.errStyle.yellow('note:')} ${tornTailNote(dataFile)}\n`);
     return {
       baseUrl: sandbox.url,
       pingUrl: sandbox.pingUrl,
@@ -67,4 +71,9 @@ export async function startEmbeddedSandbox(options: {
     lock.release();
     throw error;
   }
+}
+
+/** What happened to a data file whose last line was cut short (a crash in the middle of a write). */
+export function tornTailNote(dataFile: string): string {
+  return `The sandbox data file ${dataFile} ended in a line cut short (a write interrupted by a crash or a full disk); that line, never acknowledged, was dropped and the rest kept: nothing to do.`;
 }

@@ -1,5 +1,29 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { pathHint, pathProblem } from '../config/paths';
+import { CliError } from '../errors';
+
+/** The fix that always works, whichever command opened the file. */
+const ELSEWHERE = 'use another data file (`mon sandbox --data FILE`, or MON_DATA_DIR for `mon --sandbox`)';
+
+function isHeader(line: string | undefined): boolean {
+  try {
+    return (JSON.parse(line ?? '') as { format?: unknown } | null)?.format === 'mon-sandbox';
+  } catch {
+    return false;
+  }
+}
+
+/** A data file that could not be read or written: its path, why, and what to do (rethrown as is when not about the path). */
+function cannotUse(what: 'read' | 'write', file: string, error: unknown, reading: boolean): unknown {
+  const why = pathProblem(error, file);
+  if (!why) return error;
+  return new CliError(
+    'failure',
+    `Cannot ${what} the sandbox data file ${file}: ${why}.`,
+    pathHint(error, file, ELSEWHERE, reading),
+  );
+}
 
 /**
  * The sandbox's data: named collections of documents with an `id`, kept in memory and
@@ -67,16 +91,25 @@ export class Store {
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      this.report.created = true;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw cannotUse('read', file, error, true);
     }
+    // A new file, or an empty one (made by `touch`): start it afresh.
+    if (text === '') this.report.created = true;
     const lines = text.split('\n');
     // Whatever follows the last newline was being written when the process died.
     const tail = lines.pop() ?? '';
+    // The first line is written whole (a new file appears by rename): without it, the file is not ours.
+    if (!this.report.created && !isHeader(lines[0])) {
+      throw new CliError(
+        'failure',
+        `${file} is not a mon sandbox data file (its first line is not the sandbox's); it was left untouched.`,
+        `Move it aside, or ${ELSEWHERE}.`,
+      );
+    }
     if (tail.trim() !== '') this.report.droppedTornTail = true;
     let count = 0;
     lines.forEach((line, index) => {
-      if (line.trim() === '') return;
+      if (index === 0 || line.trim() === '') return;
       let entry: Record<string, unknown>;
       try {
         entry = JSON.parse(line) as Record<string, unknown>;
@@ -86,26 +119,26 @@ export class Store {
           this.report.droppedTornTail = true;
           return;
         }
-        throw new Error(
-          `${file} is damaged at line ${index + 1} (not JSON). It was left untouched; move it aside to start afresh.`,
+        throw new CliError(
+          'failure',
+          `The sandbox data file ${file} is damaged at line ${index + 1} (not JSON); it was left untouched.`,
+          `Repair or remove that line, move the file aside to start afresh, or ${ELSEWHERE}.`,
         );
-      }
-      if (index === 0) {
-        if (entry.format !== 'mon-sandbox') {
-          throw new Error(`${file} is not a mon sandbox data file; refusing to touch it. Use another --data FILE.`);
-        }
-        return;
       }
       count++;
       this.apply(entry);
     });
     const live = this.metadata.size + [...this.collections.values()].reduce((sum, c) => sum + c.size, 0);
-    // Compact when the file is new, has a torn tail to cut off, or is mostly superseded lines.
-    if (this.report.created || this.report.droppedTornTail || count - live > Math.max(1000, live)) {
-      this.compact();
-      this.report.compacted = true;
-    } else {
-      this.fd = openSync(file, 'a', 0o600);
+    try {
+      // Compact when the file is new, has a torn tail to cut off, or is mostly superseded lines.
+      if (this.report.created || this.report.droppedTornTail || count - live > Math.max(1000, live)) {
+        this.compact();
+        this.report.compacted = true;
+      } else {
+        this.fd = openSync(file, 'a', 0o600);
+      }
+    } catch (error) {
+      throw cannotUse('write', file, error, false);
     }
   }
 

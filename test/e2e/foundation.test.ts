@@ -310,7 +310,7 @@ describe('the program', () => {
     });
     expect(help).toContain('--limit <n>');
     expect(help).toContain('Examples:');
-    expect(help).toContain('Global Options:');
+    expect(help).toContain('Global options: --version, --profile');
     expect(help).toContain('--json');
   });
 });

@@ -171,14 +171,17 @@ describe('listing', () => {
   });
   const list = (args: string[]) => runMon(['incidents', 'list', ...args], { env: listing.env() });
 
-  it('returns all 250 with --all (one JSON array), following every page', async () => {
+  it('returns all 250 with --all (one JSON array), following every page, 100 a page', async () => {
+    await listing.clearRequests();
     const all = await list(['--status', 'all', '--all', '--json']);
     expect(all.code).toBe(0);
     const entries = JSON.parse(all.stdout) as Incident[];
     expect(entries).toHaveLength(250);
     expect(new Set(entries.map((incident) => incident.id)).size).toBe(250);
     expect(entries[0]!.name).toBe('Incident 250');
-    expect((await listing.requests()).length).toBe(13); // 20 a page
+    const pages = await listing.requests();
+    expect(pages).toHaveLength(3); // full pages: 100, 100, 50
+    for (const page of pages) expect(page.path).toContain('limit=100');
     // As received, key order included.
     const direct = (await listing.call('GET', '/v1/status-pages/incidents?limit=100')).body as { entries: unknown[] };
     expect(all.stdout).toContain(JSON.stringify(direct.entries[0], null, 2).replace(/\n/g, '\n  '));

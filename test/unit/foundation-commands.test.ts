@@ -150,9 +150,10 @@ describe('usage errors', () => {
     expect(sandbox.requests).toEqual([]);
   });
 
-  it('shows the help of a noun given without a verb (exit 2)', async () => {
+  it('shows the help of a noun given without a verb on stdout (exit 0: help is data)', async () => {
     const result = await cli(['runtimes'], {});
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Usage: mon runtimes [options] [command]');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('Usage: mon runtimes [options] [command]');
   });
 });

@@ -14,10 +14,10 @@ function paths(command: Command, prefix: string[] = []): string[][] {
 
 const all = paths(buildProgram(createContext({ io: testIO(), env: {} })));
 
-async function help(argv: string[]) {
-  const io = testIO();
-  const code = await main([...argv, '--help'], createContext({ io, env: {} }));
-  return { code, out: io.stdout };
+async function mon(argv: string[], columns = 80) {
+  const io = testIO({ columns });
+  const code = await main(argv, createContext({ io, env: {} }));
+  return { code, out: io.stdout, err: io.stderr };
 }
 
 describe('help', () => {
@@ -25,19 +25,33 @@ describe('help', () => {
     expect(all.length).toBeGreaterThan(25);
   });
 
-  it.each(all.map((path) => [path.join(' ')]))(
-    'mon %s --help has a usage line and at least one example',
+  it.each([[''], ...all.map((path) => [path.join(' ')])])(
+    'mon %s --help: exit 0 on stdout, a usage line, an example, no line wider than 80 columns',
     async (joined) => {
-      const { code, out } = await help(joined.split(' '));
+      const { code, out, err } = await mon([...joined.split(' ').filter(Boolean), '--help']);
       expect(code).toBe(0);
-      expect(out).toMatch(/^Usage: mon /);
-      const examples = out.split('\nExamples:\n')[1] ?? '';
-      expect(examples).toMatch(/^ {2}\$ .*\bmon /m);
+      expect(err).toBe('');
+      expect(out).toMatch(/^Usage: mon/);
+      expect(out.split('\nExamples:\n')[1] ?? '').toMatch(/^ {2}\$ .*\bmon /m);
+      const wide = out.split('\n').filter((line) => line.length > 80);
+      expect(wide).toEqual([]);
     },
   );
 
+  it('fits a narrower terminal too', async () => {
+    const { out } = await mon(['checks', 'create-dns', '--help'], 60);
+    expect(out.split('\n').filter((line) => line.length > 60)).toEqual([]);
+  });
+
+  it("lists a subcommand's own options first and the global ones last, in one short block", async () => {
+    const { out } = await mon(['incidents', 'update', '--help']);
+    expect(out.indexOf('--message')).toBeLessThan(out.indexOf('Global options: '));
+    expect(out).not.toContain('Global Options:');
+    expect(out.trimEnd()).toMatch(/Global options: --version, --profile, [^]*\(see `mon\s+--help`\)$/);
+  });
+
   it('groups the top-level commands', async () => {
-    const { out } = await help([]);
+    const { out } = await mon([]);
     for (const group of [
       'Status pages and incidents:',
       'Checks and runtimes:',
@@ -48,5 +62,40 @@ describe('help', () => {
     ]) {
       expect(out).toContain(`\n${group}\n`);
     }
+  });
+
+  it('is data: `mon` and `mon NOUN` print help on stdout and exit 0', async () => {
+    for (const argv of [[], ['incidents'], ['incidents', 'updates'], ['--no-color']]) {
+      const { code, out, err } = await mon(argv);
+      expect(code, argv.join(' ')).toBe(0);
+      expect(err).toBe('');
+      expect(out).toMatch(/^Usage: mon/);
+    }
+    expect((await mon(['incidents'])).out).toMatch(/^Usage: mon incidents \[options\] \[command\]/);
+  });
+
+  it('`mon help A B` is the help of `mon A B`', async () => {
+    const help = await mon(['help', 'incidents', 'list']);
+    expect(help.code).toBe(0);
+    expect(help.out).toBe((await mon(['incidents', 'list', '--help'])).out);
+  });
+
+  it('`mon help nope` is exit 2 "unknown command" with a suggestion', async () => {
+    const typo = await mon(['help', 'incidnets']);
+    expect(typo.code).toBe(2);
+    expect(typo.out).toBe('');
+    expect(typo.err).toContain("error: unknown command 'incidnets'.");
+    expect(typo.err).toContain('Did you mean `mon incidents`?');
+    const deeper = await mon(['help', 'incidents', 'lst']);
+    expect(deeper.code).toBe(2);
+    expect(deeper.err).toContain("unknown command 'lst' for 'mon incidents'");
+    expect(deeper.err).toContain('`mon incidents list`');
+  });
+
+  it('an unknown command under a noun is still a usage error (exit 2)', async () => {
+    const { code, err } = await mon(['incidents', 'lsit']);
+    expect(code).toBe(2);
+    expect(err).toContain("unknown command 'lsit'");
+    expect(err).toContain('list');
   });
 });

@@ -166,11 +166,24 @@ describe('incidents create', () => {
         { message: 'Affected services', answer: [SEED_SERVICES.checkout, SEED_SERVICES.payouts] },
         { message: 'Message', answer: 'Card payments fail for some customers.' },
         { message: 'Notify', answer: true },
+        { message: 'Open this incident?', answer: true },
       ],
     });
     expect(result.code).toBe(0);
     const asked = result.prompter.asked;
-    expect(asked.map((question) => question.kind)).toEqual(['input', 'select', 'checkbox', 'input', 'confirm']);
+    expect(asked.map((question) => question.kind)).toEqual([
+      'input',
+      'select',
+      'checkbox',
+      'input',
+      'confirm',
+      'confirm',
+    ]);
+    // What was prompted is shown before it is sent, and confirmed (no by default).
+    expect(asked[5]).toMatchObject({ message: 'Open this incident?', default: false });
+    expect(result.stderr).toMatch(
+      /About to open an incident:\n {2}Name: +Payments failing\n {2}Severity: +CRITICAL\n {2}Services: +Checkout, Payouts\n {2}Status: +INVESTIGATING\n {2}Message: +Card payments fail for some customers.\n {2}Notify: +yes, subscribers are notified\n/,
+    );
     expect(asked[1]!.choices).toEqual(['CRITICAL', 'MAJOR', 'MEDIUM', 'MINOR']);
     expect(asked[2]!.choices).toEqual([
       'Acme Cloud › Core platform › Public API',
@@ -200,6 +213,7 @@ describe('incidents create', () => {
       answers: [
         { message: 'Affected services', answer: [SEED_SERVICES.api] },
         { message: 'Notify', answer: false },
+        { message: 'Open this incident?', answer: true },
       ],
     });
     expect(result.code).toBe(0);
@@ -379,6 +393,7 @@ describe('incidents update', () => {
         { message: 'Status', answer: 'IDENTIFIED' },
         { message: 'Message', answer: 'An expired certificate.' },
         { message: 'Notify', answer: false },
+        { message: 'Post this update?', answer: true },
       ],
     });
     expect(result.code).toBe(0);
@@ -395,6 +410,10 @@ describe('incidents update', () => {
         body: { description: 'An expired certificate.', status: 'IDENTIFIED', notifySubscribers: false },
       }),
     ]);
+    expect(result.stderr).toContain('About to post an update to "Checkout errors" (MAJOR, on Checkout):');
+    expect(result.stderr).toMatch(
+      /Status: +INVESTIGATING → IDENTIFIED\n {2}Message: +An expired certificate\.\n {2}Notify: +no, subscribers are not notified/,
+    );
     expect(result.stderr).toContain('Posted an update to "Checkout errors": IDENTIFIED (was INVESTIGATING)');
   });
 
@@ -405,17 +424,21 @@ describe('incidents update', () => {
       answers: [
         { message: 'Message', answer: 'Watching.' },
         { message: 'Notify', answer: true },
+        { message: 'Post this update?', answer: true },
       ],
     });
     expect(result.code).toBe(0);
-    expect(result.prompter.asked.map((question) => question.kind)).toEqual(['input', 'confirm']);
+    expect(result.prompter.asked.map((question) => question.kind)).toEqual(['input', 'confirm', 'confirm']);
     expect(mutations()[0]!.body).toEqual({ description: 'Watching.', status: 'MONITORING', notifySubscribers: true });
     const notifyGiven = await run(['incidents', 'update', incident.id, '--status', 'monitoring', '--notify'], {
       tty: true,
-      answers: [{ message: 'Message', answer: 'Still watching.' }],
+      answers: [
+        { message: 'Message', answer: 'Still watching.' },
+        { message: 'Post this update?', answer: true },
+      ],
     });
     expect(notifyGiven.code).toBe(0);
-    expect(notifyGiven.prompter.asked).toHaveLength(1);
+    expect(notifyGiven.prompter.asked).toHaveLength(2);
   });
 
   it('says so when there is no open incident to pick', async () => {
@@ -451,11 +474,15 @@ describe('incidents resolve', () => {
 
   it('offers a picker of open incidents on a terminal', async () => {
     const incident = await open('DB slow');
-    const result = await run(['incidents', 'resolve'], {
+    const result = await run(['--no-color', 'incidents', 'resolve'], {
       tty: true,
-      answers: [{ message: 'Which open incident', answer: incident.id }],
+      answers: [
+        { message: 'Which open incident', answer: incident.id },
+        { message: 'Post this update?', answer: true },
+      ],
     });
     expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/About to resolve "DB slow" .*:\n {2}Status: +INVESTIGATING → RESOLVED\n/);
     expect(mutations()[0]!.path).toBe(`/v1/status-pages/incidents/${incident.id}/incident-updates`);
   });
 });
@@ -510,24 +537,31 @@ describe('incidents list and get', () => {
     expect(table.stdout).toContain('ongoing');
   });
 
-  it('leaves out services, duration and started on a narrow terminal, never ID, name, severity or status', async () => {
-    await open('Checkout errors', 'MAJOR');
-    const header = async (columns: number) =>
-      (await run(['--no-color', 'incidents', 'list'], { tty: true, columns })).stdout.split('\n')[0]!.split(/\s{2,}/);
+  it('keeps what matters on a narrow terminal: short IDs, whole names (up to 30), severity, status and when it started', async () => {
+    const incident = await open('Checkout errors in the EU (web)', 'MAJOR'); // 31 characters
+    await open('Payouts delayed', 'MINOR');
+    const table = async (columns: number) =>
+      (await run(['--no-color', 'incidents', 'list'], { tty: true, columns })).stdout;
+    const header = async (columns: number) => (await table(columns)).split('\n')[0]!.split(/\s{2,}/);
     expect(await header(140)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'SERVICES', 'STARTED', 'DURATION']);
     expect(await header(100)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'STARTED', 'DURATION']);
-    const narrow = await run(['--no-color', 'incidents', 'list'], { tty: true, columns: 80 });
-    expect(narrow.stdout.split('\n')[0]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS']);
+    expect(await header(80)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'STARTED']);
+    const narrow = await table(80);
     expect(
       Math.max(
-        ...narrow.stdout
+        ...narrow
           .trimEnd()
           .split('\n')
           .map((line) => line.length),
       ),
     ).toBeLessThanOrEqual(80);
-    // Piped output does not depend on the terminal.
-    expect((await run(['incidents', 'list'], { columns: 80 })).stdout.split('\t')).toHaveLength(7);
+    expect(narrow).toContain(`${incident.id.slice(0, 8)}  Checkout errors in the EU (web)  MAJOR`);
+    expect(narrow).not.toContain(incident.id);
+    expect(narrow).toMatch(/INVESTIGATING +(just now|\d+[a-z]+ ago)\n/);
+    // Piped output does not depend on the terminal: whole IDs, every column.
+    const piped = (await run(['incidents', 'list'], { columns: 80 })).stdout;
+    expect(piped.split('\n')[1]!.split('\t')).toHaveLength(7);
+    expect(piped).toContain(incident.id);
   });
 
   it('shows an incident and its updates newest first; --json is the body as received', async () => {
@@ -626,7 +660,10 @@ describe('incidents updates', () => {
     expect(piped.stderr).toContain('--message is required');
     const tty = await run(['incidents', 'updates', 'create', incident.id], {
       tty: true,
-      answers: [{ message: 'Message', answer: 'Typed' }],
+      answers: [
+        { message: 'Message', answer: 'Typed' },
+        { message: 'Post this update?', answer: true },
+      ],
     });
     expect(tty.code).toBe(0);
     // No --status: none is sent, and the server keeps the incident's.

@@ -3,7 +3,7 @@ import { nounCommand, verbCommand } from '../../core/flags/commander';
 import { AUTH, LOGIN, LOGOUT, STATUS } from './spec';
 
 export function authCommand(ctx: Ctx) {
-  return nounCommand(AUTH, [
+  return nounCommand(ctx, AUTH, [
     verbCommand(ctx, LOGIN, async () => (await import('./login')).loginRun),
     verbCommand(ctx, STATUS, async () => (await import('./status')).statusRun),
     verbCommand(ctx, LOGOUT, async () => (await import('./logout')).logoutRun),

@@ -324,9 +324,9 @@ export const CHECK_FLAGS = {
   triggerIncidentService: {
     kind: 'raw',
     value: 'id',
-    help: 'service the incident is for (`mon status-pages list` shows IDs)',
+    help: 'open a status-page incident on this service when the check fails (`mon status-pages list` shows IDs)',
     body: ['triggerIncident.serviceId'],
-    group: 'Incident trigger (opens a status-page incident when the check fails)',
+    group: 'Incident trigger (on failure)',
   },
   triggerIncidentSeverity: {
     kind: 'raw',
@@ -335,27 +335,27 @@ export const CHECK_FLAGS = {
     values: TRIGGER_SEVERITIES,
     help: 'incident severity',
     body: ['triggerIncident.severity'],
-    group: 'Incident trigger (opens a status-page incident when the check fails)',
+    group: 'Incident trigger (on failure)',
   },
   triggerIncidentName: {
     kind: 'raw',
     value: 'name',
     help: 'incident name',
     body: ['triggerIncident.name'],
-    group: 'Incident trigger (opens a status-page incident when the check fails)',
+    group: 'Incident trigger (on failure)',
   },
   triggerIncidentDescription: {
     kind: 'raw',
     value: 'text',
     help: 'incident description',
     body: ['triggerIncident.description'],
-    group: 'Incident trigger (opens a status-page incident when the check fails)',
+    group: 'Incident trigger (on failure)',
   },
   triggerIncidentNotifySubscribers: {
     kind: 'bool',
     help: "notify the status page's subscribers",
     body: ['triggerIncident.notifySubscribers'],
-    group: 'Incident trigger (opens a status-page incident when the check fails)',
+    group: 'Incident trigger (on failure)',
   },
 
   env: {
@@ -458,23 +458,6 @@ const COMBINED_FLAGS = {
   },
 } as const satisfies Record<string, CheckFlag>;
 
-/** "Label:  a, b, c" wrapped to 80 columns, continuation lines indented under the first value. */
-function wrapped(label: string, values: readonly string[], end = ''): string {
-  const indent = ' '.repeat(label.length);
-  const lines: string[] = [];
-  let line = label;
-  values.forEach((value, index) => {
-    const item = `${value}${index < values.length - 1 ? ',' : end}`;
-    if (line.length + item.length + 1 > 80 && line.trim() !== label.trim()) {
-      lines.push(line.trimEnd());
-      line = indent;
-    }
-    line += line === label || line === indent ? item : ` ${item}`;
-  });
-  lines.push(line);
-  return `${lines.join('\n')}\n`;
-}
-
 const BODY_HELP =
   `On a terminal, what is missing is asked for: name, query, record type, name server,\n` +
   `frequency and locations. Without one (piped, --no-input, CI) --name and --query are\n` +
@@ -487,10 +470,12 @@ const BODY_HELP =
   `heartbeat: {} and script ("" unless --script) are always sent, as the API requires.\n\n` +
   `Output: the created check on a terminal, its ID alone when piped (for scripts), the\n` +
   `API's response body with --json.\n\n` +
-  wrapped('Locations:   ', LOCATIONS) +
-  wrapped('Assertions:  SOURCE is ', DNS_ASSERTION_SOURCES, ';') +
-  wrapped('             COMPARISON is ', DNS_ASSERTION_COMPARISONS, ';') +
-  `             TARGET is the rest (may be empty: "TEXT_ANSWER NOT_EMPTY").\n`;
+  `Locations (--location):\n` +
+  `  ${LOCATIONS.join(', ')}\n\n` +
+  `Assertions (--assert "SOURCE COMPARISON TARGET"):\n` +
+  `  SOURCE: ${DNS_ASSERTION_SOURCES.join(', ')}\n` +
+  `  COMPARISON: ${DNS_ASSERTION_COMPARISONS.join(', ')}\n` +
+  `  TARGET: the rest of the text; it may be empty ("TEXT_ANSWER NOT_EMPTY")\n`;
 
 export const CHECKS: NounSpec = {
   name: 'checks',

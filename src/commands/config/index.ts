@@ -5,7 +5,7 @@ import { CONFIG, GET, LIST, PATH, SET, UNSET } from './spec';
 const load = async () => import('./config');
 
 export function configCommand(ctx: Ctx) {
-  return nounCommand(CONFIG, [
+  return nounCommand(ctx, CONFIG, [
     verbCommand(ctx, LIST, async () => (await load()).configListRun),
     verbCommand(ctx, GET, async () => (await load()).configGetRun),
     verbCommand(ctx, SET, async () => (await load()).configSetRun),

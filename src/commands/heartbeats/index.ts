@@ -3,7 +3,7 @@ import { nounCommand, verbCommand } from '../../core/flags/commander';
 import { AVAILABILITY, EVENTS, EXEC, HEARTBEATS, PING } from './spec';
 
 export function heartbeatsCommand(ctx: Ctx) {
-  return nounCommand(HEARTBEATS, [
+  return nounCommand(ctx, HEARTBEATS, [
     verbCommand(ctx, EVENTS, async () => (await import('./events')).heartbeatEventsRun),
     verbCommand(ctx, AVAILABILITY, async () => (await import('./availability')).heartbeatAvailabilityRun),
     verbCommand(ctx, PING, async () => (await import('./ping')).heartbeatPingRun),

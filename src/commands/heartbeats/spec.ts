@@ -44,6 +44,7 @@ export const EVENTS = verb({
   flags: {
     limit: {
       kind: 'int',
+      short: 'L',
       min: EVENTS_LIMIT.min,
       max: EVENTS_LIMIT.max,
       help: `at most this many events, ${EVENTS_LIMIT.min} to ${EVENTS_LIMIT.max} (the API's maximum; default ${EVENTS_LIMIT.default})`,

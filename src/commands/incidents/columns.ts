@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { Incident, IncidentUpdate } from '../../api/schemas/incidents';
 import type { IO } from '../../io';
-import { renderDetails, type Column } from '../../output/render';
+import { displayWidth, renderDetails, type Column } from '../../output/render';
 import { humanDuration, relativeTime, timeDisplay } from '../../text/time';
 import { sanitize } from '../../text/escape';
 
@@ -66,27 +66,37 @@ export function whenDisplay(iso: string | undefined, now: number): string {
   return iso ? timeDisplay(iso, now) : '—';
 }
 
-/** The narrowest each column is useful at; a table needs their sum plus two spaces between columns. */
+/** On a terminal IDs show their first characters (any unique prefix of 6 or more is accepted back). */
+export const SHORT_ID = 8;
+export const shortId = (id: string) => id.slice(0, SHORT_ID);
+
+/** A name is shown whole up to this width before a lower-priority column has to make room. */
+const NAME_WIDTH = 30;
+/** The narrowest each other column is useful at; a table needs their sum plus two spaces between columns. */
 const MIN_WIDTH: Record<string, number> = {
-  ID: 36,
-  NAME: 16,
+  ID: SHORT_ID,
   SEVERITY: 8,
   STATUS: 13,
   SERVICES: 16,
   STARTED: 8,
   DURATION: 8,
 };
-/** What a narrow terminal does without, first to last; ID, name, severity and status always stay. */
-const DROPPED_WHEN_NARROW = ['SERVICES', 'DURATION', 'STARTED'];
+/** What a narrow terminal does without, first to last; ID, name, severity, status and started stay. */
+const DROPPED_WHEN_NARROW = ['SERVICES', 'DURATION'];
 
 /**
  * The list's columns. On a terminal of `width` columns, the least needed ones are left out
- * until the table fits (IDs alone take 36); piped output (width Infinity) has them all.
+ * until the names (up to 30 characters) fit whole; piped output (width Infinity) has them all.
  */
-export function incidentColumns(now: number, width = Number.POSITIVE_INFINITY): Column<Incident>[] {
+export function incidentColumns(
+  now: number,
+  width = Number.POSITIVE_INFINITY,
+  rows: readonly Incident[] = [],
+): Column<Incident>[] {
   let columns = allIncidentColumns(now);
+  const names = Math.min(NAME_WIDTH, Math.max(4, ...rows.map((incident) => displayWidth(sanitize(incident.name)))));
   const needed = (set: Column<Incident>[]) =>
-    set.reduce((sum, column) => sum + (MIN_WIDTH[column.header] ?? 8) + 2, -2);
+    set.reduce((sum, column) => sum + (column.header === 'NAME' ? names : (MIN_WIDTH[column.header] ?? 8)) + 2, -2);
   for (const header of DROPPED_WHEN_NARROW) {
     if (needed(columns) <= width) break;
     columns = columns.filter((column) => column.header !== header);
@@ -96,7 +106,7 @@ export function incidentColumns(now: number, width = Number.POSITIVE_INFINITY): 
 
 function allIncidentColumns(now: number): Column<Incident>[] {
   return [
-    { header: 'ID', value: (incident) => incident.id },
+    { header: 'ID', value: (incident) => incident.id, display: (incident) => shortId(incident.id) },
     { header: 'NAME', value: (incident) => incident.name, shrink: true },
     {
       header: 'SEVERITY',

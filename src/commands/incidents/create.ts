@@ -1,5 +1,6 @@
 import { createIncident, createIncidentRequest } from '../../api/resources/incidents';
 import { incidentCreateBodySchema } from '../../api/schemas/incidents';
+import { confirmPost } from '../../core/confirm';
 import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../core/flags/parse';
@@ -55,6 +56,21 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
     },
     CREATE,
   );
+  await confirmPost(ctx, {
+    prompted: prompting,
+    yes: flags.yes,
+    dryRun: flags.dryRun,
+    title: 'About to open an incident:',
+    lines: [
+      ['Name', body.name],
+      ['Severity', body.severity],
+      ['Services', body.services.map((service) => service.name).join(', ')],
+      ['Status', body.incidentUpdates[0]!.status ?? 'INVESTIGATING'],
+      ['Message', body.incidentUpdates[0]!.description],
+      ['Notify', notify ? 'yes, subscribers are notified' : 'no, subscribers are not notified'],
+    ],
+    question: 'Open this incident?',
+  });
   if (flags.dryRun) return printDryRun(ctx, createIncidentRequest(body));
 
   const { incident, raw: response } = await createIncident(client, body);

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../api/client';
 import { incidentPages } from '../../api/resources/incidents';
+import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { Incident } from '../../api/schemas/incidents';
 
 /* Incidents filtered by their last update's status, across pages. */
@@ -24,7 +25,11 @@ export async function findIncidents(
 ): Promise<{ entries: Incident[]; raw: unknown[]; nextId: string | null }> {
   const found: Incident[] = [];
   const raw: unknown[] = [];
-  for await (const matches of matchingPages(client, { limit: 100, nextId: options.nextId }, options.filter)) {
+  for await (const matches of matchingPages(
+    client,
+    { limit: PAGE_LIMIT.max, nextId: options.nextId },
+    options.filter,
+  )) {
     for (const [index, incident] of matches.entries.entries()) {
       found.push(incident);
       raw.push(matches.raw[index]);

@@ -3,13 +3,21 @@ import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { printJson } from '../../output/render';
 import { renderIncident } from './columns';
+import { incidentIdOrPicker, pickOpenIncident } from './picker';
+import { resolveIncidentId } from './prefix';
 import type { GET } from './spec';
 
 export async function getIncidentRun(
-  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now'>,
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now' | 'prompter'>,
   { args }: Input<typeof GET>,
 ): Promise<void> {
-  const { incident, raw } = await getIncident(await ctx.api(), args.incidentId);
+  const id = incidentIdOrPicker(ctx, args.incidentId, 'mon incidents get INCIDENT_ID');
+  const client = await ctx.api();
+  const target =
+    id === null
+      ? (await pickOpenIncident(ctx, client, 'Which open incident?')).id
+      : await resolveIncidentId(client, id);
+  const { incident, raw } = await getIncident(client, target);
   if (ctx.globals.json) return printJson(ctx.io, raw);
   renderIncident(ctx.io, incident, ctx.now());
 }

@@ -1,4 +1,5 @@
 import { incidentPages } from '../../api/resources/incidents';
+import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { Incident } from '../../api/schemas/incidents';
 import { sanitize } from '../../text/escape';
 import type { Ctx } from '../../core/context';
@@ -20,7 +21,8 @@ export async function listIncidentsRun(
   { flags }: Input<typeof LIST>,
 ): Promise<void> {
   const client = await ctx.api();
-  const columns = incidentColumns(ctx.now(), ctx.io.stdoutIsTTY ? ctx.io.columns() : undefined);
+  const width = ctx.io.stdoutIsTTY ? ctx.io.columns() : undefined;
+  const columns = (rows: Incident[]) => incidentColumns(ctx.now(), width, rows);
   const command = `mon incidents list${flags.status === 'open' ? '' : ` --status ${flags.status}`}`;
 
   if (flags.status === 'all') {
@@ -36,7 +38,7 @@ export async function listIncidentsRun(
   const { io } = ctx;
   if (flags.all) {
     // Every page, keeping the matches; --limit is the page size here.
-    const pages = matchingPages(client, { limit: flags.limit ?? 100, nextId: flags.nextId }, flags.status);
+    const pages = matchingPages(client, { limit: flags.limit ?? PAGE_LIMIT.max, nextId: flags.nextId }, flags.status);
     if (ctx.globals.json) {
       const writer = jsonArrayWriter(io);
       for await (const matches of pages) for (const incident of matches.raw) writer.write(incident);
@@ -45,7 +47,7 @@ export async function listIncidentsRun(
     }
     const found: Incident[] = [];
     for await (const matches of pages) found.push(...matches.entries);
-    await renderList(io, found, columns, EMPTY[flags.status]);
+    await renderList(io, found, columns(found), EMPTY[flags.status]);
     return;
   }
 
@@ -58,7 +60,7 @@ export async function listIncidentsRun(
     printJson(io, { length: entries.length, entries: received, nextId });
     return;
   }
-  await renderList(io, entries, columns, EMPTY[flags.status]);
+  await renderList(io, entries, columns(entries), EMPTY[flags.status]);
   if (nextId && io.stderrIsTTY) {
     const limit = flags.limit ? ` --limit ${flags.limit}` : '';
     io.err(

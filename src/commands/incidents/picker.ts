@@ -1,11 +1,13 @@
 import type { ApiClient } from '../../api/client';
+import { getIncident } from '../../api/resources/incidents';
 import type { Incident } from '../../api/schemas/incidents';
 import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { relativeTime } from '../../text/time';
-import { startedAt } from './columns';
+import { startedAt, timeline } from './columns';
 import { findIncidents } from './find';
+import { isPrefix, resolveIncidentId, resolveUpdateId } from './prefix';
 
 type Client = Pick<ApiClient, 'request'>;
 
@@ -44,4 +46,75 @@ export function incidentIdOrPicker(ctx: Pick<Ctx, 'io'>, id: string | undefined,
     'INCIDENT_ID is required (prompts are off, so no picker can be shown).',
     `For example: ${example}  (\`mon incidents list\` shows the open incidents and their IDs)`,
   );
+}
+
+/** The incident a command names: fetched by ID, or picked from the open ones (`picked`). */
+export async function incidentOrPick(
+  ctx: Pick<Ctx, 'prompter' | 'io' | 'now'>,
+  client: Client,
+  id: string | null,
+  question: string,
+): Promise<{ incident: Incident; raw?: unknown; picked: boolean }> {
+  if (id === null) return { incident: await pickOpenIncident(ctx, client, question), picked: true };
+  const { incident, raw } = await getIncident(client, await resolveIncidentId(client, id));
+  return { incident, raw, picked: false };
+}
+
+/** UPDATE_ID when given; otherwise, on a terminal, a picker of the incident's updates (newest first). */
+export async function updateOrPick(
+  ctx: Pick<Ctx, 'prompter' | 'io' | 'now'>,
+  incident: Incident,
+  id: string | undefined,
+  question: string,
+): Promise<{ id: string; picked: boolean }> {
+  if (id !== undefined) return { id, picked: false };
+  const now = ctx.now();
+  const picked = await ctx.prompter.select<string>({
+    message: question,
+    choices: timeline(incident.incidentUpdates).map((update) => ({
+      name: sanitize(
+        `${update.status ?? '—'} · ${update.publicIncidentUpdateDate ? relativeTime(update.publicIncidentUpdateDate, now) : '—'} · ${oneLine(update.description)}`,
+      ),
+      value: update.id,
+      description: sanitize(update.id),
+    })),
+  });
+  return { id: picked, picked: true };
+}
+
+/** The first line of a message, cut to fit a picker's line. */
+function oneLine(text: string): string {
+  const line = text.split('\n')[0] ?? '';
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
+
+/** No UPDATE_ID without a terminal: exit 2 before anything is sent. */
+function requireUpdateIdOrPrompt(ctx: Pick<Ctx, 'io'>, id: string | undefined, example: string): void {
+  if (id !== undefined || ctx.io.canPrompt()) return;
+  throw new UsageError(
+    'UPDATE_ID is required (prompts are off, so no picker can be shown).',
+    `For example: ${example}`,
+  );
+}
+
+/**
+ * INCIDENT_ID and UPDATE_ID as given, or picked on a terminal: an open incident, then one
+ * of its updates. Without a terminal a missing one is exit 2, before anything is sent.
+ */
+export async function updateTarget(
+  ctx: Pick<Ctx, 'prompter' | 'io' | 'now'>,
+  client: Client,
+  args: { incidentId?: string; updateId?: string },
+  example: string,
+): Promise<{ incidentId: string; updateId: string; picked: boolean }> {
+  const incidentId = incidentIdOrPicker(ctx, args.incidentId, example);
+  requireUpdateIdOrPrompt(ctx, args.updateId, example);
+  if (incidentId !== null && args.updateId !== undefined && !isPrefix(args.updateId)) {
+    return { incidentId: await resolveIncidentId(client, incidentId), updateId: args.updateId, picked: false };
+  }
+  const { incident, picked } = await incidentOrPick(ctx, client, incidentId, 'Which open incident?');
+  if (args.updateId !== undefined)
+    return { incidentId: incident.id, updateId: resolveUpdateId(incident, args.updateId), picked };
+  const update = await updateOrPick(ctx, incident, undefined, 'Which update?');
+  return { incidentId: incident.id, updateId: update.id, picked: true };
 }

@@ -1,5 +1,6 @@
-import { getIncident, postIncidentUpdate, postIncidentUpdateRequest } from '../../api/resources/incidents';
+import { postIncidentUpdate, postIncidentUpdateRequest } from '../../api/resources/incidents';
 import { incidentUpdateBodySchema } from '../../api/schemas/incidents';
+import { confirmPost } from '../../core/confirm';
 import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody } from '../../core/flags/parse';
@@ -9,8 +10,9 @@ import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { relativeTime } from '../../text/time';
 import { colorStatus, startedAt } from './columns';
-import { incidentIdOrPicker, pickOpenIncident } from './picker';
+import { incidentIdOrPicker, incidentOrPick } from './picker';
 import { RESOLVE } from './spec';
+import { updateSummary } from './summary';
 
 type ResolveCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now'>;
 
@@ -22,10 +24,7 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
     'mon incidents resolve INCIDENT_ID --message "Payments work again."',
   );
   const client = await ctx.api();
-  const incident =
-    incidentId === null
-      ? await pickOpenIncident(ctx, client, 'Which open incident is resolved?')
-      : (await getIncident(client, incidentId)).incident;
+  const { incident, picked } = await incidentOrPick(ctx, client, incidentId, 'Which open incident is resolved?');
   if (incident.lastUpdateStatus === 'RESOLVED' && !flags.force) {
     throw new UsageError(
       `Incident "${sanitize(incident.name)}" (${sanitize(incident.id)}) is already resolved; nothing was posted.`,
@@ -37,6 +36,14 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
     { description: flags.message, status: 'RESOLVED', notifySubscribers: flags.notify ?? false },
     RESOLVE,
   );
+  await confirmPost(ctx, {
+    prompted: picked,
+    yes: flags.yes,
+    dryRun: flags.dryRun,
+    title: `About to resolve "${sanitize(incident.name)}" (${sanitize(incident.severity)}, on ${sanitize(incident.services.map((service) => service.name).join(', '))}):`,
+    lines: updateSummary(incident, body),
+    question: 'Post this update?',
+  });
   if (flags.dryRun) return printDryRun(ctx, postIncidentUpdateRequest(incident.id, body));
 
   const { update, raw: response } = await postIncidentUpdate(client, incident.id, body);

@@ -26,7 +26,8 @@ const UPDATE_ID = {
   key: 'updateId',
   label: 'UPDATE_ID',
   kind: 'id',
-  help: 'the update (`mon incidents get INCIDENT_ID` lists them)',
+  optional: true,
+  help: "the update (on a terminal, leave it out to pick from the incident's updates)",
 } as const satisfies ArgSpec;
 
 /* The flags that several verbs share; `body` names where each lands in a request body. */
@@ -55,12 +56,14 @@ const SERVICE = {
 } as const;
 const MESSAGE = {
   kind: 'text',
+  short: 'm',
   help: 'what subscribers read',
   prompt: 'Message (what subscribers read)',
   body: ['description', 'incidentUpdates', 'incidentUpdates[0].description'],
 } as const;
 const STATUS = {
   kind: 'enum',
+  short: 's',
   values: INCIDENT_STATUSES,
   value: 'status',
   help: "the update's status",
@@ -69,9 +72,18 @@ const STATUS = {
 } as const;
 const NOTIFY = {
   kind: 'bool',
+  forms: 'both',
+  negativeHelp: 'do not notify them (the default)',
   help: 'notify the status page subscribers of this update',
   prompt: 'Notify the status page subscribers?',
   body: ['notifySubscribers', 'incidentUpdates[0].notifySubscribers'],
+} as const;
+const YES = {
+  yes: {
+    kind: 'bool',
+    short: 'y',
+    help: 'post without asking; mon asks "Post this update?" only when a value came from a prompt or a picker',
+  },
 } as const;
 const DATE = {
   kind: 'time',
@@ -98,6 +110,7 @@ export const LIST = verb({
     ...PAGE_FLAGS,
     status: {
       kind: 'enum',
+      short: 's',
       values: ['open', 'resolved', 'all'],
       default: 'open',
       value: 'which',
@@ -123,7 +136,7 @@ export const LIST = verb({
 export const GET = verb({
   name: 'get',
   summary: 'Show an incident and its updates as a timeline, newest first',
-  args: [{ ...INCIDENT_ID, help: "the incident's ID (`mon incidents list` shows them)" }],
+  args: [PICKED_INCIDENT],
   flags: {},
   about:
     DURATION_HELP +
@@ -142,6 +155,7 @@ export const CREATE = verb({
     status: { ...STATUS, default: 'INVESTIGATING', help: "the first update's status" },
     notify: NOTIFY,
     date: { ...DATE, help: `when the first update is published: ${TIME_HELP} (default now)` },
+    ...YES,
     ...DRY_RUN_FLAG,
   },
   about:
@@ -168,6 +182,7 @@ export const UPDATE = verb({
     name: { ...NAME, help: `rename the incident (at most ${INCIDENT_NAME_MAX} characters)` },
     severity: { ...SEVERITY, help: 'change the severity' },
     service: { ...SERVICE, help: "the incident's services become exactly these" },
+    ...YES,
     ...DRY_RUN_FLAG,
   },
   about:
@@ -194,6 +209,7 @@ export const RESOLVE = verb({
     message: { ...MESSAGE, default: DEFAULT_RESOLVED_MESSAGE },
     notify: { ...NOTIFY, help: 'notify the status page subscribers' },
     force: { kind: 'bool', help: 'post a RESOLVED update even if the incident is already resolved' },
+    ...YES,
     ...DRY_RUN_FLAG,
   },
   about: 'An incident that is already resolved is refused (exit 2) unless --force.\n',
@@ -216,12 +232,13 @@ export const UPDATES: NounSpec = {
 export const UPDATES_CREATE = verb({
   name: 'create',
   summary: 'Post an update to an incident (POST .../incident-updates)',
-  args: [INCIDENT_ID],
+  args: [PICKED_INCIDENT],
   flags: {
     message: { ...MESSAGE, help: 'what subscribers read (required; asked for on a terminal)' },
     status: { ...STATUS, help: "the update's status (left out: the incident keeps its status)" },
     notify: { ...NOTIFY, help: 'notify the status page subscribers' },
     date: DATE,
+    ...YES,
     ...DRY_RUN_FLAG,
   },
   examples: [
@@ -233,7 +250,7 @@ export const UPDATES_CREATE = verb({
 export const UPDATES_GET = verb({
   name: 'get',
   summary: 'Show one incident update',
-  args: [INCIDENT_ID, UPDATE_ID],
+  args: [PICKED_INCIDENT, UPDATE_ID],
   flags: {},
   examples: ['mon incidents updates get 3f0c2a9e-... 7d1b...', 'mon incidents updates get 3f0c2a9e-... 7d1b... --json'],
 });
@@ -241,12 +258,13 @@ export const UPDATES_GET = verb({
 export const UPDATES_EDIT = verb({
   name: 'edit',
   summary: 'Correct an incident update (what is not given stays as it is)',
-  args: [INCIDENT_ID, UPDATE_ID],
+  args: [PICKED_INCIDENT, UPDATE_ID],
   flags: {
     message: { ...MESSAGE, help: 'replace the message' },
     status: { ...STATUS, help: 'the new status' },
     notify: { ...NOTIFY, forms: 'both', help: 'set notifySubscribers', negativeHelp: 'clear notifySubscribers' },
     date: { ...DATE, help: `when it is published: ${TIME_HELP}` },
+    ...YES,
     ...DRY_RUN_FLAG,
   },
   examples: [

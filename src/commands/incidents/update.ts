@@ -1,6 +1,5 @@
 import type { ApiRequest } from '../../api/request';
 import {
-  getIncident,
   postIncidentUpdate,
   postIncidentUpdateRequest,
   putIncident,
@@ -14,6 +13,7 @@ import {
   type IncidentPutBody,
   type IncidentUpdateBody,
 } from '../../api/schemas/incidents';
+import { confirmPost } from '../../core/confirm';
 import type { Ctx } from '../../core/context';
 import { printDryRuns } from '../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../core/flags/parse';
@@ -24,8 +24,9 @@ import { resolveServices, serviceBody, serviceDirectory } from '../../core/servi
 import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { colorSeverity, colorStatus } from './columns';
-import { incidentIdOrPicker, pickOpenIncident } from './picker';
+import { incidentIdOrPicker, incidentOrPick } from './picker';
 import { UPDATE } from './spec';
+import { changeSummary, updateSummary } from './summary';
 
 type UpdateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now'>;
 
@@ -51,10 +52,7 @@ export async function updateIncidentRun(ctx: UpdateCtx, { flags, args }: Input<t
   if (wantsUpdate && flags.message === undefined && !io.canPrompt()) throw missingFlagsError(['--message'], EXAMPLE);
 
   const client = await ctx.api();
-  const incident =
-    incidentId === null
-      ? await pickOpenIncident(ctx, client, 'Which open incident?')
-      : (await getIncident(client, incidentId)).incident;
+  const { incident } = await incidentOrPick(ctx, client, incidentId, 'Which open incident?');
   const services = flags.service && resolveServices(await serviceDirectory(client), flags.service);
 
   const current = incident.lastUpdateStatus as IncidentStatus;
@@ -80,6 +78,17 @@ export async function updateIncidentRun(ctx: UpdateCtx, { flags, args }: Input<t
 
   const putBody = change && checkBody(incidentPutBodySchema, change, UPDATE);
   const postBody = update && checkBody(incidentUpdateBodySchema, update, UPDATE);
+  await confirmPost(ctx, {
+    prompted: incidentId === null || askAll || (wantsUpdate && flags.message === undefined),
+    yes: flags.yes,
+    dryRun: flags.dryRun,
+    title: `About to ${postBody ? 'post an update to' : 'change'} "${sanitize(incident.name)}" (${sanitize(incident.severity)}, on ${sanitize(incident.services.map((service) => service.name).join(', '))}):`,
+    lines: [
+      ...(putBody ? changeSummary(incident, putBody) : []),
+      ...(postBody ? updateSummary(incident, postBody) : []),
+    ],
+    question: postBody ? 'Post this update?' : 'Save these changes?',
+  });
   if (flags.dryRun) {
     const requests: ApiRequest[] = [];
     if (putBody) requests.push(putIncidentRequest(incident.id, putBody));

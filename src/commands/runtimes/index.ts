@@ -3,7 +3,7 @@ import { nounCommand, verbCommand } from '../../core/flags/commander';
 import { GET, LIST, RUNTIMES } from './spec';
 
 export function runtimesCommand(ctx: Ctx) {
-  return nounCommand(RUNTIMES, [
+  return nounCommand(ctx, RUNTIMES, [
     verbCommand(ctx, LIST, async () => (await import('./list')).listRuntimesRun),
     verbCommand(ctx, GET, async () => (await import('./get')).getRuntimeRun),
   ]);

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Input } from '../../core/flags/spec';
 import type { Ctx } from '../../core/context';
 import { CliError, UsageError } from '../../errors';
 import { realFile, tryLock } from '../../lock';
+import { lockFileFailure, prepareDataDir } from '../../sandbox/data-dir';
 import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from '../../sandbox/defaults';
 import { parseFaults } from '../../sandbox/faults';
 import { startSandbox } from '../../sandbox/server';
@@ -38,10 +38,15 @@ export async function sandboxRun(
   const dataFile = resolve(options.data ?? defaultDataFile(ctx.env));
   const apiKey = options.apiKey ?? SANDBOX_API_KEY;
   const accountId = ctx.globals.account ?? SANDBOX_ACCOUNT_ID;
-  mkdirSync(dirname(dataFile), { recursive: true, mode: 0o700 });
+  prepareDataDir(dataFile, options.data !== undefined);
 
-  // The real file: a symlink to it (or to its directory) is the same data, so the same lock.
-  const lock = tryLock(lockPath(realFile(dataFile)), 'mon sandbox');
+  let lock;
+  try {
+    // The real file: a symlink to it (or to its directory) is the same data, so the same lock.
+    lock = tryLock(lockPath(realFile(dataFile)), 'mon sandbox');
+  } catch (error) {
+    throw lockFileFailure(error, dataFile, options.data !== undefined) ?? error;
+  }
   if (!('release' in lock)) {
     const holder = lock.heldBy;
     const where = holder.server ? ` at ${holder.server.url}` : '';

@@ -3,5 +3,7 @@ import { nounCommand, verbCommand } from '../../core/flags/commander';
 import { LIST, STATUS_PAGES } from './spec';
 
 export function statusPagesCommand(ctx: Ctx) {
-  return nounCommand(STATUS_PAGES, [verbCommand(ctx, LIST, async () => (await import('./list')).listStatusPagesRun)]);
+  return nounCommand(ctx, STATUS_PAGES, [
+    verbCommand(ctx, LIST, async () => (await import('./list')).listStatusPagesRun),
+  ]);
 }

@@ -1,7 +1,8 @@
 import { Argument, Command, Option } from 'commander';
+import { nothingSentIfCancelled } from '../confirm';
 import type { Ctx } from '../context';
+import { helpAfter, markNoun } from '../help';
 import {
-  examplesBlock,
   kebab,
   orList,
   type ArgSpec,
@@ -54,7 +55,9 @@ export function describeFlag(flag: Flag): string {
   if (values && values.length <= 14)
     text += `: ${orList(values)}${flag.kind === 'enum' && !flag.numeric ? ', in any case' : ''}`;
   text += note;
-  if ('default' in flag && flag.default !== undefined) text += ` (default ${flag.default})`;
+  if ('default' in flag && flag.default !== undefined) {
+    text += ` (default ${typeof flag.default === 'string' && /\s/.test(flag.default) ? JSON.stringify(flag.default) : flag.default})`;
+  }
   if ('repeatable' in flag && flag.repeatable) text += ' (repeatable)';
   return text;
 }
@@ -126,18 +129,21 @@ export function verbCommand<S extends VerbSpec>(ctx: Ctx, spec: S, load: () => P
   const command = new Command(spec.name).description(spec.summary);
   for (const arg of spec.args ?? []) command.addArgument(new ArgOption(arg));
   addFlags(command, spec.flags);
-  command.addHelpText('after', `${spec.about ? `\n${spec.about.trimEnd()}\n` : ''}${examplesBlock(spec.examples)}`);
+  command.addHelpText('after', () => helpAfter(spec.about, spec.examples, ctx.io.columns()));
   command.action(async (...params: unknown[]) => {
     const self = params.at(-1) as Command;
     const [{ parseInput }, run] = await Promise.all([import('./parse'), load()]);
-    await run(ctx, parseInput(spec, rawFlags(self), self.processedArgs, ctx.now()));
+    const work = () => run(ctx, parseInput(spec, rawFlags(self), self.processedArgs, ctx.now()));
+    // A verb that changes something (it has --dry-run) says so when a prompt is cancelled.
+    await ('dryRun' in spec.flags ? nothingSentIfCancelled(work) : work());
   });
   return command;
 }
 
 /** A noun: a group of verbs; alone it shows its help. */
-export function nounCommand(spec: NounSpec, verbs: Command[]): Command {
-  const command = new Command(spec.name).description(spec.summary).addHelpText('after', examplesBlock(spec.examples));
+export function nounCommand(ctx: Pick<Ctx, 'io'>, spec: NounSpec, verbs: Command[]): Command {
+  const command = markNoun(new Command(spec.name).description(spec.summary));
+  command.addHelpText('after', () => helpAfter(undefined, spec.examples, ctx.io.columns()));
   for (const verb of verbs) command.addCommand(verb);
   return command;
 }

@@ -5,7 +5,7 @@ import type { FlagTable } from './spec';
 
 /** --limit, --next-id and --all of every paginated list. */
 export const PAGE_FLAGS = {
-  limit: { kind: 'int', min: 1, max: 100, help: 'entries per page, 1 to 100 (default 20)' },
+  limit: { kind: 'int', short: 'L', min: 1, max: 100, help: 'entries per page, 1 to 100 (default 20)' },
   nextId: { kind: 'id', help: 'start at this page (the nextId a previous page gave)' },
   all: { kind: 'bool', help: 'follow every page' },
 } as const satisfies FlagTable;

@@ -223,11 +223,6 @@ export function andList(values: readonly string[]): string {
   return values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;
 }
 
-/** The "Examples:" block of a help. */
-export function examplesBlock(lines: readonly string[]): string {
-  return `\nExamples:\n${lines.map((line) => (line.startsWith('#') ? `  ${line}` : `  $ ${line}`)).join('\n')}\n`;
-}
-
 /** Body paths → the flag that gives them, for naming what a request schema finds there. */
 export function bodyNames(flags: FlagTable): Record<string, string> {
   const names: Record<string, string> = {};

@@ -5,15 +5,18 @@ import type { Input } from '../../../core/flags/spec';
 import { printJson, renderDetails } from '../../../output/render';
 import { sanitize } from '../../../text/escape';
 import { colorStatus, whenDisplay } from '../columns';
+import { updateTarget } from '../picker';
 import type { UPDATES_GET } from '../spec';
 
 export async function getUpdateRun(
-  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now'>,
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now' | 'prompter'>,
   { args }: Input<typeof UPDATES_GET>,
 ): Promise<void> {
-  const { update, raw } = await getIncidentUpdate(await ctx.api(), args.incidentId, args.updateId);
+  const client = await ctx.api();
+  const target = await updateTarget(ctx, client, args, 'mon incidents updates get INCIDENT_ID UPDATE_ID');
+  const { update, raw } = await getIncidentUpdate(client, target.incidentId, target.updateId);
   if (ctx.globals.json) return printJson(ctx.io, raw);
-  renderUpdate(ctx, args.incidentId, update);
+  renderUpdate(ctx, target.incidentId, update);
 }
 
 function renderUpdate(ctx: Pick<Ctx, 'io' | 'now'>, incidentId: string, update: IncidentUpdate): void {

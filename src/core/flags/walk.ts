@@ -1,0 +1,75 @@
+import type { Command, Option } from 'commander';
+
+/**
+ * A command line read the way commander will read it: global flags anywhere, subcommand
+ * words, flags with their values, and `--` ending the flags. Used before commander parses,
+ * to refuse a flag given as a value (guard.ts) and to find which help was asked for.
+ */
+export interface Walked {
+  /** The program, then each subcommand named. */
+  chain: Command[];
+  /** Words that are neither flags, flag values nor subcommands. */
+  operands: string[];
+}
+
+export interface ValueFlag {
+  option: Option;
+  /** As typed: `--message`, `-m`, or `-ym`. */
+  typed: string;
+  /** The next word, which commander would take as the value. */
+  next: string | undefined;
+  /** Is `next` a flag of the command, or any --word? */
+  nextIsFlag: boolean;
+}
+
+export function walk(program: Command, argv: readonly string[], onValueFlag?: (flag: ValueFlag) => void): Walked {
+  const chain: Command[] = [program];
+  const operands: string[] = [];
+  const known = () => chain.flatMap((command) => [...command.options, helpOption(command)].filter(Boolean) as Option[]);
+  const find = (word: string) => known().find((option) => option.short === word || option.long === word);
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '--') {
+      operands.push(...argv.slice(i + 1));
+      break;
+    }
+    const option = valueTakingFlag(word, find);
+    if (option) {
+      const next = argv[i + 1];
+      onValueFlag?.({
+        option,
+        typed: word,
+        next,
+        nextIsFlag: next !== undefined && (next.startsWith('--') || Boolean(find(next))),
+      });
+      i++;
+      continue;
+    }
+    if (word.startsWith('-') && word !== '-') continue;
+    const sub = operands.length
+      ? undefined
+      : chain.at(-1)!.commands.find((command) => command.name() === word || command.aliases().includes(word));
+    if (sub) chain.push(sub);
+    else operands.push(word);
+  }
+  return { chain, operands };
+}
+
+/** The option whose value the next word would be: `--message`, `-m`, or the last of `-ym`. */
+function valueTakingFlag(word: string, find: (word: string) => Option | undefined): Option | undefined {
+  if (!word.startsWith('-') || word === '-' || word.includes('=')) return undefined;
+  const option = find(word);
+  if (option) return option.required ? option : undefined;
+  // A group of short flags: switches, and perhaps one that takes a value (its value follows it in the word, or is the next word).
+  if (word.startsWith('--') || word.length < 3) return undefined;
+  for (let at = 1; at < word.length; at++) {
+    const short = find(`-${word[at]}`);
+    if (!short) return undefined;
+    if (short.required) return at === word.length - 1 ? short : undefined;
+  }
+  return undefined;
+}
+
+function helpOption(command: Command): Option | undefined {
+  return (command as unknown as { _getHelpOption(): Option | null })._getHelpOption() ?? undefined;
+}

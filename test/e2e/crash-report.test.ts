@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { cleanEnv, runMon } from './harness';
+
+const CRASH = fileURLToPath(new URL('../fixtures/throw-on-output.cjs', import.meta.url));
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+const WHERE = `mon ${version}, Node.js ${process.version}, ${process.platform}-${process.arch}`;
+
+/** `src/<file>.ts:LINE` frames of a stack (absolute paths: the map's sources resolve next to dist/). */
+function sourceFrames(stderr: string): { file: string; line: number }[] {
+  return [...stderr.matchAll(/\bat .*?[/\\](src[/\\][\w/\\.-]+\.ts):(\d+):\d+\)?$/gm)].map((match) => ({
+    file: match[1]!.replace(/\\/g, '/'),
+    line: Number(match[2]),
+  }));
+}
+
+describe('an unexpected error', () => {
+  it('says what a report needs (version, Node.js, platform, where to report) and how to see more', async () => {
+    const env = cleanEnv({ NODE_OPTIONS: `--require ${CRASH}` });
+    const result = await runMon(['runtimes', '--help'], { env });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `error: a forced internal error\nThis is unexpected (${WHERE}): run the command again with --debug and report it to the mon maintainers with that output.\n`,
+    );
+  });
+
+  it.each([
+    ['--debug', ['--debug', 'config', 'list'], {}],
+    ['MON_DEBUG=1', ['config', 'list'], { MON_DEBUG: '1' }],
+  ])('with %s, prints a stack that names the src/*.ts lines, not the bundle', async (_name, args, extra) => {
+    const env = cleanEnv({ NODE_OPTIONS: `--require ${CRASH}`, ...extra });
+    const result = await runMon(args, { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: a forced internal error\nError: a forced internal error\n {4}at /);
+    expect(result.stderr).toContain(
+      `This is unexpected (${WHERE}): please report it to the mon maintainers with this output.\n`,
+    );
+    expect(result.stderr).not.toMatch(/mon\.cjs:\d+/);
+    const frames = sourceFrames(result.stderr);
+    // The frame that wrote to stdout is io.ts's `out`: check the line it names really is that call.
+    const io = frames.find((frame) => frame.file === 'src/io.ts');
+    expect(io, result.stderr).toBeDefined();
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    expect(existsSync(`${root}/${io!.file}`)).toBe(true);
+    const line = readFileSync(`${root}/${io!.file}`, 'utf8').split('\n')[io!.line - 1];
+    expect(line).toContain('process.stdout.write(');
+    expect(frames.map((frame) => frame.file)).toContain('src/commands/config/config.ts');
+  });
+});

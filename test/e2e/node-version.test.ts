@@ -1,0 +1,64 @@
+/**
+ * mon on a Node.js it does not support: one sentence and exit 1, not a stack trace from inside
+ * the bundle. Runs a real Node.js 18 from the npm registry (scripts/fetch-node.sh, the way
+ * scripts/test-on-node.sh fetches 22 and 24), kept in .cache/node-18 between runs.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, collect } from './harness';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The directory of a Node.js 18 binary, or why there is none (only outside CI is that a skip). */
+function node18(): { dir: string } | { reason: string } {
+  const fetched = spawnSync('bash', [join(ROOT, 'scripts', 'fetch-node.sh'), '18'], {
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  if (fetched.status === 0) return { dir: fetched.stdout.trim() };
+  const why = fetched.stderr.trim().split('\n').pop() ?? `exit ${fetched.status}`;
+  if (fetched.status === 3) return { reason: `no Node.js 18 package for this platform (${why})` };
+  return { reason: `could not fetch Node.js 18 from the npm registry (${why})` };
+}
+
+describe('an unsupported Node.js', () => {
+  it('gets one sentence naming the Node.js mon needs and the one running, and exit 1', async (ctx) => {
+    const found = node18();
+    if ('reason' in found) {
+      // CI must run it: there the platform has the package and the registry is reachable.
+      if (process.env.CI) throw new Error(`Node.js 18 is needed for this test in CI: ${found.reason}`);
+      ctx.skip(found.reason);
+      return;
+    }
+    const node = join(found.dir, 'node');
+    const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    expect(version).toMatch(/^v18\./);
+    for (const args of [['runtimes', 'list'], ['--sandbox', 'runtimes', 'list'], ['--version']]) {
+      const result = await collect(spawn(node, [BIN, ...args], { env: cleanEnv(), stdio: ['pipe', 'pipe', 'pipe'] }));
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(
+        `mon needs Node.js 20.18 or newer; this is ${version.slice(1)}. Install a newer one (https://nodejs.org/en/download, or \`nvm install 20\` with nvm) and run mon again.\n`,
+      );
+    }
+  }, 300_000);
+
+  it.each([
+    ['19.99.0', 1],
+    ['20.17.9', 1],
+    ['20.18.0', 0],
+    ['22.0.0', 0],
+  ])('draws the line at 20.18 (process.versions.node %s: exit %i)', async (version, code) => {
+    const fake = fileURLToPath(new URL('../fixtures/fake-node-version.cjs', import.meta.url));
+    const env = cleanEnv({ NODE_OPTIONS: `--require ${fake}`, FAKE_NODE_VERSION: version });
+    const result = await collect(spawn(process.execPath, [BIN, '--version'], { env, stdio: ['pipe', 'pipe', 'pipe'] }));
+    expect(result.code).toBe(code);
+    if (code === 0) expect(result.stdout).toMatch(/^mon \d+\.\d+\.\d+\n$/);
+    else
+      expect(result.stderr).toMatch(
+        new RegExp(`^mon needs Node\\.js 20\\.18 or newer; this is ${version.replace(/\./g, '\\.')}\\. `),
+      );
+  });
+});

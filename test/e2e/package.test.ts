@@ -1,0 +1,172 @@
+/**
+ * The package as a user gets it: `npm pack`, then `npm install -g` of the tarball into a
+ * temporary prefix (offline: it has no dependencies to fetch), made read-only, and run from
+ * there. The build (dist/) comes from `npm test`'s build step.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, collect, tempDir } from './harness';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+/** npm, run quietly, offline; fails the test with its output when it fails. */
+function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): string {
+  const result = spawnSync('npm', [...args, '--no-audit', '--no-fund', '--no-update-notifier', '--loglevel=error'], {
+    cwd,
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (result.status !== 0)
+    throw new Error(`npm ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+interface PackResult {
+  filename: string;
+  unpackedSize: number;
+  files: { path: string }[];
+}
+
+let packed: PackResult;
+let prefix: string;
+let installed: string;
+let bin: string;
+
+beforeAll(() => {
+  const out = tempDir('mon-pack-');
+  // --ignore-scripts: `prepare` would rebuild dist/ under the feet of the tests running now.
+  packed = (
+    JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', out], ROOT)) as PackResult[]
+  )[0]!;
+  prefix = tempDir('mon-prefix-');
+  // A cache of its own and --offline: the install must need nothing from the registry.
+  npm(
+    [
+      'install',
+      '--global',
+      '--prefix',
+      prefix,
+      '--offline',
+      '--ignore-scripts',
+      '--cache',
+      join(prefix, '.npm-cache'),
+      join(out, packed.filename),
+    ],
+    out,
+  );
+  installed = join(prefix, 'lib', 'node_modules', pkg.name);
+  bin = join(prefix, 'bin', 'mon');
+  chmodSync(prefix, 0o755);
+  makeReadOnly(installed);
+}, 180_000);
+
+afterAll(() => {
+  // Writable again, so that the temporary directory can be removed.
+  if (installed && existsSync(installed)) spawnSync('chmod', ['-R', 'u+w', installed]);
+});
+
+function makeReadOnly(dir: string): void {
+  const result = spawnSync('chmod', ['-R', 'a-w', dir]);
+  expect(result.status).toBe(0);
+}
+
+/** Runs the installed `mon` as a user would: the command on PATH, its own temp directories. */
+async function installedMon(args: string[]) {
+  const home = tempDir('mon-installed-home-');
+  const env = cleanEnv({
+    PATH: [dirname(bin), dirname(process.execPath), process.env.PATH].join(delimiter),
+    MON_CONFIG_DIR: join(home, 'config'),
+    MON_DATA_DIR: join(home, 'data'),
+    MON_CACHE_DIR: join(home, 'cache'),
+  });
+  return collect(spawn(bin, args, { env, stdio: ['pipe', 'pipe', 'pipe'] }), { timeoutMs: 30_000 });
+}
+
+describe('the npm package', () => {
+  it('has no dependencies: everything it runs is bundled into dist/', () => {
+    expect(pkg.dependencies ?? {}).toEqual({});
+    for (const bundled of ['commander', 'zod', 'undici', 'conf', '@inquirer/prompts', 'cli-table3', 'chalk']) {
+      expect(pkg.devDependencies, bundled).toHaveProperty([bundled]);
+    }
+    // Nothing was installed beside it.
+    expect(existsSync(join(installed, 'node_modules')) ? readdirSync(join(installed, 'node_modules')) : []).toEqual([]);
+  });
+
+  it('ships the licence, the notices, the build and its source map, and stays within 1.6 MB unpacked', () => {
+    const files = packed.files.map((file) => file.path);
+    for (const file of [
+      'LICENSE',
+      'THIRD_PARTY_NOTICES',
+      'README.md',
+      'package.json',
+      'bin/mon.js',
+      'dist/mon.cjs',
+      'dist/mon.cjs.map',
+      'dist/sha256.json',
+    ]) {
+      expect(files, file).toContain(file);
+      expect(existsSync(join(installed, file)), file).toBe(true);
+    }
+    expect(files.filter((file) => file.startsWith('src/') || file.startsWith('test/'))).toEqual([]);
+    expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toMatch(
+      /^MIT License\n\nCopyright \(c\) \d{4} the mon authors\n/,
+    );
+    expect(packed.unpackedSize).toBeLessThanOrEqual(1_600_000);
+  });
+
+  it('names every package whose code is in dist/ in THIRD_PARTY_NOTICES, with its version and licence text', () => {
+    const notices = readFileSync(join(installed, 'THIRD_PARTY_NOTICES'), 'utf8');
+    // What esbuild put into each file (written by scripts/build.mjs), read here on its own terms:
+    // a package is the folder after the last node_modules/ of a file that left code in the output.
+    const metafiles = JSON.parse(
+      readFileSync(join(ROOT, 'node_modules', '.cache', 'mon-build', 'metafiles.json'), 'utf8'),
+    ) as { outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }> }[];
+    const bundled = new Map<string, string>();
+    for (const metafile of metafiles) {
+      for (const output of Object.values(metafile.outputs)) {
+        for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+          const match = /^(.*node_modules\/((?:@[^/]+\/)?[^/]+))\//.exec(input);
+          if (match && bytesInOutput > 0 && !/^[\w-]+:/.test(input)) bundled.set(match[2]!, match[1]!);
+        }
+      }
+    }
+    expect([...bundled.keys()]).toEqual(
+      expect.arrayContaining(['commander', 'zod', 'undici', 'conf', '@inquirer/core', 'cli-table3', 'chalk']),
+    );
+    for (const [name, dir] of bundled) {
+      const { version } = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as { version: string };
+      expect(notices, name).toContain(`\n${name} ${version} (`);
+      const licences = readdirSync(join(ROOT, dir)).filter((file) => /^(licen[cs]e|copying)/i.test(file));
+      expect(licences, name).not.toEqual([]);
+      for (const licence of licences) {
+        expect(notices, `${name}: ${licence}`).toContain(readFileSync(join(ROOT, dir, licence), 'utf8').trim());
+      }
+    }
+  });
+
+  it('runs from a read-only install with nothing under its node_modules', async () => {
+    expect(statSync(join(installed, 'dist', 'mon.cjs')).mode & 0o222).toBe(0);
+
+    const version = await installedMon(['--version']);
+    expect(version).toMatchObject({ code: 0, stderr: '' });
+    expect(version.stdout).toBe(`mon ${pkg.version}\n`);
+
+    const pages = await installedMon(['--sandbox', 'status-pages', 'list']);
+    expect(pages.code, pages.stderr).toBe(0);
+    expect(pages.stdout).toMatch(/^Acme Cloud\tacme-cloud\t/m);
+
+    const runtimes = await installedMon(['--sandbox', 'runtimes', 'list']);
+    expect(runtimes.code, runtimes.stderr).toBe(0);
+    expect(runtimes.stdout).toMatch(/^2026\.04\tBETA\tv24\./m);
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * The terminal experience, end to end: help as data, short IDs, short flags, full pages.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
+import { cleanEnv, runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
+
+/** Two open incidents whose IDs share their first 8 characters, and a resolved one sharing 6 with them. */
+const TWINS = ['abcdef12-0000-4000-8000-000000000001', 'abcdef12-0000-4000-8000-000000000002'];
+const RESOLVED = 'abcdef99-0000-4000-8000-000000000003';
+
+function incident(id: string, name: string, status: string) {
+  const service = {
+    id: SEED_SERVICES.api,
+    name: 'Public API',
+    accountId: 'acct',
+    created_at: '2026-01-15',
+    updated_at: null,
+  };
+  const update = {
+    id: `${id.slice(0, 24)}aaaaaaaaaaaa`,
+    description: 'Investigating',
+    status,
+    publicIncidentUpdateDate: '2026-11-20T10:00:00.000Z',
+    created_at: '2026-11-20',
+    notifySubscribers: false,
+  };
+  return {
+    id,
+    name,
+    severity: 'MAJOR',
+    services: [service],
+    incidentUpdates: [update],
+    lastUpdateStatus: status,
+    duration: status === 'RESOLVED' ? 0 : null,
+    created_at: '2026-11-20',
+    updated_at: '2026-11-20',
+  };
+}
+
+let sandbox: SandboxProcess;
+beforeAll(async () => {
+  const dataFile = join(tempDir('mon-terminal-'), 'data.jsonl');
+  const lines = [
+    { format: 'mon-sandbox', version: 1 },
+    ...[
+      incident(RESOLVED, 'Old outage', 'RESOLVED'),
+      incident(TWINS[0]!, 'Checkout errors', 'INVESTIGATING'),
+      incident(TWINS[1]!, 'Webhooks late', 'IDENTIFIED'),
+    ].map((put) => ({ c: 'incidents', put })),
+  ];
+  writeFileSync(dataFile, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+  sandbox = await startSandbox([], { dataFile });
+});
+afterAll(() => sandbox?.stop());
+
+describe('help is data', () => {
+  it('`mon` alone prints its help on stdout and exits 0', async () => {
+    const result = await runMon([], { env: cleanEnv() });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^Usage: mon \[options\] \[command\]/);
+    expect(result.stdout).toContain('Status pages and incidents:');
+  });
+
+  it('`mon help incidents list` is the help of `mon incidents list`; every line fits 80 columns when piped', async () => {
+    const help = await runMon(['help', 'incidents', 'list'], { env: cleanEnv() });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: mon incidents list \[options\]/);
+    expect(help.stdout).toBe((await runMon(['incidents', 'list', '--help'], { env: cleanEnv() })).stdout);
+    expect(help.stdout.split('\n').filter((line) => line.length > 80)).toEqual([]);
+  });
+});
+
+describe('short IDs', () => {
+  it('an 8-character prefix works for incidents get (one list request, then the incident)', async () => {
+    const created = await runMon(
+      ['incidents', 'create', '--name', 'Prefix me', '--severity', 'minor', '--service', SEED_SERVICES.api, '-m', 'x'],
+      { env: sandbox.env() },
+    );
+    const id = created.stdout.trim();
+    await sandbox.clearRequests();
+    const result = await runMon(['incidents', 'get', id.slice(0, 8)], { env: sandbox.env() });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`id\t${id}\n`);
+    const paths = (await sandbox.requests()).map((request) => request.path);
+    expect(paths).toEqual(['/v1/status-pages/incidents?limit=100', `/v1/status-pages/incidents/${id}`]);
+  });
+
+  it('a whole ID costs no lookup', async () => {
+    await sandbox.clearRequests();
+    const result = await runMon(['incidents', 'get', TWINS[0]!], { env: sandbox.env() });
+    expect(result.code, result.stderr).toBe(0);
+    expect((await sandbox.requests()).map((request) => request.path)).toEqual([
+      `/v1/status-pages/incidents/${TWINS[0]}`,
+    ]);
+  });
+
+  it('an 8-character prefix works for updates create, and posts to the whole ID', async () => {
+    const created = await runMon(
+      ['incidents', 'create', '--name', 'Prefix two', '--severity', 'minor', '--service', SEED_SERVICES.api, '-m', 'x'],
+      { env: sandbox.env() },
+    );
+    const id = created.stdout.trim();
+    await sandbox.clearRequests();
+    const result = await runMon(['incidents', 'updates', 'create', id.slice(0, 8), '-m', 'Still on it.'], {
+      env: sandbox.env(),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const posted = (await sandbox.requests()).filter((request) => request.method === 'POST');
+    expect(posted).toEqual([
+      expect.objectContaining({
+        path: `/v1/status-pages/incidents/${id}/incident-updates`,
+        body: { description: 'Still on it.', notifySubscribers: false },
+      }),
+    ]);
+  });
+
+  it('an ambiguous prefix is exit 2 listing the matches (ID and name); nothing is sent', async () => {
+    await sandbox.clearRequests();
+    const result = await runMon(['incidents', 'update', 'abcdef12', '-m', 'Which one?'], { env: sandbox.env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('INCIDENT_ID abcdef12 matches 2:');
+    expect(result.stderr).toContain(`${TWINS[0]}  Checkout errors`);
+    expect(result.stderr).toContain(`${TWINS[1]}  Webhooks late`);
+    expect((await sandbox.requests()).filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
+  it('open incidents win over resolved ones with the same prefix; a prefix matching nothing is exit 6', async () => {
+    const open = await runMon(['incidents', 'get', 'abcdef', '--json'], { env: sandbox.env() });
+    expect(open.code).toBe(2); // both open twins match
+    const resolved = await runMon(['incidents', 'get', 'abcdef99'], { env: sandbox.env() });
+    expect(resolved.code, resolved.stderr).toBe(0);
+    expect(resolved.stdout).toContain(`id\t${RESOLVED}`);
+    const none = await runMon(['incidents', 'get', 'fedcba98'], { env: sandbox.env() });
+    expect(none.code).toBe(6);
+    expect(none.stderr).toContain('Incident "fedcba98" was not found.');
+  });
+
+  it("an update ID prefix is resolved among the incident's updates", async () => {
+    const updateId = `${TWINS[1]!.slice(0, 24)}aaaaaaaaaaaa`;
+    const result = await runMon(['incidents', 'updates', 'get', TWINS[1]!, updateId.slice(0, 28)], {
+      env: sandbox.env(),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`id\t${updateId}\n`);
+  });
+});
+
+describe('short flags and full pages', () => {
+  it('-m and -s are --message and --status', async () => {
+    await sandbox.clearRequests();
+    const result = await runMon(
+      ['incidents', 'update', TWINS[0]!, '-s', 'monitoring', '-m', 'Watching.', '--dry-run'],
+      { env: sandbox.env() },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('"description": "Watching."');
+    expect(result.stdout).toContain('"status": "MONITORING"');
+  });
+
+  it('--all asks for 100 a page; -L sets the page size', async () => {
+    await sandbox.clearRequests();
+    expect(
+      (await runMon(['incidents', 'list', '--status', 'all', '--all', '--json'], { env: sandbox.env() })).code,
+    ).toBe(0);
+    expect((await sandbox.requests()).map((request) => request.path)).toEqual(['/v1/status-pages/incidents?limit=100']);
+    await sandbox.clearRequests();
+    expect(
+      (await runMon(['incidents', 'list', '--status', 'all', '--all', '-L', '2', '--json'], { env: sandbox.env() }))
+        .code,
+    ).toBe(0);
+    expect((await sandbox.requests()).every((request) => request.path.includes('limit=2'))).toBe(true);
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * Outage safety, in-process: what was prompted is confirmed before it is posted, every
+ * command that takes an incident ID offers the picker, and nothing goes out on "no".
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Incident } from '../../src/api/schemas/incidents';
+import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
+import type { Sandbox } from '../../src/sandbox/server';
+import { cli, memorySandbox, type CliOptions } from '../helpers';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await memorySandbox();
+});
+afterAll(() => sandbox.close());
+beforeEach(() => {
+  sandbox.requests.length = 0;
+});
+
+const run = (argv: string[], options: CliOptions = {}) => cli(['--no-color', ...argv], { sandbox, ...options });
+const posts = () => sandbox.requests.filter((request) => request.method !== 'GET');
+
+async function open(name: string): Promise<Incident> {
+  const result = await run([
+    '--json',
+    'incidents',
+    'create',
+    '--name',
+    name,
+    '--severity',
+    'major',
+    '--service',
+    SEED_SERVICES.checkout,
+    '--message',
+    'Investigating',
+  ]);
+  expect(result.code, result.stderr).toBe(0);
+  sandbox.requests.length = 0;
+  return JSON.parse(result.stdout) as Incident;
+}
+
+describe('confirm what was prompted', () => {
+  it('resolve with a picked incident shows what will be posted and sends nothing on "no" (exit 1)', async () => {
+    const incident = await open('Checkout errors');
+    const result = await run(['incidents', 'resolve'], {
+      tty: true,
+      answers: [
+        { message: 'Which open incident', answer: incident.id },
+        { message: 'Post this update?', answer: false },
+      ],
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('About to resolve "Checkout errors" (MAJOR, on Checkout):');
+    expect(result.stderr).toMatch(
+      /Status: +INVESTIGATING → RESOLVED\n {2}Message: +This incident has been resolved\.\n {2}Notify: +no, subscribers are not notified/,
+    );
+    expect(result.stderr).toContain('Nothing was posted.');
+    expect(result.stderr).not.toContain('error:');
+    expect(posts()).toEqual([]);
+  });
+
+  it('--yes (-y) posts a picked incident without asking', async () => {
+    const incident = await open('Webhooks late');
+    for (const yes of ['--yes', '-y']) {
+      sandbox.requests.length = 0;
+      const result = await run(['incidents', 'update', '--status', 'monitoring', '-m', 'Watching.', yes], {
+        tty: true,
+        answers: [{ message: 'Which open incident', answer: incident.id }],
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.prompter.asked.map((question) => question.message)).toEqual(['Which open incident?']);
+      expect(posts()).toEqual([
+        expect.objectContaining({ body: { description: 'Watching.', status: 'MONITORING', notifySubscribers: false } }),
+      ]);
+    }
+  });
+
+  it('asks nothing when every value came from flags, even on a terminal', async () => {
+    const incident = await open('DB slow');
+    const result = await run(['incidents', 'update', incident.id, '-s', 'identified', '-m', 'Found it.'], {
+      tty: true,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.prompter.asked).toEqual([]);
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('a change of the incident alone, picked on a terminal, is confirmed with its before → after', async () => {
+    const incident = await open('Queue backlog');
+    const result = await run(['incidents', 'update', '--severity', 'critical'], {
+      tty: true,
+      answers: [
+        { message: 'Which open incident', answer: incident.id },
+        { message: 'Save these changes?', answer: true },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(
+      /About to change "Queue backlog" \(MAJOR, on Checkout\):\n {2}Severity: +MAJOR → CRITICAL\n/,
+    );
+    expect(posts()).toEqual([
+      expect.objectContaining({ method: 'PUT', body: expect.objectContaining({ severity: 'CRITICAL' }) }),
+    ]);
+  });
+
+  it('a dry run shows the request and asks nothing', async () => {
+    const incident = await open('Slow search');
+    const result = await run(['incidents', 'resolve', '--dry-run'], {
+      tty: true,
+      answers: [{ message: 'Which open incident', answer: incident.id }],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`POST ${sandbox.url}/v1/status-pages/incidents/${incident.id}/incident-updates`);
+    expect(result.prompter.asked.map((question) => question.kind)).toEqual(['select']);
+    expect(posts()).toEqual([]);
+  });
+
+  it('server text in the summary is escaped', async () => {
+    const incident = await open('Evil \u001b]0;pwned\u0007 name');
+    const result = await run(['incidents', 'resolve'], {
+      tty: true,
+      answers: [
+        { message: 'Which open incident', answer: incident.id },
+        { message: 'Post this update?', answer: false },
+      ],
+    });
+    expect(result.stderr).toContain('About to resolve "Evil \\x1b]0;pwned\\x07 name"');
+    expect(result.stderr).not.toContain('\u001b]0;');
+  });
+});
+
+describe('pickers everywhere', () => {
+  it('get with no ID offers the open incidents on a terminal, and needs INCIDENT_ID without one', async () => {
+    const incident = await open('Login failures');
+    const picked = await run(['incidents', 'get'], {
+      tty: true,
+      answers: [{ message: 'Which open incident', answer: incident.id }],
+    });
+    expect(picked.code, picked.stderr).toBe(0);
+    expect(picked.prompter.asked[0]!.choices).toContainEqual(
+      expect.stringMatching(/^Login failures · MAJOR · INVESTIGATING · started /),
+    );
+    expect(picked.stdout).toContain('Login failures');
+    const piped = await run(['incidents', 'get']);
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toContain('INCIDENT_ID is required (prompts are off, so no picker can be shown).');
+  });
+
+  it('updates create picks the incident, asks the message, and confirms', async () => {
+    const incident = await open('Payouts delayed');
+    const result = await run(['incidents', 'updates', 'create'], {
+      tty: true,
+      answers: [
+        { message: 'Which open incident', answer: incident.id },
+        { message: 'Message', answer: 'Still on it.' },
+        { message: 'Post this update?', answer: true },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(posts()).toEqual([
+      expect.objectContaining({
+        path: `/v1/status-pages/incidents/${incident.id}/incident-updates`,
+        body: { description: 'Still on it.', notifySubscribers: false },
+      }),
+    ]);
+  });
+
+  it('updates get and edit pick the incident, then one of its updates, newest first', async () => {
+    const incident = await open('Checkout slow');
+    await run(['incidents', 'update', incident.id, '-s', 'identified', '-m', 'Second.']);
+    const full = JSON.parse((await run(['--json', 'incidents', 'get', incident.id])).stdout) as Incident;
+    const newest = full.incidentUpdates.find((update) => update.description === 'Second.')!;
+    const shown = await run(['incidents', 'updates', 'get'], {
+      tty: true,
+      answers: [
+        { message: 'Which open incident', answer: incident.id },
+        { message: 'Which update', answer: newest.id },
+      ],
+    });
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.prompter.asked[1]!.choices).toEqual([
+      expect.stringMatching(/^IDENTIFIED · [^·]+ · Second\.$/),
+      expect.stringMatching(/^INVESTIGATING · [^·]+ · Investigating$/),
+    ]);
+    expect(shown.stdout).toContain('Second.');
+
+    sandbox.requests.length = 0;
+    const edited = await run(['incidents', 'updates', 'edit', incident.id, '-m', 'Second, corrected.'], {
+      tty: true,
+      answers: [
+        { message: 'Which update', answer: newest.id },
+        { message: 'Save this change?', answer: true },
+      ],
+    });
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(posts()).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        path: `/v1/status-pages/incidents/${incident.id}/incident-updates/${newest.id}`,
+      }),
+    ]);
+  });
+
+  it('without a terminal, a missing INCIDENT_ID or UPDATE_ID is exit 2 naming it, before any request', async () => {
+    for (const argv of [
+      ['incidents', 'updates', 'create', '-m', 'x'],
+      ['incidents', 'updates', 'get'],
+      ['incidents', 'updates', 'edit', '-m', 'x'],
+    ]) {
+      const result = await run(argv);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('INCIDENT_ID is required');
+    }
+    const noUpdate = await run(['incidents', 'updates', 'get', '0b7e6a3c-0000-4000-8000-000000000001']);
+    expect(noUpdate.code).toBe(2);
+    expect(noUpdate.stderr).toContain('UPDATE_ID is required');
+    expect(sandbox.requests).toEqual([]);
+  });
+});
+
+describe('time windows are checked before anything is sent', () => {
+  it.each([
+    [
+      ['heartbeats', 'events', 'any-check', '--from', '2099-01-01'],
+      '--from must not be in the future (got "2099-01-01")',
+    ],
+    [['heartbeats', 'availability', 'any-check', '--to', '2099-01-01T00:00:00Z'], '--to must not be in the future'],
+    [['heartbeats', 'events', 'any-check', '--from', '2020-01-02', '--to', '2020-01-01'], '--from must be before --to'],
+    [['heartbeats', 'events', 'any-check', '--since', '2h', '--from', '1h'], '--since cannot be combined with --from'],
+  ])('mon %j: exit 2, "%s", nothing sent', async (argv, says) => {
+    const result = await run(argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(says);
+    expect(sandbox.requests).toEqual([]);
+  });
+});
