@@ -1,6 +1,6 @@
 # fish completion for mon. Generated from the command tree by `mon completion fish`; do not edit.
 
-set -g __mon_value_flags --profile --base-url --account --ping-url --timeout --limit -L --next-id --status -s --name --severity --service --message -m --date --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --from --to --since --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed
+set -g __mon_value_flags --profile --base-url --account --ping-url --timeout --limit -L --next-id --status -s --name --severity --service --message -m --date --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --from --to --since --token-file --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed
 function __mon_subcommands
   switch "$argv[1]"
     case ''
@@ -482,6 +482,7 @@ complete -c mon -n "test (__mon_path) = 'heartbeats availability'" -l timeout -r
 complete -c mon -n "test (__mon_path) = 'heartbeats availability'" -l sandbox -d 'use the embedded sandbox instead of an account (env MON_SANDBOX=1)'
 complete -c mon -n "test (__mon_path) = 'heartbeats availability'" -l insecure -d 'allow sending the API key over plain http:// to a non-local host'
 complete -c mon -n "test (__mon_path) = 'heartbeats availability'" -l help -s h -d 'show help for this command'
+complete -c mon -n "test (__mon_path) = 'heartbeats ping'" -l token-file -r -d 'read the ping token (or the whole ping URL) from FILE, - for stdin; it stays out of `ps`'
 complete -c mon -n "test (__mon_path) = 'heartbeats ping'" -l dry-run -d 'print the request (token masked) and send nothing'
 complete -c mon -n "test (__mon_path) = 'heartbeats ping'" -l version -d 'print the version'
 complete -c mon -n "test (__mon_path) = 'heartbeats ping'" -l profile -r -d 'stored profile to use (env MON_PROFILE; default "default")'
@@ -496,6 +497,7 @@ complete -c mon -n "test (__mon_path) = 'heartbeats ping'" -l timeout -r -d 'dea
 complete -c mon -n "test (__mon_path) = 'heartbeats ping'" -l sandbox -d 'use the embedded sandbox instead of an account (env MON_SANDBOX=1)'
 complete -c mon -n "test (__mon_path) = 'heartbeats ping'" -l insecure -d 'allow sending the API key over plain http:// to a non-local host'
 complete -c mon -n "test (__mon_path) = 'heartbeats ping'" -l help -s h -d 'show help for this command'
+complete -c mon -n "test (__mon_path) = 'heartbeats exec'" -l token-file -r -d 'read the ping token (or the whole ping URL) from FILE, - for stdin; it stays out of `ps`'
 complete -c mon -n "test (__mon_path) = 'heartbeats exec'" -l strict -d 'exit 1 when the command succeeded but the ping failed'
 complete -c mon -n "test (__mon_path) = 'heartbeats exec'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
 complete -c mon -n "test (__mon_path) = 'heartbeats exec'" -l version -d 'print the version'

@@ -79,7 +79,11 @@ export function createContext(options: ContextOptions): Ctx {
     },
 
     settings() {
-      settings ??= loadSettings(ctx);
+      settings ??= loadSettings(ctx).then((resolved) => {
+        // From here on, every line mon writes shows the key masked, whatever text carries it.
+        if (resolved.apiKey) io.addSecret(resolved.apiKey.value);
+        return resolved;
+      });
       return settings;
     },
 
@@ -106,6 +110,7 @@ export function createContext(options: ContextOptions): Ctx {
 
     async clientFor(config, tuning = {}) {
       const resolved = await ctx.settings();
+      if (config.apiKey) io.addSecret(config.apiKey);
       const { ApiClient } = await import('../api/client');
       const created = new ApiClient({
         ...config,

@@ -1,4 +1,5 @@
 import type { Page } from '../api/paginate';
+import { sanitize } from '../text/escape';
 import { PAGE_LIMIT } from '../api/schemas/enums';
 import { jsonArrayWriter, printJson, renderList, type Column } from '../output/render';
 import type { Ctx } from './context';
@@ -61,7 +62,7 @@ export async function runPagedList<T, R = T>(
     const limit = options.limit ? ` --limit ${options.limit}` : '';
     ctx.io.err(
       ctx.io.errStyle.dim(
-        `More on the next page: ${spec.command}${limit} --next-id ${page.nextId}  (or --all for everything)\n`,
+        `More on the next page: ${spec.command}${limit} --next-id ${sanitize(page.nextId)}  (or --all for everything)\n`,
       ),
     );
   }

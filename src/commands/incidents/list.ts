@@ -1,6 +1,7 @@
 import { incidentPages } from '../../api/resources/incidents';
 import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { Incident } from '../../api/schemas/incidents';
+import { sanitize } from '../../text/escape';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { runPagedList } from '../../core/list';
@@ -62,6 +63,10 @@ export async function listIncidentsRun(
   await renderList(io, entries, columns(entries), EMPTY[flags.status]);
   if (nextId && io.stderrIsTTY) {
     const limit = flags.limit ? ` --limit ${flags.limit}` : '';
-    io.err(io.errStyle.dim(`There may be more: ${command}${limit} --next-id ${nextId}  (or --all for every one)\n`));
+    io.err(
+      io.errStyle.dim(
+        `There may be more: ${command}${limit} --next-id ${sanitize(nextId)}  (or --all for every one)\n`,
+      ),
+    );
   }
 }

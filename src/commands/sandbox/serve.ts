@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Input } from '../../core/flags/spec';
 import type { Ctx } from '../../core/context';
 import { CliError, UsageError } from '../../errors';
-import { tryLock } from '../../lock';
+import { realFile, tryLock } from '../../lock';
 import { lockFileFailure, prepareDataDir } from '../../sandbox/data-dir';
 import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from '../../sandbox/defaults';
 import { parseFaults } from '../../sandbox/faults';
@@ -42,7 +42,8 @@ export async function sandboxRun(
 
   let lock;
   try {
-    lock = tryLock(lockPath(dataFile), 'mon sandbox');
+    // The real file: a symlink to it (or to its directory) is the same data, so the same lock.
+    lock = tryLock(lockPath(realFile(dataFile)), 'mon sandbox');
   } catch (error) {
     throw lockFileFailure(error, dataFile, options.data !== undefined) ?? error;
   }
