@@ -166,18 +166,19 @@ describe('journal writes', () => {
 
   it('answers nothing before the change is flushed, and flushes the changes that arrive together once', async () => {
     const file = dataFile();
-    let held: (() => void)[] | undefined;
+    const held: (() => void)[] = [];
+    let holding = false;
     let flushes = 0;
     let firstHeld: () => void = () => {};
     const heldOnce = new Promise<void>((resolve) => (firstHeld = resolve));
     const sync: SyncFunction = (fd, done) => {
       flushes++;
-      if (!held) return fdatasync(fd, done);
+      if (!holding) return fdatasync(fd, done);
       held.push(() => fdatasync(fd, done));
       firstHeld();
     };
     const sandbox = await start(file, { sync });
-    held = [];
+    holding = true;
     flushes = 0;
     const lines = () => readFileSync(file, 'utf8').trimEnd().split('\n').length;
     const before = lines();
@@ -193,7 +194,7 @@ describe('journal writes', () => {
     while (lines() < before + 8) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(answered).toBe(0);
     // Let the flushes through: the first covers one change, a second covers the seven written meanwhile.
-    const release = () => held!.splice(0).forEach((flush) => flush());
+    const release = () => held.splice(0).forEach((flush) => flush());
     const all = Promise.all(creates);
     while (answered < 8) {
       release();
