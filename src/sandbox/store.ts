@@ -8,6 +8,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readSync,
   renameSync,
   unlinkSync,
   writeSync,
@@ -130,6 +131,25 @@ export class Store {
     const store = new Store(file);
     store.load(true);
     return store;
+  }
+
+  /** Whether `file` starts as a sandbox journal does; undefined when there is no such file (or it is empty). */
+  static isJournal(file: string): boolean | undefined {
+    let head: string;
+    try {
+      const fd = openSync(file, 'r');
+      try {
+        const buffer = Buffer.alloc(256);
+        head = buffer.toString('utf8', 0, readSync(fd, buffer, 0, buffer.length, 0));
+      } finally {
+        closeSync(fd);
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    if (head === '') return undefined;
+    return /^\{\s*"format"\s*:\s*"mon-sandbox"/.test(head);
   }
 
   /**

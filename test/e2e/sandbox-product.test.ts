@@ -4,7 +4,7 @@
  * against real `mon sandbox` processes.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -246,6 +246,19 @@ describe('mon sandbox reset', () => {
     );
     expect(refused.stderr).toContain('Stop that sandbox');
     expect(readFileSync(sandbox.info.dataFile, 'utf8')).toBe(before);
+  });
+
+  it('never replaces a file that is not a sandbox journal (a mistyped --data), and info reports it', async () => {
+    const notes = join(tempDir('mon-notes-'), 'notes.json');
+    writeFileSync(notes, '{"mine": "keep me"}\n');
+    const reset = await runMon(['sandbox', 'reset', '--data', notes, '--yes'], { env: cleanEnv() });
+    expect(reset.code).toBe(1);
+    expect(reset.stderr).toContain(`${notes} is not a mon sandbox data file: it was left as it is.`);
+    const info = await runMon(['sandbox', 'info', '--data', notes], { env: cleanEnv() });
+    expect(info.code).toBe(1);
+    expect(info.stderr).toContain(`${notes} is not a mon sandbox data file`);
+    expect(info.stderr).not.toContain('unexpected');
+    expect(readFileSync(notes, 'utf8')).toBe('{"mine": "keep me"}\n');
   });
 
   it('without a terminal asks for --yes (exit 2) and changes nothing', async () => {

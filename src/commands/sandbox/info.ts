@@ -42,7 +42,13 @@ export async function sandboxInfoRun(
   const dataFile = dataFileOf(ctx.env, flags.data);
   const embedded = usesEmbeddedSandbox(ctx) && flags.data === undefined;
   const start = flags.data === undefined ? 'mon sandbox' : `mon sandbox --data ${flags.data}`;
-  const data = inspectDataFile(dataFile, ctx.now);
+  let data: ReturnType<typeof inspectDataFile>;
+  try {
+    data = inspectDataFile(dataFile, ctx.now);
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError('failure', sanitize((error as Error).message), 'It was left as it is.');
+  }
   if (!data) {
     throw new CliError(
       'failure',

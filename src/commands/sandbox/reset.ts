@@ -7,6 +7,7 @@ import { CancelledError, CliError, UsageError } from '../../errors';
 import { tryLock, type HeldLock } from '../../lock';
 import { SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from '../../sandbox/defaults';
 import { resetDataFile } from '../../sandbox/seed';
+import { Store } from '../../sandbox/store';
 import { sanitize } from '../../text/escape';
 import { dataFileOf, lockPathsOf } from './data-file';
 import type { RESET } from './spec';
@@ -24,6 +25,14 @@ export async function sandboxResetRun(
   const { io } = ctx;
   const dataFile = dataFileOf(ctx.env, flags.data);
   const shown = sanitize(dataFile);
+  // A file of the user's that is not a sandbox journal (a mistyped --data) is never replaced.
+  if (Store.isJournal(dataFile) === false) {
+    throw new CliError(
+      'failure',
+      `${shown} is not a mon sandbox data file: it was left as it is.`,
+      'Check --data: it names the journal a `mon sandbox --data FILE` was started with.',
+    );
+  }
   if (!flags.yes) {
     if (!io.canPrompt()) {
       throw new UsageError(
