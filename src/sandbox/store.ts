@@ -146,10 +146,10 @@ export class Store {
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
+      throw cannotUse('read', file, error, true);
     }
     if (head === '') return undefined;
-    return /^\{\s*"format"\s*:\s*"mon-sandbox"/.test(head);
+    return isHeader(head.split('\n')[0]);
   }
 
   /**

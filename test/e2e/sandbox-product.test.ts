@@ -273,7 +273,7 @@ describe('mon sandbox reset', () => {
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
-  it.skipIf(!hasScript)('asks on a terminal: "no" changes nothing, "yes" resets', async () => {
+  it.skipIf(!hasScript)('asks on a terminal: "no" changes nothing (exit 1), "yes" resets', async () => {
     const env = cleanEnv();
     expect((await runMon(['--sandbox', ...createArgs('Kept until the reset')], { env })).code).toBe(0);
     const file = join(env.MON_DATA_DIR!, 'sandbox.jsonl');
@@ -283,7 +283,7 @@ describe('mon sandbox reset', () => {
     await declined.waitFor(`Replace everything in ${file} with the sample data`);
     declined.type('n\r');
     const no = await declined.done;
-    expect(no.code).toBe(130);
+    expect(no.code).toBe(1);
     expect(no.stdout).toContain('Nothing was changed.');
     expect(readFileSync(file, 'utf8')).toBe(before);
 

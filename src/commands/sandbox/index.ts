@@ -15,7 +15,9 @@ export function sandboxCommand(ctx: Ctx): Command {
     .addCommand(verbCommand(ctx, INFO, async () => (await import('./info')).sandboxInfoRun))
     .addCommand(verbCommand(ctx, RESET, async () => (await import('./reset')).sandboxResetRun))
     .addCommand(
-      nounCommand(CLOCK, [verbCommand(ctx, ADVANCE, async () => (await import('./clock')).sandboxClockAdvanceRun)]),
+      nounCommand(ctx, CLOCK, [
+        verbCommand(ctx, ADVANCE, async () => (await import('./clock')).sandboxClockAdvanceRun),
+      ]),
     )
     .addCommand(verbCommand(ctx, REQUESTS, async () => (await import('./requests')).sandboxRequestsRun));
   // Commander gives the words after a subcommand's name to the parent's options first, so

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Ctx } from '../../core/context';
 import { done } from '../../core/outcome';
 import type { Input } from '../../core/flags/spec';
-import { CancelledError, CliError, UsageError } from '../../errors';
+import { CancelledError, CliError, DeclinedError, isPromptCancel, UsageError } from '../../errors';
 import { tryLock, type HeldLock } from '../../lock';
+import { lockFileFailure, prepareDataDir } from '../../sandbox/data-dir';
 import { SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from '../../sandbox/defaults';
 import { resetDataFile } from '../../sandbox/seed';
 import { Store } from '../../sandbox/store';
@@ -40,18 +39,29 @@ export async function sandboxResetRun(
         'Pass --yes (-y) to reset without asking.',
       );
     }
-    const confirmed = await ctx.prompter.confirm({
-      message: `Replace everything in ${shown} with the sample data (new check IDs and ping tokens)?`,
-      default: false,
-    });
-    if (!confirmed) throw new CancelledError('Nothing was changed.');
+    let confirmed: boolean;
+    try {
+      confirmed = await ctx.prompter.confirm({
+        message: `Replace everything in ${shown} with the sample data (new check IDs and ping tokens)?`,
+        default: false,
+      });
+    } catch (error) {
+      if (isPromptCancel(error)) throw new CancelledError('Cancelled. Nothing was changed.');
+      throw error;
+    }
+    if (!confirmed) throw new DeclinedError('Nothing was changed.');
   }
 
-  mkdirSync(dirname(dataFile), { recursive: true, mode: 0o700 });
+  prepareDataDir(dataFile, flags.data !== undefined);
   const locks: HeldLock[] = [];
   try {
     for (const path of lockPathsOf(dataFile)) {
-      const lock = tryLock(path, 'mon sandbox reset');
+      let lock;
+      try {
+        lock = tryLock(path, 'mon sandbox reset');
+      } catch (error) {
+        throw lockFileFailure(error, dataFile, flags.data !== undefined) ?? error;
+      }
       if (!('release' in lock)) {
         const holder = lock.heldBy;
         const where = holder.server ? ` at ${sanitize(holder.server.url)}` : '';

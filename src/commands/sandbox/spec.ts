@@ -43,10 +43,10 @@ export const SANDBOX = verb({
     'work, then close the connection unanswered) take :P or xN too; delay:MS delays every\n' +
     'answer; a rule ending in @METHOD applies to that method only (e.g. dropx1@POST).\n\n' +
     'Admin routes, outside the API (they need the API key too):\n' +
-    '  GET /__sandbox/requests?limit=N   the last N requests received, oldest first\n' +
-    '                                    (`mon sandbox requests`; DELETE forgets them)\n' +
-    '  POST /__sandbox/clock             {"advanceSeconds": S}: move the clock forward\n' +
-    '                                    (`mon sandbox clock advance`)\n',
+    '  GET /__sandbox/requests?limit=N: the last N requests (mon sandbox requests)\n' +
+    '  DELETE /__sandbox/requests: forget them\n' +
+    '  POST /__sandbox/clock {"advanceSeconds": S}: move the clock forward\n' +
+    '    (mon sandbox clock advance)\n',
   examples: [
     'mon sandbox',
     'mon sandbox --port 0 --data ./sandbox.jsonl --json',
