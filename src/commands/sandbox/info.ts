@@ -58,7 +58,8 @@ export async function sandboxInfoRun(
         : `It is created, with sample data, by \`${start}\`; then run this again.`,
     );
   }
-  const server = holderOf(dataFile)?.server;
+  const holder = holderOf(dataFile);
+  const server = holder?.server;
   const running = server ?? {
     url: `http://${DEFAULT_HOST}:${DEFAULT_PORT}`,
     apiKey: SANDBOX_API_KEY,
@@ -89,7 +90,9 @@ export async function sandboxInfoRun(
   const b = io.style.bold;
   const lines = [`${b('Data file:')} ${sanitize(dataFile)}`];
   if (server) {
-    lines.push(`${io.style.green('●')} Served by a running \`mon sandbox\` at ${sanitize(server.url)}.`);
+    lines.push(
+      `${io.style.green('●')} Served by a running \`mon sandbox\` (pid ${holder!.pid}) at ${sanitize(server.url)}.`,
+    );
   } else {
     lines.push(`${io.style.dim('○')} No \`mon sandbox\` serves it now. To serve it at the base URL below: ${start}`);
     if (embedded)
