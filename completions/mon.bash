@@ -11,6 +11,8 @@ _mon_subcommands() {
     'runtimes') echo 'list get' ;;
     'auth') echo 'login status logout' ;;
     'config') echo 'list get set unset path' ;;
+    'sandbox') echo 'info reset clock requests' ;;
+    'sandbox clock') echo 'advance' ;;
   esac
 }
 _mon_flags() {
@@ -52,6 +54,11 @@ _mon_flags() {
     'api') echo '--method -X --raw-field -f --field -F --header -H --input --include -i --paginate --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'completion') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'sandbox') echo '--host --port --data --api-key --max-checks --faults --seed --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'sandbox info') echo '--data --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'sandbox reset') echo '--data --yes -y --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'sandbox clock') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'sandbox clock advance') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'sandbox requests') echo '--limit -L --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
   esac
 }
 _mon_values() {

@@ -219,3 +219,13 @@ export async function waitForLock(
     await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 30));
   }
 }
+
+/**
+ * Who holds the lock at `path` now, read without taking it (a lock left by a dead process on
+ * this host holds nothing); undefined when it is free.
+ */
+export function lockHolder(path: string): LockOwner | undefined {
+  const owner = readOwner(path);
+  if (!owner || (owner.host === hostname() && !isAlive(owner.pid))) return undefined;
+  return owner;
+}
