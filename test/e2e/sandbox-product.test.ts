@@ -431,7 +431,7 @@ describe('mon sandbox requests', () => {
       env: sandbox.env({ MON_API_KEY: 'sk_wrong_0123456789ab' }),
     });
     expect(result.code).toBe(4);
-    expect(result.stderr).toContain('Authentication failed (401');
+    expect(result.stderr).toContain('Authentication failed: the key from MON_API_KEY was rejected (401');
   });
 });
 
