@@ -19,7 +19,7 @@ _mon_flags() {
   case "$1" in
     '') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'incidents') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents list') echo '--limit -L --next-id --all --status -s --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents list') echo '--limit -L --next-id --all --status -s --service --severity --since --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'incidents get') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'incidents create') echo '--name --severity --service --message -m --status -s --notify --no-notify --date --yes -y --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'incidents update') echo '--message -m --status -s --notify --no-notify --name --severity --service --yes -y --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
@@ -65,6 +65,7 @@ _mon_values() {
   case "$1|$2" in
     'incidents list|--status') echo 'open resolved all' ;;
     'incidents list|-s') echo 'open resolved all' ;;
+    'incidents list|--severity') echo 'CRITICAL MAJOR MEDIUM MINOR' ;;
     'incidents create|--severity') echo 'CRITICAL MAJOR MEDIUM MINOR' ;;
     'incidents create|--status') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
     'incidents create|-s') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
@@ -113,7 +114,7 @@ _mon_values() {
     'completion|') echo 'bash zsh fish' ;;
   esac
 }
-_mon_value_flags=' --profile --base-url --account --ping-url --timeout --limit -L --next-id --status -s --name --severity --service --message -m --date --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --from --to --since --token-file --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
+_mon_value_flags=' --profile --base-url --account --ping-url --timeout --limit -L --next-id --status -s --service --severity --since --name --message -m --date --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --from --to --token-file --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
 _mon() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   local path="" word i skip=0

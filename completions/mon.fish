@@ -1,6 +1,6 @@
 # fish completion for mon. Generated from the command tree by `mon completion fish`; do not edit.
 
-set -g __mon_value_flags --profile --base-url --account --ping-url --timeout --limit -L --next-id --status -s --name --severity --service --message -m --date --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --from --to --since --token-file --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed
+set -g __mon_value_flags --profile --base-url --account --ping-url --timeout --limit -L --next-id --status -s --service --severity --since --name --message -m --date --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --from --to --token-file --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed
 function __mon_subcommands
   switch "$argv[1]"
     case ''
@@ -96,6 +96,9 @@ complete -c mon -n "test (__mon_path) = 'incidents list'" -l limit -s L -r -d 'e
 complete -c mon -n "test (__mon_path) = 'incidents list'" -l next-id -r -d 'start at this page (the nextId a previous page gave)'
 complete -c mon -n "test (__mon_path) = 'incidents list'" -l all -d 'follow every page'
 complete -c mon -n "test (__mon_path) = 'incidents list'" -l status -s s -x -a 'open resolved all' -d 'which incidents, by the last update\'s status: open, resolved or all, in any case (default open)'
+complete -c mon -n "test (__mon_path) = 'incidents list'" -l service -r -d 'only incidents on this service: its ID or name, in any case (repeatable)'
+complete -c mon -n "test (__mon_path) = 'incidents list'" -l severity -x -a 'CRITICAL MAJOR MEDIUM MINOR' -d 'only incidents of this severity: CRITICAL, MAJOR, MEDIUM or MINOR, in any case (repeatable)'
+complete -c mon -n "test (__mon_path) = 'incidents list'" -l since -r -d 'only incidents that started since then: a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d) (24h, 7d, 2026-11-01)'
 complete -c mon -n "test (__mon_path) = 'incidents list'" -l version -d 'print the version'
 complete -c mon -n "test (__mon_path) = 'incidents list'" -l profile -r -d 'stored profile to use (env MON_PROFILE; default "default")'
 complete -c mon -n "test (__mon_path) = 'incidents list'" -l base-url -r -d 'API base URL (env MON_BASE_URL)'
@@ -124,7 +127,7 @@ complete -c mon -n "test (__mon_path) = 'incidents get'" -l insecure -d 'allow s
 complete -c mon -n "test (__mon_path) = 'incidents get'" -l help -s h -d 'show help for this command'
 complete -c mon -n "test (__mon_path) = 'incidents create'" -l name -r -d 'what the status page shows, at most 255 characters'
 complete -c mon -n "test (__mon_path) = 'incidents create'" -l severity -x -a 'CRITICAL MAJOR MEDIUM MINOR' -d 'the severity: CRITICAL, MAJOR, MEDIUM or MINOR, in any case'
-complete -c mon -n "test (__mon_path) = 'incidents create'" -l service -r -d 'an affected service (repeat for several; `mon status-pages list` shows IDs) (repeatable)'
+complete -c mon -n "test (__mon_path) = 'incidents create'" -l service -r -d 'an affected service: its ID or name, in any case (`mon status-pages list` shows them) (repeatable)'
 complete -c mon -n "test (__mon_path) = 'incidents create'" -l message -s m -r -d 'the first update: what subscribers read'
 complete -c mon -n "test (__mon_path) = 'incidents create'" -l status -s s -x -a 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' -d 'the first update\'s status: INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED, in any case (default INVESTIGATING)'
 complete -c mon -n "test (__mon_path) = 'incidents create'" -l notify -d 'notify the status page subscribers of this update'
@@ -151,7 +154,7 @@ complete -c mon -n "test (__mon_path) = 'incidents update'" -l notify -d 'notify
 complete -c mon -n "test (__mon_path) = 'incidents update'" -l no-notify -d 'do not notify them (the default)'
 complete -c mon -n "test (__mon_path) = 'incidents update'" -l name -r -d 'rename the incident (at most 255 characters)'
 complete -c mon -n "test (__mon_path) = 'incidents update'" -l severity -x -a 'CRITICAL MAJOR MEDIUM MINOR' -d 'change the severity: CRITICAL, MAJOR, MEDIUM or MINOR, in any case'
-complete -c mon -n "test (__mon_path) = 'incidents update'" -l service -r -d 'the incident\'s services become exactly these (repeatable)'
+complete -c mon -n "test (__mon_path) = 'incidents update'" -l service -r -d 'the incident\'s services become exactly these (IDs or names) (repeatable)'
 complete -c mon -n "test (__mon_path) = 'incidents update'" -l yes -s y -d 'post without asking; mon asks "Post this update?" only when a value came from a prompt or a picker'
 complete -c mon -n "test (__mon_path) = 'incidents update'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
 complete -c mon -n "test (__mon_path) = 'incidents update'" -l version -d 'print the version'

@@ -49,9 +49,9 @@ const SEVERITY = {
 } as const;
 const SERVICE = {
   kind: 'text',
-  value: 'id',
+  value: 'service',
   repeatable: true,
-  help: 'an affected service (`mon status-pages list` shows IDs)',
+  help: 'an affected service: its ID or name (`mon status-pages list` shows them)',
   body: ['services'],
 } as const;
 const MESSAGE = {
@@ -116,18 +116,28 @@ export const LIST = verb({
       value: 'which',
       help: "which incidents, by the last update's status",
     },
+    service: { ...SERVICE, help: 'only incidents on this service: its ID or name, in any case' },
+    severity: { ...SEVERITY, repeatable: true, help: 'only incidents of this severity' },
+    since: {
+      kind: 'time',
+      past: true,
+      help: `only incidents that started since then: ${TIME_HELP} (24h, 7d, 2026-11-01)`,
+    },
   },
   about:
     '--limit is how many incidents are shown (with --all: how many are read per page).\n' +
-    'With --status open or resolved, pages are followed until --limit incidents match (or the\n' +
-    'list ends); --json then prints a page of the matches, {length, entries, nextId}, where\n' +
-    'nextId continues after the last match. With --status all, --json prints the API page as\n' +
-    'received. With --all, every page is read and --json prints one array.\n' +
+    '--status, --service, --severity and --since are applied across pages: pages are followed\n' +
+    'until --limit incidents match (or the list ends); --json then prints a page of the\n' +
+    'matches, {length, entries, nextId}, where nextId continues after the last match. With\n' +
+    '--status all and no other filter, --json prints the API page as received. With --all,\n' +
+    'every page is read and --json prints one array.\n' +
     DURATION_HELP +
     'Piped: id, name, severity, status, services, started (ISO 8601), duration (seconds), tab-separated.\n',
   examples: [
     'mon incidents list',
     'mon incidents list --status all --limit 50',
+    'mon incidents list --service "Public API" --severity critical --severity major',
+    'mon incidents list --status all --since 7d',
     'mon incidents list --status resolved --all --json | jq -r \'.[] | "\\(.duration)\\t\\(.name)"\'',
     "mon incidents list --json | jq -r '.entries[].id'",
   ],
@@ -150,7 +160,10 @@ export const CREATE = verb({
   flags: {
     name: NAME,
     severity: SEVERITY,
-    service: { ...SERVICE, help: 'an affected service (repeat for several; `mon status-pages list` shows IDs)' },
+    service: {
+      ...SERVICE,
+      help: 'an affected service: its ID or name, in any case (`mon status-pages list` shows them)',
+    },
     message: { ...MESSAGE, help: 'the first update: what subscribers read' },
     status: { ...STATUS, default: 'INVESTIGATING', help: "the first update's status" },
     notify: NOTIFY,
@@ -181,7 +194,7 @@ export const UPDATE = verb({
     notify: NOTIFY,
     name: { ...NAME, help: `rename the incident (at most ${INCIDENT_NAME_MAX} characters)` },
     severity: { ...SEVERITY, help: 'change the severity' },
-    service: { ...SERVICE, help: "the incident's services become exactly these" },
+    service: { ...SERVICE, help: "the incident's services become exactly these (IDs or names)" },
     ...YES,
     ...DRY_RUN_FLAG,
   },
