@@ -2,9 +2,10 @@
 
 _mon_subcommands() {
   case "$1" in
-    '') echo 'incidents status-pages checks heartbeats runtimes auth config api completion sandbox' ;;
+    '') echo 'incidents templates status-pages checks heartbeats runtimes auth config api completion sandbox' ;;
     'incidents') echo 'list get create update resolve updates' ;;
     'incidents updates') echo 'create get edit' ;;
+    'templates') echo 'add list remove' ;;
     'status-pages') echo 'list' ;;
     'checks') echo 'create-dns create' ;;
     'heartbeats') echo 'events availability ping exec' ;;
@@ -21,13 +22,17 @@ _mon_flags() {
     'incidents') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'incidents list') echo '--limit -L --next-id --all --status -s --service --severity --since --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'incidents get') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents create') echo '--name --severity --service --message -m --status -s --notify --no-notify --date --yes -y --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents update') echo '--message -m --status -s --notify --no-notify --name --severity --service --yes -y --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents resolve') echo '--message -m --notify --no-notify --force --yes -y --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents create') echo '--name --severity --service --message -m --status -s --notify --no-notify --date --message-file --template --yes -y --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents update') echo '--message -m --status -s --notify --no-notify --name --severity --service --message-file --template --yes -y --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents resolve') echo '--message -m --notify --no-notify --force --message-file --template --yes -y --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'incidents updates') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents updates create') echo '--message -m --status -s --notify --no-notify --date --yes -y --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'incidents updates create') echo '--message -m --status -s --notify --no-notify --date --message-file --template --yes -y --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'incidents updates get') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'incidents updates edit') echo '--message -m --status -s --notify --no-notify --date --yes -y --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'templates') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'templates add') echo '--message -m --status -s --force --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'templates list') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    'templates remove') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'status-pages') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'status-pages list') echo '--limit -L --next-id --all --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'checks') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
@@ -76,6 +81,8 @@ _mon_values() {
     'incidents updates create|-s') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
     'incidents updates edit|--status') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
     'incidents updates edit|-s') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
+    'templates add|--status') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
+    'templates add|-s') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
     'checks create-dns|--runtime') echo '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10' ;;
     'checks create-dns|--record-type') echo 'A AAAA CNAME MX TXT SOA NS HTTPS' ;;
     'checks create-dns|--protocol') echo 'UDP TCP' ;;
@@ -114,7 +121,7 @@ _mon_values() {
     'completion|') echo 'bash zsh fish' ;;
   esac
 }
-_mon_value_flags=' --profile --base-url --account --ping-url --timeout --limit -L --next-id --status -s --service --severity --since --name --message -m --date --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --from --to --token-file --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
+_mon_value_flags=' --profile --base-url --account --ping-url --timeout --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --from --to --token-file --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
 _mon() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   local path="" word i skip=0

@@ -19,6 +19,8 @@ import { RUNTIMES } from './runtimes/spec';
 import { sandboxCommand } from './sandbox/index';
 import { SANDBOX } from './sandbox/spec';
 import { statusPagesCommand } from './status-pages/index';
+import { templatesCommand } from './templates/index';
+import { TEMPLATES } from './templates/spec';
 import { STATUS_PAGES } from './status-pages/spec';
 
 export interface TopLevel {
@@ -34,6 +36,7 @@ export interface TopLevel {
 /** The top-level commands, in help order. */
 export const TOP_LEVEL: TopLevel[] = [
   { group: 'Status pages and incidents:', spec: INCIDENTS, build: incidentsCommand },
+  { group: 'Status pages and incidents:', spec: TEMPLATES, build: templatesCommand },
   { group: 'Status pages and incidents:', spec: STATUS_PAGES, build: statusPagesCommand },
   { group: 'Checks and runtimes:', spec: CHECKS, build: checksCommand },
   { group: 'Checks and runtimes:', spec: HEARTBEATS, build: heartbeatsCommand },

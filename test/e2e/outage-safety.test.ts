@@ -234,3 +234,143 @@ describe('one name per setting', () => {
     expect(status.timeout).toEqual({ value: 30, source: 'default' });
   });
 });
+
+describe('message templates', () => {
+  let env: NodeJS.ProcessEnv;
+  beforeAll(() => {
+    env = sandbox.env(); // one config directory: templates are stored in its profile
+  });
+  const posted = async () =>
+    (await sandbox.requests()).filter((request) => request.method === 'POST').map((request) => request.body);
+
+  it('--template fills the message and status, placeholders from the incident; flags beside it win', async () => {
+    const add = await runMon(
+      [
+        'templates',
+        'add',
+        'rollback',
+        '-s',
+        'identified',
+        '-m',
+        'A bad deploy of {{services}} broke "{{name}}" ({{severity}}); rolling back. Now {{status}}.',
+      ],
+      { env },
+    );
+    expect(add.code, add.stderr).toBe(0);
+    await sandbox.clearRequests();
+    const used = await runMon(['incidents', 'update', incidentId, '--template', 'rollback'], { env });
+    expect(used.code, used.stderr).toBe(0);
+    expect(await posted()).toEqual([
+      {
+        description: 'A bad deploy of Checkout broke "Checkout errors" (major); rolling back. Now identified.',
+        status: 'IDENTIFIED',
+        notifySubscribers: false,
+      },
+    ]);
+    await sandbox.clearRequests();
+    const overridden = await runMon(
+      ['incidents', 'update', incidentId, '--template', 'rollback', '--status', 'monitoring', '--notify'],
+      { env },
+    );
+    expect(overridden.code, overridden.stderr).toBe(0);
+    expect(await posted()).toEqual([
+      expect.objectContaining({
+        description: expect.stringContaining('Now monitoring.'),
+        status: 'MONITORING',
+        notifySubscribers: true,
+      }),
+    ]);
+    await sandbox.clearRequests();
+    const message = await runMon(['incidents', 'update', incidentId, '--template', 'rollback', '-m', 'My own words.'], {
+      env,
+    });
+    expect(message.code).toBe(0);
+    expect(await posted()).toEqual([{ description: 'My own words.', status: 'IDENTIFIED', notifySubscribers: false }]);
+  });
+
+  it('works on create, resolve and updates create too', async () => {
+    await runMon(['templates', 'add', 'fixed', '-m', '{{name}} on {{services}} is {{status}}.'], { env });
+    const created = await runMon(
+      [
+        'incidents',
+        'create',
+        '--name',
+        'Webhooks late',
+        '--severity',
+        'minor',
+        '--service',
+        'webhooks',
+        '--template',
+        'rollback',
+      ],
+      { env },
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.stdout.trim();
+    const incident = (await sandbox.call('GET', `/v1/status-pages/incidents/${id}`)).body as {
+      incidentUpdates: { description: string; status: string }[];
+    };
+    expect(incident.incidentUpdates[0]).toMatchObject({
+      description: expect.stringContaining('A bad deploy of Webhooks broke "Webhooks late" (minor)'),
+      status: 'IDENTIFIED',
+    });
+    await sandbox.clearRequests();
+    expect((await runMon(['incidents', 'updates', 'create', id, '--template', 'fixed'], { env })).code).toBe(0);
+    expect((await runMon(['incidents', 'resolve', id, '--template', 'fixed'], { env })).code).toBe(0);
+    expect(await posted()).toEqual([
+      { description: 'Webhooks late on Webhooks is identified.', notifySubscribers: false },
+      { description: 'Webhooks late on Webhooks is resolved.', status: 'RESOLVED', notifySubscribers: false },
+    ]);
+  });
+
+  it('an unknown template, or a placeholder that is not one, is exit 2 naming it; nothing is sent', async () => {
+    await sandbox.clearRequests();
+    const unknown = await runMon(['incidents', 'update', incidentId, '--template', 'nope'], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--template "nope" is not a stored template');
+    const placeholder = await runMon(['templates', 'add', 'bad', '-m', 'Hello {{customer}}'], { env });
+    expect(placeholder.code).toBe(2);
+    expect(placeholder.stderr).toContain('--message has an unknown placeholder {{customer}}.');
+    expect(await sandbox.requests()).toEqual([]);
+  });
+
+  it('templates are listed (TSV, JSON) and removed, per profile', async () => {
+    const listed = await runMon(['templates', 'list', '--json'], { env });
+    expect((JSON.parse(listed.stdout) as { name: string }[]).map((template) => template.name)).toEqual([
+      'rollback',
+      'fixed',
+    ]);
+    expect((await runMon(['templates', 'list'], { env })).stdout).toContain('rollback\tIDENTIFIED\tA bad deploy');
+    expect(JSON.parse((await runMon(['--profile', 'other', 'templates', 'list', '--json'], { env })).stdout)).toEqual(
+      [],
+    ); // per profile
+    expect((await runMon(['templates', 'remove', 'fixed'], { env })).code).toBe(0);
+    expect((await runMon(['templates', 'remove', 'fixed'], { env })).code).toBe(6);
+  });
+
+  it('--message-file FILE or - gives a long message; --message beside it is exit 2', async () => {
+    const file = join(env.MON_CONFIG_DIR!, '..', 'message.txt');
+    writeFileSync(file, 'First line.\n\nSecond paragraph.\n');
+    await sandbox.clearRequests();
+    expect((await runMon(['incidents', 'updates', 'create', incidentId, '--message-file', file], { env })).code).toBe(
+      0,
+    );
+    expect(
+      (
+        await runMon(['incidents', 'updates', 'create', incidentId, '--message-file', '-'], {
+          env,
+          input: 'From stdin.\n',
+        })
+      ).code,
+    ).toBe(0);
+    expect(await posted()).toEqual([
+      { description: 'First line.\n\nSecond paragraph.', notifySubscribers: false },
+      { description: 'From stdin.', notifySubscribers: false },
+    ]);
+    const both = await runMon(['incidents', 'updates', 'create', incidentId, '-m', 'x', '--message-file', file], {
+      env,
+    });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--message and --message-file cannot be given together');
+  });
+});

@@ -78,6 +78,15 @@ const NOTIFY = {
   prompt: 'Notify the status page subscribers?',
   body: ['notifySubscribers', 'incidentUpdates[0].notifySubscribers'],
 } as const;
+/** Where else the message can come from: a file, or a stored template (`mon templates`). */
+const MESSAGE_SOURCES = {
+  messageFile: { kind: 'file', help: 'read the message from FILE (- for stdin), for long messages' },
+  template: {
+    kind: 'text',
+    value: 'name',
+    help: 'take the message (and status) from a stored template; flags given beside it win (`mon templates list`)',
+  },
+} as const;
 const YES = {
   yes: {
     kind: 'bool',
@@ -165,9 +174,10 @@ export const CREATE = verb({
       help: 'an affected service: its ID or name, in any case (`mon status-pages list` shows them)',
     },
     message: { ...MESSAGE, help: 'the first update: what subscribers read' },
-    status: { ...STATUS, default: 'INVESTIGATING', help: "the first update's status" },
+    status: { ...STATUS, help: "the first update's status (default investigating)" },
     notify: NOTIFY,
     date: { ...DATE, help: `when the first update is published: ${TIME_HELP} (default now)` },
+    ...MESSAGE_SOURCES,
     ...YES,
     ...DRY_RUN_FLAG,
   },
@@ -195,6 +205,7 @@ export const UPDATE = verb({
     name: { ...NAME, help: `rename the incident (at most ${INCIDENT_NAME_MAX} characters)` },
     severity: { ...SEVERITY, help: 'change the severity' },
     service: { ...SERVICE, help: "the incident's services become exactly these (IDs or names)" },
+    ...MESSAGE_SOURCES,
     ...YES,
     ...DRY_RUN_FLAG,
   },
@@ -219,9 +230,10 @@ export const RESOLVE = verb({
   summary: 'Post a RESOLVED update to an incident',
   args: [PICKED_INCIDENT],
   flags: {
-    message: { ...MESSAGE, default: DEFAULT_RESOLVED_MESSAGE },
+    message: { ...MESSAGE, help: `what subscribers read (default "${DEFAULT_RESOLVED_MESSAGE}")` },
     notify: { ...NOTIFY, help: 'notify the status page subscribers' },
     force: { kind: 'bool', help: 'post a RESOLVED update even if the incident is already resolved' },
+    ...MESSAGE_SOURCES,
     ...YES,
     ...DRY_RUN_FLAG,
   },
@@ -251,6 +263,7 @@ export const UPDATES_CREATE = verb({
     status: { ...STATUS, help: "the update's status (left out: the incident keeps its status)" },
     notify: { ...NOTIFY, help: 'notify the status page subscribers' },
     date: DATE,
+    ...MESSAGE_SOURCES,
     ...YES,
     ...DRY_RUN_FLAG,
   },
