@@ -37,12 +37,10 @@ export async function addTemplateRun(ctx: TemplatesCtx, { flags, args }: Input<t
   checkPlaceholders(message, '--message');
   const template: Template = { message, ...(flags.status ? { status: flags.status } : {}) };
   const profile = profileName(ctx.globals, ctx.env).value;
-  await ctx
-    .config()
-    .updateProfile(profile, (current) => ({
-      ...current,
-      templates: { ...(current.templates ?? {}), [name]: template },
-    }));
+  await ctx.config().updateProfile(profile, (current) => ({
+    ...current,
+    templates: { ...(current.templates ?? {}), [name]: template },
+  }));
   ctx.io.err(`${done(ctx)} Stored template "${name}" in profile "${profile}". Use it with --template ${name}.\n`);
 }
 
