@@ -25,6 +25,8 @@ export interface ClientOptions extends ClientConfig {
   signal?: AbortSignal;
   /** --debug: receives one line per event; Authorization is already redacted. */
   debug?: (line: string) => void;
+  /** Told when a request starts (what it waits for); the function it returns is called when it ends. */
+  onWait?: (label: string) => () => void;
   /** Proxy settings come from here (HTTPS_PROXY, HTTP_PROXY, NO_PROXY). */
   env?: NodeJS.ProcessEnv;
   /** Plain http to a host that is not loopback is refused unless this is set. */
@@ -89,6 +91,17 @@ export class ApiClient {
   }
 
   async request<T = unknown>(request: ApiRequest): Promise<ApiResponse<T>> {
+    const done = this.options.onWait?.(
+      `Waiting for ${request.method} ${maskerFor(request.secrets)(request.path.split('?')[0]!)}`,
+    );
+    try {
+      return await this.send<T>(request);
+    } finally {
+      done?.();
+    }
+  }
+
+  private async send<T>(request: ApiRequest): Promise<ApiResponse<T>> {
     const prepared = this.prepare(request);
     const mask = maskerFor(request.secrets);
     const label = { method: request.method, path: mask(request.path) };

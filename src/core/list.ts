@@ -27,7 +27,7 @@ export interface PagedListSpec<T, R = T> {
  * --json streams one array of every entry, so memory holds one page at a time.
  */
 export async function runPagedList<T, R = T>(
-  ctx: Pick<Ctx, 'io' | 'globals'>,
+  ctx: Pick<Ctx, 'io' | 'globals' | 'progress'>,
   options: ListOptions,
   spec: PagedListSpec<T, R>,
 ): Promise<void> {
@@ -44,7 +44,11 @@ export async function runPagedList<T, R = T>(
       return;
     }
     const entries: T[] = [];
-    for await (const { page } of spec.pages(query)) entries.push(...page.entries);
+    for await (const { page } of spec.pages(query)) {
+      entries.push(...page.entries);
+      ctx.progress().page(page.entries.length);
+    }
+    ctx.progress().finish();
     const rows = toRows(entries);
     await renderList(ctx.io, rows, columnsFor(spec, rows), spec.empty);
     return;

@@ -18,7 +18,7 @@ const EMPTY: Record<string, string> = {
 };
 
 export async function listIncidentsRun(
-  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now'>,
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now' | 'progress'>,
   { flags }: Input<typeof LIST>,
 ): Promise<void> {
   const { io } = ctx;
@@ -56,7 +56,11 @@ export async function listIncidentsRun(
       return;
     }
     const found: Incident[] = [];
-    for await (const page of pages) found.push(...page.entries);
+    for await (const page of pages) {
+      found.push(...page.entries);
+      ctx.progress().page(page.entries.length);
+    }
+    ctx.progress().finish();
     await renderList(io, found, columns(found), empty);
     return;
   }
