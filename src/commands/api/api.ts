@@ -1,6 +1,7 @@
 import type { ApiRequest, HttpMethod } from '../../api/request';
 import { statusLabel } from '../../api/errors';
 import { PageGuard } from '../../api/paginate';
+import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import type { API } from './spec';
@@ -178,6 +179,9 @@ export async function apiRun(
       query[key] = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
     }
   }
+  // --paginate reads full pages (the API's maximum) unless a limit is given, in the path or as a field.
+  const limitInPath = new URLSearchParams(path.split('?')[1] ?? '').has('limit');
+  if (options.paginate && !limitInPath && query.limit === undefined) query.limit = String(PAGE_LIMIT.max);
   const request: ApiRequest = { method, path, query, headers: parseHeaders(options.header ?? []) };
   if (rawBody !== undefined) request.rawBody = rawBody;
   else if (!inQuery && hasFields) request.body = fields;
