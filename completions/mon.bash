@@ -64,84 +64,102 @@ _mon_flags() {
     'sandbox clock') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'sandbox clock advance') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
     'sandbox requests') echo '--limit -L --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    '__complete') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
   esac
 }
 _mon_values() {
   case "$1|$2" in
     'incidents list|--status') echo 'open resolved all' ;;
     'incidents list|-s') echo 'open resolved all' ;;
-    'incidents list|--severity') echo 'CRITICAL MAJOR MEDIUM MINOR' ;;
-    'incidents create|--severity') echo 'CRITICAL MAJOR MEDIUM MINOR' ;;
-    'incidents create|--status') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
-    'incidents create|-s') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
-    'incidents update|--status') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
-    'incidents update|-s') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
-    'incidents update|--severity') echo 'CRITICAL MAJOR MEDIUM MINOR' ;;
-    'incidents updates create|--status') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
-    'incidents updates create|-s') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
-    'incidents updates edit|--status') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
-    'incidents updates edit|-s') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
-    'templates add|--status') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
-    'templates add|-s') echo 'INVESTIGATING IDENTIFIED MONITORING RESOLVED' ;;
+    'incidents list|--severity') echo 'critical major medium minor' ;;
+    'incidents create|--severity') echo 'critical major medium minor' ;;
+    'incidents create|--status') echo 'investigating identified monitoring resolved' ;;
+    'incidents create|-s') echo 'investigating identified monitoring resolved' ;;
+    'incidents update|--status') echo 'investigating identified monitoring resolved' ;;
+    'incidents update|-s') echo 'investigating identified monitoring resolved' ;;
+    'incidents update|--severity') echo 'critical major medium minor' ;;
+    'incidents updates create|--status') echo 'investigating identified monitoring resolved' ;;
+    'incidents updates create|-s') echo 'investigating identified monitoring resolved' ;;
+    'incidents updates edit|--status') echo 'investigating identified monitoring resolved' ;;
+    'incidents updates edit|-s') echo 'investigating identified monitoring resolved' ;;
+    'templates add|--status') echo 'investigating identified monitoring resolved' ;;
+    'templates add|-s') echo 'investigating identified monitoring resolved' ;;
     'checks create-dns|--runtime') echo '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10' ;;
-    'checks create-dns|--record-type') echo 'A AAAA CNAME MX TXT SOA NS HTTPS' ;;
-    'checks create-dns|--protocol') echo 'UDP TCP' ;;
+    'checks create-dns|--record-type') echo 'a aaaa cname mx txt soa ns https' ;;
+    'checks create-dns|--protocol') echo 'udp tcp' ;;
     'checks create-dns|--frequency') echo '1 2 5 10 15 30 60 120 180 360 720 1440' ;;
     'checks create-dns|--location') echo 'us-east-1 us-east-2 us-west-1 us-west-2 ca-central-1 sa-east-1 eu-west-1 eu-central-1 eu-west-2 eu-west-3 eu-north-1 eu-south-1 me-south-1 ap-southeast-1 ap-northeast-1 ap-east-1 ap-southeast-2 ap-southeast-3 ap-northeast-2 ap-northeast-3 ap-south-1 af-south-1' ;;
-    'checks create-dns|--alert-escalation-type') echo 'RUN_BASED TIME_BASED' ;;
+    'checks create-dns|--alert-escalation-type') echo 'run_based time_based' ;;
     'checks create-dns|--alert-failed-run-threshold') echo '1 2 3 4 5' ;;
     'checks create-dns|--alert-minutes-failing-threshold') echo '5 10 15 30' ;;
     'checks create-dns|--alert-reminders-amount') echo '0 1 2 3 4 5 100000' ;;
     'checks create-dns|--alert-reminders-interval') echo '1 2 3 4 5 10 15 30' ;;
     'checks create-dns|--alert-parallel-run-failure-threshold') echo '10 20 30 40 50 60 70 80 90 100' ;;
-    'checks create-dns|--retry-type') echo 'FIXED LINEAR EXPONENTIAL SINGLE_RETRY' ;;
-    'checks create-dns|--retry-only-on') echo 'NETWORK_ERROR' ;;
-    'checks create-dns|--trigger-incident-severity') echo 'CRITICAL MAJOR MEDIUM MINOR' ;;
-    'checks create|--type') echo 'AGENTIC API BROWSER HEARTBEAT ICMP MULTI_STEP TCP PLAYWRIGHT URL DNS' ;;
+    'checks create-dns|--retry-type') echo 'fixed linear exponential single_retry' ;;
+    'checks create-dns|--retry-only-on') echo 'network_error' ;;
+    'checks create-dns|--trigger-incident-severity') echo 'critical major medium minor' ;;
+    'checks create|--type') echo 'agentic api browser heartbeat icmp multi_step tcp playwright url dns' ;;
     'checks create|--runtime') echo '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10' ;;
-    'checks create|--record-type') echo 'A AAAA CNAME MX TXT SOA NS HTTPS' ;;
-    'checks create|--protocol') echo 'UDP TCP' ;;
+    'checks create|--record-type') echo 'a aaaa cname mx txt soa ns https' ;;
+    'checks create|--protocol') echo 'udp tcp' ;;
     'checks create|--frequency') echo '0 1 2 5 10 15 30 60 120 180 360 720 1440' ;;
     'checks create|--location') echo 'us-east-1 us-east-2 us-west-1 us-west-2 ca-central-1 sa-east-1 eu-west-1 eu-central-1 eu-west-2 eu-west-3 eu-north-1 eu-south-1 me-south-1 ap-southeast-1 ap-northeast-1 ap-east-1 ap-southeast-2 ap-southeast-3 ap-northeast-2 ap-northeast-3 ap-south-1 af-south-1' ;;
-    'checks create|--alert-escalation-type') echo 'RUN_BASED TIME_BASED' ;;
+    'checks create|--alert-escalation-type') echo 'run_based time_based' ;;
     'checks create|--alert-failed-run-threshold') echo '1 2 3 4 5' ;;
     'checks create|--alert-minutes-failing-threshold') echo '5 10 15 30' ;;
     'checks create|--alert-reminders-amount') echo '0 1 2 3 4 5 100000' ;;
     'checks create|--alert-reminders-interval') echo '1 2 3 4 5 10 15 30' ;;
     'checks create|--alert-parallel-run-failure-threshold') echo '10 20 30 40 50 60 70 80 90 100' ;;
-    'checks create|--retry-type') echo 'FIXED LINEAR EXPONENTIAL SINGLE_RETRY' ;;
-    'checks create|--retry-only-on') echo 'NETWORK_ERROR' ;;
-    'checks create|--trigger-incident-severity') echo 'CRITICAL MAJOR MEDIUM MINOR' ;;
+    'checks create|--retry-type') echo 'fixed linear exponential single_retry' ;;
+    'checks create|--retry-only-on') echo 'network_error' ;;
+    'checks create|--trigger-incident-severity') echo 'critical major medium minor' ;;
     'runtimes get|') echo '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10' ;;
     'config get|') echo 'base-url account ping-url timeout' ;;
     'config set|') echo 'base-url account ping-url timeout' ;;
     'config unset|') echo 'base-url account ping-url timeout' ;;
-    'api|--method') echo 'GET POST PUT PATCH DELETE HEAD' ;;
-    'api|-X') echo 'GET POST PUT PATCH DELETE HEAD' ;;
+    'api|--method') echo 'get post put patch delete head' ;;
+    'api|-X') echo 'get post put patch delete head' ;;
     'completion|') echo 'bash zsh fish' ;;
+    '__complete|') echo 'open-incidents' ;;
+  esac
+}
+_mon_source() {
+  case "$1" in
+    'incidents get'|'incidents update'|'incidents resolve'|'incidents updates create'|'incidents updates get'|'incidents updates edit') echo open-incidents ;;
   esac
 }
 _mon_value_flags=' --profile --base-url --account --ping-url --timeout --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --from --to --token-file --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
+_mon_account_flags=' --profile --base-url --account --sandbox '
 _mon() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local path="" word i skip=0
+  local cmdpath="" word i skip=0 keep=0 npos=0 source forward=()
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
-    if ((skip)); then skip=0; continue; fi
-    if [[ "$word" == -* ]]; then
-      [[ "$word" != *=* && "$_mon_value_flags" == *" $word "* ]] && skip=1
+    if ((skip)); then
+      skip=0
+      ((keep)) && forward+=("$word")
       continue
     fi
-    [[ " $(_mon_subcommands "$path") " == *" $word "* ]] && path="${path:+$path }$word"
+    if [[ "$word" == -* ]]; then
+      keep=0
+      [[ "$_mon_account_flags" == *" ${word%%=*} "* ]] && forward+=("$word") && keep=1
+      if [[ "$word" != *=* && "$_mon_value_flags" == *" $word "* ]]; then skip=1; else keep=0; fi
+      continue
+    fi
+    if ((npos == 0)) && [[ " $(_mon_subcommands "$cmdpath") " == *" $word "* ]]; then
+      cmdpath="${cmdpath:+$cmdpath }$word"
+    else
+      npos=$((npos + 1))
+    fi
   done
   if [[ "$prev" == -* && "$_mon_value_flags" == *" $prev "* ]]; then
-    COMPREPLY=($(compgen -W "$(_mon_values "$path" "$prev")" -- "$cur"))
-    return
-  fi
-  if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "$(_mon_flags "$path")" -- "$cur"))
-  else
-    COMPREPLY=($(compgen -W "$(_mon_subcommands "$path") $(_mon_values "$path" "")" -- "$cur"))
+    COMPREPLY=($(compgen -W "$(_mon_values "$cmdpath" "$prev")" -- "$cur"))
+  elif [[ "$cur" == -* ]]; then
+    COMPREPLY=($(compgen -W "$(_mon_flags "$cmdpath")" -- "$cur"))
+  elif source="$(_mon_source "$cmdpath")" && ((npos == 0)) && [[ -n "$source" ]]; then
+    COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" "${forward[@]}" __complete "$source" 2>/dev/null | cut -f1)" -- "$cur"))
+  elif ((npos == 0)); then
+    COMPREPLY=($(compgen -W "$(_mon_subcommands "$cmdpath") $(_mon_values "$cmdpath" "")" -- "$cur"))
   fi
 }
 complete -F _mon mon

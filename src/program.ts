@@ -58,8 +58,11 @@ export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
   const tree = () => buildProgram(ctx);
   for (const entry of TOP_LEVEL) {
     program.commandsGroup(entry.group);
-    if (!argv || entry.eager || entry.spec.name === wanted) program.addCommand(entry.build(ctx, tree));
-    else program.addCommand(new Command(entry.spec.name).description(entry.spec.summary));
+    const built =
+      !argv || entry.eager || entry.spec.name === wanted
+        ? entry.build(ctx, tree)
+        : new Command(entry.spec.name).description(entry.spec.summary);
+    program.addCommand(built, { hidden: entry.hidden });
   }
   program.helpCommand('help [command]', 'Show help for a command');
 

@@ -6,8 +6,8 @@ import { authCommand } from './auth/index';
 import { AUTH } from './auth/spec';
 import { checksCommand } from './checks/index';
 import { CHECKS } from './checks/spec';
-import { completionCommand } from './completion/index';
-import { COMPLETION } from './completion/spec';
+import { completeValuesCommand, completionCommand } from './completion/index';
+import { COMPLETE_VALUES, COMPLETION } from './completion/spec';
 import { configCommand } from './config/index';
 import { CONFIG } from './config/spec';
 import { heartbeatsCommand } from './heartbeats/index';
@@ -31,6 +31,8 @@ export interface TopLevel {
   build: (ctx: Ctx, tree: () => Command) => Command;
   /** Built even when another command is run (a verb shows its arguments in `mon --help`). */
   eager?: boolean;
+  /** Left out of help and suggestions (run by the completion scripts). */
+  hidden?: boolean;
 }
 
 /** The top-level commands, in help order. */
@@ -46,4 +48,5 @@ export const TOP_LEVEL: TopLevel[] = [
   { group: 'Tools:', spec: API, build: apiCommand, eager: true },
   { group: 'Tools:', spec: COMPLETION, build: completionCommand, eager: true },
   { group: 'Tools:', spec: SANDBOX, build: sandboxCommand, eager: true },
+  { group: 'Tools:', spec: COMPLETE_VALUES, build: completeValuesCommand, hidden: true },
 ];

@@ -90,7 +90,7 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
       `${colorSeverity(style, incident.severity)}, ${colorStatus(style, incident.lastUpdateStatus)}, ` +
       `on ${sanitize(incident.services.map((service) => service.name).join(', '))}. ${notifiedText(opened?.notifySubscribers ?? notify)}\n` +
       `  ID ${sanitize(incident.id)}\n` +
-      style.dim(`  Next: mon incidents update ${sanitize(incident.id)} --status IDENTIFIED --message "..."\n`),
+      style.dim(`  Next: mon incidents update ${sanitize(incident.id)} --status identified --message "..."\n`),
   );
   printOutcome(ctx, incident.id, response);
 }

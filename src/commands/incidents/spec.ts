@@ -16,6 +16,7 @@ const INCIDENT_ID = {
   label: 'INCIDENT_ID',
   kind: 'id',
   help: 'the incident',
+  complete: 'open-incidents',
 } as const satisfies ArgSpec;
 const PICKED_INCIDENT = {
   ...INCIDENT_ID,
