@@ -6,6 +6,7 @@ import { GLOBAL_FLAGS, type GlobalOptions } from './core/flags/globals';
 import { flagName, takesValue } from './core/flags/spec';
 import { globalOptionsText, helpAfter, HELP_SETTINGS } from './core/help';
 import { envFlag } from './env';
+import { useJq } from './output/jq';
 import { jsonRequested } from './output/json-errors';
 
 /** Global flags that take a value, to find the command word in argv. */
@@ -49,7 +50,7 @@ export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
         'mon --sandbox incidents list',
         'mon auth login',
         'mon incidents update --status monitoring --message "Fix deployed, watching"',
-        "mon incidents list --json | jq -r '.entries[].id'",
+        "mon incidents list --jq '.entries[].id'",
       ],
       ctx.io.columns(),
     ),
@@ -64,12 +65,14 @@ export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
   }
   program.helpCommand('help [command]', 'Show help for a command');
 
-  program.hook('preAction', (_program, action) => {
+  program.hook('preAction', async (_program, action) => {
     const globals = program.opts<GlobalOptions>();
-    ctx.globals = globals;
+    // --jq implies --json; its expression is compiled now, before anything is sent.
+    ctx.globals = globals.jq === undefined ? globals : { ...globals, json: true };
     ctx.commandPath = commandPath(action);
     ctx.io.setColor({ noColorFlag: globals.color === false, env: ctx.env });
     ctx.io.promptsDisabled = globals.input === false || envFlag(ctx.env.MON_NO_INPUT) || envFlag(ctx.env.CI);
+    if (globals.jq !== undefined) await useJq(ctx.io, globals.jq);
   });
 
   applyEverywhere(program, ctx, argv !== undefined && jsonRequested(argv));

@@ -85,9 +85,9 @@ describe('errors as JSON', () => {
     });
   });
 
-  it('a flag given as a value (refused before commander parses)', async () => {
+  it('a flag given as a value (refused before commander parses), with --jq', async () => {
     await sandbox.clearRequests();
-    const result = await runMon(['incidents', 'create', '--message', '--dry-run', '--json'], {
+    const result = await runMon(['incidents', 'create', '--message', '--dry-run', '--jq', '.id'], {
       env: sandbox.env(),
     });
     expect(result.code).toBe(2);
@@ -99,7 +99,7 @@ describe('errors as JSON', () => {
   });
 
   it('carries no colour codes and no "error:" prefix, even when colour is forced', async () => {
-    const result = await runMon(['runtimes', 'get', '1999.01', '--json'], {
+    const result = await runMon(['runtimes', 'get', '1999.01', '-q', '.name'], {
       env: sandbox.env({ FORCE_COLOR: '1' }),
     });
     expect(result.code).toBe(6);
