@@ -2,29 +2,39 @@ import { createContext } from './core/context';
 import { processIO } from './io';
 import { main } from './main';
 
+/** How long a command has to wind down after Ctrl-C or SIGTERM before the signal ends it anyway. */
+const GRACE_MS = 1000;
+const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+
 /**
- * The real wiring: process streams, Ctrl-C and SIGTERM abort what is in flight (a second
- * Ctrl-C ends the process at once).
+ * The real wiring: process streams, Ctrl-C and SIGTERM abort what is in flight; the command
+ * then ends with 130 (SIGINT) or 143 (SIGTERM). A command that has not ended a second later,
+ * or a second signal, ends the process by the signal itself.
  */
 export async function run(argv: string[]): Promise<number> {
   const controller = new AbortController();
-  let interrupts = 0;
-  const onSignal = (signal: NodeJS.Signals) => {
-    interrupts++;
-    if (interrupts > 1) {
-      process.off('SIGINT', onSignal);
-      process.kill(process.pid, signal);
-      return;
-    }
-    controller.abort(new Error(signal));
+  let received: NodeJS.Signals | undefined;
+  let watchdog: NodeJS.Timeout | undefined;
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+  const dieBy = (signal: NodeJS.Signals) => {
+    // Without our listeners the signal does what it does by default: end the process.
+    for (const name of signals) process.off(name, onSignal);
+    process.kill(process.pid, signal);
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (received) return dieBy(signal);
+    received = signal;
+    controller.abort(new Error(signal));
+    watchdog = setTimeout(() => dieBy(signal), GRACE_MS).unref();
+  };
+  for (const name of signals) process.on(name, onSignal);
   try {
-    const ctx = createContext({ io: processIO(), signal: controller.signal });
-    return await main(argv, ctx);
+    const ctx = createContext({ io: processIO({ signal: controller.signal }), signal: controller.signal });
+    const code = await main(argv, ctx);
+    // A command cancelled by a signal says which one (128 + its number, as shells do).
+    return received && code === 130 ? (SIGNAL_EXIT[received] ?? code) : code;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    clearTimeout(watchdog);
+    for (const name of signals) process.off(name, onSignal);
   }
 }

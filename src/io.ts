@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
-import { BrokenPipeError } from './errors';
+import { BrokenPipeError, CancelledError } from './errors';
+import { maskSecret } from './text/mask';
 
 /**
  * The streams a command talks to, and what they are connected to. Commands never touch
@@ -26,9 +27,17 @@ export interface IO {
   promptsDisabled: boolean;
   /** stdin and stdout are terminals and prompts are not disabled (gh's CanPrompt). */
   canPrompt(): boolean;
-  /** Read stdin to the end (for --with-key, --file -). */
+  /** Read stdin to the end (for --with-key, --file -); Ctrl-C and SIGTERM end the wait. */
   readStdin(): Promise<string>;
+  /**
+   * A secret (the API key, a ping token) that must never be printed: from now on every
+   * write to stdout or stderr shows it masked (`sk_…cdef`), wherever it appears.
+   */
+  addSecret(secret: string): void;
 }
+
+/** Shorter values are not masked: replacing them everywhere would garble ordinary text. */
+const MIN_SECRET_LENGTH = 8;
 
 /**
  * Colour rules (CLI.md): --no-color turns it off; FORCE_COLOR=0 turns it off and any other
@@ -56,9 +65,36 @@ abstract class BaseIO implements IO {
   abstract readonly stdinIsTTY: boolean;
   abstract readonly stdoutIsTTY: boolean;
   abstract readonly stderrIsTTY: boolean;
-  abstract out(text: string): void;
-  abstract err(text: string): void;
+  protected abstract writeOut(text: string): void;
+  protected abstract writeErr(text: string): void;
   abstract columns(): number;
+  private readonly secrets = new Map<string, string>();
+  protected signal: AbortSignal | undefined;
+
+  out(text: string): void {
+    this.writeOut(this.mask(text));
+  }
+
+  err(text: string): void {
+    this.writeErr(this.mask(text));
+  }
+
+  addSecret(secret: string): void {
+    if (secret.length < MIN_SECRET_LENGTH) return;
+    const masked = maskSecret(secret);
+    this.secrets.set(secret, masked);
+    this.secrets.set(encodeURIComponent(secret), masked);
+  }
+
+  /** Every registered secret replaced by its masked form, longest first. */
+  private mask(text: string): string {
+    if (this.secrets.size === 0) return text;
+    let out = text;
+    for (const [secret, masked] of [...this.secrets].sort((a, b) => b[0].length - a[0].length)) {
+      if (out.includes(secret)) out = out.replaceAll(secret, masked);
+    }
+    return out;
+  }
 
   setColor({ noColorFlag, env }: { noColorFlag: boolean; env: NodeJS.ProcessEnv }): void {
     this.style = decideColor(this.stdoutIsTTY, noColorFlag, env) ? COLOR : NO_COLOR;
@@ -70,9 +106,30 @@ abstract class BaseIO implements IO {
   }
 
   async readStdin(): Promise<string> {
+    const signal = this.signal;
+    if (signal?.aborted) throw new CancelledError();
+    const stdin = this.stdin;
     const chunks: Buffer[] = [];
-    for await (const chunk of this.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-    return Buffer.concat(chunks).toString('utf8');
+    const reading = (async () => {
+      for await (const chunk of stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+      return Buffer.concat(chunks).toString('utf8');
+    })();
+    if (!signal) return reading;
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<never>((_resolve, reject) => {
+      onAbort = () => {
+        // Stop reading, so that nothing keeps the process waiting for input that never comes.
+        (stdin as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+        reject(new CancelledError());
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    reading.catch(() => {});
+    try {
+      return await Promise.race([reading, aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort!);
+    }
   }
 }
 
@@ -91,8 +148,9 @@ class ProcessIO extends BaseIO {
   readonly stderrIsTTY = Boolean(process.stderr.isTTY);
   private stdoutClosed = false;
 
-  constructor() {
+  constructor(signal?: AbortSignal) {
     super();
+    this.signal = signal;
     // A reader that goes away (`| head -1`) shows up as EPIPE; stop writing instead of crashing.
     process.stdout.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPIPE') this.stdoutClosed = true;
@@ -101,12 +159,12 @@ class ProcessIO extends BaseIO {
     process.stderr.on('error', () => {});
   }
 
-  out(text: string): void {
+  protected writeOut(text: string): void {
     if (this.stdoutClosed) throw new BrokenPipeError();
     process.stdout.write(text);
   }
 
-  err(text: string): void {
+  protected writeErr(text: string): void {
     process.stderr.write(text);
   }
 
@@ -115,8 +173,9 @@ class ProcessIO extends BaseIO {
   }
 }
 
-export function processIO(): IO {
-  return new ProcessIO();
+/** `signal`: Ctrl-C or SIGTERM, which ends a wait for stdin. */
+export function processIO(options: { signal?: AbortSignal } = {}): IO {
+  return new ProcessIO(options.signal);
 }
 
 export interface TestIO extends IO {
@@ -134,10 +193,10 @@ export function testIO(options: { tty?: boolean; stdinTTY?: boolean; stdin?: str
     readonly stdinIsTTY = options.stdinTTY ?? tty;
     readonly stdoutIsTTY = tty;
     readonly stderrIsTTY = tty;
-    out(text: string): void {
+    protected writeOut(text: string): void {
       this.stdout += text;
     }
-    err(text: string): void {
+    protected writeErr(text: string): void {
       this.stderr += text;
     }
     columns(): number {

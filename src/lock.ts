@@ -3,13 +3,17 @@ import {
   linkSync,
   openSync,
   readFileSync,
+  realpathSync,
   renameSync,
+  rmSync,
   statSync,
   unlinkSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 
 /** Who holds a lock file: written into it so that a second process can name the first. */
 export interface LockOwner {
@@ -20,6 +24,8 @@ export interface LockOwner {
   /** For a sandbox server: where it answers and with which credentials, so other commands can talk to it. */
   server?: { url: string; apiKey: string; accountId: string };
   since: string;
+  /** Unique to one taking of the lock: tells this process's lock from any other. */
+  id?: string;
 }
 
 export interface HeldLock {
@@ -48,15 +54,83 @@ function readOwner(path: string): LockOwner | undefined {
   }
 }
 
+/** The lock file as it is now (inode and content), to tell whether it changed since it was judged stale. */
+function snapshot(path: string): string | undefined {
+  try {
+    return `${statSync(path).ino}:${readFileSync(path, 'utf8')}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Replace a stale lock with ours, atomically and by one process only. A takeover is done
+ * under `<lock>.takeover` (created exclusively): its holder checks that the lock file is
+ * still the stale one it judged, writes its own lock beside it and renames it over the stale
+ * one (never a moment without a lock file), then re-reads it to check that it is its own.
+ * Two processes that find the same stale lock cannot both take it over.
+ */
+function takeOver(path: string, stale: string, owner: LockOwner): boolean {
+  const guard = `${path}.takeover`;
+  try {
+    closeSync(openSync(guard, 'wx', 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // Another process is taking it over. A guard that old was left by one that died doing it.
+    if (Date.now() - safeMtime(guard) > 10_000) rmSync(guard, { force: true });
+    return false;
+  }
+  try {
+    if (snapshot(path) !== stale) return false;
+    const next = `${path}.${process.pid}.${owner.id}.new`;
+    writeFileSync(next, JSON.stringify(owner), { mode: 0o600, flag: 'wx' });
+    try {
+      renameSync(next, path);
+    } catch (error) {
+      rmSync(next, { force: true });
+      throw error;
+    }
+    return readOwner(path)?.id === owner.id;
+  } finally {
+    rmSync(guard, { force: true });
+  }
+}
+
+function held(path: string, owner: LockOwner): HeldLock {
+  let released = false;
+  return {
+    path,
+    owner,
+    advertise(server) {
+      owner.server = server;
+      const next = `${path}.${process.pid}.advertise`;
+      writeFileSync(next, JSON.stringify(owner), { mode: 0o600 });
+      renameSync(next, path);
+    },
+    release() {
+      if (released) return;
+      released = true;
+      try {
+        if (readOwner(path)?.id === owner.id) unlinkSync(path);
+      } catch {
+        // Already gone: nothing to release.
+      }
+    },
+  };
+}
+
+const UNKNOWN_HOLDER: LockOwner = { pid: 0, host: '?', what: 'another process', since: '?' };
+
 /**
  * Take the lock at `path` if it is free, or return who holds it. The file appears with its
  * content in one step (written to a temporary file, then hard-linked into place), so a
- * reader never sees a half-written owner. A lock left by a dead process on this host is
- * taken over.
+ * reader never sees a half-written owner. A lock left by a dead process on this host (or an
+ * unreadable one older than 5 s) is taken over atomically (see takeOver).
  */
 export function tryLock(path: string, what: string): HeldLock | { heldBy: LockOwner } {
-  const owner: LockOwner = { pid: process.pid, host: hostname(), what, since: new Date().toISOString() };
-  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  const id = randomBytes(8).toString('hex');
+  const owner: LockOwner = { pid: process.pid, host: hostname(), what, since: new Date().toISOString(), id };
+  const temp = `${path}.${process.pid}.${id}`;
   const fd = openSync(temp, 'wx', 0o600);
   try {
     writeSync(fd, JSON.stringify(owner));
@@ -67,45 +141,33 @@ export function tryLock(path: string, what: string): HeldLock | { heldBy: LockOw
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
         linkSync(temp, path);
-        let released = false;
-        return {
-          path,
-          owner,
-          advertise(server) {
-            owner.server = server;
-            const next = `${path}.${process.pid}.advertise`;
-            writeFileSync(next, JSON.stringify(owner), { mode: 0o600 });
-            renameSync(next, path);
-          },
-          release() {
-            if (released) return;
-            released = true;
-            try {
-              if (readOwner(path)?.pid === process.pid) unlinkSync(path);
-            } catch {
-              // Already gone: nothing to release.
-            }
-          },
-        };
+        return held(path, owner);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        const holder = readOwner(path);
-        const stale = holder
-          ? holder.host === owner.host && !isAlive(holder.pid)
-          : Date.now() - safeMtime(path) > 5_000;
-        if (!stale) {
-          return { heldBy: holder ?? { pid: 0, host: '?', what: 'another process', since: '?' } };
-        }
-        try {
-          unlinkSync(path);
-        } catch {
-          // Someone else removed it first; try again.
-        }
       }
+      const before = snapshot(path);
+      if (before === undefined) continue; // released meanwhile: try again
+      const holder = readOwner(path);
+      const stale = holder ? holder.host === owner.host && !isAlive(holder.pid) : Date.now() - safeMtime(path) > 5_000;
+      if (!stale) return { heldBy: holder ?? UNKNOWN_HOLDER };
+      if (takeOver(path, before, owner)) return held(path, owner);
     }
-    return { heldBy: readOwner(path) ?? { pid: 0, host: '?', what: 'another process', since: '?' } };
+    return { heldBy: readOwner(path) ?? UNKNOWN_HOLDER };
   } finally {
     unlinkSync(temp);
+  }
+}
+
+/** The real path of a file (symlinks resolved), or of its directory when the file does not exist yet. */
+export function realFile(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    try {
+      return join(realpathSync(dirname(file)), basename(file));
+    } catch {
+      return file;
+    }
   }
 }
 
@@ -156,4 +218,14 @@ export async function waitForLock(
     options.signal?.throwIfAborted();
     await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 30));
   }
+}
+
+/**
+ * Who holds the lock at `path` now, read without taking it (a lock left by a dead process on
+ * this host holds nothing); undefined when it is free.
+ */
+export function lockHolder(path: string): LockOwner | undefined {
+  const owner = readOwner(path);
+  if (!owner || (owner.host === hostname() && !isAlive(owner.pid))) return undefined;
+  return owner;
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { CancelledError } from '../errors';
 import { sanitize } from '../text/escape';
+import { exceedsDepth, MAX_JSON_DEPTH } from '../text/json';
 import { maskSecret } from '../text/mask';
 import { ApiError, errorFromResponse, requestIdOf, statusLabel } from './errors';
 import {
@@ -14,6 +15,7 @@ import {
   type ClientConfig,
   type PreparedRequest,
 } from './request';
+import { describeProxy, PROXY_CODES, proxyFor, tunnelConnector, type ProxyChoice } from './proxy';
 import { errorCode, jitter, NOT_SENT_CODES, parseRetryAfter, RETRYABLE_STATUSES } from './retry';
 
 export interface ClientOptions extends ClientConfig {
@@ -23,6 +25,8 @@ export interface ClientOptions extends ClientConfig {
   signal?: AbortSignal;
   /** --debug: receives one line per event; Authorization is already redacted. */
   debug?: (line: string) => void;
+  /** Told when a request starts (what it waits for); the function it returns is called when it ends. */
+  onWait?: (label: string) => () => void;
   /** Proxy settings come from here (HTTPS_PROXY, HTTP_PROXY, NO_PROXY). */
   env?: NodeJS.ProcessEnv;
   /** Plain http to a host that is not loopback is refused unless this is set. */
@@ -33,6 +37,8 @@ export interface ClientOptions extends ClientConfig {
   backoffMs?: { base: number; cap: number };
   /** Cap on a server's Retry-After, in ms (default 20 s). */
   maxRetryAfterMs?: number;
+  /** The most bytes read of one answer (default 64 MiB). */
+  maxBodyBytes?: number;
   /** For tests: a transport instead of the proxy-aware agent. */
   dispatcher?: Dispatcher;
 }
@@ -46,7 +52,7 @@ export interface ClientOptions extends ClientConfig {
 export class ApiClient {
   readonly config: ClientConfig;
   private readonly options: ClientOptions;
-  private dispatcher: Dispatcher | undefined;
+  private readonly dispatchers = new Map<string, Dispatcher>();
 
   constructor(options: ClientOptions) {
     this.options = options;
@@ -63,26 +69,44 @@ export class ApiClient {
     return prepareRequest(this.config, request);
   }
 
-  private async transport(): Promise<Dispatcher> {
-    if (!this.dispatcher) {
+  /** One dispatcher per way out: direct, or through a given proxy. */
+  private async transport(target: URL): Promise<{ dispatcher: Dispatcher; proxy?: ProxyChoice }> {
+    if (this.options.dispatcher) return { dispatcher: this.options.dispatcher };
+    const proxy = proxyFor(target, this.options.env ?? process.env);
+    const key = proxy ? proxy.url.href : 'direct';
+    let dispatcher = this.dispatchers.get(key);
+    if (!dispatcher) {
+      // The build ships only EnvHttpProxyAgent of undici: with no proxies and NO_PROXY=* it is
+      // a plain Agent (the choice of proxy is made here, by proxyFor).
       const { EnvHttpProxyAgent } = await import('undici');
-      const env = this.options.env ?? process.env;
-      this.dispatcher =
-        this.options.dispatcher ??
-        new EnvHttpProxyAgent({
-          httpProxy: env.http_proxy ?? env.HTTP_PROXY,
-          httpsProxy: env.https_proxy ?? env.HTTPS_PROXY,
-          noProxy: env.no_proxy ?? env.NO_PROXY,
-        });
+      dispatcher = new EnvHttpProxyAgent({
+        httpProxy: '',
+        httpsProxy: '',
+        noProxy: '*',
+        ...(proxy ? { connect: tunnelConnector(proxy) } : {}),
+      });
+      this.dispatchers.set(key, dispatcher);
     }
-    return this.dispatcher;
+    return proxy ? { dispatcher, proxy } : { dispatcher };
   }
 
   async request<T = unknown>(request: ApiRequest): Promise<ApiResponse<T>> {
+    const done = this.options.onWait?.(
+      `Waiting for ${request.method} ${maskerFor(request.secrets)(request.path.split('?')[0]!)}`,
+    );
+    try {
+      return await this.send<T>(request);
+    } finally {
+      done?.();
+    }
+  }
+
+  private async send<T>(request: ApiRequest): Promise<ApiResponse<T>> {
     const prepared = this.prepare(request);
     const mask = maskerFor(request.secrets);
     const label = { method: request.method, path: mask(request.path) };
-    const dispatcher = await this.transport();
+    const target = new URL(prepared.url);
+    const { dispatcher, proxy } = await this.transport(target);
     const timeoutMs = this.options.timeoutMs;
     const deadline = Date.now() + timeoutMs;
     const deadlineSignal = AbortSignal.timeout(timeoutMs);
@@ -91,14 +115,16 @@ export class ApiClient {
     const idempotent = request.idempotent ?? (request.method !== 'POST' && request.method !== 'PATCH');
     const maxAttempts = this.options.maxAttempts ?? 4;
     const backoff = this.options.backoffMs ?? { base: 300, cap: 4000 };
+    const maxBody = this.options.maxBodyBytes ?? MAX_BODY_BYTES;
     const debug = this.options.debug && ((line: string) => this.options.debug!(mask(line)));
+    const via = proxy ? ` through the proxy ${describeProxy(proxy)} (${proxy.variable})` : '';
 
     const abortedError = () =>
       this.options.signal?.aborted
         ? new CancelledError('Cancelled.', idempotent ? undefined : request.uncertainHint)
         : new ApiError(
             'timeout',
-            `The request timed out after ${timeoutMs / 1000} s (${label.method} ${label.path}).`,
+            `The request timed out after ${timeoutMs / 1000} s (${label.method} ${label.path}${via}).`,
             {
               // A POST that timed out may have been acted on: retrying blindly could do it twice.
               hint: idempotent
@@ -123,7 +149,7 @@ export class ApiClient {
     for (let attempt = 1; ; attempt++) {
       const started = Date.now();
       if (debug) {
-        debug(`> ${prepared.method} ${prepared.url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+        debug(`> ${prepared.method} ${prepared.url}${attempt > 1 ? ` (attempt ${attempt})` : ''}${via}`);
         for (const [name, value] of Object.entries(redactHeaders(prepared.headers))) debug(`> ${name}: ${value}`);
         if (prepared.body !== undefined) debug(`> ${sanitize(redactBody(prepared.body))}`);
       }
@@ -131,41 +157,58 @@ export class ApiClient {
       let headers: Record<string, string | string[] | undefined>;
       let text: string;
       try {
-        const target = new URL(prepared.url);
-        const response = await dispatcher.request({
-          origin: target.origin,
-          path: target.pathname + target.search,
-          method: prepared.method,
-          headers: prepared.headers,
-          body: prepared.body,
-          signal,
-        });
-        status = response.statusCode;
-        headers = response.headers;
-        text = await response.body.text();
+        // The deadline and Ctrl-C win over anything the transport does (a request still
+        // waiting for a connection does not see its signal until it has one).
+        ({ status, headers, text } = await raceAbort(signal, async () => {
+          const response = await dispatcher.request({
+            origin: target.origin,
+            path: target.pathname + target.search,
+            method: prepared.method,
+            headers: prepared.headers,
+            body: prepared.body,
+            signal,
+          });
+          return {
+            status: response.statusCode,
+            headers: response.headers,
+            text: await readBody(response.body, response.headers, maxBody),
+          };
+        }));
       } catch (error) {
         if (signal.aborted) throw abortedError();
+        if (error instanceof TooLargeError) {
+          throw new ApiError(
+            'response',
+            `The answer to ${label.method} ${label.path} is larger than ${formatBytes(maxBody)}${error.declared ? ` (Content-Length: ${error.declared})` : ''}; mon does not read answers that large.`,
+            {
+              attempts: attempt,
+              hint: 'Ask for less (a smaller --limit, a narrower period), or check the base URL (`mon auth status`).',
+            },
+          );
+        }
         const code = errorCode(error) ?? 'network error';
         const reason = mask(sanitize((error as Error).message || code));
         debug?.(`< failed after ${Date.now() - started} ms: ${reason}`);
-        const notSent = NOT_SENT_CODES.has(code);
+        const notSent = NOT_SENT_CODES.has(code) || PROXY_CODES.has(code);
         if (!idempotent && !notSent) {
           throw new ApiError(
             'network',
-            `The connection failed after ${label.method} ${label.path} was sent (${code}); the server may or may not have acted on it.`,
+            `The connection failed after ${label.method} ${label.path} was sent${via} (${code}); the server may or may not have acted on it.`,
             { attempts: attempt, hint: request.uncertainHint ?? 'Check the current state before retrying.' },
           );
         }
         if (attempt < maxAttempts && (await pause(jitter(backoff, attempt)))) continue;
         const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
-        throw new ApiError('network', `Could not reach ${new URL(prepared.url).origin}${tries} (${code}: ${reason}).`, {
+        throw new ApiError('network', `Could not reach ${target.origin}${via}${tries} (${code}: ${reason}).`, {
           attempts: attempt,
-          hint: 'Check the base URL (`mon auth status`), your network, and HTTPS_PROXY/NO_PROXY.',
+          hint: proxy
+            ? `Check the proxy (${proxy.variable}), or list this host in NO_PROXY to go direct; \`mon auth status\` shows the base URL.`
+            : 'Check the base URL (`mon auth status`), your network, and HTTPS_PROXY/NO_PROXY.',
         });
       }
       if (debug) {
         debug(`< ${statusLabel(status)} in ${Date.now() - started} ms`);
-        for (const [name, value] of Object.entries(redactHeaders(headers))) debug(`< ${name}: ${value}`);
+        for (const [name, value] of Object.entries(redactHeaders(headers))) debug(`< ${name}: ${sanitize(value)}`);
         if (text) {
           const logged = redactBody(text);
           debug(`< ${sanitize(logged.length > 4000 ? `${logged.slice(0, 4000)}… (${text.length} bytes)` : logged)}`);
@@ -175,6 +218,7 @@ export class ApiClient {
         const body = request.anyBody
           ? parseJsonOrUndefined(text)
           : parseJsonBody(text, status, headers, { ...label, uncertainHint: request.uncertainHint });
+        checkDepth(body, status, label);
         return { status, headers, text, body: body as T };
       }
       const retryable =
@@ -193,9 +237,10 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    const dispatcher = this.dispatcher;
-    this.dispatcher = undefined;
-    if (dispatcher && !this.options.dispatcher) await dispatcher.close();
+    const dispatchers = [...this.dispatchers.values()];
+    this.dispatchers.clear();
+    // destroy, not close: a request given up on (deadline, Ctrl-C) may still sit in a queue.
+    await Promise.all(dispatchers.map((dispatcher) => dispatcher.destroy()));
   }
 }
 
@@ -213,6 +258,73 @@ function parseJsonOrUndefined(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The most mon reads of one answer; a bigger one is refused, not retried. */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+class TooLargeError extends Error {
+  constructor(readonly declared?: string) {
+    super('the answer is too large');
+  }
+}
+
+function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+
+/** The body as text, read as a stream and counted: past `limit` bytes (or a Content-Length saying so) it stops. */
+async function readBody(
+  body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown },
+  headers: Record<string, string | string[] | undefined>,
+  limit: number,
+): Promise<string> {
+  const declared = headers['content-length'];
+  const length = Number(Array.isArray(declared) ? declared[0] : declared);
+  if (Number.isFinite(length) && length > limit) {
+    body.destroy();
+    throw new TooLargeError(String(length));
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > limit) {
+      body.destroy();
+      throw new TooLargeError();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+/** Runs `work`, but rejects as soon as `signal` aborts, whatever `work` is waiting for. */
+function raceAbort<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work().then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** A body nested deeper than mon walks: a clear error here, not a stack overflow in whatever prints it. */
+function checkDepth(body: unknown, status: number, label: { method: string; path: string }): void {
+  if (!exceedsDepth(body, MAX_JSON_DEPTH)) return;
+  throw new ApiError(
+    'response',
+    `The server answered ${statusLabel(status)} to ${label.method} ${label.path} with JSON nested more than ${MAX_JSON_DEPTH} levels deep; mon does not read it.`,
+    { status, hint: 'Check the base URL (`mon auth status`); --debug shows the start of the answer.' },
+  );
 }
 
 function parseJsonBody(

@@ -1,4 +1,5 @@
 import { UsageError } from '../errors';
+import { exceedsDepth } from '../text/json';
 import { maskSecretValues } from '../text/mask';
 
 /*
@@ -102,11 +103,13 @@ export function redactBody(text: string): string {
   } catch {
     return text;
   }
+  if (exceedsDepth(parsed)) return text;
   const redacted = JSON.stringify(maskSecretValues(parsed, '[redacted]'));
   return redacted === JSON.stringify(parsed) ? text : redacted;
 }
 
-function isLoopback(hostname: string): boolean {
+/** 127.0.0.0/8, ::1, localhost and *.localhost. */
+export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || host.endsWith('.localhost');
 }

@@ -6,8 +6,8 @@ import { authCommand } from './auth/index';
 import { AUTH } from './auth/spec';
 import { checksCommand } from './checks/index';
 import { CHECKS } from './checks/spec';
-import { completionCommand } from './completion/index';
-import { COMPLETION } from './completion/spec';
+import { completeValuesCommand, completionCommand } from './completion/index';
+import { COMPLETE_VALUES, COMPLETION } from './completion/spec';
 import { configCommand } from './config/index';
 import { CONFIG } from './config/spec';
 import { heartbeatsCommand } from './heartbeats/index';
@@ -19,6 +19,8 @@ import { RUNTIMES } from './runtimes/spec';
 import { sandboxCommand } from './sandbox/index';
 import { SANDBOX } from './sandbox/spec';
 import { statusPagesCommand } from './status-pages/index';
+import { templatesCommand } from './templates/index';
+import { TEMPLATES } from './templates/spec';
 import { STATUS_PAGES } from './status-pages/spec';
 
 export interface TopLevel {
@@ -29,11 +31,14 @@ export interface TopLevel {
   build: (ctx: Ctx, tree: () => Command) => Command;
   /** Built even when another command is run (a verb shows its arguments in `mon --help`). */
   eager?: boolean;
+  /** Left out of help and suggestions (run by the completion scripts). */
+  hidden?: boolean;
 }
 
 /** The top-level commands, in help order. */
 export const TOP_LEVEL: TopLevel[] = [
   { group: 'Status pages and incidents:', spec: INCIDENTS, build: incidentsCommand },
+  { group: 'Status pages and incidents:', spec: TEMPLATES, build: templatesCommand },
   { group: 'Status pages and incidents:', spec: STATUS_PAGES, build: statusPagesCommand },
   { group: 'Checks and runtimes:', spec: CHECKS, build: checksCommand },
   { group: 'Checks and runtimes:', spec: HEARTBEATS, build: heartbeatsCommand },
@@ -43,4 +48,5 @@ export const TOP_LEVEL: TopLevel[] = [
   { group: 'Tools:', spec: API, build: apiCommand, eager: true },
   { group: 'Tools:', spec: COMPLETION, build: completionCommand, eager: true },
   { group: 'Tools:', spec: SANDBOX, build: sandboxCommand, eager: true },
+  { group: 'Tools:', spec: COMPLETE_VALUES, build: completeValuesCommand, hidden: true },
 ];

@@ -48,56 +48,69 @@ function checkProfileName(name: string, from: string): string {
   return name;
 }
 
+/**
+ * The settings, one name each: the name users type in `mon config`, see in `auth status` and
+ * find in the config file is the flag's name (`base-url` ↔ `--base-url`). `field` is the
+ * resolved value's key in Settings; `parse` checks a value from any source.
+ */
+export const SETTINGS = {
+  'base-url': { field: 'baseUrl', flag: 'baseUrl', env: 'MON_BASE_URL', label: 'Base URL' },
+  account: { field: 'accountId', flag: 'account', env: 'MON_ACCOUNT_ID', label: 'Account ID' },
+  'api-key': { field: 'apiKey', flag: undefined, env: 'MON_API_KEY', label: 'API key' },
+  'ping-url': { field: 'pingUrl', flag: 'pingUrl', env: 'MON_PING_URL', label: 'Ping URL' },
+  timeout: { field: 'timeoutMs', flag: 'timeout', env: 'MON_TIMEOUT', label: 'Timeout' },
+} as const satisfies Record<
+  string,
+  { field: keyof Settings; flag: keyof SettingFlags | undefined; env: string; label: string }
+>;
+export type SettingName = keyof typeof SETTINGS;
+export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
+
+/** A value of a setting as typed (`mon config set`, a flag, the environment), checked. */
+export function parseSetting(name: SettingName, value: string, source: string): string | number {
+  if (name === 'base-url' || name === 'ping-url') return checkHttpUrl(value, source);
+  if (name === 'timeout') return parseTimeoutSeconds(value, source);
+  if (!value.trim()) throw new UsageError(`${name} cannot be empty (from ${source}).`);
+  return value.trim();
+}
+
 /** Does anything in flags or environment leave a value to be read from the profile? */
 export function needsProfile(globals: SettingFlags, env: NodeJS.ProcessEnv): boolean {
-  return !(
-    (globals.baseUrl ?? env.MON_BASE_URL) &&
-    (globals.account ?? env.MON_ACCOUNT_ID) &&
-    env.MON_API_KEY &&
-    (globals.pingUrl ?? env.MON_PING_URL) &&
-    (globals.timeout ?? env.MON_TIMEOUT)
-  );
+  return SETTING_NAMES.some((name) => {
+    const { flag, env: variable } = SETTINGS[name];
+    return (flag ? globals[flag] : undefined) === undefined && !env[variable];
+  });
 }
 
 /** Precedence (CLI.md): flag, then environment, then the profile, then defaults. */
 export function resolveSettings(globals: SettingFlags, env: NodeJS.ProcessEnv, profile: Profile | undefined): Settings {
   const name = profileName(globals, env);
-  const fromProfile = `profile "${name.value}"`;
-  const pick = (
-    flag: string | undefined,
-    flagName: string | undefined,
-    envName: string,
-    stored: string | undefined,
-  ) => {
-    if (flag !== undefined && flagName) return { value: flag, source: flagName };
-    const fromEnv = env[envName];
-    if (fromEnv) return { value: fromEnv, source: envName };
-    if (stored) return { value: stored, source: fromProfile };
+  const pick = (setting: SettingName): Setting<string> | undefined => {
+    const { flag, env: variable } = SETTINGS[setting];
+    const given = flag ? (globals[flag] as string | undefined) : undefined;
+    if (given !== undefined) return { value: given, source: `--${setting}` };
+    if (env[variable]) return { value: env[variable]!, source: variable };
+    const stored = profile?.[setting];
+    if (stored !== undefined && stored !== '') return { value: String(stored), source: `profile "${name.value}"` };
     return undefined;
   };
-
-  const baseUrl = pick(globals.baseUrl, '--base-url', 'MON_BASE_URL', profile?.baseUrl);
-  if (baseUrl) baseUrl.value = checkHttpUrl(baseUrl.value, baseUrl.source);
-  const pingUrl = pick(globals.pingUrl, '--ping-url', 'MON_PING_URL', profile?.pingUrl);
-  if (pingUrl) pingUrl.value = checkHttpUrl(pingUrl.value, pingUrl.source);
-  const accountId = pick(globals.account, '--account', 'MON_ACCOUNT_ID', profile?.accountId);
-  const apiKey = pick(undefined, undefined, 'MON_API_KEY', profile?.apiKey);
-
-  let timeoutMs: Setting<number>;
-  const timeout = pick(globals.timeout, '--timeout', 'MON_TIMEOUT', profile?.timeout?.toString());
-  if (timeout) timeoutMs = { value: parseTimeoutSeconds(timeout.value, timeout.source) * 1000, source: timeout.source };
-  else timeoutMs = { value: DEFAULT_TIMEOUT_SECONDS * 1000, source: 'default' };
-
   const settings: Settings = {
     profile: name,
-    timeoutMs,
+    timeoutMs: { value: DEFAULT_TIMEOUT_SECONDS * 1000, source: 'default' },
     debug: Boolean(globals.debug) || envFlag(env.MON_DEBUG),
     insecure: Boolean(globals.insecure),
   };
-  if (baseUrl) settings.baseUrl = baseUrl;
-  if (pingUrl) settings.pingUrl = pingUrl;
-  if (accountId) settings.accountId = accountId;
-  if (apiKey) settings.apiKey = apiKey;
+  for (const setting of SETTING_NAMES) {
+    const found = pick(setting);
+    if (!found) continue;
+    const value = parseSetting(setting, found.value, found.source);
+    if (setting === 'timeout') settings.timeoutMs = { value: (value as number) * 1000, source: found.source };
+    else
+      settings[SETTINGS[setting].field as 'baseUrl' | 'accountId' | 'apiKey' | 'pingUrl'] = {
+        value: value as string,
+        source: found.source,
+      };
+  }
   return settings;
 }
 

@@ -4,16 +4,44 @@ import { ConfigError } from '../errors';
 import { waitForLock } from '../lock';
 import { configFilePath, ensureDir, pathHint, pathProblem, useAnotherDir } from './paths';
 
-/** What a profile stores. The file is `{ "profiles": { "<name>": Profile } }`. */
-export interface Profile {
-  baseUrl?: string;
-  accountId?: string;
-  apiKey?: string;
-  pingUrl?: string;
-  timeout?: number;
+/** A message template (`mon templates`): the text of an incident update, and perhaps its status. */
+export interface Template {
+  message: string;
+  status?: string;
 }
 
-export const PROFILE_FIELDS = ['baseUrl', 'accountId', 'apiKey', 'pingUrl', 'timeout'] as const;
+/**
+ * What a profile stores, under the names users type (`mon config set base-url ...`). The file
+ * is `{ "profiles": { "<name>": Profile } }`. Keys mon does not know are kept as they are.
+ */
+export interface Profile {
+  'base-url'?: string;
+  account?: string;
+  'api-key'?: string;
+  'ping-url'?: string;
+  timeout?: number;
+  templates?: Record<string, Template>;
+  [other: string]: unknown;
+}
+
+/** How earlier versions of mon spelled a profile's keys: read, and rewritten under today's name at the next write. */
+const EARLIER_SPELLINGS: Record<string, string> = {
+  baseUrl: 'base-url',
+  accountId: 'account',
+  apiKey: 'api-key',
+  pingUrl: 'ping-url',
+};
+
+/** The type each known key must have in the file. */
+const KEY_TYPES: Record<string, 'string' | 'number' | 'templates'> = {
+  'base-url': 'string',
+  account: 'string',
+  'api-key': 'string',
+  'ping-url': 'string',
+  timeout: 'number',
+  templates: 'templates',
+  ...Object.fromEntries(Object.keys(EARLIER_SPELLINGS).map((old) => [old, 'string'])),
+};
 
 interface FileContent {
   profiles?: Record<string, Profile>;
@@ -55,7 +83,12 @@ export class ConfigStore {
     }
     const problem = describeProblem(content);
     if (problem) throw this.corrupt(problem);
-    return content as FileContent;
+    const file = content as FileContent;
+    if (!file.profiles) return file;
+    return {
+      ...file,
+      profiles: Object.fromEntries(Object.entries(file.profiles).map(([name, profile]) => [name, respelled(profile)])),
+    };
   }
 
   private corrupt(why: string): ConfigError {
@@ -139,11 +172,21 @@ export class ConfigStore {
   }
 }
 
+/** Empty values are dropped; everything else is kept, keys mon does not know included. */
 function dropEmpty(profile: Profile): Profile {
-  const out: Profile = {};
-  for (const key of PROFILE_FIELDS) {
-    const value = profile[key];
-    if (value !== undefined && value !== '') (out as Record<string, unknown>)[key] = value;
+  return Object.fromEntries(
+    Object.entries(profile).filter(([, value]) => value !== undefined && value !== ''),
+  ) as Profile;
+}
+
+/** A profile with today's key names: an earlier spelling's value moves to today's name unless that has one already. */
+function respelled(profile: Profile): Profile {
+  const out: Profile = { ...profile };
+  for (const [old, name] of Object.entries(EARLIER_SPELLINGS)) {
+    if (!Object.hasOwn(out, old)) continue;
+    if (out[name] === undefined) out[name] = out[old];
+    // Both spellings with different values (an older mon wrote after a newer one): keep both.
+    if (out[name] === out[old]) delete out[old];
   }
   return out;
 }
@@ -163,10 +206,24 @@ function describeProblem(content: unknown): string | undefined {
       return `profile "${name}" is not an object`;
     }
     for (const [key, value] of Object.entries(profile)) {
-      const expected = key === 'timeout' ? 'number' : 'string';
-      if ((PROFILE_FIELDS as readonly string[]).includes(key) && typeof value !== expected) {
+      const expected = Object.hasOwn(KEY_TYPES, key) ? KEY_TYPES[key] : undefined;
+      if (expected === 'templates') {
+        const bad = templateProblem(value);
+        if (bad) return `profile "${name}" has ${bad}`;
+      } else if (expected && typeof value !== expected) {
         return `profile "${name}" has a ${typeof value} for "${key}" where a ${expected} belongs`;
       }
+    }
+  }
+  return undefined;
+}
+
+function templateProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return '"templates" that is not an object';
+  for (const [name, template] of Object.entries(value)) {
+    const { message, status } = (template ?? {}) as Partial<Template>;
+    if (typeof message !== 'string' || (status !== undefined && typeof status !== 'string')) {
+      return `a template "${name}" without a text "message"`;
     }
   }
   return undefined;

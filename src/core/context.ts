@@ -7,6 +7,7 @@ import type { IO } from '../io';
 import { inquirerPrompter, type Prompter } from './prompter';
 import { needsProfile, profileName, resolveSettings, type Settings } from '../config/settings';
 import type { GlobalOptions } from './flags/globals';
+import { Progress, type Timers } from './progress';
 
 /**
  * What a command may use. Everything expensive (config file, API client, embedded
@@ -42,6 +43,10 @@ export interface Ctx {
   close(): Promise<void>;
   /** The clock, injectable for tests. */
   now(): number;
+  /** The spinner of a terminal (see progress.ts); off when piped, with --json or under CI. */
+  progress(): Progress;
+  /** Where the key of `api()`'s client came from, once it exists: a 401/403 names it. */
+  keySource?: { source: string; profile: string };
 }
 
 export interface ContextOptions {
@@ -50,6 +55,8 @@ export interface ContextOptions {
   prompter?: Prompter;
   signal?: AbortSignal;
   now?: () => number;
+  /** The spinner's timers (tests pass their own). */
+  timers?: Timers;
   /** Client tuning for tests (shorter backoff). */
   clientOverrides?: Partial<ClientOptions>;
 }
@@ -61,6 +68,7 @@ export function createContext(options: ContextOptions): Ctx {
   let store: ConfigStore | undefined;
   let settings: Promise<Settings> | undefined;
   let client: Promise<ApiClient> | undefined;
+  let progress: Progress | undefined;
 
   const ctx: Ctx = {
     io,
@@ -71,13 +79,27 @@ export function createContext(options: ContextOptions): Ctx {
     commandPath: 'mon',
     now: options.now ?? Date.now,
 
+    progress() {
+      // Decided once the global flags are known: only for a person at a terminal.
+      progress ??= new Progress(
+        io,
+        io.stderrIsTTY && io.stdoutIsTTY && !ctx.globals.json && !envFlag(env.CI) && !ctx.globals.debug,
+        options.timers,
+      );
+      return progress;
+    },
+
     config() {
       store ??= new ConfigStore(env);
       return store;
     },
 
     settings() {
-      settings ??= loadSettings(ctx);
+      settings ??= loadSettings(ctx).then((resolved) => {
+        // From here on, every line mon writes shows the key masked, whatever text carries it.
+        if (resolved.apiKey) io.addSecret(resolved.apiKey.value);
+        return resolved;
+      });
       return settings;
     },
 
@@ -92,6 +114,7 @@ export function createContext(options: ContextOptions): Ctx {
             'Run `mon auth login`, or set MON_BASE_URL (try `mon --sandbox ...` to use the local sandbox).',
           );
         }
+        ctx.keySource = { source: resolved.apiKey.source, profile: resolved.profile.value };
         return ctx.clientFor({
           baseUrl: resolved.baseUrl.value,
           apiKey: resolved.apiKey.value,
@@ -103,6 +126,7 @@ export function createContext(options: ContextOptions): Ctx {
 
     async clientFor(config, tuning = {}) {
       const resolved = await ctx.settings();
+      if (config.apiKey) io.addSecret(config.apiKey);
       const { ApiClient } = await import('../api/client');
       const created = new ApiClient({
         ...config,
@@ -112,6 +136,7 @@ export function createContext(options: ContextOptions): Ctx {
         env,
         insecure: resolved.insecure,
         debug: resolved.debug ? (line) => io.err(`${io.errStyle.dim(line)}\n`) : undefined,
+        onWait: (label) => ctx.progress().start(label),
         ...options.clientOverrides,
       });
       closers.push(() => created.close());
@@ -138,6 +163,7 @@ export function createContext(options: ContextOptions): Ctx {
     },
 
     async close() {
+      progress?.finish();
       while (closers.length) {
         const task = closers.pop()!;
         try {

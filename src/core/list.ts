@@ -1,4 +1,5 @@
 import type { Page } from '../api/paginate';
+import { sanitize } from '../text/escape';
 import { PAGE_LIMIT } from '../api/schemas/enums';
 import { jsonArrayWriter, printJson, renderList, type Column } from '../output/render';
 import type { Ctx } from './context';
@@ -26,7 +27,7 @@ export interface PagedListSpec<T, R = T> {
  * --json streams one array of every entry, so memory holds one page at a time.
  */
 export async function runPagedList<T, R = T>(
-  ctx: Pick<Ctx, 'io' | 'globals'>,
+  ctx: Pick<Ctx, 'io' | 'globals' | 'progress'>,
   options: ListOptions,
   spec: PagedListSpec<T, R>,
 ): Promise<void> {
@@ -43,7 +44,11 @@ export async function runPagedList<T, R = T>(
       return;
     }
     const entries: T[] = [];
-    for await (const { page } of spec.pages(query)) entries.push(...page.entries);
+    for await (const { page } of spec.pages(query)) {
+      entries.push(...page.entries);
+      ctx.progress().page(page.entries.length);
+    }
+    ctx.progress().finish();
     const rows = toRows(entries);
     await renderList(ctx.io, rows, columnsFor(spec, rows), spec.empty);
     return;
@@ -61,7 +66,7 @@ export async function runPagedList<T, R = T>(
     const limit = options.limit ? ` --limit ${options.limit}` : '';
     ctx.io.err(
       ctx.io.errStyle.dim(
-        `More on the next page: ${spec.command}${limit} --next-id ${page.nextId}  (or --all for everything)\n`,
+        `More on the next page: ${spec.command}${limit} --next-id ${sanitize(page.nextId)}  (or --all for everything)\n`,
       ),
     );
   }

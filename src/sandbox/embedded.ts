@@ -1,6 +1,6 @@
 import { CliError } from '../errors';
 import type { IO } from '../io';
-import { waitForLock } from '../lock';
+import { realFile, waitForLock } from '../lock';
 import { lockFileFailure, prepareDataDir } from './data-dir';
 import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from './defaults';
 import { startSandbox } from './server';
@@ -26,7 +26,7 @@ export async function startEmbeddedSandbox(options: {
 }): Promise<EmbeddedSandbox> {
   const dataFile = defaultDataFile(options.env);
   prepareDataDir(dataFile, false);
-  const lock = await waitForLock(lockPath(dataFile), 'mon --sandbox', {
+  const lock = await waitForLock(lockPath(realFile(dataFile)), 'mon --sandbox', {
     timeoutMs: 60_000,
     signal: options.signal,
     acceptServer: true,

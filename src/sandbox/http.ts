@@ -34,6 +34,7 @@ const REASONS: Record<number, string> = {
   502: 'Bad Gateway',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
+  507: 'Insufficient Storage',
 };
 
 export function reason(status: number): string {

@@ -1,5 +1,5 @@
 import type { Router } from './router';
-import type { Store } from './store';
+import type { Store, StoreOptions } from './store';
 
 /*
  * What a sandbox module (one part of the API) is given and must provide. The server takes
@@ -24,12 +24,17 @@ export interface SandboxOptions {
   now?: () => number;
   /** One line per request, for the access log. */
   log?: (line: string) => void;
+  /** Tests only: how the journal writes and flushes (a failing write instead of a full disk). */
+  journal?: StoreOptions;
 }
 
 /** The sandbox's time: the real clock (or the injected one) plus what /__sandbox/clock added. */
 export class SandboxClock {
-  private offsetMs = 0;
-  constructor(private readonly base: () => number = Date.now) {}
+  constructor(
+    private readonly base: () => number = Date.now,
+    /** How far ahead of the real clock, in ms (kept in the journal's meta across restarts). */
+    public offsetMs = 0,
+  ) {}
   now(): number {
     return this.base() + this.offsetMs;
   }
@@ -37,6 +42,9 @@ export class SandboxClock {
     this.offsetMs += ms;
   }
 }
+
+/** The journal meta key of the clock's offset. */
+export const CLOCK_OFFSET_META = 'clock.offsetMs';
 
 /** What each module gets: the store, the clock, the options, and IDs. */
 export interface ModuleContext {

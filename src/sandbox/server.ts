@@ -6,12 +6,20 @@ import { errorBody, HttpError, reason, type SandboxRequest, type SandboxResponse
 import { MODULES } from './modules/index';
 import { Router } from './router';
 import { maskSecret } from '../text/mask';
-import { Store } from './store';
-import { SandboxClock, type ModuleContext, type SandboxOptions } from './module';
+import { JournalError, Store } from './store';
+import { CLOCK_OFFSET_META, SandboxClock, type ModuleContext, type SandboxOptions } from './module';
+import { seedModules } from './seed';
+import { MAX_CLOCK_ADVANCE_SECONDS, REQUEST_LOG_LIMITS } from './limits';
 
+/** A request as the sandbox's log keeps it (GET /__sandbox/requests); the Authorization header is never kept. */
 export interface LoggedRequest {
   method: string;
+  /** As received, query included. */
   path: string;
+  /** The status answered; null while unanswered, or when the connection was closed instead (--faults). */
+  status: number | null;
+  /** When it arrived, by the sandbox clock (ISO 8601). */
+  time: string;
   body: unknown;
   headers: Record<string, string>;
   /** What was answered (status and JSON body); absent while unanswered or when the connection was closed instead. */
@@ -24,41 +32,82 @@ export interface Sandbox {
   store: Store;
   clock: SandboxClock;
   options: SandboxOptions;
-  /** Every request received (admin requests excepted), oldest first; capped at 10,000. */
+  /** The last requests received (admin requests excepted), oldest first; see RequestLog. */
   requests: LoggedRequest[];
   banner(): { lines: string[]; json: Record<string, unknown> };
   close(): Promise<void>;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
-const MAX_LOGGED = 10_000;
+
+/** The latest time the sandbox clock may show (ISO 8601 has four-digit years). */
+const LATEST_TIME = Date.parse('9999-12-31T23:59:59Z');
+
+/**
+ * The request log: oldest first, bounded by count and bytes (REQUEST_LOG_LIMITS), so a
+ * flood of requests, authorized or not, cannot grow the sandbox's memory without end.
+ */
+export class RequestLog {
+  readonly entries: LoggedRequest[] = [];
+  private readonly sizes: number[] = [];
+  private bytes = 0;
+
+  constructor(private readonly limits: { count: number; bytes: number } = REQUEST_LOG_LIMITS) {}
+
+  add(entry: LoggedRequest, size: number): void {
+    this.entries.push(entry);
+    this.sizes.push(size);
+    this.bytes += size;
+    while (this.entries.length > this.limits.count || (this.bytes > this.limits.bytes && this.entries.length > 1)) {
+      this.entries.shift();
+      this.bytes -= this.sizes.shift()!;
+    }
+    // One request larger than the whole budget is kept without its body.
+    if (this.bytes > this.limits.bytes) {
+      const only = this.entries[0]!;
+      only.body = { omitted: `the body (${size} bytes) is larger than the request log keeps` };
+      this.bytes = this.sizes[0] = 0;
+    }
+  }
+
+  clear(): void {
+    this.entries.length = 0;
+    this.sizes.length = 0;
+    this.bytes = 0;
+  }
+}
 
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
-  const store = options.dataFile ? Store.open(options.dataFile) : Store.memory();
-  const clock = new SandboxClock(options.now);
+  const store = options.dataFile ? Store.open(options.dataFile, options.journal) : Store.memory();
+  const clock = new SandboxClock(options.now, store.meta<number>(CLOCK_OFFSET_META) ?? 0);
   const faults: Faults | undefined = options.faults ? parseFaults(options.faults) : undefined;
   let url = '';
   const ctx: ModuleContext = { store, clock, options, pingUrl: () => `${url}/ping` };
   const router = new Router();
-  const requests: LoggedRequest[] = [];
+  const log = new RequestLog();
+  const requests = log.entries;
   try {
+    seedModules(ctx);
     for (const module of MODULES) {
-      if (module.seed && !store.meta(`seeded.${module.name}`)) {
-        module.seed(ctx);
-        store.setMeta(`seeded.${module.name}`, true);
-      }
       module.start?.(ctx);
       module.routes(router, ctx);
     }
+    await store.sync();
   } catch (error) {
     store.close();
     throw error;
   }
-  adminRoutes(router, { clock, requests });
+  adminRoutes(router, { clock, store, log });
 
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
+      if (error instanceof JournalError) {
+        options.log?.(`sandbox error: ${error.message}`);
+        if (!res.headersSent) send(res, ...journalFailure(error));
+        else res.destroy();
+        return;
+      }
       options.log?.(`sandbox error: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent) send(res, 500, errorBody(500, 'Internal sandbox error'));
       else res.destroy();
@@ -81,19 +130,32 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     res.on('finish', () => options.log?.(`${method} ${logged} → ${res.statusCode} (${Date.now() - started} ms)`));
 
     let body: unknown;
+    let size: number;
     try {
-      body = await readJsonBody(req);
+      ({ body, size } = await readJsonBody(req));
     } catch (error) {
       const status = error instanceof HttpError ? error.status : 400;
       return send(res, status, errorBody(status, (error as Error).message));
     }
     const isAdmin = rawPath.startsWith('/__sandbox/');
     if (!isAdmin) {
-      if (requests.length >= MAX_LOGGED) requests.shift();
-      const entry: LoggedRequest = { method, path: `${rawPath}${target.search}`, body, headers: loggedHeaders(req) };
-      res.on('finish', () => (entry.answer = answered.get(res)));
-      requests.push(entry);
+      const headers = loggedHeaders(req);
+      const entry: LoggedRequest = {
+        method,
+        path: `${rawPath}${target.search}`,
+        status: null,
+        time: new Date(clock.now()).toISOString(),
+        body,
+        headers,
+      };
+      res.on('finish', () => {
+        entry.status = res.statusCode;
+        entry.answer = answered.get(res);
+      });
+      log.add(entry, size + entry.path.length + JSON.stringify(headers).length + 100);
     }
+    // The file may differ from memory since a flush failed: answer nothing from memory.
+    if (store.failure) return send(res, ...journalFailure(store.failure));
 
     let response: SandboxResponse;
     let drop = false;
@@ -129,9 +191,16 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       };
       response = await route.handler(request);
     } catch (error) {
+      if (error instanceof JournalError) {
+        options.log?.(`sandbox error: ${error.message}`);
+        return send(res, ...journalFailure(error));
+      }
       if (!(error instanceof HttpError)) throw error;
       response = { status: error.status, body: errorBody(error.status, error.message), headers: error.headers };
     }
+    // Nothing is answered before the changes it could show are on disk (one flush for all
+    // the requests waiting at the same time).
+    await store.sync();
     // The work is done (and persisted); a "drop" fault loses only the answer.
     if (drop) return void req.socket.destroy();
     send(res, response.status, response.body, response.headers);
@@ -174,6 +243,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         server.close(() => resolve());
         for (const socket of sockets) socket.destroy();
       });
+      try {
+        await store.sync();
+      } catch {
+        // Already reported to the requests that waited for it.
+      }
       store.close();
     },
   };
@@ -199,7 +273,16 @@ function loggedHeaders(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
-async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+/** A change that did not reach the disk: 507 when the disk is full, else 500; the API's error body. */
+function journalFailure(error: JournalError): [number, ReturnType<typeof errorBody>] {
+  const status = error.code === 'ENOSPC' ? 507 : 500;
+  const next = error.fatal
+    ? 'The sandbox takes no more requests: restart it (it reads its data file back).'
+    : 'Nothing was changed; free some space and try again.';
+  return [status, errorBody(status, `The sandbox could not save the change: ${error.message}. ${next}`)];
+}
+
+async function readJsonBody(req: IncomingMessage): Promise<{ body: unknown; size: number }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -208,9 +291,9 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return undefined;
+  if (text.trim() === '') return { body: undefined, size };
   try {
-    return JSON.parse(text);
+    return { body: JSON.parse(text), size };
   } catch {
     throw new HttpError(400, 'The body is not valid JSON');
   }
@@ -230,23 +313,53 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
-function adminRoutes(router: Router, state: { clock: SandboxClock; requests: LoggedRequest[] }): void {
-  // Test helpers, outside the API: what was received, and moving the clock forward.
-  router.get('/__sandbox/requests', () => ({ status: 200, body: state.requests }));
+/**
+ * The admin routes, outside the API (they need the API key like it; documented in
+ * `mon sandbox --help` and the README):
+ *   GET    /__sandbox/requests[?limit=N]   the last N requests received (all kept by default), oldest first
+ *   DELETE /__sandbox/requests             forget them
+ *   POST   /__sandbox/clock                {"advanceSeconds": S} moves the clock S seconds forward
+ *                                          (0 to 100 years); kept in the data file across restarts
+ */
+function adminRoutes(router: Router, state: { clock: SandboxClock; store: Store; log: RequestLog }): void {
+  router.get('/__sandbox/requests', ({ query }) => {
+    const raw = query.get('limit');
+    const limit = raw === null ? Infinity : Number(raw);
+    if (raw !== null && (!/^\d+$/.test(raw) || limit < 1)) {
+      throw new HttpError(400, 'query.limit must be a whole number >= 1');
+    }
+    const entries = state.log.entries;
+    return { status: 200, body: entries.slice(Math.max(0, entries.length - limit)) };
+  });
   router.add({
     method: 'DELETE',
     path: '/__sandbox/requests',
     handler: () => {
-      state.requests.length = 0;
+      state.log.clear();
       return { status: 204 };
     },
   });
   router.post('/__sandbox/clock', (request) => {
     const seconds = (request.body as { advanceSeconds?: unknown } | undefined)?.advanceSeconds;
-    if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
-      throw new HttpError(400, 'body.advanceSeconds must be a number >= 0');
+    if (
+      typeof seconds !== 'number' ||
+      !Number.isFinite(seconds) ||
+      seconds < 0 ||
+      seconds > MAX_CLOCK_ADVANCE_SECONDS
+    ) {
+      throw new HttpError(
+        400,
+        `body.advanceSeconds must be a number of seconds from 0 to 100 years (${MAX_CLOCK_ADVANCE_SECONDS})`,
+      );
     }
-    state.clock.advance(seconds * 1000);
-    return { status: 200, body: { now: new Date(state.clock.now()).toISOString() } };
+    const offsetMs = state.clock.offsetMs + Math.round(seconds * 1000);
+    if (state.clock.now() - state.clock.offsetMs + offsetMs > LATEST_TIME) {
+      throw new HttpError(400, 'body.advanceSeconds would move the sandbox clock past the year 9999');
+    }
+    // On disk first: the offset survives a restart (and `mon --sandbox`, which restarts every time).
+    state.store.setMeta(CLOCK_OFFSET_META, offsetMs);
+    state.clock.offsetMs = offsetMs;
+    const now = state.clock.now();
+    return { status: 200, body: { now: new Date(now).toISOString(), offsetSeconds: offsetMs / 1000 } };
   });
 }

@@ -1,4 +1,18 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fdatasync,
+  fdatasyncSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { pathHint, pathProblem } from '../config/paths';
 import { CliError } from '../errors';
@@ -25,6 +39,37 @@ function cannotUse(what: 'read' | 'write', file: string, error: unknown, reading
   );
 }
 
+/** How the journal writes: fs.writeSync's shape (bytes written, perhaps fewer than asked). */
+export type WriteFunction = (fd: number, buffer: Buffer, offset: number, length: number) => number;
+/** How the journal is flushed to the disk: fs.fdatasync's shape. */
+export type SyncFunction = (fd: number, done: (error: NodeJS.ErrnoException | null) => void) => void;
+
+export interface StoreOptions {
+  /** Tests only: a write function that fails or writes short, instead of filling a disk. */
+  write?: WriteFunction;
+  /** Tests only: a flush that fails. */
+  sync?: SyncFunction;
+}
+
+/**
+ * A change that did not reach the disk: it was not applied in memory either. `code` is the
+ * system's (ENOSPC when the disk is full). `fatal` when the file may now differ from memory
+ * (a failed flush, or a torn write that could not be cut off): the store takes no more
+ * changes and the sandbox must be restarted, which reads the file back.
+ */
+export class JournalError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly fatal: boolean,
+  ) {
+    super(message);
+    this.name = 'JournalError';
+  }
+}
+
+const writeAll: WriteFunction = (fd, buffer, offset, length) => writeSync(fd, buffer, offset, length);
+
 /**
  * The sandbox's data: named collections of documents with an `id`, kept in memory and
  * persisted to an append-only journal of JSON lines. Every change is appended (one write
@@ -35,25 +80,95 @@ function cannotUse(what: 'read' | 'write', file: string, error: unknown, reading
  *
  * Journal lines: {"format":"mon-sandbox","version":1} first, then
  * {"c":"incidents","put":{...doc}} | {"c":"incidents","del":"<id>"} | {"meta":"key","value":...}
+ *
+ * Durability: a change is written whole (a short write is continued; a failed one is cut
+ * off the file again) before it is applied in memory, so memory never holds what the file
+ * does not. The server answers only after `sync()`: one flush (fdatasync) covers every
+ * change written since the previous one, so changes that arrive together share it (group
+ * commit) and "acknowledged" still means "on disk".
  */
 export class Store {
   private readonly collections = new Map<string, Collection<{ id: string }>>();
   private readonly metadata = new Map<string, unknown>();
   private fd: number | undefined;
+  /** The journal's length: where a failed write is cut back to. */
+  private length = 0;
+  /** Changes written (a counter), and how many of them the last completed flush covers. */
+  private written = 0;
+  private synced = 0;
+  private flushing: Promise<void> | undefined;
+  /** Set when the file may differ from memory: nothing more is written or acknowledged. */
+  private broken: JournalError | undefined;
+  private readonly write: WriteFunction;
+  private readonly flush: SyncFunction;
   /** What opening found and did, for the banner and tests. */
   readonly report = { created: false, droppedTornTail: false, compacted: false };
 
-  private constructor(readonly file: string | undefined) {}
+  private constructor(
+    readonly file: string | undefined,
+    options: StoreOptions = {},
+  ) {
+    this.write = options.write ?? writeAll;
+    this.flush = options.sync ?? fdatasync;
+  }
 
   /** An in-memory store (tests, or `--data` not given where persistence is not wanted). */
   static memory(): Store {
     return new Store(undefined);
   }
 
-  static open(file: string): Store {
-    const store = new Store(file);
+  static open(file: string, options: StoreOptions = {}): Store {
+    const store = new Store(file, options);
     store.load();
     return store;
+  }
+
+  /**
+   * The journal's content, read without changing the file or locking it (`mon sandbox
+   * info` beside a running sandbox). The store takes no changes. A missing file is empty.
+   */
+  static read(file: string): Store {
+    const store = new Store(file);
+    store.load(true);
+    return store;
+  }
+
+  /** Whether `file` starts as a sandbox journal does; undefined when there is no such file (or it is empty). */
+  static isJournal(file: string): boolean | undefined {
+    let head: string;
+    try {
+      const fd = openSync(file, 'r');
+      try {
+        const buffer = Buffer.alloc(256);
+        head = buffer.toString('utf8', 0, readSync(fd, buffer, 0, buffer.length, 0));
+      } finally {
+        closeSync(fd);
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw cannotUse('read', file, error, true);
+    }
+    if (head === '') return undefined;
+    return isHeader(head.split('\n')[0]);
+  }
+
+  /**
+   * Replaces the journal with what `fill` puts into an empty store, as one step: the new
+   * journal is written to a temporary file, flushed, and renamed over the old one.
+   */
+  static replace(file: string, fill: (store: Store) => void): void {
+    const building = new Store(undefined);
+    fill(building);
+    const store = new Store(file);
+    for (const [key, value] of building.metadata) store.metadata.set(key, value);
+    for (const [name, collection] of building.collections) store.collections.set(name, collection);
+    store.compact();
+    store.close();
+  }
+
+  /** The failure that stopped the store, if one did (every request is then answered 500). */
+  get failure(): JournalError | undefined {
+    return this.broken;
   }
 
   collection<T extends { id: string }>(name: string): Collection<T> {
@@ -69,23 +184,87 @@ export class Store {
     return this.metadata.get(key) as T | undefined;
   }
 
+  /** Persisted first, then applied (like every change). */
   setMeta(key: string, value: unknown): void {
-    this.metadata.set(key, value);
     this.append({ meta: key, value });
+    this.metadata.set(key, value);
+  }
+
+  /**
+   * Resolves once every change written so far is on disk (one flush for all of them, shared
+   * with the callers that wait at the same time); rejects with a fatal JournalError when
+   * the flush fails.
+   */
+  async sync(): Promise<void> {
+    const target = this.written;
+    while (this.synced < target) {
+      if (this.broken) throw this.broken;
+      if (!this.flushing) {
+        const fd = this.fd;
+        if (fd === undefined) throw new JournalError('the sandbox store is closed', 'EBADF', true);
+        const upTo = this.written;
+        this.flushing = new Promise<void>((resolve, reject) => {
+          this.flush(fd, (error) => {
+            this.flushing = undefined;
+            if (error) {
+              this.broken ??= new JournalError(
+                `could not flush ${this.file} to the disk (${error.code ?? error.message})`,
+                error.code ?? 'EIO',
+                true,
+              );
+              reject(this.broken);
+            } else {
+              this.synced = Math.max(this.synced, upTo);
+              resolve();
+            }
+          });
+        });
+      }
+      await this.flushing;
+    }
   }
 
   close(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
+    if (this.fd !== undefined) {
+      try {
+        if (this.synced < this.written && !this.broken) fdatasyncSync(this.fd);
+      } finally {
+        closeSync(this.fd);
+      }
+    }
     this.fd = undefined;
   }
 
+  /** One whole line, or nothing: a short write is continued, a failed one cut off again. */
   private append(entry: object): void {
     if (!this.file) return;
+    if (this.broken) throw this.broken;
     if (this.fd === undefined) throw new Error('the sandbox store is closed');
-    writeSync(this.fd, `${JSON.stringify(entry)}\n`);
+    const line = `${JSON.stringify(entry)}\n`;
+    try {
+      this.writeWhole(this.fd, line);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+      // Cut off whatever part of the line reached the file: the next line starts clean.
+      let fatal = false;
+      try {
+        ftruncateSync(this.fd, this.length);
+      } catch {
+        fatal = true;
+      }
+      const failure = new JournalError(
+        `could not write to ${this.file} (${code}${code === 'ENOSPC' ? ': the disk is full' : ''})`,
+        code,
+        fatal,
+      );
+      if (fatal) this.broken = failure;
+      throw failure;
+    }
+    this.length += Buffer.byteLength(line);
+    this.written++;
   }
 
-  private load(): void {
+  private load(readOnly = false): void {
     const file = this.file!;
     let text = '';
     try {
@@ -128,6 +307,7 @@ export class Store {
       count++;
       this.apply(entry);
     });
+    if (readOnly) return;
     const live = this.metadata.size + [...this.collections.values()].reduce((sum, c) => sum + c.size, 0);
     try {
       // Compact when the file is new, has a torn tail to cut off, or is mostly superseded lines.
@@ -136,6 +316,7 @@ export class Store {
         this.report.compacted = true;
       } else {
         this.fd = openSync(file, 'a', 0o600);
+        this.length = fstatSync(this.fd).size;
       }
     } catch (error) {
       throw cannotUse('write', file, error, false);
@@ -152,6 +333,22 @@ export class Store {
     else if (typeof entry.del === 'string') collection.forget(entry.del);
   }
 
+  /** Writes all of `text` (a short write is continued), or throws. */
+  private writeWhole(fd: number, text: string): void {
+    const bytes = Buffer.from(text);
+    let done = 0;
+    let idle = 0;
+    while (done < bytes.length) {
+      const wrote = this.write(fd, bytes, done, bytes.length - done);
+      if (wrote > 0) {
+        done += wrote;
+        idle = 0;
+      } else if (++idle >= 3) {
+        throw Object.assign(new Error(`could not write to ${this.file}: the disk took no bytes`), { code: 'EIO' });
+      }
+    }
+  }
+
   /** Rewrites the journal as the current state only (temp file, fsync, rename). */
   private compact(): void {
     const file = this.file!;
@@ -164,16 +361,36 @@ export class Store {
       for (const collection of this.collections.values()) {
         for (const doc of collection.values()) {
           chunks.push(`${JSON.stringify({ c: collection.name, put: doc })}\n`);
-          if (chunks.length >= 1000) writeSync(fd, chunks.splice(0).join(''));
+          if (chunks.length >= 1000) this.writeWhole(fd, chunks.splice(0).join(''));
         }
       }
-      writeSync(fd, chunks.join(''));
+      this.writeWhole(fd, chunks.join(''));
       fsyncSync(fd);
-    } finally {
+    } catch (error) {
+      // The journal in place is left as it was.
       closeSync(fd);
+      try {
+        unlinkSync(temp);
+      } catch {
+        // Already gone.
+      }
+      throw error;
     }
+    closeSync(fd);
     renameSync(temp, file);
+    // The rename itself is on disk once the directory is flushed.
+    try {
+      const dir = openSync(dirname(file), 'r');
+      try {
+        fsyncSync(dir);
+      } finally {
+        closeSync(dir);
+      }
+    } catch {
+      // Some systems cannot flush a directory; the rename is still atomic.
+    }
     this.fd = openSync(file, 'a', 0o600);
+    this.length = fstatSync(this.fd).size;
   }
 }
 

@@ -45,6 +45,18 @@ describe('mon api', () => {
     ]);
   });
 
+  it('--paginate asks for 100 a page unless a limit is given in the path or as a field', async () => {
+    await sandbox.clearRequests();
+    expect((await runMon(['api', '/v1/status-pages', '--paginate'], { env: sandbox.env() })).code).toBe(0);
+    expect((await runMon(['api', '/v1/status-pages?limit=2', '--paginate'], { env: sandbox.env() })).code).toBe(0);
+    const paths = (await sandbox.requests()).map((request) => request.path);
+    expect(paths[0]).toBe('/v1/status-pages?limit=100');
+    expect(paths.slice(1)).toEqual([
+      '/v1/status-pages?limit=2',
+      '/v1/status-pages?limit=2&nextId=5a0c1f0e-8d2b-4e6f-a1c3-000000000003',
+    ]);
+  });
+
   it('POSTs typed and nested fields as a JSON body, and --input sends a file as is', async () => {
     await sandbox.clearRequests();
     const result = await runMon(

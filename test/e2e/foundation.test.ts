@@ -25,17 +25,19 @@ describe('auth', () => {
     const file = join(env.MON_CONFIG_DIR!, 'config.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const stored = JSON.parse(readFileSync(file, 'utf8'));
-    expect(stored.profiles.default).toMatchObject({ baseUrl: sandbox.url, accountId: sandbox.info.accountId });
+    expect(stored.profiles.default).toMatchObject({ 'base-url': sandbox.url, account: sandbox.info.accountId });
 
     const status = await runMon(['auth', 'status'], { env });
     expect(status.code).toBe(0);
-    expect(status.stdout).toContain(`baseUrl\t${sandbox.url}`);
-    expect(status.stdout).toContain(`apiKey\tsk_…${sandbox.info.apiKey.slice(-4)}`);
+    expect(status.stdout).toContain(`base-url\t${sandbox.url}\tprofile "default"\n`);
+    expect(status.stdout).toContain(`api-key\tsk_…${sandbox.info.apiKey.slice(-4)}\tprofile "default"\n`);
+    expect(status.stdout).toContain('timeout\t30\tdefault\n');
     expect(status.stdout + status.stderr).not.toContain(sandbox.info.apiKey);
 
     const json = JSON.parse((await runMon(['auth', 'status', '--json'], { env })).stdout);
-    expect(json.apiKey).toEqual({ value: `sk_…${sandbox.info.apiKey.slice(-4)}`, source: 'profile "default"' });
-    expect(json.baseUrl).toEqual({ value: sandbox.url, source: 'profile "default"' });
+    expect(json['api-key']).toEqual({ value: `sk_…${sandbox.info.apiKey.slice(-4)}`, source: 'profile "default"' });
+    expect(json['base-url']).toEqual({ value: sandbox.url, source: 'profile "default"' });
+    expect(json['key-check']).toMatchObject({ result: 'ok' });
 
     // The stored credentials work for a real command.
     const list = await runMon(['runtimes', 'list'], { env });
@@ -44,7 +46,7 @@ describe('auth', () => {
 
     const logout = await runMon(['auth', 'logout'], { env });
     expect(logout.code).toBe(0);
-    expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default.apiKey).toBeUndefined();
+    expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default['api-key']).toBeUndefined();
     const after = await runMon(['auth', 'status'], { env });
     expect(after.code).toBe(4);
     expect(after.stderr).toContain('mon auth login');
@@ -57,7 +59,9 @@ describe('auth', () => {
       input: 'sk_wrong_key_123456\n',
     });
     expect(result.code).toBe(4);
-    expect(result.stderr).toContain('Authentication failed (401 Unauthorized: Bad Token)');
+    expect(result.stderr).toContain(
+      'Authentication failed: the key you entered was rejected (401 Unauthorized: Bad Token).',
+    );
     expect(result.stderr).toContain('Nothing was saved');
     expect(existsSync(join(env.MON_CONFIG_DIR!, 'config.json'))).toBe(false);
   });
@@ -70,11 +74,15 @@ describe('auth', () => {
     expect(existsSync(env.MON_CONFIG_DIR!)).toBe(false);
   });
 
-  it('turns a 401 into exit 4 with a message naming `mon auth login`', async () => {
+  it('turns a 401 into exit 4 naming where the rejected key came from and what to do', async () => {
     const result = await runMon(['runtimes', 'list'], { env: sandbox.env({ MON_API_KEY: 'sk_revoked_0000000000' }) });
     expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/Authentication failed \(401/);
-    expect(result.stderr).toContain('Run `mon auth login` or set MON_API_KEY.');
+    expect(result.stderr).toContain(
+      'Authentication failed: the key from MON_API_KEY was rejected (401 Unauthorized: Bad Token).',
+    );
+    expect(result.stderr).toContain(
+      'Set MON_API_KEY to a working key, or unset it to use the key stored in profile "default"',
+    );
     expect(result.stderr).not.toContain('sk_revoked_0000000000');
   });
 

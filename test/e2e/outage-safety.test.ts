@@ -2,6 +2,8 @@
  * Outage safety, end to end: the real bin/mon.js against a real `mon sandbox`. Nothing goes
  * out that the user did not mean.
  */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import { runMon, startSandbox, type SandboxProcess } from './harness';
@@ -94,5 +96,281 @@ describe('a flag that swallowed the next one', () => {
     );
     expect(await sandbox.requests()).toEqual([]);
     expect(await holdings()).toEqual(before);
+  });
+});
+
+describe('credentials checked, not assumed', () => {
+  it('auth status with a wrong MON_API_KEY exits 4 and names MON_API_KEY', async () => {
+    const result = await runMon(['auth', 'status'], { env: sandbox.env({ MON_API_KEY: 'sk_stale_000000000000' }) });
+    expect(result.code).toBe(4);
+    expect(result.stdout).toContain('api-key\tsk_…0000\tMON_API_KEY\n');
+    expect(result.stderr).toContain(
+      'Authentication failed: the key from MON_API_KEY was rejected (401 Unauthorized: Bad Token).',
+    );
+    expect(result.stderr).toContain('unset it to use the key stored in profile "default"');
+    const json = await runMon(['auth', 'status', '--json'], {
+      env: sandbox.env({ MON_API_KEY: 'sk_stale_000000000000' }),
+    });
+    expect(json.code).toBe(4);
+    expect(JSON.parse(json.stdout)['key-check']).toMatchObject({ result: 'rejected', status: 401 });
+  });
+
+  it('auth status exits 0 when the key works, and 1 (saying so) when the server cannot be reached', async () => {
+    const works = await runMon(['auth', 'status'], { env: sandbox.env() });
+    expect(works.code, works.stderr).toBe(0);
+    expect(works.stderr).toContain('✓ The key works'); // the data (settings) on stdout, the verdict on stderr
+    const { createServer } = await import('node:net');
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const down = await runMon(['auth', 'status', '--timeout', '5'], {
+      env: sandbox.env({ MON_BASE_URL: `http://127.0.0.1:${closed}` }),
+    });
+    expect(down.code).toBe(1);
+    expect(down.stderr).toContain('Could not check the key:');
+    expect(down.stderr).toContain(`127.0.0.1:${closed}`);
+  });
+
+  it('a key stored in a profile that is rejected is named as such', async () => {
+    const env = sandbox.env({ MON_API_KEY: undefined });
+    const login = await runMon(['auth', 'login', '--with-key', '--base-url', sandbox.url], {
+      env,
+      input: `${sandbox.info.apiKey}\n`,
+    });
+    expect(login.code, login.stderr).toBe(0);
+    const file = join(env.MON_CONFIG_DIR!, 'config.json');
+    const config = JSON.parse(readFileSync(file, 'utf8'));
+    config.profiles.default['api-key'] = 'sk_revoked_00000000000';
+    writeFileSync(file, JSON.stringify(config));
+    const result = await runMon(['runtimes', 'list'], { env });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('the key stored in profile "default" was rejected');
+    expect(result.stderr).toContain('Run `mon auth login` to store a working key');
+  });
+
+  it('auth login warns when MON_API_KEY (or MON_BASE_URL, MON_ACCOUNT_ID) will override what it saves', async () => {
+    const env = sandbox.env({ MON_API_KEY: 'sk_other_key_0000000000', MON_ACCOUNT_ID: undefined });
+    const result = await runMon(['auth', 'login', '--with-key', '--base-url', sandbox.url], {
+      env,
+      input: `${sandbox.info.apiKey}\n`,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(
+      'warning: MON_API_KEY is set in this environment, and commands will use it instead of the api-key saved here. Unset it (`unset MON_API_KEY`) to use this login.',
+    );
+    expect(result.stderr).not.toContain('MON_BASE_URL is set'); // the same URL: nothing overridden
+  });
+});
+
+describe('one name per setting', () => {
+  it("reads a config file written with the earlier key names and rewrites it with today's at the next write, every value kept", async () => {
+    const env = sandbox.env({
+      MON_API_KEY: undefined,
+      MON_BASE_URL: undefined,
+      MON_ACCOUNT_ID: undefined,
+      MON_PING_URL: undefined,
+    });
+    const file = join(env.MON_CONFIG_DIR!, 'config.json');
+    mkdirSync(env.MON_CONFIG_DIR!, { recursive: true });
+    const earlier = {
+      profiles: {
+        default: {
+          baseUrl: sandbox.url,
+          accountId: sandbox.info.accountId,
+          apiKey: sandbox.info.apiKey,
+          pingUrl: sandbox.info.pingUrl,
+          timeout: 25,
+          note: 'mine',
+        },
+        staging: { baseUrl: 'https://staging.example.com' },
+      },
+      extra: { kept: true },
+    };
+    writeFileSync(file, JSON.stringify(earlier), { mode: 0o600 });
+    const read = await runMon(['runtimes', 'list'], { env });
+    expect(read.code, read.stderr).toBe(0);
+    const listed = JSON.parse((await runMon(['config', 'list', '--json'], { env })).stdout);
+    expect(listed).toMatchObject({
+      'base-url': sandbox.url,
+      account: sandbox.info.accountId,
+      'ping-url': sandbox.info.pingUrl,
+      timeout: 25,
+    });
+    expect((await runMon(['config', 'get', 'base-url'], { env })).stdout).toBe(`${sandbox.url}\n`);
+
+    const set = await runMon(['config', 'set', 'timeout', '40'], { env });
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      profiles: {
+        default: {
+          'base-url': sandbox.url,
+          account: sandbox.info.accountId,
+          'api-key': sandbox.info.apiKey,
+          'ping-url': sandbox.info.pingUrl,
+          timeout: 40,
+          note: 'mine',
+        },
+        staging: { 'base-url': 'https://staging.example.com' },
+      },
+      extra: { kept: true },
+    });
+  });
+
+  it('auth status and config list use the flag names', async () => {
+    const status = JSON.parse((await runMon(['auth', 'status', '--json'], { env: sandbox.env() })).stdout);
+    expect(Object.keys(status)).toEqual([
+      'profile',
+      'base-url',
+      'account',
+      'api-key',
+      'ping-url',
+      'timeout',
+      'config-file',
+      'key-check',
+    ]);
+    expect(status.timeout).toEqual({ value: 30, source: 'default' });
+  });
+});
+
+describe('message templates', () => {
+  let env: NodeJS.ProcessEnv;
+  beforeAll(() => {
+    env = sandbox.env(); // one config directory: templates are stored in its profile
+  });
+  const posted = async () =>
+    (await sandbox.requests()).filter((request) => request.method === 'POST').map((request) => request.body);
+
+  it('--template fills the message and status, placeholders from the incident; flags beside it win', async () => {
+    const add = await runMon(
+      [
+        'templates',
+        'add',
+        'rollback',
+        '-s',
+        'identified',
+        '-m',
+        'A bad deploy of {{services}} broke "{{name}}" ({{severity}}); rolling back. Now {{status}}.',
+      ],
+      { env },
+    );
+    expect(add.code, add.stderr).toBe(0);
+    await sandbox.clearRequests();
+    const used = await runMon(['incidents', 'update', incidentId, '--template', 'rollback'], { env });
+    expect(used.code, used.stderr).toBe(0);
+    expect(await posted()).toEqual([
+      {
+        description: 'A bad deploy of Checkout broke "Checkout errors" (major); rolling back. Now identified.',
+        status: 'IDENTIFIED',
+        notifySubscribers: false,
+      },
+    ]);
+    await sandbox.clearRequests();
+    const overridden = await runMon(
+      ['incidents', 'update', incidentId, '--template', 'rollback', '--status', 'monitoring', '--notify'],
+      { env },
+    );
+    expect(overridden.code, overridden.stderr).toBe(0);
+    expect(await posted()).toEqual([
+      expect.objectContaining({
+        description: expect.stringContaining('Now monitoring.'),
+        status: 'MONITORING',
+        notifySubscribers: true,
+      }),
+    ]);
+    await sandbox.clearRequests();
+    const message = await runMon(['incidents', 'update', incidentId, '--template', 'rollback', '-m', 'My own words.'], {
+      env,
+    });
+    expect(message.code).toBe(0);
+    expect(await posted()).toEqual([{ description: 'My own words.', status: 'IDENTIFIED', notifySubscribers: false }]);
+  });
+
+  it('works on create, resolve and updates create too', async () => {
+    await runMon(['templates', 'add', 'fixed', '-m', '{{name}} on {{services}} is {{status}}.'], { env });
+    const created = await runMon(
+      [
+        'incidents',
+        'create',
+        '--name',
+        'Webhooks late',
+        '--severity',
+        'minor',
+        '--service',
+        'webhooks',
+        '--template',
+        'rollback',
+      ],
+      { env },
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.stdout.trim();
+    const incident = (await sandbox.call('GET', `/v1/status-pages/incidents/${id}`)).body as {
+      incidentUpdates: { description: string; status: string }[];
+    };
+    expect(incident.incidentUpdates[0]).toMatchObject({
+      description: expect.stringContaining('A bad deploy of Webhooks broke "Webhooks late" (minor)'),
+      status: 'IDENTIFIED',
+    });
+    await sandbox.clearRequests();
+    expect((await runMon(['incidents', 'updates', 'create', id, '--template', 'fixed'], { env })).code).toBe(0);
+    expect((await runMon(['incidents', 'resolve', id, '--template', 'fixed'], { env })).code).toBe(0);
+    expect(await posted()).toEqual([
+      { description: 'Webhooks late on Webhooks is identified.', notifySubscribers: false },
+      { description: 'Webhooks late on Webhooks is resolved.', status: 'RESOLVED', notifySubscribers: false },
+    ]);
+  });
+
+  it('an unknown template, or a placeholder that is not one, is exit 2 naming it; nothing is sent', async () => {
+    await sandbox.clearRequests();
+    const unknown = await runMon(['incidents', 'update', incidentId, '--template', 'nope'], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--template "nope" is not a stored template');
+    const placeholder = await runMon(['templates', 'add', 'bad', '-m', 'Hello {{customer}}'], { env });
+    expect(placeholder.code).toBe(2);
+    expect(placeholder.stderr).toContain('--message has an unknown placeholder {{customer}}.');
+    expect(await sandbox.requests()).toEqual([]);
+  });
+
+  it('templates are listed (TSV, JSON) and removed, per profile', async () => {
+    const listed = await runMon(['templates', 'list', '--json'], { env });
+    expect((JSON.parse(listed.stdout) as { name: string }[]).map((template) => template.name)).toEqual([
+      'rollback',
+      'fixed',
+    ]);
+    expect((await runMon(['templates', 'list'], { env })).stdout).toContain('rollback\tIDENTIFIED\tA bad deploy');
+    expect(JSON.parse((await runMon(['--profile', 'other', 'templates', 'list', '--json'], { env })).stdout)).toEqual(
+      [],
+    ); // per profile
+    expect((await runMon(['templates', 'remove', 'fixed'], { env })).code).toBe(0);
+    expect((await runMon(['templates', 'remove', 'fixed'], { env })).code).toBe(6);
+  });
+
+  it('--message-file FILE or - gives a long message; --message beside it is exit 2', async () => {
+    const file = join(env.MON_CONFIG_DIR!, '..', 'message.txt');
+    writeFileSync(file, 'First line.\n\nSecond paragraph.\n');
+    await sandbox.clearRequests();
+    expect((await runMon(['incidents', 'updates', 'create', incidentId, '--message-file', file], { env })).code).toBe(
+      0,
+    );
+    expect(
+      (
+        await runMon(['incidents', 'updates', 'create', incidentId, '--message-file', '-'], {
+          env,
+          input: 'From stdin.\n',
+        })
+      ).code,
+    ).toBe(0);
+    expect(await posted()).toEqual([
+      { description: 'First line.\n\nSecond paragraph.', notifySubscribers: false },
+      { description: 'From stdin.', notifySubscribers: false },
+    ]);
+    const both = await runMon(['incidents', 'updates', 'create', incidentId, '-m', 'x', '--message-file', file], {
+      env,
+    });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--message and --message-file cannot be given together');
   });
 });

@@ -12,7 +12,10 @@ let sandbox: SandboxProcess;
 let proxy: Server;
 let proxyUrl: string;
 let tls: Server;
-let tlsUrl: string;
+let tlsPort: number;
+let sandboxPort: number;
+/** Not loopback, so it goes through the proxy (which is the one that knows where it is). */
+const REMOTE_HOST = 'api.mon.test';
 /** What the proxy was asked to do: "CONNECT host:port" or "GET http://...". */
 const proxied: string[] = [];
 
@@ -40,7 +43,9 @@ beforeAll(async () => {
   proxy.on('connect', (req, socket, head) => {
     proxied.push(`CONNECT ${req.url}`);
     const [host, port] = req.url!.split(':');
-    const upstream = connect(Number(port), host!, () => {
+    // api.mon.test:443 is the HTTPS front; api.mon.test:PORT is the sandbox.
+    const upstreamPort = host === REMOTE_HOST ? (port === '443' ? tlsPort : sandboxPort) : Number(port);
+    const upstream = connect(upstreamPort, host === REMOTE_HOST ? '127.0.0.1' : host!, () => {
       socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.write(head);
       upstream.pipe(socket);
@@ -52,7 +57,7 @@ beforeAll(async () => {
   proxyUrl = `http://127.0.0.1:${await listen(proxy)}`;
   // An HTTPS front for the sandbox, so that HTTPS_PROXY has an https:// target to tunnel to.
   tls = createHttpsServer(
-    { cert: readFileSync(fixture('loopback-cert.pem')), key: readFileSync(fixture('loopback-key.pem')) },
+    { cert: readFileSync(fixture('remote-cert.pem')), key: readFileSync(fixture('remote-key.pem')) },
     (req, res) => {
       const upstream = httpRequest(
         { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
@@ -64,7 +69,8 @@ beforeAll(async () => {
       req.pipe(upstream);
     },
   );
-  tlsUrl = `https://127.0.0.1:${await listen(tls)}`;
+  tlsPort = await listen(tls);
+  sandboxPort = Number(target.port);
 });
 
 afterAll(async () => {
@@ -78,40 +84,55 @@ beforeEach(() => {
 });
 
 describe('proxies', () => {
-  it('sends http:// requests through HTTP_PROXY', async () => {
-    const result = await runMon(['runtimes', 'list'], { env: sandbox.env({ HTTP_PROXY: proxyUrl }) });
+  it('sends http:// requests through HTTP_PROXY (a tunnel, so the proxy never reads the key)', async () => {
+    const env = sandbox.env({ MON_BASE_URL: `http://${REMOTE_HOST}:${sandboxPort}`, HTTP_PROXY: proxyUrl });
+    const result = await runMon(['runtimes', 'list', '--insecure'], { env });
+    expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n')[0]).toMatch(/^2026\.04\t/);
-    // undici tunnels plain http through the proxy too (CONNECT); either form goes through it.
-    expect(proxied).toHaveLength(1);
-    expect(proxied[0]).toMatch(new RegExp(`^(CONNECT ${new URL(sandbox.url).host}|GET ${sandbox.url}/v1/runtimes)$`));
+    expect(proxied).toEqual([`CONNECT ${REMOTE_HOST}:${sandboxPort}`]);
   });
 
-  it('tunnels https:// requests through HTTPS_PROXY with CONNECT', async () => {
+  it('tunnels https:// requests through HTTPS_PROXY with CONNECT, checking the certificate of the host', async () => {
     const env = sandbox.env({
-      MON_BASE_URL: tlsUrl,
+      MON_BASE_URL: `https://${REMOTE_HOST}`,
       HTTPS_PROXY: proxyUrl,
-      NODE_EXTRA_CA_CERTS: fixture('loopback-cert.pem'),
+      NODE_EXTRA_CA_CERTS: fixture('remote-cert.pem'),
     });
     const result = await runMon(['status-pages', 'list'], { env });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Public API');
-    expect(proxied).toEqual([`CONNECT ${new URL(tlsUrl).host}`]);
+    expect(proxied).toEqual([`CONNECT ${REMOTE_HOST}:443`]);
+  });
+
+  it('refuses a certificate that does not name the host, through the tunnel too', async () => {
+    const env = sandbox.env({ MON_BASE_URL: `https://${REMOTE_HOST}`, HTTPS_PROXY: proxyUrl });
+    const result = await runMon(['status-pages', 'list', '--timeout', '5'], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`through the proxy ${proxyUrl}`);
   });
 
   it('goes direct for hosts in NO_PROXY', async () => {
-    const env = sandbox.env({ HTTP_PROXY: proxyUrl, HTTPS_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' });
-    const result = await runMon(['runtimes', 'list'], { env });
-    expect(result.code).toBe(0);
+    const env = sandbox.env({
+      MON_BASE_URL: `http://${REMOTE_HOST}:${sandboxPort}`,
+      HTTP_PROXY: proxyUrl,
+      NO_PROXY: `example.com,.mon.test`,
+    });
+    const result = await runMon(['runtimes', 'list', '--insecure', '--timeout', '5'], { env });
+    // Direct, api.mon.test does not resolve: what matters is that the proxy was not asked.
     expect(proxied).toEqual([]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toContain('through the proxy');
   });
 
-  it('says what failed when the proxy is down', async () => {
+  it('says what failed when the proxy is down, naming it', async () => {
     const closed = await closedPort();
-    const result = await runMon(['runtimes', 'list'], { env: sandbox.env({ HTTP_PROXY: closed.url }) });
+    const env = sandbox.env({ MON_BASE_URL: `http://${REMOTE_HOST}:${sandboxPort}`, HTTP_PROXY: closed.url });
+    const result = await runMon(['runtimes', 'list', '--insecure'], { env });
     await closed.release();
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('HTTPS_PROXY/NO_PROXY');
+    expect(result.stderr).toContain(`through the proxy ${closed.url} (HTTP_PROXY)`);
+    expect(result.stderr).toContain('NO_PROXY');
   });
 });

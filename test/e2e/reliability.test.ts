@@ -374,8 +374,8 @@ describe('nothing lost', () => {
     expect(results.map((result) => result.code)).toEqual([0, 0, 0]);
     const stored = JSON.parse(readFileSync(join(env.MON_CONFIG_DIR!, 'config.json'), 'utf8'));
     expect(stored.profiles).toEqual({
-      default: { baseUrl: 'https://a.example.com', timeout: 42 },
-      other: { accountId: 'acct-2' },
+      default: { 'base-url': 'https://a.example.com', timeout: 42 },
+      other: { account: 'acct-2' },
     });
   });
 });

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
-import { cleanEnv, runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
+import { cleanEnv, hasScript, inTerminal, runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
 
 /** Two open incidents whose IDs share their first 8 characters, and a resolved one sharing 6 with them. */
 const TWINS = ['abcdef12-0000-4000-8000-000000000001', 'abcdef12-0000-4000-8000-000000000002'];
@@ -173,5 +173,40 @@ describe('short flags and full pages', () => {
         .code,
     ).toBe(0);
     expect((await sandbox.requests()).every((request) => request.path.includes('limit=2'))).toBe(true);
+  });
+});
+
+describe.skipIf(!hasScript)('progress on a terminal', () => {
+  let slow: SandboxProcess;
+  beforeAll(async () => {
+    slow = await startSandbox(['--faults', 'delay:800']);
+    for (const name of ['One', 'Two', 'Three']) {
+      await runMon(
+        ['incidents', 'create', '--name', name, '--severity', 'minor', '--service', SEED_SERVICES.api, '-m', 'x'],
+        { env: slow.env() },
+      );
+    }
+  }, 60_000);
+  afterAll(() => slow?.stop());
+
+  it('a slow request shows a spinner naming what it waits for, cleared before the table', async () => {
+    const run = inTerminal(['incidents', 'list'], slow.env());
+    const result = await run.done;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/. Waiting for GET \/v1\/status-pages\/incidents\x1b\[K/);
+    expect(result.stdout).toMatch(/\r\x1b\[K[^]*NAME/); // the line is cleared, then the table
+  });
+
+  it('--all shows "Fetched N pages (M entries)…"', async () => {
+    const result = await inTerminal(['incidents', 'list', '--all', '-L', '1'], slow.env()).done;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Fetched [12] pages? \([12] entr(y|ies)\)…/);
+  });
+
+  it('nothing of it when piped or with --json', async () => {
+    const piped = await runMon(['incidents', 'list'], { env: slow.env() });
+    expect(piped.stderr).not.toContain('Waiting for');
+    const json = await inTerminal(['incidents', 'list', '--json'], slow.env()).done;
+    expect(json.stdout).not.toContain('Waiting for');
   });
 });

@@ -42,7 +42,7 @@ describe('shell completions', () => {
       '--next-id',
       'bash zsh fish',
       'eu-west-1 eu-west-2 eu-west-3',
-      'CRITICAL MAJOR MEDIUM MINOR',
+      'critical major medium minor',
       'open resolved all',
     ]);
   });

@@ -66,7 +66,7 @@ describe('auth login on a terminal', () => {
     expect(result.code).toBe(0);
     expect(result.prompter.asked.map((question) => question.kind)).toEqual(['input', 'input', 'password']);
     const stored = JSON.parse(readFileSync(join(env.MON_CONFIG_DIR!, 'config.json'), 'utf8'));
-    expect(stored.profiles.default).toEqual({ baseUrl: sandbox.url, accountId: TEST_ACCOUNT, apiKey: TEST_KEY });
+    expect(stored.profiles.default).toEqual({ 'base-url': sandbox.url, account: TEST_ACCOUNT, 'api-key': TEST_KEY });
     expect(result.stdout + result.stderr).not.toContain(TEST_KEY);
     // The typed key was checked with one cheap read, with the typed account.
     expect(
@@ -128,12 +128,15 @@ describe('profiles', () => {
   });
 
   it('shows where every value came from in auth status', async () => {
-    const env = testEnv({ sandbox, env: { MON_TIMEOUT: '9' } });
+    const env = testEnv({ sandbox, env: { MON_TIMEOUT: '9', MON_PING_URL: undefined } });
     const result = await cli(['auth', 'status', '--no-color'], { env, tty: true });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^API key:\s+sk_…cdef\s+\(from MON_API_KEY\)$/m);
-    expect(result.stdout).toMatch(/^Base URL:\s+http:\/\/127\.0\.0\.1:\d+\s+\(from MON_BASE_URL\)$/m);
-    expect(result.stdout).toMatch(/^Timeout:\s+9 s\s+\(from MON_TIMEOUT\)$/m);
+    expect(result.stdout).toMatch(/^SETTING +VALUE +SOURCE$/m);
+    expect(result.stdout).toMatch(/^api-key +sk_…cdef +MON_API_KEY$/m);
+    expect(result.stdout).toMatch(/^base-url +http:\/\/127\.0\.0\.1:\d+ +MON_BASE_URL$/m);
+    expect(result.stdout).toMatch(/^timeout +9 +MON_TIMEOUT$/m);
+    expect(result.stdout).toMatch(/^ping-url +— +not set$/m);
+    expect(result.stderr).toContain('✓ The key works:');
   });
 });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Incident } from '../../src/api/schemas/incidents';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../src/sandbox/server';
-import { cli, memorySandbox, type CliOptions } from '../helpers';
+import { cli, memorySandbox, testEnv, type CliOptions } from '../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -232,5 +232,60 @@ describe('time windows are checked before anything is sent', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(says);
     expect(sandbox.requests).toEqual([]);
+  });
+});
+
+describe('the message prompt offers the stored templates', () => {
+  it('picking one fills it in for this incident; "Write a new message…" asks for text', async () => {
+    const incident = await open('Search down');
+    const env = testEnv({ sandbox });
+    expect(
+      (
+        await cli(
+          ['templates', 'add', 'watching', '-s', 'monitoring', '-m', 'A fix for {{name}} is out; we are watching.'],
+          { sandbox, env },
+        )
+      ).code,
+    ).toBe(0);
+    const picked = await cli(['--no-color', 'incidents', 'update', incident.id, '--status', 'monitoring'], {
+      sandbox,
+      env,
+      tty: true,
+      answers: [
+        { message: 'Message', answer: 'watching' },
+        { message: 'Notify', answer: false },
+        { message: 'Post this update?', answer: true },
+      ],
+    });
+    expect(picked.code, picked.stderr).toBe(0);
+    expect(picked.prompter.asked[0]).toMatchObject({
+      kind: 'select',
+      choices: ['watching: A fix for Search down is out; we are watching.', 'Write a new message…'],
+    });
+    expect(posts()).toEqual([
+      expect.objectContaining({
+        body: {
+          description: 'A fix for Search down is out; we are watching.',
+          status: 'MONITORING',
+          notifySubscribers: false,
+        },
+      }),
+    ]);
+
+    sandbox.requests.length = 0;
+    const typed = await cli(['incidents', 'updates', 'create', incident.id], {
+      sandbox,
+      env,
+      tty: true,
+      answers: [
+        { message: 'Message', answer: '' }, // Write a new message…
+        { message: 'Message', answer: 'In my own words.' },
+        { message: 'Post this update?', answer: true },
+      ],
+    });
+    expect(typed.code, typed.stderr).toBe(0);
+    expect(posts()).toEqual([
+      expect.objectContaining({ body: { description: 'In my own words.', notifySubscribers: false } }),
+    ]);
   });
 });

@@ -3,10 +3,10 @@ import { UsageError } from '../../src/errors';
 import { resolveSettings } from '../../src/config/settings';
 
 const profile = {
-  baseUrl: 'https://profile.example.com',
-  accountId: 'acct-profile',
-  apiKey: 'sk_profile_0000000000',
-  pingUrl: 'https://ping.profile.example.com',
+  'base-url': 'https://profile.example.com',
+  account: 'acct-profile',
+  'api-key': 'sk_profile_0000000000',
+  'ping-url': 'https://ping.profile.example.com',
   timeout: 12,
 };
 

@@ -1,5 +1,7 @@
 import type { ApiRequest, HttpMethod } from '../../api/request';
 import { statusLabel } from '../../api/errors';
+import { PageGuard } from '../../api/paginate';
+import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import type { API } from './spec';
@@ -20,10 +22,31 @@ function checkApiPath(path: string): string {
   if (/[\u0000-\u001f\u007f]/.test(path)) throw new UsageError('PATH must not contain control characters.');
   const normalized = path.startsWith('/') ? path : `/${path}`;
   const pathname = normalized.split('?')[0]!;
-  if (pathname.split('/').some((segment) => segment === '..' || segment === '.')) {
-    throw new UsageError(`PATH must not contain "." or ".." segments: ${JSON.stringify(path)}.`);
+  if (dotSegments(pathname)) {
+    throw new UsageError(
+      `PATH must not contain "." or ".." segments, plain or percent-encoded: ${JSON.stringify(path)}.`,
+      'They would leave the path of the base URL; write the path as the API documents it, e.g. /v1/runtimes.',
+    );
   }
   return normalized;
+}
+
+/**
+ * Does the path hold a "." or ".." segment once decoded as a server might: percent-encoded
+ * dots (%2e, in any case, encoded again as %252e), and encoded slashes or backslashes
+ * (%2f, %5c) that would make segments of their own. URL parsing turns `%2e%2e` into `..`.
+ */
+function dotSegments(pathname: string): boolean {
+  let text = pathname;
+  for (let round = 0; round < 4; round++) {
+    const segments = text.split(/\/|\\|%2f|%5c/i).map((segment) => segment.replace(/%2e/gi, '.'));
+    if (segments.some((segment) => segment === '.' || segment === '..')) return true;
+    // One more layer of encoding (%252e is %2e once the server decodes it).
+    const decoded = text.replace(/%25/gi, '%');
+    if (decoded === text) return false;
+    text = decoded;
+  }
+  return true;
 }
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -38,6 +61,9 @@ async function typedValue(text: string, readFile: (path: string) => Promise<stri
   return text;
 }
 
+/** Keys that would reach a prototype instead of making a field. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
+
 /**
  * Builds the body/query object from `key=value` fields: `a.b=1` nests, `a[]=1` appends to
  * an array. Later fields win over earlier ones for the same key.
@@ -46,7 +72,8 @@ async function buildFields(
   fields: { text: string; typed: boolean; flag: string }[],
   readFile: (path: string, flag: string) => Promise<string>,
 ): Promise<Record<string, Json>> {
-  const root: Record<string, Json> = {};
+  // No prototype: no key can reach Object.prototype, whatever it is called.
+  const root: Record<string, Json> = Object.create(null) as Record<string, Json>;
   for (const { text, typed, flag } of fields) {
     const eq = text.indexOf('=');
     if (eq <= 0) throw new UsageError(`${flag} takes key=value, got ${JSON.stringify(text)}.`);
@@ -60,6 +87,12 @@ async function buildFields(
       const isArray = part.endsWith('[]');
       const name = isArray ? part.slice(0, -2) : part;
       if (!name || /[[\]]/.test(name)) throw new UsageError(`${flag} has an invalid key ${JSON.stringify(key)}.`);
+      if (FORBIDDEN_KEYS.has(name)) {
+        throw new UsageError(
+          `${flag} ${JSON.stringify(key)}: "${name}" cannot be a key (it names a JavaScript object's prototype).`,
+          'Rename the field; the API has no field of that name.',
+        );
+      }
       if (last) {
         if (isArray) {
           const existing = target[name];
@@ -71,24 +104,36 @@ async function buildFields(
       }
       if (isArray) throw new UsageError(`${flag}: "[]" may only end a key (${JSON.stringify(key)}).`);
       const next = target[name];
-      if (typeof next !== 'object' || next === null || Array.isArray(next)) target[name] = {};
+      if (typeof next !== 'object' || next === null || Array.isArray(next))
+        target[name] = Object.create(null) as Record<string, Json>;
       target = target[name] as Record<string, Json>;
     });
   }
   return root;
 }
 
+/** `-H "Name: value"`, checked here: a header that cannot be sent is exit 2, not a network error. */
 function parseHeaders(headers: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const header of headers) {
     const colon = header.indexOf(':');
     const name = header.slice(0, colon).trim();
     if (colon <= 0 || !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) {
-      throw new UsageError(`-H takes "Name: value", got ${JSON.stringify(header)}.`);
+      throw new UsageError(
+        `-H takes "Name: value" with a name of letters, digits and !#$%&'*+.^_\`|~-, got ${sanitize(JSON.stringify(header))}.`,
+      );
     }
-    out[name.toLowerCase()] = header.slice(colon + 1).trim();
+    const value = header.slice(colon + 1).trim();
+    // A tab may be part of a value (RFC 9110); no other control character may.
+    if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value)) {
+      throw new UsageError(
+        `-H ${name}: the value must not contain control characters (line breaks included), got ${sanitize(JSON.stringify(value))}.`,
+        'Put each header in its own -H.',
+      );
+    }
+    out[name.toLowerCase()] = value;
   }
-  return out;
+  return { ...out };
 }
 
 export async function apiRun(
@@ -134,6 +179,9 @@ export async function apiRun(
       query[key] = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
     }
   }
+  // --paginate reads full pages (the API's maximum) unless a limit is given, in the path or as a field.
+  const limitInPath = new URLSearchParams(path.split('?')[1] ?? '').has('limit');
+  if (options.paginate && !limitInPath && query.limit === undefined) query.limit = String(PAGE_LIMIT.max);
   const request: ApiRequest = { method, path, query, headers: parseHeaders(options.header ?? []) };
   if (rawBody !== undefined) request.rawBody = rawBody;
   else if (!inQuery && hasFields) request.body = fields;
@@ -150,7 +198,7 @@ export async function apiRun(
     return;
   }
   const writer = jsonArrayWriter(io);
-  const seen = new Set<string>();
+  const guard = new PageGuard(path);
   let nextId: string | undefined = query.nextId;
   for (let first = true; ; first = false) {
     const response = await client.request({ ...request, query: { ...query, ...(nextId ? { nextId } : {}) } });
@@ -162,8 +210,14 @@ export async function apiRun(
       break;
     }
     for (const entry of page.entries) writer.write(entry);
-    if (typeof page.nextId !== 'string' || !page.nextId || seen.has(page.nextId)) break;
-    seen.add(page.nextId);
+    if (typeof page.nextId !== 'string' || !page.nextId) break;
+    try {
+      guard.next(page.entries.length, page.nextId);
+    } catch (error) {
+      // What was printed stays a whole JSON array; the exit code says it is not all.
+      writer.end();
+      throw error;
+    }
     nextId = page.nextId;
   }
   writer.end();

@@ -4,7 +4,8 @@ import type { LOGIN } from './spec';
 import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
 import { maskSecret } from '../../text/mask';
-import { checkHttpUrl, profileName } from '../../config/settings';
+import { checkHttpUrl, profileName, SETTINGS } from '../../config/settings';
+import { rejectedKey } from '../../core/credentials';
 
 type LoginCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'prompter' | 'config' | 'clientFor'>;
 
@@ -44,7 +45,7 @@ export async function loginRun(ctx: LoginCtx, { flags: options }: Input<typeof L
     return current;
   };
 
-  const baseUrlInput = await pick(globals.baseUrl, env.MON_BASE_URL, stored.baseUrl, 'API base URL', urlCheck);
+  const baseUrlInput = await pick(globals.baseUrl, env.MON_BASE_URL, stored['base-url'], 'API base URL', urlCheck);
   if (!baseUrlInput) {
     throw new UsageError(
       '--base-url is required: no base URL is stored in this profile.',
@@ -55,8 +56,8 @@ export async function loginRun(ctx: LoginCtx, { flags: options }: Input<typeof L
     baseUrlInput,
     globals.baseUrl ? '--base-url' : env.MON_BASE_URL ? 'MON_BASE_URL' : 'input',
   );
-  const accountId = await pick(globals.account, env.MON_ACCOUNT_ID, stored.accountId, 'Account ID');
-  const pingUrl = globals.pingUrl ?? env.MON_PING_URL ?? stored.pingUrl;
+  const accountId = await pick(globals.account, env.MON_ACCOUNT_ID, stored.account, 'Account ID');
+  const pingUrl = globals.pingUrl ?? env.MON_PING_URL ?? stored['ping-url'];
 
   let apiKey: string;
   if (options.withKey) {
@@ -81,18 +82,35 @@ export async function loginRun(ctx: LoginCtx, { flags: options }: Input<typeof L
   }
 
   await verifyCredentials(ctx, { baseUrl, apiKey, accountId });
+  const saved = { 'base-url': baseUrl, account: accountId, 'api-key': apiKey };
   await store.updateProfile(profile.value, (current) => ({
     ...current,
-    baseUrl,
-    accountId,
-    apiKey,
-    pingUrl: pingUrl ? checkHttpUrl(pingUrl, '--ping-url') : current.pingUrl,
+    ...saved,
+    'ping-url': pingUrl ? checkHttpUrl(pingUrl, '--ping-url') : current['ping-url'],
   }));
   const check = io.errStyle.green('✓');
   io.err(
     `${check} Logged in to ${baseUrl}${accountId ? ` (account ${accountId})` : ''} with key ${maskSecret(apiKey)}.\n` +
       `  Saved to profile "${profile.value}" in ${store.path}\n`,
   );
+  warnAboutOverrides(ctx, saved);
+}
+
+/** An environment variable that will win over what was just saved is said out loud (a stale MON_API_KEY, say). */
+function warnAboutOverrides(
+  ctx: Pick<Ctx, 'io' | 'env'>,
+  saved: Partial<Record<'base-url' | 'account' | 'api-key', string>>,
+): void {
+  const { io, env } = ctx;
+  for (const name of ['api-key', 'base-url', 'account'] as const) {
+    const variable = SETTINGS[name].env;
+    const value = env[variable];
+    if (!value || value === saved[name]) continue;
+    io.err(
+      `${io.errStyle.yellow('warning:')} ${variable} is set in this environment, and commands will use it instead of the ${name} saved here. ` +
+        `Unset it (\`unset ${variable}\`) to use this login.\n`,
+    );
+  }
 }
 
 /** One cheap request that needs a valid key and account: the first status page. */
@@ -103,6 +121,6 @@ async function verifyCredentials(ctx: Pick<Ctx, 'clientFor' | 'io'>, config: Cli
     await client.request({ method: 'GET', path: '/v1/status-pages', query: { limit: 1 } });
   } catch (error) {
     ctx.io.err('Nothing was saved.\n');
-    throw error;
+    throw rejectedKey(error, 'input', '');
   }
 }

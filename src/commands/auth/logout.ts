@@ -5,10 +5,10 @@ export async function logoutRun(ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'confi
   const { io, env } = ctx;
   const profile = profileName(ctx.globals, env).value;
   const store = ctx.config();
-  if (!store.profile(profile)?.apiKey) {
+  if (!store.profile(profile)?.['api-key']) {
     io.err(`Profile "${profile}" has no stored API key: nothing to remove.\n`);
   } else {
-    await store.updateProfile(profile, ({ apiKey: _removed, ...rest }) => rest);
+    await store.updateProfile(profile, ({ 'api-key': _removed, ...rest }) => rest);
     io.err(`${io.errStyle.green('✓')} Removed the API key of profile "${profile}" from ${store.path}\n`);
   }
   if (env.MON_API_KEY)

@@ -1,57 +1,105 @@
+import { ApiError } from '../../api/errors';
+import { SETTINGS, SETTING_NAMES, type Setting, type Settings } from '../../config/settings';
 import type { Ctx } from '../../core/context';
-import { AuthError } from '../../errors';
-import { printJson, renderDetails } from '../../output/render';
+import { rejectedKey } from '../../core/credentials';
+import { AuthError, CliError } from '../../errors';
+import { printJson, renderList, type Column } from '../../output/render';
 import { maskSecret } from '../../text/mask';
-import type { Setting } from '../../config/settings';
 
-export async function statusRun(ctx: Pick<Ctx, 'io' | 'globals' | 'settings' | 'config'>): Promise<void> {
+type StatusCtx = Pick<Ctx, 'io' | 'globals' | 'settings' | 'config' | 'api'>;
+
+interface Row {
+  name: string;
+  value: string | number | null;
+  source: string;
+}
+
+/** Each setting in use, shown as typed in `mon config` (the key masked), and where it came from. */
+function rows(settings: Settings): Row[] {
+  const out: Row[] = [{ name: 'profile', value: settings.profile.value, source: settings.profile.source }];
+  for (const name of SETTING_NAMES) {
+    const setting = settings[SETTINGS[name].field] as Setting<string | number> | undefined;
+    const value =
+      setting === undefined
+        ? null
+        : name === 'api-key'
+          ? maskSecret(String(setting.value))
+          : name === 'timeout'
+            ? Number(setting.value) / 1000
+            : setting.value;
+    out.push({ name, value, source: setting?.source ?? 'not set' });
+  }
+  return out;
+}
+
+const COLUMNS: Column<Row>[] = [
+  { header: 'SETTING', value: (row) => row.name },
+  { header: 'VALUE', value: (row) => row.value, display: (row) => row.value ?? '—' },
+  {
+    header: 'SOURCE',
+    value: (row) => row.source,
+    color: (text, row, io) => (row.value === null ? io.style.yellow(text) : io.style.dim(text)),
+  },
+];
+
+type Check = { result: 'ok' | 'rejected' | 'unreachable'; status?: number; message: string; error?: unknown };
+
+/** One authenticated request (the first status page) says whether the key works. */
+async function checkKey(ctx: StatusCtx, settings: Settings): Promise<Check> {
+  try {
+    const client = await ctx.api();
+    await client.request({ method: 'GET', path: '/v1/status-pages', query: { limit: 1 } });
+    return { result: 'ok', message: `The key works: ${settings.baseUrl!.value} accepted it.` };
+  } catch (caught) {
+    const error = rejectedKey(caught, settings.apiKey!.source, settings.profile.value);
+    if (error instanceof ApiError && error.kind === 'auth')
+      return { result: 'rejected', status: error.status, message: error.message, error };
+    return { result: 'unreachable', message: `Could not check the key: ${(error as Error).message}`, error };
+  }
+}
+
+/**
+ * `mon auth status`: every setting in use and where it comes from, then one request to
+ * check the key. Exit 0 when it works, 4 when it is rejected (or there is none), 1 when the
+ * server cannot be reached.
+ */
+export async function statusRun(ctx: StatusCtx): Promise<void> {
   const settings = await ctx.settings();
   const { io } = ctx;
-  const key = settings.apiKey && { value: maskSecret(settings.apiKey.value), source: settings.apiKey.source };
   const configFile = ctx.config().path;
+  const check = settings.apiKey && settings.baseUrl ? await checkKey(ctx, settings) : undefined;
+  const shown = rows(settings);
   if (ctx.globals.json) {
     printJson(io, {
-      profile: settings.profile.value,
-      baseUrl: settings.baseUrl ?? null,
-      accountId: settings.accountId ?? null,
-      apiKey: key ?? null,
-      pingUrl: settings.pingUrl ?? null,
-      timeoutSeconds: { value: settings.timeoutMs.value / 1000, source: settings.timeoutMs.source },
-      configFile,
+      ...Object.fromEntries(
+        shown.map((row) => [row.name, row.value === null ? null : { value: row.value, source: row.source }]),
+      ),
+      'config-file': configFile,
+      'key-check': check
+        ? { result: check.result, ...(check.status ? { status: check.status } : {}), message: check.message }
+        : null,
     });
   } else {
-    const from = (setting: Setting<unknown> | undefined) =>
-      setting ? `  ${io.style.dim(setting.source === 'default' ? '(default)' : `(from ${setting.source})`)}` : '';
-    const field = (label: string, key: string, setting: Setting<string> | undefined) => ({
-      label,
-      key,
-      value: setting?.value,
-      display: setting ? setting.value : undefined,
-      color: (text: string) => (setting ? text + from(setting) : io.style.yellow('not set')),
-    });
-    renderDetails(io, [
-      {
-        label: 'Profile',
-        key: 'profile',
-        value: settings.profile.value,
-        color: (text) => text + from(settings.profile),
-      },
-      field('Base URL', 'baseUrl', settings.baseUrl),
-      field('Account ID', 'accountId', settings.accountId),
-      field('API key', 'apiKey', key),
-      field('Ping URL', 'pingUrl', settings.pingUrl),
-      {
-        label: 'Timeout',
-        key: 'timeoutSeconds',
-        value: settings.timeoutMs.value / 1000,
-        display: `${settings.timeoutMs.value / 1000} s`,
-        color: (text) => text + from(settings.timeoutMs),
-      },
-      { label: 'Config file', key: 'configFile', value: configFile },
-    ]);
+    await renderList(io, shown, COLUMNS, '');
+    if (io.stdoutIsTTY) io.out(`\n${io.style.dim(`Config file: ${configFile}`)}\n`);
+    if (check?.result === 'ok') io.err(`${io.errStyle.green('✓')} ${check.message}\n`);
   }
-  if (!settings.apiKey)
+  if (!settings.apiKey) {
     throw new AuthError(
       `Not logged in: profile "${settings.profile.value}" has no API key and MON_API_KEY is not set.`,
     );
+  }
+  if (!check)
+    throw new AuthError(
+      'No API base URL is configured, so the key cannot be checked.',
+      'Run `mon auth login`, or set MON_BASE_URL.',
+    );
+  if (check.result === 'ok') return;
+  if (check.result === 'rejected') throw check.error;
+  const kind = check.error instanceof CliError ? check.error.kind : 'network';
+  throw new CliError(
+    kind === 'auth' ? 'network' : kind,
+    check.message,
+    check.error instanceof CliError ? check.error.hint : undefined,
+  );
 }

@@ -1,5 +1,7 @@
 import type { Command, Option } from 'commander';
 import { ArgOption, FlagOption } from '../../core/flags/commander';
+import { type GLOBAL_FLAGS } from '../../core/flags/globals';
+import { kebab, type CompletionSource } from '../../core/flags/spec';
 
 /** The command tree as completion scripts need it. */
 export interface CompletionNode {
@@ -10,6 +12,8 @@ export interface CompletionNode {
   options: CompletionOption[];
   /** Values for the first positional argument, if it has a fixed set. */
   argumentValues?: readonly string[];
+  /** Or looked up from the API by `mon __complete SOURCE` (the open incidents). */
+  argumentSource?: CompletionSource;
 }
 
 export interface CompletionOption {
@@ -20,31 +24,45 @@ export interface CompletionOption {
   values?: readonly string[];
 }
 
-/** The values a flag or argument takes, from its table entry (core/flags/spec.ts). */
+/**
+ * The values a flag or argument takes, from its table entry (core/flags/spec.ts). Choices
+ * are matched in any case, and offered the way the docs write them: in lower case.
+ */
 function flagValues(option: Option): readonly string[] | undefined {
   if (!(option instanceof FlagOption)) return option.argChoices;
   const { flag } = option;
-  if (flag.kind === 'enum' || flag.kind === 'raw') return flag.values?.map(String);
-  return undefined;
+  if (flag.kind !== 'enum' && flag.kind !== 'raw') return undefined;
+  // A check's enum fields are raw flags upper-cased into the body (`convert`, checks/spec.ts).
+  const anyCase = flag.kind === 'enum' || (flag as { convert?: string }).convert === 'upper';
+  return flag.values?.map((value) => (anyCase ? String(value).toLowerCase() : String(value)));
 }
 
-export function describeTree(program: Command): CompletionNode[] {
+/** The command tree, and the global flags (offered on every command: written once). */
+export interface CompletionTree {
+  nodes: CompletionNode[];
+  globals: CompletionOption[];
+}
+
+export function describeTree(program: Command): CompletionTree {
   const nodes: CompletionNode[] = [];
-  const globalOptions = program.options.filter((option) => !option.hidden);
+  const globals = [...program.options.filter((option) => !option.hidden), helpOptionOf(program)].map(describeOption);
+  const isGlobal = new Set(globals.flatMap(flagNames));
   const visit = (command: Command, path: string) => {
     const own = path === '' ? [] : command.options.filter((option) => !option.hidden);
-    const options = [...own, ...globalOptions, helpOptionOf(command)].map(describeOption);
+    const options = own.map(describeOption).filter((option) => !flagNames(option).some((flag) => isGlobal.has(flag)));
     const subcommands = command.commands
       .filter((sub) => !(sub as Command & { _hidden?: boolean })._hidden)
       .map((sub) => ({ name: sub.name(), description: sub.description() }));
-    const node: CompletionNode = { path, description: command.description(), subcommands, options: dedupe(options) };
+    const node: CompletionNode = { path, description: command.description(), subcommands, options };
     const first = command.registeredArguments[0];
-    if (first instanceof ArgOption && first.spec.values) node.argumentValues = first.spec.values;
+    if (first instanceof ArgOption && first.spec.values)
+      node.argumentValues = first.spec.values.map((value) => value.toLowerCase());
+    if (first instanceof ArgOption && first.spec.complete) node.argumentSource = first.spec.complete;
     nodes.push(node);
     for (const sub of command.commands) visit(sub, path ? `${path} ${sub.name()}` : sub.name());
   };
   visit(program, '');
-  return nodes;
+  return { nodes, globals };
 }
 
 function helpOptionOf(command: Command): Option {
@@ -63,78 +81,114 @@ function describeOption(option: Option): CompletionOption {
   return described;
 }
 
-function dedupe(options: CompletionOption[]): CompletionOption[] {
-  const seen = new Set<string>();
-  return options.filter((option) => {
-    const key = option.long ?? option.short ?? '';
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
 const HEADER = (shell: string) =>
   `# ${shell} completion for mon. Generated from the command tree by \`mon completion ${shell}\`; do not edit.\n`;
 
-const flagsOf = (node: CompletionNode) =>
-  node.options.flatMap((option) => [option.long, option.short].filter((flag): flag is string => Boolean(flag)));
-const valueFlagsOf = (nodes: CompletionNode[]) =>
-  [
-    ...new Set(nodes.flatMap((node) => node.options.filter((o) => o.takesValue).flatMap((o) => [o.long, o.short]))),
-  ].filter((flag): flag is string => Boolean(flag));
-const shellWord = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+/** The global flags that pick the account: passed on to `mon __complete` when typed. */
+const ACCOUNT_FLAGS = (
+  ['profile', 'baseUrl', 'account', 'sandbox'] as const satisfies (keyof typeof GLOBAL_FLAGS)[]
+).map((key) => `--${kebab(key)}`);
+
+const flagNames = (option: CompletionOption) =>
+  [option.long, option.short].filter((flag): flag is string => Boolean(flag));
+const valueFlagsOf = ({ nodes, globals }: CompletionTree) => [
+  ...new Set(
+    [...globals, ...nodes.flatMap((node) => node.options)].filter((option) => option.takesValue).flatMap(flagNames),
+  ),
+];
+/**
+ * Each (node, flag) whose value has a fixed set, and each node's first argument (flag "");
+ * a global flag's values under the path pattern "*", after every node's own.
+ */
+const valueCases = ({ nodes, globals }: CompletionTree) => {
+  const withValues = (path: string, options: CompletionOption[]) =>
+    options.flatMap((option) =>
+      option.values ? flagNames(option).map((flag) => ({ path, flag, values: option.values! })) : [],
+    );
+  return [
+    ...nodes.flatMap((node) => [
+      ...withValues(node.path, node.options),
+      ...(node.argumentValues ? [{ path: node.path, flag: '', values: node.argumentValues }] : []),
+    ]),
+    ...withValues('*', globals),
+  ];
+};
+/** `case` patterns: each node with an argument looked up from the API, by source. */
+const sourceCases = ({ nodes }: CompletionTree) =>
+  [...new Set(nodes.flatMap((node) => (node.argumentSource ? [node.argumentSource] : [])))].map((source) => ({
+    source,
+    paths: nodes.filter((node) => node.argumentSource === source).map((node) => node.path),
+  }));
 
 /** The completion script for a shell, from the command tree. */
 export function completionScript(program: Command, shell: string): string {
-  const nodes = describeTree(program);
-  if (shell === 'zsh') return zshScript(nodes);
-  if (shell === 'fish') return fishScript(nodes);
-  return bashScript(nodes);
+  const tree = describeTree(program);
+  if (shell === 'zsh') return zshScript(tree);
+  if (shell === 'fish') return fishScript(tree);
+  return bashScript(tree);
 }
 
-export function bashScript(nodes: CompletionNode[]): string {
+/** A single-quoted bash/zsh word. */
+const shellWord = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+/** The `case` pattern of a value entry: a global flag's ("*") matches under every path. */
+const valuePattern = ({ path, flag }: { path: string; flag: string }) =>
+  path === '*' ? `*${shellWord(`|${flag}`)}` : shellWord(`${path}|${flag}`);
+
+/* bash and zsh walk the words typed so far the same way: the command path (subcommands),
+   how many arguments follow it, and the account flags to pass on to `mon __complete`. */
+
+export function bashScript(tree: CompletionTree): string {
+  const { nodes, globals } = tree;
+  const word = shellWord;
   const lines: string[] = [HEADER('bash'), '_mon_subcommands() {', '  case "$1" in'];
   for (const node of nodes) {
     if (node.subcommands.length)
-      lines.push(`    ${shellWord(node.path)}) echo ${shellWord(node.subcommands.map((s) => s.name).join(' '))} ;;`);
+      lines.push(`    ${word(node.path)}) echo ${word(node.subcommands.map((s) => s.name).join(' '))} ;;`);
   }
   lines.push('  esac', '}', '_mon_flags() {', '  case "$1" in');
-  for (const node of nodes) lines.push(`    ${shellWord(node.path)}) echo ${shellWord(flagsOf(node).join(' '))} ;;`);
+  for (const node of nodes)
+    lines.push(`    ${word(node.path)}) echo ${word(node.options.flatMap(flagNames).join(' '))} ;;`);
   lines.push('  esac', '}', '_mon_values() {', '  case "$1|$2" in');
-  for (const node of nodes) {
-    for (const option of node.options) {
-      if (!option.values) continue;
-      for (const flag of [option.long, option.short].filter(Boolean)) {
-        lines.push(`    ${shellWord(`${node.path}|${flag}`)}) echo ${shellWord(option.values.join(' '))} ;;`);
-      }
-    }
-    if (node.argumentValues)
-      lines.push(`    ${shellWord(`${node.path}|`)}) echo ${shellWord(node.argumentValues.join(' '))} ;;`);
-  }
+  for (const entry of valueCases(tree))
+    lines.push(`    ${valuePattern(entry)}) echo ${word(entry.values.join(' '))} ;;`);
+  lines.push('  esac', '}', '_mon_source() {', '  case "$1" in');
+  for (const { source, paths } of sourceCases(tree)) lines.push(`    ${paths.map(word).join('|')}) echo ${source} ;;`);
   lines.push(
     '  esac',
     '}',
-    `_mon_value_flags=' ${valueFlagsOf(nodes).join(' ')} '`,
+    `_mon_global_flags=${word(globals.flatMap(flagNames).join(' '))}`,
+    `_mon_value_flags=' ${valueFlagsOf(tree).join(' ')} '`,
+    `_mon_account_flags=' ${ACCOUNT_FLAGS.join(' ')} '`,
     '_mon() {',
     '  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"',
-    '  local path="" word i skip=0',
+    '  local cmdpath="" word i skip=0 keep=0 npos=0 source forward=()',
     '  for ((i = 1; i < COMP_CWORD; i++)); do',
     '    word="${COMP_WORDS[i]}"',
-    '    if ((skip)); then skip=0; continue; fi',
-    '    if [[ "$word" == -* ]]; then',
-    '      [[ "$word" != *=* && "$_mon_value_flags" == *" $word "* ]] && skip=1',
+    '    if ((skip)); then',
+    '      skip=0',
+    '      ((keep)) && forward+=("$word")',
     '      continue',
     '    fi',
-    '    [[ " $(_mon_subcommands "$path") " == *" $word "* ]] && path="${path:+$path }$word"',
+    '    if [[ "$word" == -* ]]; then',
+    '      keep=0',
+    '      [[ "$_mon_account_flags" == *" ${word%%=*} "* ]] && forward+=("$word") && keep=1',
+    '      if [[ "$word" != *=* && "$_mon_value_flags" == *" $word "* ]]; then skip=1; else keep=0; fi',
+    '      continue',
+    '    fi',
+    '    if ((npos == 0)) && [[ " $(_mon_subcommands "$cmdpath") " == *" $word "* ]]; then',
+    '      cmdpath="${cmdpath:+$cmdpath }$word"',
+    '    else',
+    '      npos=$((npos + 1))',
+    '    fi',
     '  done',
     '  if [[ "$prev" == -* && "$_mon_value_flags" == *" $prev "* ]]; then',
-    '    COMPREPLY=($(compgen -W "$(_mon_values "$path" "$prev")" -- "$cur"))',
-    '    return',
-    '  fi',
-    '  if [[ "$cur" == -* ]]; then',
-    '    COMPREPLY=($(compgen -W "$(_mon_flags "$path")" -- "$cur"))',
-    '  else',
-    '    COMPREPLY=($(compgen -W "$(_mon_subcommands "$path") $(_mon_values "$path" "")" -- "$cur"))',
+    '    COMPREPLY=($(compgen -W "$(_mon_values "$cmdpath" "$prev")" -- "$cur"))',
+    '  elif [[ "$cur" == -* ]]; then',
+    '    COMPREPLY=($(compgen -W "$(_mon_flags "$cmdpath") $_mon_global_flags" -- "$cur"))',
+    '  elif source="$(_mon_source "$cmdpath")" && ((npos == 0)) && [[ -n "$source" ]]; then',
+    '    COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" "${forward[@]}" __complete "$source" 2>/dev/null | cut -f1)" -- "$cur"))',
+    '  elif ((npos == 0)); then',
+    '    COMPREPLY=($(compgen -W "$(_mon_subcommands "$cmdpath") $(_mon_values "$cmdpath" "")" -- "$cur"))',
     '  fi',
     '}',
     'complete -F _mon mon',
@@ -142,115 +196,178 @@ export function bashScript(nodes: CompletionNode[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function zshScript(nodes: CompletionNode[]): string {
-  const zshWord = (text: string) => `'${text.replace(/'/g, `''`)}'`;
+export function zshScript(tree: CompletionTree): string {
+  const { nodes, globals } = tree;
+  const word = shellWord;
+  /** An entry of `_describe`: its name's colons escaped, then the description. */
+  const described = (name: string, description: string) => word(`${name.replace(/:/g, '\\:')}:${description}`);
   const lines: string[] = [
     '#compdef mon',
     HEADER('zsh'),
     '_mon() {',
-    '  local -a subcommands flags values',
-    '  local path="" word skip=0 prev="${words[CURRENT-1]}"',
+    '  local -a subcommands flags values forward entries',
+    '  local cmdpath="" word line skip=0 keep=0 npos=0 source prev="${words[CURRENT-1]}"',
+    `  local value_flags=' ${valueFlagsOf(tree).join(' ')} '`,
+    `  local account_flags=' ${ACCOUNT_FLAGS.join(' ')} '`,
+    '  for word in "${(@)words[2,CURRENT-1]}"; do',
+    '    if (( skip )); then',
+    '      skip=0',
+    '      (( keep )) && forward+=("$word")',
+    '      continue',
+    '    fi',
+    '    if [[ "$word" == -* ]]; then',
+    '      keep=0',
+    '      [[ "$account_flags" == *" ${word%%=*} "* ]] && forward+=("$word") && keep=1',
+    '      if [[ "$word" != *=* && "$value_flags" == *" $word "* ]]; then skip=1; else keep=0; fi',
+    '      continue',
+    '    fi',
+    '    _mon_subcommands "$cmdpath"',
+    '    if (( npos == 0 && ${subcommands[(I)${word}:*]} )); then',
+    '      cmdpath="${cmdpath:+$cmdpath }$word"',
+    '    else',
+    '      (( npos++ ))',
+    '    fi',
+    '  done',
+    '  if [[ "$prev" == -* && "$value_flags" == *" $prev "* ]]; then',
+    '    _mon_values "$cmdpath" "$prev"',
+    '    compadd -a values',
+    '  elif [[ "$PREFIX" == -* ]]; then',
+    '    _mon_flags "$cmdpath"',
+    '    _describe -t flags flag flags',
+    '  elif (( npos == 0 )); then',
+    '    _mon_source "$cmdpath"',
+    '    if [[ -n "$source" ]]; then',
+    '      for line in "${(@f)$(${words[1]} "${forward[@]}" __complete "$source" 2>/dev/null)}"; do',
+    '        [[ -n "$line" ]] && entries+=("${${line%%$\'\\t\'*}//:/\\\\:}:${line#*$\'\\t\'}")',
+    '      done',
+    "      (( ${#entries} )) && _describe -t values 'open incident' entries",
+    '      return',
+    '    fi',
+    '    _mon_subcommands "$cmdpath"',
+    '    _mon_values "$cmdpath" ""',
+    '    (( ${#subcommands} )) && _describe -t commands command subcommands',
+    '    (( ${#values} )) && compadd -a values',
+    '  fi',
+    '}',
+    '_mon_subcommands() {',
+    '  subcommands=()',
+    '  case "$1" in',
   ];
-  lines.push(`  local value_flags=' ${valueFlagsOf(nodes).join(' ')} '`);
-  lines.push('  for word in "${(@)words[2,CURRENT-1]}"; do');
-  lines.push('    if (( skip )); then skip=0; continue; fi');
-  lines.push('    if [[ "$word" == -* ]]; then');
-  lines.push('      [[ "$word" != *=* && "$value_flags" == *" $word "* ]] && skip=1');
-  lines.push('      continue');
-  lines.push('    fi');
-  lines.push('    _mon_subcommands "$path"');
-  lines.push('    (( ${subcommands[(I)${word}:*]} )) && path="${path:+$path }$word"');
-  lines.push('  done');
-  lines.push('  if [[ "$prev" == -* && "$value_flags" == *" $prev "* ]]; then');
-  lines.push('    _mon_values "$path" "$prev"; compadd -a values; return');
-  lines.push('  fi');
-  lines.push('  if [[ "$PREFIX" == -* ]]; then');
-  lines.push('    _mon_flags "$path"; _describe -t flags flag flags');
-  lines.push('  else');
-  lines.push('    _mon_subcommands "$path"; _mon_values "$path" ""');
-  lines.push('    (( ${#subcommands} )) && _describe -t commands command subcommands');
-  lines.push('    (( ${#values} )) && compadd -a values');
-  lines.push('  fi');
-  lines.push('}');
-  lines.push('_mon_subcommands() {', '  subcommands=()', '  case "$1" in');
   for (const node of nodes) {
     if (!node.subcommands.length) continue;
-    const entries = node.subcommands.map((s) => zshWord(`${s.name}:${s.description}`)).join(' ');
-    lines.push(`    ${zshWord(node.path)}) subcommands=(${entries}) ;;`);
+    const entries = node.subcommands.map((s) => described(s.name, s.description)).join(' ');
+    lines.push(`    ${word(node.path)}) subcommands=(${entries}) ;;`);
   }
+  const flagEntries = (options: CompletionOption[]) =>
+    options.flatMap((option) => flagNames(option).map((flag) => described(flag, option.description))).join(' ');
   lines.push('  esac', '}', '_mon_flags() {', '  flags=()', '  case "$1" in');
   for (const node of nodes) {
-    const entries = node.options
-      .flatMap((option) =>
-        [option.long, option.short].filter(Boolean).map((flag) => zshWord(`${flag}:${option.description}`)),
-      )
-      .join(' ');
-    lines.push(`    ${zshWord(node.path)}) flags=(${entries}) ;;`);
+    if (node.options.length) lines.push(`    ${word(node.path)}) flags=(${flagEntries(node.options)}) ;;`);
   }
-  lines.push('  esac', '}', '_mon_values() {', '  values=()', '  case "$1|$2" in');
-  for (const node of nodes) {
-    for (const option of node.options) {
-      if (!option.values) continue;
-      for (const flag of [option.long, option.short].filter(Boolean)) {
-        lines.push(`    ${zshWord(`${node.path}|${flag}`)}) values=(${option.values.map(zshWord).join(' ')}) ;;`);
-      }
-    }
-    if (node.argumentValues)
-      lines.push(`    ${zshWord(`${node.path}|`)}) values=(${node.argumentValues.map(zshWord).join(' ')}) ;;`);
-  }
-  lines.push('  esac', '}', 'compdef _mon mon');
+  lines.push(
+    '  esac',
+    `  flags+=(${flagEntries(globals)})`,
+    '}',
+    '_mon_values() {',
+    '  values=()',
+    '  case "$1|$2" in',
+  );
+  for (const entry of valueCases(tree))
+    lines.push(`    ${valuePattern(entry)}) values=(${entry.values.map(word).join(' ')}) ;;`);
+  lines.push('  esac', '}', '_mon_source() {', '  source=""', '  case "$1" in');
+  for (const { source, paths } of sourceCases(tree))
+    lines.push(`    ${paths.map(word).join('|')}) source=${source} ;;`);
+  lines.push(
+    '  esac',
+    '}',
+    // Autoloaded from $fpath, the file is _mon's first call: complete now. Sourced, register.
+    'if [[ "${zsh_eval_context[-1]}" == loadautofunc ]]; then',
+    '  _mon "$@"',
+    'else',
+    '  compdef _mon mon',
+    'fi',
+  );
   return `${lines.join('\n')}\n`;
 }
 
-export function fishScript(nodes: CompletionNode[]): string {
-  const fishWord = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+export function fishScript(tree: CompletionTree): string {
+  const { nodes, globals } = tree;
+  const word = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   const lines: string[] = [HEADER('fish')];
-  lines.push(`set -g __mon_value_flags ${valueFlagsOf(nodes).join(' ')}`);
+  lines.push(`set -g __mon_value_flags ${valueFlagsOf(tree).join(' ')}`);
+  lines.push(`set -g __mon_account_flags ${ACCOUNT_FLAGS.join(' ')}`);
   lines.push('function __mon_subcommands', '  switch "$argv[1]"');
   for (const node of nodes) {
     if (node.subcommands.length)
-      lines.push(`    case ${fishWord(node.path)}`, `      echo ${node.subcommands.map((s) => s.name).join(' ')}`);
+      lines.push(`    case ${word(node.path)}`, `      echo ${node.subcommands.map((s) => s.name).join(' ')}`);
   }
   lines.push('  end', 'end');
   lines.push(
-    'function __mon_path',
+    '# The words typed so far: the command path, how many arguments follow it, the account flags.',
+    'function __mon_walk',
     '  set -l words (commandline -opc)',
     '  set -e words[1]',
-    '  set -l path',
+    '  set -l cmdpath',
+    '  set -g __mon_npos 0',
+    '  set -g __mon_forward',
     '  set -l skip 0',
+    '  set -l keep 0',
     '  for word in $words',
     '    if test $skip = 1',
     '      set skip 0',
+    '      test $keep = 1; and set -a __mon_forward $word',
     '      continue',
     '    end',
     "    if string match -q -- '-*' $word",
-    '      if contains -- $word $__mon_value_flags',
+    '      set keep 0',
+    '      if contains -- (string split -m 1 = -- $word)[1] $__mon_account_flags',
+    '        set -a __mon_forward $word',
+    '        set keep 1',
+    '      end',
+    "      if not string match -q -- '*=*' $word; and contains -- $word $__mon_value_flags",
     '        set skip 1',
+    '      else',
+    '        set keep 0',
     '      end',
     '      continue',
     '    end',
-    '    if contains -- $word (string split " " (__mon_subcommands (string join " " $path)))',
-    '      set path $path $word',
+    '    if test $__mon_npos = 0; and contains -- $word (string split " " (__mon_subcommands "$cmdpath"))',
+    '      set cmdpath (string join " " $cmdpath $word)',
+    '    else',
+    '      set __mon_npos (math $__mon_npos + 1)',
     '    end',
     '  end',
-    '  string join " " $path',
+    '  set -g __mon_cmdpath "$cmdpath"',
+    'end',
+    '# True when the words typed so far are the command path $argv[1] (and $argv[2] arguments).',
+    'function __mon_at',
+    '  __mon_walk',
+    '  test "$__mon_cmdpath" = "$argv[1]"; and begin; test (count $argv) -lt 2; or test $__mon_npos = $argv[2]; end',
+    'end',
+    'function __mon_lookup',
+    '  set -l mon (commandline -opc)[1]',
+    '  $mon $__mon_forward __complete $argv[1] 2>/dev/null',
     'end',
     'complete -c mon -f',
   );
+  const flagLine = (condition: string, option: CompletionOption) => {
+    const parts = [`complete -c mon${condition}`];
+    if (option.long) parts.push(`-l ${option.long.replace(/^--/, '')}`);
+    if (option.short) parts.push(`-s ${option.short.replace(/^-/, '')}`);
+    if (option.takesValue) parts.push(option.values ? `-x -a ${word(option.values.join(' '))}` : '-r');
+    parts.push(`-d ${word(option.description)}`);
+    return parts.join(' ');
+  };
+  // The global flags: on every command, so under no condition.
+  for (const option of globals) lines.push(flagLine('', option));
   for (const node of nodes) {
-    const condition = `-n "test (__mon_path) = ${fishWord(node.path).replace(/"/g, '\\"')}"`;
-    for (const sub of node.subcommands) {
-      lines.push(`complete -c mon ${condition} -a ${fishWord(sub.name)} -d ${fishWord(sub.description)}`);
-    }
-    for (const option of node.options) {
-      const parts = [`complete -c mon ${condition}`];
-      if (option.long) parts.push(`-l ${option.long.replace(/^--/, '')}`);
-      if (option.short) parts.push(`-s ${option.short.replace(/^-/, '')}`);
-      if (option.takesValue) parts.push(option.values ? `-x -a ${fishWord(option.values.join(' '))}` : '-r');
-      parts.push(`-d ${fishWord(option.description)}`);
-      lines.push(parts.join(' '));
-    }
-    if (node.argumentValues) lines.push(`complete -c mon ${condition} -a ${fishWord(node.argumentValues.join(' '))}`);
+    const at = `-n "__mon_at ${word(node.path).replace(/"/g, '\\"')}"`;
+    const first = `-n "__mon_at ${word(node.path).replace(/"/g, '\\"')} 0"`;
+    for (const sub of node.subcommands)
+      lines.push(`complete -c mon ${first} -a ${word(sub.name)} -d ${word(sub.description)}`);
+    for (const option of node.options) lines.push(flagLine(` ${at}`, option));
+    if (node.argumentValues) lines.push(`complete -c mon ${first} -a ${word(node.argumentValues.join(' '))}`);
+    if (node.argumentSource) lines.push(`complete -c mon ${first} -a '(__mon_lookup ${node.argumentSource})'`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Ctx } from '../../core/context';
 import { verbCommand } from '../../core/flags/commander';
-import { COMPLETION } from './spec';
+import { COMPLETE_VALUES, COMPLETION } from './spec';
 
 /** `mon completion SHELL`: the script is generated from the whole command tree it is handed. */
 export function completionCommand(ctx: Ctx, tree: () => Command) {
@@ -9,4 +9,9 @@ export function completionCommand(ctx: Ctx, tree: () => Command) {
     const { completionScript } = await import('./generate');
     return async ({ io }, { args }) => io.out(completionScript(tree(), args.shell));
   });
+}
+
+/** `mon __complete SOURCE` (hidden): the values a completion script offers from the API. */
+export function completeValuesCommand(ctx: Ctx) {
+  return verbCommand(ctx, COMPLETE_VALUES, async () => (await import('./values')).completeValuesRun);
 }

@@ -1,4 +1,4 @@
-import { verb } from '../../core/flags/spec';
+import { COMPLETION_SOURCES, verb } from '../../core/flags/spec';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
@@ -14,4 +14,16 @@ export const COMPLETION = verb({
     '  fish  mon completion fish > ~/.config/fish/completions/mon.fish\n' +
     'The same scripts are in the completions/ folder of the repository.\n',
   examples: ['mon completion bash', 'mon completion zsh > ~/.zfunc/_mon'],
+});
+
+/** Hidden: what the completion scripts run to offer values from the API (silent, 2 s at most). */
+export const COMPLETE_VALUES = verb({
+  name: '__complete',
+  summary: 'Values for the shell completions: one per line, a tab, then a description',
+  args: [{ key: 'source', label: 'SOURCE', kind: 'enum', values: COMPLETION_SOURCES, help: 'what to list' }],
+  flags: {},
+  about:
+    'The completion scripts run it; it prints nothing (and exits 0) when the API cannot be\n' +
+    'reached within 2 seconds or the profile has no key.\n',
+  examples: ['mon __complete open-incidents'],
 });

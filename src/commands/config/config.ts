@@ -1,43 +1,28 @@
-import type { Profile } from '../../config/store';
+import { parseSetting, profileName, SETTINGS, type SettingName } from '../../config/settings';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
-import type { GET, SET, SETTING_NAMES, UNSET } from './spec';
 import { CliError, UsageError } from '../../errors';
 import { printJson, renderDetails } from '../../output/render';
 import { maskSecret } from '../../text/mask';
-import { checkHttpUrl, parseTimeoutSeconds, profileName } from '../../config/settings';
+import type { GET, SET, UNSET } from './spec';
 
 type ConfigCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'config'>;
 
-/** The settings `mon config` handles, by the name users type. */
-const KEYS = {
-  'base-url': { field: 'baseUrl', parse: (value: string) => checkHttpUrl(value, 'base-url') },
-  account: { field: 'accountId', parse: (value: string) => nonEmpty(value, 'account') },
-  'ping-url': { field: 'pingUrl', parse: (value: string) => checkHttpUrl(value, 'ping-url') },
-  timeout: { field: 'timeout', parse: (value: string) => parseTimeoutSeconds(value, 'timeout') },
-} as const satisfies Record<
-  (typeof SETTING_NAMES)[number],
-  { field: keyof Profile; parse: (value: string) => unknown }
->;
-type Key = keyof typeof KEYS;
+/** The settings `mon config` changes: all of them but the key, which never goes on a command line. */
+type Key = Exclude<SettingName, 'api-key'>;
 
-function nonEmpty(value: string, name: string): string {
-  if (!value.trim()) throw new UsageError(`${name} cannot be empty.`);
-  return value.trim();
-}
-
-function keyOf(name: unknown): Key {
-  const key = String(name);
-  if (key === 'api-key' || key === 'apiKey' || key === 'key') {
+function keyOf(name: string): Key {
+  if (name === 'api-key' || name === 'apiKey' || name === 'key') {
     throw new UsageError(
       'The API key is not handled by `mon config`: on the command line it would stay in your shell history.',
       'Use `mon auth login` (prompts, or reads stdin with --with-key), or set MON_API_KEY.',
     );
   }
-  if (!Object.hasOwn(KEYS, key)) {
-    throw new UsageError(`Unknown setting ${JSON.stringify(key)}: use one of ${Object.keys(KEYS).join(', ')}.`);
+  if (!Object.hasOwn(SETTINGS, name)) {
+    const names = Object.keys(SETTINGS).filter((setting) => setting !== 'api-key');
+    throw new UsageError(`Unknown setting ${JSON.stringify(name)}: use one of ${names.join(', ')}.`);
   }
-  return key as Key;
+  return name as Key;
 }
 
 export async function configListRun(ctx: ConfigCtx): Promise<void> {
@@ -46,8 +31,11 @@ export async function configListRun(ctx: ConfigCtx): Promise<void> {
   const all = store.profiles();
   const stored = (Object.hasOwn(all, profile) ? all[profile] : undefined) ?? {};
   const values: Record<string, string | number | null> = { profile };
-  for (const [key, { field }] of Object.entries(KEYS)) values[key] = stored[field] ?? null;
-  values['api-key'] = stored.apiKey ? maskSecret(stored.apiKey) : null;
+  for (const name of Object.keys(SETTINGS) as SettingName[]) {
+    const value = stored[name];
+    values[name] =
+      value === undefined ? null : name === 'api-key' ? maskSecret(String(value)) : (value as string | number);
+  }
   if (ctx.globals.json) {
     printJson(ctx.io, values);
   } else {
@@ -69,16 +57,16 @@ export async function configListRun(ctx: ConfigCtx): Promise<void> {
 export async function configGetRun(ctx: ConfigCtx, { args }: Input<typeof GET>): Promise<void> {
   const key = keyOf(args.key);
   const profile = profileName(ctx.globals, ctx.env).value;
-  const value = ctx.config().profile(profile)?.[KEYS[key].field];
+  const value = ctx.config().profile(profile)?.[key];
   if (value === undefined) throw new CliError('failure', `${key} is not set in profile "${profile}".`);
-  ctx.io.out(`${value}\n`);
+  ctx.io.out(`${String(value)}\n`);
 }
 
 export async function configSetRun(ctx: ConfigCtx, { args }: Input<typeof SET>): Promise<void> {
   const key = keyOf(args.key);
-  const value = KEYS[key].parse(args.value);
+  const value = parseSetting(key, args.value, key);
   const profile = profileName(ctx.globals, ctx.env).value;
-  await ctx.config().updateProfile(profile, (current) => ({ ...current, [KEYS[key].field]: value }));
+  await ctx.config().updateProfile(profile, (current) => ({ ...current, [key]: value }));
   ctx.io.err(`${ctx.io.errStyle.green('✓')} Set ${key} to ${value} in profile "${profile}".\n`);
 }
 
@@ -86,13 +74,13 @@ export async function configUnsetRun(ctx: ConfigCtx, { args }: Input<typeof UNSE
   const key = keyOf(args.key);
   const profile = profileName(ctx.globals, ctx.env).value;
   const store = ctx.config();
-  if (store.profile(profile)?.[KEYS[key].field] === undefined) {
+  if (store.profile(profile)?.[key] === undefined) {
     ctx.io.err(`${key} is not set in profile "${profile}": nothing to remove.\n`);
     return;
   }
   await store.updateProfile(profile, (current) => {
     const next = { ...current };
-    delete next[KEYS[key].field];
+    delete next[key];
     return next;
   });
   ctx.io.err(`${ctx.io.errStyle.green('✓')} Removed ${key} from profile "${profile}".\n`);

@@ -1,14 +1,15 @@
+import { SETTING_NAMES } from '../../config/settings';
 import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
 
-/** The settings `mon config` handles, by the name users type (config.ts reads and checks them). */
-export const SETTING_NAMES = ['base-url', 'account', 'ping-url', 'timeout'] as const;
+/** The settings `mon config` handles (the key is set with `mon auth login`, never on a command line). */
+const CONFIGURABLE = SETTING_NAMES.filter((name) => name !== 'api-key');
 
 const KEY = {
   key: 'key',
   label: 'KEY',
   kind: 'text',
-  values: SETTING_NAMES,
-  help: 'base-url, account, ping-url or timeout',
+  values: CONFIGURABLE,
+  help: CONFIGURABLE.join(', '),
 } as const satisfies ArgSpec;
 
 export const CONFIG: NounSpec = {

@@ -5,14 +5,14 @@ import { win32 } from 'node:path';
 import type { ApiClient } from '../../api/client';
 import { maskedPingUrl, sendPing, type PingTarget } from '../../api/resources/heartbeats';
 import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
-import { CliError, ExitStatus } from '../../errors';
+import { CliError, ExitStatus, UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import type { Input } from '../../core/flags/spec';
 import type { EXEC } from './spec';
 import { printPingDryRun } from './ping';
-import { parsePingArgument, pingClient, pingFailure, pingTarget } from './ping-target';
+import { parsePingArgument, pingClient, pingFailure, pingTarget, tokenFromSources } from './ping-target';
 
-type ExecCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'settings' | 'clientFor'>;
+type ExecCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'settings' | 'clientFor' | 'commandPath'>;
 
 /**
  * `mon heartbeats exec TOKEN -- COMMAND [ARGS...]`: run a job and ping only when it
@@ -23,8 +23,28 @@ export async function heartbeatExecRun(
   ctx: ExecCtx,
   { flags: options, args: input }: Input<typeof EXEC>,
 ): Promise<void> {
-  const [command, ...args] = input.command as [string, ...string[]];
-  const argument = parsePingArgument(input.token);
+  // With MON_PING_TOKEN or --token-file there is no TOKEN: every word is the command.
+  const elsewhere = Boolean(ctx.env.MON_PING_TOKEN?.trim()) || options.tokenFile !== undefined;
+  const words =
+    elsewhere && input.token !== undefined ? [input.token, ...(input.command ?? [])] : (input.command ?? []);
+  const given = await tokenFromSources(ctx, {
+    positional: elsewhere ? undefined : input.token,
+    tokenFile: options.tokenFile,
+  });
+  if (!given) {
+    throw new UsageError(
+      'TOKEN is required: the ping token of a heartbeat monitor, or its whole ping URL.',
+      `Usage: ${ctx.commandPath} TOKEN -- COMMAND, or MON_PING_TOKEN=TOKEN / --token-file FILE (see --help).`,
+    );
+  }
+  if (words.length === 0) {
+    throw new UsageError(
+      "missing required argument 'command': the command to run, after --.",
+      `For example: ${ctx.commandPath} ${elsewhere ? '' : 'TOKEN '}-- /usr/local/bin/backup.sh`,
+    );
+  }
+  const [command, ...args] = words as [string, ...string[]];
+  const argument = parsePingArgument(given.token, given.source);
   const prepare = async (): Promise<PingSetup> => {
     const target = pingTarget(argument, (await ctx.settings()).pingUrl);
     return { target, client: await pingClient(ctx, target) };

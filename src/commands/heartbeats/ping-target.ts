@@ -5,6 +5,7 @@ import { maskedPingUrl, type PingTarget } from '../../api/resources/heartbeats';
 import { pathIdSchema } from '../../api/schemas/common';
 import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
+import { readInputText } from '../../core/input';
 import type { Setting } from '../../config/settings';
 
 /** A cron job must not hang on its ping: a few attempts within a short deadline (or --timeout, if shorter). */
@@ -18,12 +19,12 @@ export type PingArgument = { token: string } | PingTarget;
  * Checks the TOKEN argument without repeating it in any message: it is a secret.
  * `https://host/path/TOKEN` is split into the ping URL and the token.
  */
-export function parsePingArgument(value: string): PingArgument {
+export function parsePingArgument(value: string, source: TokenSource = 'TOKEN'): PingArgument {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return splitPingUrl(value);
   const result = pathIdSchema.safeParse(value);
   if (!result.success)
     throw new UsageError(
-      `TOKEN ${result.error.issues[0]?.message ?? 'is not valid'}.`,
+      `${source === 'TOKEN' ? 'TOKEN' : `The ping token from ${source}`} ${result.error.issues[0]?.message ?? 'is not valid'}.`,
       'Give the ping token of a heartbeat monitor, or its whole ping URL.',
     );
   return { token: value };
@@ -78,6 +79,46 @@ export async function pingClient(ctx: Pick<Ctx, 'settings' | 'clientFor'>, targe
     { baseUrl: target.baseUrl, apiKey: '' },
     { timeoutMs: Math.min(PING_DEADLINE_MS, settings.timeoutMs.value), maxAttempts: PING_ATTEMPTS },
   );
+}
+
+/** Where the token came from, for messages (never the token itself). */
+export type TokenSource = 'TOKEN' | 'MON_PING_TOKEN' | '--token-file';
+
+/**
+ * The ping token (or whole ping URL) from the one place it was given: the TOKEN argument,
+ * MON_PING_TOKEN, or --token-file FILE|- (both keep it out of `ps`). Two at once is exit 2.
+ * Once known, the token is masked in everything mon prints.
+ */
+export async function tokenFromSources(
+  ctx: Pick<Ctx, 'io' | 'env'>,
+  given: { positional?: string; tokenFile?: string },
+): Promise<{ token: string; source: TokenSource } | undefined> {
+  const fromEnv = ctx.env.MON_PING_TOKEN?.trim() ? ctx.env.MON_PING_TOKEN : undefined;
+  const sources: TokenSource[] = [];
+  if (given.positional !== undefined) sources.push('TOKEN');
+  if (fromEnv !== undefined) sources.push('MON_PING_TOKEN');
+  if (given.tokenFile !== undefined) sources.push('--token-file');
+  if (sources.length > 1) {
+    throw new UsageError(
+      `The ping token was given ${sources.length} ways (${sources.join(', ')}): give it one way only.`,
+      'Leave out TOKEN when MON_PING_TOKEN or --token-file gives it (or unset MON_PING_TOKEN).',
+    );
+  }
+  let token: string;
+  if (given.positional !== undefined) token = given.positional;
+  else if (fromEnv !== undefined) token = fromEnv.trim();
+  else if (given.tokenFile !== undefined) {
+    const text = (await readInputText(ctx.io, given.tokenFile, '--token-file')).trim();
+    if (!text) throw new UsageError(`--token-file ${given.tokenFile} is empty.`, 'Write the ping token into it.');
+    if (/\s/.test(text)) {
+      throw new UsageError(
+        `--token-file ${given.tokenFile === '-' ? '-' : given.tokenFile} must hold the ping token (or the ping URL) alone, on one line.`,
+      );
+    }
+    token = text;
+  } else return undefined;
+  ctx.io.addSecret(token);
+  return { token, source: sources[0]! };
 }
 
 /** A failed ping, said in terms of the ping URL (masked) instead of an API path. */

@@ -5,13 +5,14 @@ import { UsageError } from '../../errors';
 import { printJson } from '../../output/render';
 import type { Input } from '../../core/flags/spec';
 import type { PING } from './spec';
-import { parsePingArgument, pingClient, pingFailure, pingTarget } from './ping-target';
+import { parsePingArgument, pingClient, pingFailure, pingTarget, tokenFromSources } from './ping-target';
 
-type PingCtx = Pick<Ctx, 'io' | 'globals' | 'settings' | 'clientFor' | 'prompter' | 'commandPath'>;
+type PingCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'settings' | 'clientFor' | 'prompter' | 'commandPath'>;
 
 /** `mon heartbeats ping TOKEN`: tell the service the job ran. */
 export async function heartbeatPingRun(ctx: PingCtx, { flags, args }: Input<typeof PING>): Promise<void> {
-  const argument = parsePingArgument(await tokenOrAsk(ctx, args.token));
+  const given = await tokenFromSources(ctx, { positional: args.token, tokenFile: flags.tokenFile });
+  const argument = given ? parsePingArgument(given.token, given.source) : parsePingArgument(await tokenOrAsk(ctx));
   const target = pingTarget(argument, (await ctx.settings()).pingUrl);
   if (flags.dryRun) return printPingDryRun(ctx, target);
   const client = await pingClient(ctx, target);
@@ -29,21 +30,18 @@ export async function heartbeatPingRun(ctx: PingCtx, { flags, args }: Input<type
 }
 
 /** TOKEN, asked for (hidden) on a terminal when it was left out: typed, it stays out of the shell history. */
-async function tokenOrAsk(
-  ctx: Pick<Ctx, 'io' | 'prompter' | 'commandPath'>,
-  value: string | undefined,
-): Promise<string> {
-  if (value !== undefined) return value;
+async function tokenOrAsk(ctx: Pick<Ctx, 'io' | 'prompter' | 'commandPath'>): Promise<string> {
   if (!ctx.io.canPrompt()) {
     throw new UsageError(
       'TOKEN is required: the ping token of a heartbeat monitor, or its whole ping URL.',
-      `Usage: ${ctx.commandPath} TOKEN (see --help).`,
+      `Usage: ${ctx.commandPath} TOKEN, or MON_PING_TOKEN=TOKEN, or --token-file FILE (see --help).`,
     );
   }
   const answer = await ctx.prompter.password({
     message: 'Ping token (or the whole ping URL):',
     validate: (text) => (text.trim() ? true : 'Enter the ping token.'),
   });
+  ctx.io.addSecret(answer.trim());
   return answer.trim();
 }
 
@@ -53,7 +51,7 @@ export function printPingDryRun(ctx: Pick<Ctx, 'io' | 'globals'>, target: PingTa
   const query = target.query ? `?${new URLSearchParams(target.query).toString()}` : '';
   const url = `${maskedPingUrl(target)}${query}`;
   if (ctx.globals.json) {
-    ctx.io.out(`${JSON.stringify({ method, url, body: null }, null, 2)}\n`);
+    printJson(ctx.io, { method, url, body: null });
     return;
   }
   ctx.io.out(`${method} ${url}\n`);

@@ -19,6 +19,18 @@ const PING_URL_HELP =
   'masked in every message. A ping is tried up to 3 times within 10 seconds (or\n' +
   '--timeout, if shorter).\n';
 
+const TOKEN_SOURCES_HELP =
+  'The token (or the whole ping URL) can also come from the MON_PING_TOKEN\n' +
+  'environment variable or from --token-file FILE (- for stdin): other users see\n' +
+  'the command line of a process in `ps`, but not its environment or files. Give\n' +
+  'it one way only: two of TOKEN, MON_PING_TOKEN and --token-file are refused.\n';
+
+const TOKEN_FILE = {
+  kind: 'file',
+  value: 'file',
+  help: 'read the ping token (or the whole ping URL) from FILE, - for stdin; it stays out of `ps`',
+} as const;
+
 export const HEARTBEATS: NounSpec = {
   name: 'heartbeats',
   summary: 'Heartbeats: events, availability, pings, cron jobs',
@@ -80,9 +92,13 @@ export const PING = verb({
       help: 'ping token of the heartbeat monitor, or its whole ping URL (asked for, hidden, on a terminal when left out)',
     },
   ],
-  flags: { dryRun: { kind: 'bool', help: 'print the request (token masked) and send nothing' } },
+  flags: {
+    tokenFile: TOKEN_FILE,
+    dryRun: { kind: 'bool', help: 'print the request (token masked) and send nothing' },
+  },
   about:
     PING_URL_HELP +
+    TOKEN_SOURCES_HELP +
     'Silent on success unless stderr is a terminal; exit 0 on any 2xx answer.\n\n' +
     'In a crontab, after the job (or wrap the job with `mon heartbeats exec`):\n' +
     '  0 2 * * * backup.sh && mon heartbeats ping TOKEN\n',
@@ -90,6 +106,8 @@ export const PING = verb({
     'mon heartbeats ping 0c9d7e52-3f1a-4b8e-9a6d-2f4e5c6b7a81',
     'MON_PING_URL=https://ping.example.com mon heartbeats ping "$BACKUP_TOKEN"',
     'mon heartbeats ping "https://ping.example.com/$BACKUP_TOKEN"',
+    'mon heartbeats ping --token-file ~/.config/backup-ping-token',
+    'MON_PING_TOKEN="$BACKUP_TOKEN" mon heartbeats ping',
   ],
 });
 
@@ -97,10 +115,23 @@ export const EXEC = verb({
   name: 'exec',
   summary: 'Run a command (a cron job) and ping only when it succeeds',
   args: [
-    { key: 'token', label: 'token', kind: 'raw', help: 'ping token of the heartbeat monitor, or its whole ping URL' },
-    { key: 'command', label: 'command', kind: 'words', help: 'the command and its arguments, after --' },
+    {
+      key: 'token',
+      label: 'token',
+      kind: 'raw',
+      optional: true,
+      help: 'ping token of the heartbeat monitor, or its whole ping URL (left out with MON_PING_TOKEN or --token-file)',
+    },
+    {
+      key: 'command',
+      label: 'command',
+      kind: 'words',
+      optional: true,
+      help: 'the command and its arguments, after --',
+    },
   ],
   flags: {
+    tokenFile: TOKEN_FILE,
     strict: { kind: 'bool', help: 'exit 1 when the command succeeded but the ping failed' },
     ...DRY_RUN_FLAG,
   },
@@ -112,10 +143,14 @@ export const EXEC = verb({
     'command, and mon waits for it. A failed ping is a warning on stderr and does\n' +
     'not change the exit code, unless --strict.\n' +
     PING_URL_HELP +
+    TOKEN_SOURCES_HELP +
+    'With MON_PING_TOKEN or --token-file, TOKEN is left out: every word after --\n' +
+    'is the command.\n' +
     '\nIn a crontab (set MON_PING_URL at its top, or give whole ping URLs):\n' +
     '  0 2 * * * mon heartbeats exec TOKEN -- /usr/local/bin/backup.sh --full\n',
   examples: [
     'mon heartbeats exec "$BACKUP_TOKEN" -- /usr/local/bin/backup.sh --full',
     `mon heartbeats exec "$REPORT_TOKEN" --strict -- sh -c 'make && upload'`,
+    'mon heartbeats exec --token-file /etc/mon/backup-token -- /usr/local/bin/backup.sh',
   ],
 });

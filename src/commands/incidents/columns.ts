@@ -188,9 +188,9 @@ export function renderIncident(io: IO, incident: Incident, now: number): void {
 
 /** One entry of the timeline: status and time, then the message, indented. */
 export function renderUpdateEntry(io: IO, update: IncidentUpdate, now: number): void {
-  const status = colorStatus(io.style, update.status, (update.status ?? '—').padEnd(13));
+  const status = colorStatus(io.style, update.status, sanitize(update.status ?? '—').padEnd(13));
   const notified = update.notifySubscribers ? io.style.dim('  · subscribers notified') : '';
-  io.out(`\n  ${status}  ${whenDisplay(update.publicIncidentUpdateDate, now)}${notified}\n`);
+  io.out(`\n  ${status}  ${sanitize(whenDisplay(update.publicIncidentUpdateDate, now))}${notified}\n`);
   for (const line of sanitize(update.description, { newlines: true }).split('\n')) io.out(`    ${line}\n`);
   io.out(`    ${io.style.dim(`update ${sanitize(update.id)}`)}\n`);
 }

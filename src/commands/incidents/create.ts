@@ -5,6 +5,7 @@ import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../core/flags/parse';
 import { askChoice, askText, askYesNo } from '../../core/flags/prompt';
+import { givenMessage, hasMessage, resolveMessage, templateStatus } from '../../core/message';
 import { flagName, type Input } from '../../core/flags/spec';
 import { done, notifiedText, printOutcome } from '../../core/outcome';
 import { askServices, resolveServices, serviceDirectory } from '../../core/services';
@@ -12,7 +13,7 @@ import { sanitize } from '../../text/escape';
 import { colorSeverity, colorStatus } from './columns';
 import { CREATE } from './spec';
 
-type CreateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now'>;
+type CreateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 
 const EXAMPLE =
   'mon incidents create --name "Checkout errors" --severity MAJOR --service SERVICE_ID --message "We are looking into failed payments."';
@@ -23,8 +24,9 @@ const EXAMPLE =
  * whatever is missing, then one POST.
  */
 export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof CREATE>): Promise<void> {
+  const given = await givenMessage(ctx, flags);
   const missing = (['name', 'severity', 'service', 'message'] as const)
-    .filter((key) => flags[key] === undefined)
+    .filter((key) => (key === 'message' ? !hasMessage(given) : flags[key] === undefined))
     .map((key) => flagName(key, CREATE.flags[key]));
   const prompting = missing.length > 0;
   if (prompting && !ctx.io.canPrompt()) throw missingFlagsError(missing, EXAMPLE);
@@ -36,7 +38,13 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
   const name = flags.name ?? (await askText(ctx, CREATE.flags.name));
   const severity = flags.severity ?? (await askChoice(ctx, CREATE.flags.severity));
   const services = givenServices ?? (await askServices(ctx, directory));
-  const message = flags.message ?? (await askText(ctx, CREATE.flags.message));
+  const status = flags.status ?? templateStatus(given) ?? 'INVESTIGATING';
+  const message = await resolveMessage(ctx, given, CREATE.flags.message, {
+    name,
+    services: services.map((service) => service.name).join(', '),
+    severity: severity.toLowerCase(),
+    status: status.toLowerCase(),
+  });
   const notify = flags.notify ?? (prompting ? await askYesNo(ctx, CREATE.flags.notify) : false);
 
   const body = checkBody(
@@ -48,7 +56,7 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
       incidentUpdates: [
         {
           description: message,
-          status: flags.status,
+          status,
           notifySubscribers: notify,
           ...(flags.date ? { publicIncidentUpdateDate: flags.date.toISOString() } : {}),
         },
@@ -65,7 +73,7 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
       ['Name', body.name],
       ['Severity', body.severity],
       ['Services', body.services.map((service) => service.name).join(', ')],
-      ['Status', body.incidentUpdates[0]!.status ?? 'INVESTIGATING'],
+      ['Status', status],
       ['Message', body.incidentUpdates[0]!.description],
       ['Notify', notify ? 'yes, subscribers are notified' : 'no, subscribers are not notified'],
     ],
@@ -82,7 +90,7 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
       `${colorSeverity(style, incident.severity)}, ${colorStatus(style, incident.lastUpdateStatus)}, ` +
       `on ${sanitize(incident.services.map((service) => service.name).join(', '))}. ${notifiedText(opened?.notifySubscribers ?? notify)}\n` +
       `  ID ${sanitize(incident.id)}\n` +
-      style.dim(`  Next: mon incidents update ${sanitize(incident.id)} --status IDENTIFIED --message "..."\n`),
+      style.dim(`  Next: mon incidents update ${sanitize(incident.id)} --status identified --message "..."\n`),
   );
   printOutcome(ctx, incident.id, response);
 }

@@ -4,64 +4,97 @@ import type { Incident } from '../../api/schemas/incidents';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { runPagedList } from '../../core/list';
+import { findServices, serviceDirectory } from '../../core/services';
 import { jsonArrayWriter, printJson, renderList } from '../../output/render';
+import { sanitize } from '../../text/escape';
 import { incidentColumns } from './columns';
-import { findIncidents, matchingPages, type StatusFilter } from './find';
+import { filters, findIncidents, matchingPages, type IncidentFilter } from './find';
 import type { LIST } from './spec';
 
-const EMPTY: Record<StatusFilter, string> = {
+const EMPTY: Record<string, string> = {
   open: 'No open incidents. (`--status all` shows resolved ones too; `mon incidents create` opens one.)',
   resolved: 'No resolved incidents.',
   all: 'No incidents.',
 };
 
 export async function listIncidentsRun(
-  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now'>,
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now' | 'progress'>,
   { flags }: Input<typeof LIST>,
 ): Promise<void> {
+  const { io } = ctx;
   const client = await ctx.api();
-  const width = ctx.io.stdoutIsTTY ? ctx.io.columns() : undefined;
+  const width = io.stdoutIsTTY ? io.columns() : undefined;
   const columns = (rows: Incident[]) => incidentColumns(ctx.now(), width, rows);
-  const command = `mon incidents list${flags.status === 'open' ? '' : ` --status ${flags.status}`}`;
+  const filter: IncidentFilter = {
+    status: flags.status,
+    ...(flags.service
+      ? {
+          services: new Set(
+            findServices(await serviceDirectory(client), flags.service).map((entry) => entry.service.id),
+          ),
+        }
+      : {}),
+    ...(flags.severity ? { severities: new Set(flags.severity) } : {}),
+    ...(flags.since ? { since: flags.since } : {}),
+  };
+  const command = listCommand(flags);
+  const empty = flags.service || flags.severity || flags.since ? 'No incidents match.' : EMPTY[flags.status]!;
 
-  if (flags.status === 'all') {
-    await runPagedList(ctx, flags, {
-      pages: (query) => incidentPages(client, query),
-      columns,
-      empty: EMPTY.all,
-      command,
-    });
+  // No filter: the API's pages as they are.
+  if (!filters(filter)) {
+    await runPagedList(ctx, flags, { pages: (query) => incidentPages(client, query), columns, empty, command });
     return;
   }
 
-  const { io } = ctx;
   if (flags.all) {
     // Every page, keeping the matches; --limit is the page size here.
-    const pages = matchingPages(client, { limit: flags.limit ?? PAGE_LIMIT.max, nextId: flags.nextId }, flags.status);
+    const pages = matchingPages(client, { limit: flags.limit ?? PAGE_LIMIT.max, nextId: flags.nextId }, filter);
     if (ctx.globals.json) {
       const writer = jsonArrayWriter(io);
-      for await (const matches of pages) for (const incident of matches.raw) writer.write(incident);
+      for await (const page of pages) for (const incident of page.raw) writer.write(incident);
       writer.end();
       return;
     }
     const found: Incident[] = [];
-    for await (const matches of pages) found.push(...matches.entries);
-    await renderList(io, found, columns(found), EMPTY[flags.status]);
+    for await (const page of pages) {
+      found.push(...page.entries);
+      ctx.progress().page(page.entries.length);
+    }
+    ctx.progress().finish();
+    await renderList(io, found, columns(found), empty);
     return;
   }
 
-  const {
-    entries,
-    raw: received,
-    nextId,
-  } = await findIncidents(client, { filter: flags.status, limit: flags.limit ?? 20, nextId: flags.nextId });
+  const { entries, raw, nextId } = await findIncidents(client, {
+    filter,
+    limit: flags.limit ?? PAGE_LIMIT.default,
+    nextId: flags.nextId,
+  });
   if (ctx.globals.json) {
-    printJson(io, { length: entries.length, entries: received, nextId });
+    printJson(io, { length: entries.length, entries: raw, nextId });
     return;
   }
-  await renderList(io, entries, columns(entries), EMPTY[flags.status]);
+  await renderList(io, entries, columns(entries), empty);
   if (nextId && io.stderrIsTTY) {
     const limit = flags.limit ? ` --limit ${flags.limit}` : '';
-    io.err(io.errStyle.dim(`There may be more: ${command}${limit} --next-id ${nextId}  (or --all for every one)\n`));
+    io.err(
+      io.errStyle.dim(
+        `There may be more: ${command}${limit} --next-id ${sanitize(nextId)}  (or --all for every one)\n`,
+      ),
+    );
   }
+}
+
+/** The command that lists the same incidents, for the "more" hint. */
+function listCommand(flags: Input<typeof LIST>['flags']): string {
+  const quote = (value: string) => (/^[\w.:-]+$/.test(value) ? value : JSON.stringify(value));
+  return [
+    'mon incidents list',
+    flags.status === 'open' ? '' : `--status ${flags.status}`,
+    ...(flags.service ?? []).map((service) => `--service ${sanitize(quote(service))}`),
+    ...(flags.severity ?? []).map((severity) => `--severity ${severity.toLowerCase()}`),
+    flags.since ? `--since ${flags.since.toISOString()}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

@@ -17,7 +17,7 @@ export async function pickOpenIncident(
   client: Client,
   question: string,
 ): Promise<Incident> {
-  const { entries } = await findIncidents(client, { filter: 'open', limit: 100 });
+  const { entries } = await findIncidents(client, { filter: { status: 'open' }, limit: 100 });
   if (!entries.length) {
     throw new UsageError(
       'There are no open incidents to pick from.',

@@ -4,6 +4,7 @@ import { confirmPost } from '../../core/confirm';
 import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody } from '../../core/flags/parse';
+import { givenMessage, hasMessage, resolveMessage } from '../../core/message';
 import type { Input } from '../../core/flags/spec';
 import { done, notifiedText, printOutcome } from '../../core/outcome';
 import { UsageError } from '../../errors';
@@ -11,13 +12,14 @@ import { sanitize } from '../../text/escape';
 import { relativeTime } from '../../text/time';
 import { colorStatus, startedAt } from './columns';
 import { incidentIdOrPicker, incidentOrPick } from './picker';
-import { RESOLVE } from './spec';
+import { DEFAULT_RESOLVED_MESSAGE, RESOLVE } from './spec';
 import { updateSummary } from './summary';
 
-type ResolveCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now'>;
+type ResolveCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 
 /** Posts a RESOLVED update; an incident that is already resolved is refused unless --force. */
 export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input<typeof RESOLVE>): Promise<void> {
+  const given = await givenMessage(ctx, flags);
   const incidentId = incidentIdOrPicker(
     ctx,
     args.incidentId,
@@ -33,7 +35,18 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
   }
   const body = checkBody(
     incidentUpdateBodySchema,
-    { description: flags.message, status: 'RESOLVED', notifySubscribers: flags.notify ?? false },
+    {
+      description: hasMessage(given)
+        ? await resolveMessage(ctx, given, RESOLVE.flags.message, {
+            name: incident.name,
+            services: incident.services.map((service) => service.name).join(', '),
+            severity: incident.severity.toLowerCase(),
+            status: 'resolved',
+          })
+        : DEFAULT_RESOLVED_MESSAGE,
+      status: 'RESOLVED',
+      notifySubscribers: flags.notify ?? false,
+    },
     RESOLVE,
   );
   await confirmPost(ctx, {

@@ -16,6 +16,7 @@ const INCIDENT_ID = {
   label: 'INCIDENT_ID',
   kind: 'id',
   help: 'the incident',
+  complete: 'open-incidents',
 } as const satisfies ArgSpec;
 const PICKED_INCIDENT = {
   ...INCIDENT_ID,
@@ -49,9 +50,9 @@ const SEVERITY = {
 } as const;
 const SERVICE = {
   kind: 'text',
-  value: 'id',
+  value: 'service',
   repeatable: true,
-  help: 'an affected service (`mon status-pages list` shows IDs)',
+  help: 'an affected service: its ID or name (`mon status-pages list` shows them)',
   body: ['services'],
 } as const;
 const MESSAGE = {
@@ -77,6 +78,15 @@ const NOTIFY = {
   help: 'notify the status page subscribers of this update',
   prompt: 'Notify the status page subscribers?',
   body: ['notifySubscribers', 'incidentUpdates[0].notifySubscribers'],
+} as const;
+/** Where else the message can come from: a file, or a stored template (`mon templates`). */
+const MESSAGE_SOURCES = {
+  messageFile: { kind: 'file', help: 'read the message from FILE (- for stdin), for long messages' },
+  template: {
+    kind: 'text',
+    value: 'name',
+    help: 'take the message (and status) from a stored template; flags given beside it win (`mon templates list`)',
+  },
 } as const;
 const YES = {
   yes: {
@@ -116,18 +126,28 @@ export const LIST = verb({
       value: 'which',
       help: "which incidents, by the last update's status",
     },
+    service: { ...SERVICE, help: 'only incidents on this service: its ID or name, in any case' },
+    severity: { ...SEVERITY, repeatable: true, help: 'only incidents of this severity' },
+    since: {
+      kind: 'time',
+      past: true,
+      help: `only incidents that started since then: ${TIME_HELP} (24h, 7d, 2026-11-01)`,
+    },
   },
   about:
     '--limit is how many incidents are shown (with --all: how many are read per page).\n' +
-    'With --status open or resolved, pages are followed until --limit incidents match (or the\n' +
-    'list ends); --json then prints a page of the matches, {length, entries, nextId}, where\n' +
-    'nextId continues after the last match. With --status all, --json prints the API page as\n' +
-    'received. With --all, every page is read and --json prints one array.\n' +
+    '--status, --service, --severity and --since are applied across pages: pages are followed\n' +
+    'until --limit incidents match (or the list ends); --json then prints a page of the\n' +
+    'matches, {length, entries, nextId}, where nextId continues after the last match. With\n' +
+    '--status all and no other filter, --json prints the API page as received. With --all,\n' +
+    'every page is read and --json prints one array.\n' +
     DURATION_HELP +
     'Piped: id, name, severity, status, services, started (ISO 8601), duration (seconds), tab-separated.\n',
   examples: [
     'mon incidents list',
     'mon incidents list --status all --limit 50',
+    'mon incidents list --service "Public API" --severity critical --severity major',
+    'mon incidents list --status all --since 7d',
     'mon incidents list --status resolved --all --json | jq -r \'.[] | "\\(.duration)\\t\\(.name)"\'',
     "mon incidents list --json | jq -r '.entries[].id'",
   ],
@@ -150,11 +170,15 @@ export const CREATE = verb({
   flags: {
     name: NAME,
     severity: SEVERITY,
-    service: { ...SERVICE, help: 'an affected service (repeat for several; `mon status-pages list` shows IDs)' },
+    service: {
+      ...SERVICE,
+      help: 'an affected service: its ID or name, in any case (`mon status-pages list` shows them)',
+    },
     message: { ...MESSAGE, help: 'the first update: what subscribers read' },
-    status: { ...STATUS, default: 'INVESTIGATING', help: "the first update's status" },
+    status: { ...STATUS, help: "the first update's status (default investigating)" },
     notify: NOTIFY,
     date: { ...DATE, help: `when the first update is published: ${TIME_HELP} (default now)` },
+    ...MESSAGE_SOURCES,
     ...YES,
     ...DRY_RUN_FLAG,
   },
@@ -181,7 +205,8 @@ export const UPDATE = verb({
     notify: NOTIFY,
     name: { ...NAME, help: `rename the incident (at most ${INCIDENT_NAME_MAX} characters)` },
     severity: { ...SEVERITY, help: 'change the severity' },
-    service: { ...SERVICE, help: "the incident's services become exactly these" },
+    service: { ...SERVICE, help: "the incident's services become exactly these (IDs or names)" },
+    ...MESSAGE_SOURCES,
     ...YES,
     ...DRY_RUN_FLAG,
   },
@@ -206,9 +231,10 @@ export const RESOLVE = verb({
   summary: 'Post a RESOLVED update to an incident',
   args: [PICKED_INCIDENT],
   flags: {
-    message: { ...MESSAGE, default: DEFAULT_RESOLVED_MESSAGE },
+    message: { ...MESSAGE, help: `what subscribers read (default "${DEFAULT_RESOLVED_MESSAGE}")` },
     notify: { ...NOTIFY, help: 'notify the status page subscribers' },
     force: { kind: 'bool', help: 'post a RESOLVED update even if the incident is already resolved' },
+    ...MESSAGE_SOURCES,
     ...YES,
     ...DRY_RUN_FLAG,
   },
@@ -238,6 +264,7 @@ export const UPDATES_CREATE = verb({
     status: { ...STATUS, help: "the update's status (left out: the incident keeps its status)" },
     notify: { ...NOTIFY, help: 'notify the status page subscribers' },
     date: DATE,
+    ...MESSAGE_SOURCES,
     ...YES,
     ...DRY_RUN_FLAG,
   },

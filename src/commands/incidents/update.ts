@@ -17,7 +17,8 @@ import { confirmPost } from '../../core/confirm';
 import type { Ctx } from '../../core/context';
 import { printDryRuns } from '../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../core/flags/parse';
-import { askChoice, askText, askYesNo } from '../../core/flags/prompt';
+import { askChoice, askYesNo } from '../../core/flags/prompt';
+import { givenMessage, hasMessage, resolveMessage, templateStatus } from '../../core/message';
 import type { Input } from '../../core/flags/spec';
 import { done, notifiedText, printOutcome } from '../../core/outcome';
 import { resolveServices, serviceBody, serviceDirectory } from '../../core/services';
@@ -28,7 +29,7 @@ import { incidentIdOrPicker, incidentOrPick } from './picker';
 import { UPDATE } from './spec';
 import { changeSummary, updateSummary } from './summary';
 
-type UpdateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now'>;
+type UpdateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 
 const EXAMPLE = 'mon incidents update INCIDENT_ID --status MONITORING --message "A fix is deployed; we are watching."';
 
@@ -39,7 +40,8 @@ const EXAMPLE = 'mon incidents update INCIDENT_ID --status MONITORING --message 
  */
 export async function updateIncidentRun(ctx: UpdateCtx, { flags, args }: Input<typeof UPDATE>): Promise<void> {
   const { io } = ctx;
-  const wantsUpdate = flags.message !== undefined || flags.status !== undefined || flags.notify !== undefined;
+  const given = await givenMessage(ctx, flags);
+  const wantsUpdate = hasMessage(given) || flags.status !== undefined || flags.notify !== undefined;
   const wantsChange = flags.name !== undefined || flags.severity !== undefined || flags.service !== undefined;
   const incidentId = incidentIdOrPicker(ctx, args.incidentId, EXAMPLE);
   const askAll = !wantsUpdate && !wantsChange;
@@ -49,25 +51,11 @@ export async function updateIncidentRun(ctx: UpdateCtx, { flags, args }: Input<t
       `For example: ${EXAMPLE}`,
     );
   }
-  if (wantsUpdate && flags.message === undefined && !io.canPrompt()) throw missingFlagsError(['--message'], EXAMPLE);
+  if (wantsUpdate && !hasMessage(given) && !io.canPrompt()) throw missingFlagsError(['--message'], EXAMPLE);
 
   const client = await ctx.api();
   const { incident } = await incidentOrPick(ctx, client, incidentId, 'Which open incident?');
   const services = flags.service && resolveServices(await serviceDirectory(client), flags.service);
-
-  const current = incident.lastUpdateStatus as IncidentStatus;
-  let update: IncidentUpdateBody | undefined;
-  if (askAll) {
-    const status = await askChoice(ctx, UPDATE.flags.status, { current });
-    const description = await askText(ctx, UPDATE.flags.message);
-    update = { description, status, notifySubscribers: await askYesNo(ctx, UPDATE.flags.notify) };
-  } else if (wantsUpdate) {
-    const typed = flags.message === undefined;
-    const description = flags.message ?? (await askText(ctx, UPDATE.flags.message));
-    const notify = flags.notify ?? (typed ? await askYesNo(ctx, UPDATE.flags.notify) : false);
-    // The status is always sent, so the update (and this command's report) says where the incident stands.
-    update = { description, status: flags.status ?? current, notifySubscribers: notify };
-  }
   const change: IncidentPutBody | undefined = wantsChange
     ? {
         name: flags.name ?? incident.name,
@@ -76,10 +64,32 @@ export async function updateIncidentRun(ctx: UpdateCtx, { flags, args }: Input<t
       }
     : undefined;
 
+  const current = incident.lastUpdateStatus as IncidentStatus;
+  // What the placeholders of a template stand for: the incident as it will be.
+  const values = (status: string) => ({
+    name: change?.name ?? incident.name,
+    services: (change?.services ?? incident.services).map((service) => service.name).join(', '),
+    severity: (change?.severity ?? incident.severity).toLowerCase(),
+    status: status.toLowerCase(),
+  });
+  let update: IncidentUpdateBody | undefined;
+  if (askAll) {
+    const status = await askChoice(ctx, UPDATE.flags.status, { current });
+    const description = await resolveMessage(ctx, given, UPDATE.flags.message, values(status));
+    update = { description, status, notifySubscribers: await askYesNo(ctx, UPDATE.flags.notify) };
+  } else if (wantsUpdate) {
+    // The status is always sent, so the update (and this command's report) says where the incident stands.
+    const status = flags.status ?? templateStatus(given) ?? current;
+    const typed = !hasMessage(given);
+    const description = await resolveMessage(ctx, given, UPDATE.flags.message, values(status));
+    const notify = flags.notify ?? (typed ? await askYesNo(ctx, UPDATE.flags.notify) : false);
+    update = { description, status, notifySubscribers: notify };
+  }
+
   const putBody = change && checkBody(incidentPutBodySchema, change, UPDATE);
   const postBody = update && checkBody(incidentUpdateBodySchema, update, UPDATE);
   await confirmPost(ctx, {
-    prompted: incidentId === null || askAll || (wantsUpdate && flags.message === undefined),
+    prompted: incidentId === null || askAll || (wantsUpdate && !hasMessage(given)),
     yes: flags.yes,
     dryRun: flags.dryRun,
     title: `About to ${postBody ? 'post an update to' : 'change'} "${sanitize(incident.name)}" (${sanitize(incident.severity)}, on ${sanitize(incident.services.map((service) => service.name).join(', '))}):`,

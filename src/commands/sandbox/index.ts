@@ -1,7 +1,18 @@
+import type { Command } from 'commander';
 import type { Ctx } from '../../core/context';
-import { verbCommand } from '../../core/flags/commander';
-import { SANDBOX } from './spec';
+import { nounCommand, verbCommand } from '../../core/flags/commander';
+import { ADVANCE, CLOCK, INFO, REQUESTS, RESET, SANDBOX } from './spec';
 
-export function sandboxCommand(ctx: Ctx) {
-  return verbCommand(ctx, SANDBOX, async () => (await import('./serve')).sandboxRun);
+/** `mon sandbox` serves (its own action); its subcommands inspect and control a sandbox. */
+export function sandboxCommand(ctx: Ctx): Command {
+  const command = verbCommand(ctx, SANDBOX, async () => (await import('./serve')).sandboxRun)
+    .addCommand(verbCommand(ctx, INFO, async () => (await import('./info')).sandboxInfoRun))
+    .addCommand(verbCommand(ctx, RESET, async () => (await import('./reset')).sandboxResetRun))
+    .addCommand(
+      nounCommand(ctx, CLOCK, [
+        verbCommand(ctx, ADVANCE, async () => (await import('./clock')).sandboxClockAdvanceRun),
+      ]),
+    )
+    .addCommand(verbCommand(ctx, REQUESTS, async () => (await import('./requests')).sandboxRequestsRun));
+  return command;
 }

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import type { Input } from '../../core/flags/spec';
 import type { Ctx } from '../../core/context';
 import { CliError, UsageError } from '../../errors';
-import { tryLock } from '../../lock';
+import { realFile, tryLock } from '../../lock';
+import { printJson } from '../../output/render';
 import { lockFileFailure, prepareDataDir } from '../../sandbox/data-dir';
 import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from '../../sandbox/defaults';
 import { parseFaults } from '../../sandbox/faults';
@@ -42,7 +43,8 @@ export async function sandboxRun(
 
   let lock;
   try {
-    lock = tryLock(lockPath(dataFile), 'mon sandbox');
+    // The real file: a symlink to it (or to its directory) is the same data, so the same lock.
+    lock = tryLock(lockPath(realFile(dataFile)), 'mon sandbox');
   } catch (error) {
     throw lockFileFailure(error, dataFile, options.data !== undefined) ?? error;
   }
@@ -92,8 +94,10 @@ export async function sandboxRun(
   lock.advertise({ url: sandbox.url, apiKey, accountId });
   const extra = sandbox.banner();
   if (ctx.globals.json) {
-    io.out(
-      `${JSON.stringify({ baseUrl: sandbox.url, pingUrl: sandbox.pingUrl, accountId, apiKey, dataFile, ...extra.json })}\n`,
+    printJson(
+      io,
+      { baseUrl: sandbox.url, pingUrl: sandbox.pingUrl, accountId, apiKey, dataFile, ...extra.json },
+      { compact: true },
     );
   } else {
     const b = io.style.bold;

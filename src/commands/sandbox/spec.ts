@@ -1,19 +1,34 @@
-import { verb } from '../../core/flags/spec';
+import { verb, type FlagTable, type NounSpec } from '../../core/flags/spec';
+import { DEFAULT_HOST, DEFAULT_PORT, REQUEST_LOG_LIMITS } from '../../sandbox/limits';
+import { MONITOR_STATES } from '../../sandbox/modules/heartbeats/states';
+
+/** --data of every sandbox verb that works on a data file. */
+const DATA_FLAG = {
+  data: {
+    kind: 'file',
+    help: 'the data file, a JSON-lines journal (default: sandbox.jsonl in the user data directory)',
+  },
+} as const satisfies FlagTable;
+
+const ADMIN_HELP =
+  'It talks to the sandbox at the base URL in use (--base-url, MON_BASE_URL or the\n' +
+  "profile's) with the API key in use, or to the embedded one with --sandbox. Any other\n" +
+  'server answers 404: this is not a mon sandbox.\n';
 
 export const SANDBOX = verb({
   name: 'sandbox',
   summary: 'Serve a local copy of the whole API, to try mon',
   flags: {
-    host: { kind: 'text', value: 'host', default: '127.0.0.1', help: 'interface to listen on' },
+    host: { kind: 'text', value: 'host', default: DEFAULT_HOST, help: 'interface to listen on' },
     port: {
       kind: 'int',
       value: 'port',
       min: 0,
       max: 65535,
-      default: 4010,
+      default: DEFAULT_PORT,
       help: 'port to listen on (0: any free port)',
     },
-    data: { kind: 'file', help: 'journal file to persist to (default: in the user data directory)' },
+    ...DATA_FLAG,
     apiKey: { kind: 'raw', value: 'key', help: 'API key clients must send (default: the sandbox key it prints)' },
     maxChecks: { kind: 'int', min: 0, help: 'answer 402 to the deprecated `checks create` past this many checks' },
     faults: { kind: 'raw', value: 'spec', help: 'inject failures, e.g. 503:0.2,429x1,delay:300 (see below)' },
@@ -22,16 +37,124 @@ export const SANDBOX = verb({
   about:
     'The global --account sets the account ID the sandbox accepts. The sandbox prints its base\n' +
     'URL, ping URL, account ID and API key, then serves until Ctrl-C. --json prints the same as\n' +
-    'one JSON line.\n\n' +
+    'one JSON line. Every change is on disk before it is answered.\n\n' +
     'Faults (--faults, comma-separated): STATUS:P answers STATUS to a fraction P of requests;\n' +
     'STATUSxN to the next N; reset (close the connection), hang (never answer) and drop (do the\n' +
     'work, then close the connection unanswered) take :P or xN too; delay:MS delays every\n' +
-    'answer; a rule ending in @METHOD applies to that method only (e.g. dropx1@POST).\n',
+    'answer; a rule ending in @METHOD applies to that method only (e.g. dropx1@POST).\n\n' +
+    'Admin routes, outside the API (they need the API key too):\n' +
+    '  GET /__sandbox/requests?limit=N: the last N requests (mon sandbox requests)\n' +
+    '  DELETE /__sandbox/requests: forget them\n' +
+    '  POST /__sandbox/clock {"advanceSeconds": S}: move the clock forward\n' +
+    '    (mon sandbox clock advance)\n',
   examples: [
     'mon sandbox',
     'mon sandbox --port 0 --data ./sandbox.jsonl --json',
     'mon sandbox --faults 503:0.2,429:0.1,delay:300',
     '# in another terminal:',
     'MON_BASE_URL=http://127.0.0.1:4010 MON_API_KEY=sk_sandbox_0123456789abcdef mon incidents list',
+    'mon sandbox info',
+  ],
+});
+
+const STATES_HELP = Object.entries(MONITOR_STATES)
+  .map(([state, meaning]) => `  ${state.padEnd(8)} ${meaning}\n`)
+  .join('');
+
+export const INFO = verb({
+  name: 'info',
+  summary: "Show a sandbox's base URL, account, API key and heartbeat monitors (check IDs, ping tokens)",
+  flags: { ...DATA_FLAG },
+  about:
+    'Reads the data file (--data, else the default one, which --sandbox uses too) without\n' +
+    'starting a server or changing it. When a `mon sandbox` serves the file, the base URL and\n' +
+    'credentials are the ones it serves with; otherwise the ones `mon sandbox --data FILE` would\n' +
+    `use (base URL http://${DEFAULT_HOST}:${DEFAULT_PORT}), and how to start it. The API key and ping\n` +
+    "tokens shown are the sandbox's own, not an account's.\n\n" +
+    "--json prints {baseUrl, accountId, apiKey, pingUrl, heartbeats: [{name, checkId, pingToken,\nperiod, periodUnit, grace, graceUnit, state}]}. A monitor's state, by the sandbox clock:\n" +
+    STATES_HELP,
+  examples: [
+    'mon sandbox info',
+    'mon --sandbox sandbox info',
+    'mon sandbox info --data ./sandbox.jsonl --json',
+    `mon heartbeats ping "$(mon sandbox info --json | jq -r '.heartbeats[0].pingToken')"`,
+  ],
+});
+
+export const RESET = verb({
+  name: 'reset',
+  summary: 'Put the sample data back: every change to a sandbox data file is dropped',
+  flags: {
+    ...DATA_FLAG,
+    yes: { kind: 'bool', short: 'y', help: 'reset without asking (needed when there is no terminal to ask on)' },
+  },
+  about:
+    'Replaces the data file (--data, else the default one, which --sandbox uses too) with newly\n' +
+    'seeded data: the sample status pages, runtimes, alert channels and heartbeat monitors (with\n' +
+    'new check IDs and ping tokens), and the clock back to the real time. The new file is written\n' +
+    'beside the old one and renamed over it: it is never half reset. Refused while a `mon sandbox`\n' +
+    'serves the file (it holds the data in memory): stop it first. The global --account sets the\n' +
+    'account ID of the seeded status pages, as for `mon sandbox`.\n',
+  examples: ['mon sandbox reset', 'mon --sandbox sandbox reset --yes', 'mon sandbox reset --data ./sandbox.jsonl -y'],
+});
+
+export const CLOCK: NounSpec = {
+  name: 'clock',
+  summary: "Move a running sandbox's clock",
+  examples: ['mon sandbox clock advance 2h', 'mon --sandbox sandbox clock advance 3d'],
+};
+
+export const ADVANCE = verb({
+  name: 'advance',
+  summary: "Move the sandbox's clock forward: heartbeats fail and recover as they would",
+  args: [
+    {
+      key: 'duration',
+      label: 'DURATION',
+      kind: 'raw',
+      help: 'how far: a duration like 90s, 30m, 2h, 7d or 2w (at most 100 years)',
+    },
+  ],
+  flags: {},
+  about:
+    'Every time the sandbox uses moves: heartbeat deadlines (a monitor fails once its period and\n' +
+    'grace pass without a ping), event and availability windows, the times of new incidents. The\n' +
+    'clock only moves forward; the offset is kept in the data file, so it survives a restart\n' +
+    '(`mon sandbox reset` sets it back). ' +
+    ADMIN_HELP +
+    '--json prints {now, offsetSeconds}.\n',
+  examples: [
+    'mon sandbox clock advance 2h',
+    'mon --sandbox sandbox clock advance 90m',
+    'MON_BASE_URL=http://127.0.0.1:4010 mon sandbox clock advance 3d',
+  ],
+});
+
+export const REQUESTS = verb({
+  name: 'requests',
+  summary: 'Show the last requests a sandbox received: method, path, status, time, body',
+  flags: {
+    limit: {
+      kind: 'int',
+      short: 'L',
+      min: 1,
+      max: REQUEST_LOG_LIMITS.count,
+      default: 20,
+      help: `show the last N requests, 1 to ${REQUEST_LOG_LIMITS.count.toLocaleString('en-US')}`,
+    },
+  },
+  about:
+    'Oldest first; times are the sandbox clock. The API key is redacted wherever it appears and\n' +
+    'ping tokens are masked; the Authorization header is never kept. The sandbox keeps the last\n' +
+    `${REQUEST_LOG_LIMITS.count.toLocaleString('en-US')} requests (at most ${REQUEST_LOG_LIMITS.bytes / 1024 / 1024} MiB of them) in memory, so a log survives only\n` +
+    'as long as the sandbox runs: the embedded one (--sandbox) starts afresh for each command\n' +
+    'unless a `mon sandbox` serves its data file. ' +
+    ADMIN_HELP +
+    'Piped: tab-separated lines (time, method, path, status, body as JSON); --json prints an\n' +
+    'array of {method, path, status, time, body}.\n',
+  examples: [
+    'mon sandbox requests',
+    'mon sandbox requests --limit 5 --json',
+    'mon sandbox requests --json | jq \'.[] | select(.method == "POST") | .body\'',
   ],
 });

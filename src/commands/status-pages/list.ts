@@ -34,7 +34,10 @@ const COLUMNS: Column<ServiceRow>[] = [
   { header: 'SERVICE ID', value: (row) => row.service?.id, color: (text, _row, io) => io.style.cyan(text) },
 ];
 
-export async function listStatusPagesRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api'>, { flags }: Input<typeof LIST>) {
+export async function listStatusPagesRun(
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'progress'>,
+  { flags }: Input<typeof LIST>,
+) {
   const client = await ctx.api();
   await runPagedList(ctx, flags, {
     pages: (query) => statusPagePages(client, query),

@@ -106,14 +106,23 @@ export function addFlags(command: Command, flags: FlagTable): Command {
   return command;
 }
 
-/** What commander parsed for each table entry, keyed as in the table. */
+/**
+ * What commander parsed for each table entry, keyed as in the table. Commander hands the
+ * words after a subcommand's name to its parent's flags first, so `mon sandbox info --data
+ * FILE` gives --data to `mon sandbox`: a flag the verb did not get itself is taken from an
+ * ancestor's flag of the same name, when that one came from the command line.
+ */
 function rawFlags(command: Command): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const option of command.options) {
-    if (option instanceof FlagOption) {
-      const value = command.getOptionValue(option.attributeName()) as unknown;
-      if (value !== undefined) values[option.key] = value;
+    if (!(option instanceof FlagOption)) continue;
+    let value = command.getOptionValue(option.attributeName()) as unknown;
+    for (let parent = command.parent; value === undefined && parent; parent = parent.parent) {
+      const same = parent.options.find((other) => other instanceof FlagOption && other.long === option.long);
+      if (same && parent.getOptionValueSource(same.attributeName()) === 'cli')
+        value = parent.getOptionValue(same.attributeName());
     }
+    if (value !== undefined) values[option.key] = value;
   }
   return values;
 }

@@ -132,7 +132,13 @@ export interface ArgSpec {
   optional?: boolean;
   /** Offered by completions; with `kind: 'enum'` the only values accepted. */
   values?: readonly string[];
+  /** Completions ask the API for these values (`mon __complete SOURCE`), e.g. the open incidents. */
+  complete?: CompletionSource;
 }
+
+/** What completions can look up from the API (commands/completion/values.ts answers each). */
+export const COMPLETION_SOURCES = ['open-incidents'] as const;
+export type CompletionSource = (typeof COMPLETION_SOURCES)[number];
 
 export interface VerbSpec<F extends FlagTable = FlagTable, A extends readonly ArgSpec[] = readonly ArgSpec[]> {
   name: string;

@@ -2,7 +2,7 @@ import { EVENTS_LIMIT } from '../../../api/schemas/enums';
 import { availabilityQuerySchema, heartbeatEventsQuerySchema } from '../../../api/schemas/heartbeats';
 import { HttpError, notFound, queryObject, validate, type SandboxRequest } from '../../http';
 import type { ModuleContext, SandboxModule } from '../../module';
-import { DAY } from './rules';
+import { DAY, isLinkPreviewBot } from './rules';
 import { describeEvery, loadSeedFile, seedSamples } from './seed';
 import { monitors, recordPing, type StoredHeartbeat } from './store';
 import { availability, bare, timeline, windowOf } from './timeline';
@@ -66,6 +66,8 @@ export const heartbeatsModule: SandboxModule = {
       // The token is a secret: the answer does not repeat it.
       if (!monitor) throw new HttpError(404, 'No heartbeat monitor has this ping token');
       const agent = request.headers['user-agent'];
+      // A chat's crawler previewing a pasted ping URL: answered, not counted.
+      if (isLinkPreviewBot(agent)) return { status: 200, body: { ok: true } };
       recordPing(ctx, monitor, ctx.clock.now(), {
         source: pingSource(request),
         userAgent: agent ? String(agent) : null,

@@ -3,7 +3,8 @@ import type { Availability, HeartbeatEvent } from '../../../api/schemas/heartbea
 import { parseTime } from '../../../text/time';
 import { HttpError } from '../../http';
 import type { ModuleContext } from '../../module';
-import { allowanceMs, DAY } from './rules';
+import { allowanceMs, DAY, periodMs } from './rules';
+import type { MonitorState } from './states';
 import { pingsOf, type StoredHeartbeat } from './store';
 
 /**
@@ -63,6 +64,17 @@ export function timeline(ctx: ModuleContext, monitor: StoredHeartbeat): Timeline
   }
   if (fails && now > last + allowance) failed(last + allowance, now);
   return { events, outages };
+}
+
+/** The monitor's state now (states.ts), by the same rule as its timeline: it fails once period + grace pass without a ping. */
+export function currentState(ctx: Pick<ModuleContext, 'store' | 'clock'>, monitor: StoredHeartbeat): MonitorState {
+  if (monitor.activated === false) return 'PAUSED';
+  const last = pingsOf(ctx, monitor.id).at(-1);
+  const since = Math.max(Date.parse(monitor.created_at), last ? Date.parse(last.timestamp) : -Infinity);
+  const elapsed = ctx.clock.now() - since;
+  if (elapsed > allowanceMs(monitor)) return 'FAILING';
+  if (!last) return 'NEW';
+  return elapsed > periodMs(monitor) ? 'LATE' : 'UP';
 }
 
 /** The success ratio (percent) of [start, end], or undefined when the monitor has no time in it. */

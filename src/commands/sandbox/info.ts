@@ -1,0 +1,131 @@
+import type { Ctx } from '../../core/context';
+import type { Input } from '../../core/flags/spec';
+import { usesEmbeddedSandbox } from '../../core/context';
+import { CliError } from '../../errors';
+import { printJson, renderDetails, type Column } from '../../output/render';
+import { SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from '../../sandbox/defaults';
+import { inspectDataFile, type HeartbeatSummary } from '../../sandbox/inspect';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../../sandbox/limits';
+import { sanitize } from '../../text/escape';
+import { humanDuration } from '../../text/time';
+import { dataFileOf, holderOf } from './data-file';
+import type { INFO } from './spec';
+
+const every = (amount: number, unit: string) => `${amount} ${amount === 1 ? unit.replace(/s$/, '') : unit}`;
+
+const STATE_COLORS: Record<HeartbeatSummary['state'], 'green' | 'yellow' | 'red' | 'cyan' | 'dim'> = {
+  NEW: 'cyan',
+  UP: 'green',
+  LATE: 'yellow',
+  FAILING: 'red',
+  PAUSED: 'dim',
+};
+
+const HEARTBEAT_COLUMNS: Column<HeartbeatSummary>[] = [
+  { header: 'NAME', value: (h) => h.name, shrink: true },
+  { header: 'STATE', value: (h) => h.state, color: (text, h, io) => io.style[STATE_COLORS[h.state]](text) },
+  { header: 'EVERY', value: (h) => every(h.period, h.periodUnit) },
+  { header: 'GRACE', value: (h) => every(h.grace, h.graceUnit) },
+  { header: 'CHECK ID', value: (h) => h.checkId },
+  { header: 'PING TOKEN', value: (h) => h.pingToken },
+];
+
+/**
+ * `mon sandbox info`: what a user needs to use a sandbox (base URL, credentials, heartbeat
+ * check IDs and ping tokens), read from its data file without starting anything.
+ */
+export async function sandboxInfoRun(
+  ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'now'>,
+  { flags }: Input<typeof INFO>,
+): Promise<void> {
+  const { io } = ctx;
+  const dataFile = dataFileOf(ctx.env, flags.data);
+  const embedded = usesEmbeddedSandbox(ctx) && flags.data === undefined;
+  const start = flags.data === undefined ? 'mon sandbox' : `mon sandbox --data ${flags.data}`;
+  let data: ReturnType<typeof inspectDataFile>;
+  try {
+    data = inspectDataFile(dataFile, ctx.now);
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError('failure', sanitize((error as Error).message), 'It was left as it is.');
+  }
+  if (!data) {
+    throw new CliError(
+      'failure',
+      `There is no sandbox data file at ${dataFile} yet.`,
+      flags.data === undefined
+        ? 'It is created, with sample data, by the first `mon sandbox` or `mon --sandbox COMMAND` (e.g. `mon --sandbox runtimes list`); then run this again.'
+        : `It is created, with sample data, by \`${start}\`; then run this again.`,
+    );
+  }
+  const holder = holderOf(dataFile);
+  const server = holder?.server;
+  const running = server ?? {
+    url: `http://${DEFAULT_HOST}:${DEFAULT_PORT}`,
+    apiKey: SANDBOX_API_KEY,
+    accountId: ctx.globals.account ?? SANDBOX_ACCOUNT_ID,
+  };
+  const info = {
+    baseUrl: running.url,
+    accountId: running.accountId,
+    apiKey: running.apiKey,
+    pingUrl: `${running.url}/ping`,
+    heartbeats: data.heartbeats,
+  };
+  if (ctx.globals.json) return printJson(io, info);
+
+  if (!io.stdoutIsTTY) {
+    renderDetails(io, [
+      { label: 'Base URL', key: 'baseUrl', value: info.baseUrl },
+      { label: 'Account ID', key: 'accountId', value: info.accountId },
+      { label: 'API key', key: 'apiKey', value: info.apiKey },
+      { label: 'Ping URL', key: 'pingUrl', value: info.pingUrl },
+    ]);
+    for (const h of info.heartbeats) {
+      io.out(`heartbeat\t${HEARTBEAT_COLUMNS.map((column) => sanitize(String(column.value(h) ?? ''))).join('\t')}\n`);
+    }
+    return;
+  }
+
+  const b = io.style.bold;
+  const lines = [`${b('Data file:')} ${sanitize(dataFile)}`];
+  if (server) {
+    lines.push(
+      `${io.style.green('●')} Served by a running \`mon sandbox\` (pid ${holder!.pid}) at ${sanitize(server.url)}.`,
+    );
+  } else {
+    lines.push(`${io.style.dim('○')} No \`mon sandbox\` serves it now. To serve it at the base URL below: ${start}`);
+    if (embedded)
+      lines.push('  (`mon --sandbox COMMAND` uses it too, starting it for that one command on a free port.)');
+  }
+  if (data.clockOffsetMs > 0) {
+    lines.push(
+      `${b('Clock:')} ${humanDuration(data.clockOffsetMs / 1000)} ahead of the real time (mon sandbox clock advance)`,
+    );
+  }
+  lines.push(
+    '',
+    `The sandbox's own credentials (not an account's; shown so you can use them):`,
+    `  ${b('Base URL:')}    ${sanitize(info.baseUrl)}${server ? '' : ' (when started)'}`,
+    `  ${b('Ping URL:')}    ${sanitize(info.pingUrl)}/<ping token>`,
+    `  ${b('Account ID:')}  ${sanitize(info.accountId)}`,
+    `  ${b('API key:')}     ${sanitize(info.apiKey)}`,
+    '',
+    `  export MON_BASE_URL=${info.baseUrl} MON_ACCOUNT_ID=${info.accountId} MON_API_KEY=${info.apiKey} MON_PING_URL=${info.pingUrl}`,
+    '',
+  );
+  io.out(`${lines.join('\n')}\n`);
+  if (info.heartbeats.length === 0) {
+    io.out('No heartbeat monitors.\n');
+    return;
+  }
+  // One block per monitor: the IDs stay whole on a narrow terminal.
+  const blocks = info.heartbeats.map((h) =>
+    [
+      `  ${b(sanitize(h.name))}  ${io.style[STATE_COLORS[h.state]](h.state)}  (every ${every(h.period, h.periodUnit)}, grace ${every(h.grace, h.graceUnit)})`,
+      `    check ID:    ${sanitize(h.checkId)}`,
+      `    ping token:  ${sanitize(h.pingToken)}`,
+    ].join('\n'),
+  );
+  io.out(`Heartbeat monitors (mon heartbeats ping TOKEN, mon heartbeats events CHECK_ID):\n${blocks.join('\n')}\n`);
+}

@@ -1,0 +1,115 @@
+import type { Ctx } from '../../core/context';
+import { usesEmbeddedSandbox } from '../../core/context';
+import type { Input } from '../../core/flags/spec';
+import { CliError } from '../../errors';
+import type { IO } from '../../io';
+import { printJson, renderList, type Column } from '../../output/render';
+import { maskSecret, maskSecretValues } from '../../text/mask';
+import { adminCall } from './admin';
+import type { REQUESTS } from './spec';
+
+/** One request as `mon sandbox requests` shows it. */
+export interface ShownRequest {
+  method: string;
+  path: string;
+  status: number | null;
+  time: string;
+  body: unknown;
+}
+
+const REDACTED = '[redacted]';
+
+/**
+ * The log without secrets: the API key redacted wherever it appears (and the `value` of a
+ * check's secret variables), ping tokens masked in paths and wherever else they appear.
+ */
+export function redactRequests(entries: ShownRequest[], apiKey: string): ShownRequest[] {
+  const tokens = new Set<string>();
+  for (const entry of entries) {
+    const token = /^\/ping\/([^/?#]+)/.exec(entry.path)?.[1];
+    if (token) tokens.add(token);
+    try {
+      if (token) tokens.add(decodeURIComponent(token));
+    } catch {
+      // Not percent-encoded text: the raw form is masked.
+    }
+  }
+  const secrets: [string, string][] = [
+    ...(apiKey ? [[apiKey, REDACTED] as [string, string]] : []),
+    ...[...tokens].filter((token) => token.length >= 4).map((token): [string, string] => [token, maskSecret(token)]),
+  ];
+  const clean = (text: string) => secrets.reduce((out, [secret, shown]) => out.split(secret).join(shown), text);
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return clean(value);
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [clean(key), walk(inner)]));
+  };
+  return entries.map((entry) => ({
+    method: entry.method,
+    path: clean(entry.path),
+    status: entry.status,
+    time: entry.time,
+    body: walk(maskSecretValues(entry.body, REDACTED)),
+  }));
+}
+
+const statusColor = (text: string, status: number | null, io: IO) =>
+  status === null
+    ? io.style.dim(text)
+    : status >= 500
+      ? io.style.red(text)
+      : status >= 400
+        ? io.style.yellow(text)
+        : io.style.green(text);
+
+const bodyText = (body: unknown) => (body === undefined || body === null ? '' : JSON.stringify(body));
+
+const COLUMNS: Column<ShownRequest>[] = [
+  { header: 'TIME', value: (r) => r.time, display: (r) => r.time.replace('T', ' ').replace(/\.\d+Z$/, 'Z') },
+  { header: 'METHOD', value: (r) => r.method },
+  { header: 'PATH', value: (r) => r.path, shrink: true },
+  {
+    header: 'STATUS',
+    value: (r) => r.status,
+    display: (r) => r.status ?? '—',
+    color: (text, r, io) => statusColor(text, r.status, io),
+  },
+  { header: 'BODY', value: (r) => bodyText(r.body), display: (r) => bodyText(r.body) || '—', shrink: true },
+];
+
+function isLogged(value: unknown): value is ShownRequest {
+  const entry = value as Partial<ShownRequest> | null;
+  return typeof entry?.method === 'string' && typeof entry.path === 'string';
+}
+
+/** `mon sandbox requests`: GET /__sandbox/requests?limit=N, secrets taken out. */
+export async function sandboxRequestsRun(
+  ctx: Pick<Ctx, 'io' | 'globals' | 'env' | 'api'>,
+  { flags }: Input<typeof REQUESTS>,
+): Promise<void> {
+  const answer = await adminCall<unknown>(ctx, {
+    method: 'GET',
+    path: '/__sandbox/requests',
+    query: { limit: flags.limit },
+  });
+  if (!Array.isArray(answer) || !answer.every(isLogged)) {
+    throw new CliError(
+      'response',
+      'The sandbox answered GET /__sandbox/requests with something that is not a request log.',
+    );
+  }
+  const logged = answer.slice(-flags.limit).map((entry) => ({
+    method: entry.method,
+    path: entry.path,
+    status: typeof entry.status === 'number' ? entry.status : null,
+    time: typeof entry.time === 'string' ? entry.time : '',
+    body: entry.body ?? null,
+  }));
+  const shown = redactRequests(logged, (await ctx.api()).config.apiKey);
+  if (ctx.globals.json) return printJson(ctx.io, shown);
+  const empty = usesEmbeddedSandbox(ctx)
+    ? 'No requests recorded. The embedded sandbox (--sandbox) starts afresh for each command: run `mon sandbox` to keep a log.'
+    : 'No requests recorded yet.';
+  await renderList(ctx.io, shown, COLUMNS, empty);
+}

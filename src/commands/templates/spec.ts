@@ -1,0 +1,65 @@
+import { INCIDENT_STATUSES } from '../../api/schemas/enums';
+import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
+
+const NAME = {
+  key: 'name',
+  label: 'NAME',
+  kind: 'text',
+  help: 'the template name: letters, digits, ".", "_" and "-"',
+} as const satisfies ArgSpec;
+
+export const TEMPLATES: NounSpec = {
+  name: 'templates',
+  summary: 'Message templates for incident updates, stored per profile',
+  examples: [
+    'mon templates add rollback --status identified --message "We identified a bad deploy of {{services}} and are rolling it back."',
+    'mon incidents update INCIDENT_ID --template rollback',
+    'mon templates list',
+  ],
+};
+
+export const ADD = verb({
+  name: 'add',
+  summary: 'Store a message template (and the status it sets)',
+  args: [NAME],
+  flags: {
+    message: {
+      kind: 'text',
+      short: 'm',
+      help: 'the message; {{name}}, {{services}}, {{severity}} and {{status}} are filled from the incident',
+      prompt: 'Message (what subscribers read)',
+    },
+    status: {
+      kind: 'enum',
+      short: 's',
+      values: INCIDENT_STATUSES,
+      value: 'status',
+      help: 'the status an update from this template sets',
+    },
+    force: { kind: 'bool', help: 'replace a template of the same name' },
+  },
+  about:
+    'Templates are used with --template NAME on `mon incidents create`, `update`, `resolve` and\n' +
+    '`updates create`, and offered when mon asks for a message. Flags given beside --template\n' +
+    'win over it. Placeholders: {{name}} (the incident), {{services}} (their names, joined with\n' +
+    '", "), {{severity}} and {{status}} (in lower case: the status the update sets).\n',
+  examples: [
+    'mon templates add rollback --status identified --message "We identified a bad deploy of {{services}} and are rolling it back."',
+    'mon templates add watching -s monitoring -m "A fix for {{name}} is deployed; we are watching."',
+  ],
+});
+
+export const LIST = verb({
+  name: 'list',
+  summary: 'List the stored templates',
+  flags: {},
+  examples: ['mon templates list', "mon templates list --json --jq '.[].name'"],
+});
+
+export const REMOVE = verb({
+  name: 'remove',
+  summary: 'Remove a stored template',
+  args: [NAME],
+  flags: {},
+  examples: ['mon templates remove rollback'],
+});

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import type { TimeUnit } from '../api/schemas/heartbeats';
+import { CLOCK_OFFSET_META, SandboxClock } from './module';
+import { monitors } from './modules/heartbeats/store';
+import type { MonitorState } from './modules/heartbeats/states';
+import { currentState } from './modules/heartbeats/timeline';
+import { Store } from './store';
+
+export interface HeartbeatSummary {
+  name: string;
+  checkId: string;
+  pingToken: string;
+  period: number;
+  periodUnit: TimeUnit;
+  grace: number;
+  graceUnit: TimeUnit;
+  state: MonitorState;
+}
+
+/**
+ * What a sandbox data file holds for someone who wants to use it: its heartbeat monitors
+ * (check ID, ping token, state by the sandbox clock), read without changing the file,
+ * starting anything or taking its lock. Undefined when there is no such file yet.
+ */
+export function inspectDataFile(
+  file: string,
+  now: () => number = Date.now,
+): { heartbeats: HeartbeatSummary[]; clockOffsetMs: number } | undefined {
+  if (!existsSync(file)) return undefined;
+  const store = Store.read(file);
+  const clockOffsetMs = store.meta<number>(CLOCK_OFFSET_META) ?? 0;
+  const ctx = { store, clock: new SandboxClock(now, clockOffsetMs) };
+  const heartbeats = monitors(ctx)
+    .values()
+    .map((monitor) => ({
+      name: monitor.name,
+      checkId: monitor.id,
+      pingToken: monitor.pingToken,
+      period: monitor.period,
+      periodUnit: monitor.periodUnit,
+      grace: monitor.grace,
+      graceUnit: monitor.graceUnit,
+      state: currentState(ctx, monitor),
+    }));
+  return { heartbeats, clockOffsetMs };
+}

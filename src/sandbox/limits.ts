@@ -1,0 +1,14 @@
+/* The sandbox's bounds, as plain data: the server enforces them and `mon sandbox`'s help and checks quote them. */
+
+/**
+ * What the request log keeps: the last 10,000 requests, and no more than 16 MiB of them
+ * (bodies, paths and headers as received), whichever is less; older ones are dropped first.
+ */
+export const REQUEST_LOG_LIMITS = { count: 10_000, bytes: 16 * 1024 * 1024 } as const;
+
+/** One clock advance: at most 100 years (in seconds). */
+export const MAX_CLOCK_ADVANCE_SECONDS = 100 * 365.25 * 86_400;
+
+/** `mon sandbox` serves here unless --host/--port say otherwise. */
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 4010;

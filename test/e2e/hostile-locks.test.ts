@@ -1,0 +1,99 @@
+/* Issue 16, item 13: one lock per real file, and a stale lock taken over by exactly one process. */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, collect, runMon, startSandbox, tempDir } from './harness';
+
+describe('a data file named through a symlink', () => {
+  it('a second mon sandbox on the same file through a symlinked directory is refused', async () => {
+    const dir = tempDir('mon-real-');
+    const link = join(tempDir('mon-link-'), 'data');
+    symlinkSync(dir, link);
+    const first = await startSandbox([], { dataFile: join(dir, 'sandbox.jsonl') });
+    try {
+      const second = await runMon(['sandbox', '--port', '0', '--data', join(link, 'sandbox.jsonl')], {
+        timeoutMs: 15_000,
+      });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain('is in use by mon sandbox');
+      expect(second.stderr).toContain(first.url);
+    } finally {
+      await first.stop();
+    }
+  });
+
+  it('a symlink to the data file itself is the same file too', async () => {
+    const dir = tempDir('mon-real-');
+    const file = join(dir, 'sandbox.jsonl');
+    const first = await startSandbox([], { dataFile: file });
+    try {
+      const alias = join(tempDir('mon-link-'), 'alias.jsonl');
+      symlinkSync(file, alias);
+      const second = await runMon(['sandbox', '--port', '0', '--data', alias], { timeoutMs: 15_000 });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain('is in use by mon sandbox');
+    } finally {
+      await first.stop();
+    }
+  });
+
+  it('mon --sandbox with MON_DATA_DIR through a symlink talks to the sandbox serving that file', async () => {
+    const dir = tempDir('mon-real-');
+    const link = join(tempDir('mon-link-'), 'data');
+    symlinkSync(dir, link);
+    const served = await startSandbox([], { dataFile: join(dir, 'sandbox.jsonl') });
+    try {
+      await served.clearRequests();
+      const result = await runMon(['--sandbox', 'runtimes', 'list'], { env: cleanEnv({ MON_DATA_DIR: link }) });
+      expect(result.code).toBe(0);
+      const paths = (await served.requests()).map((request) => `${request.method} ${request.path}`);
+      expect(paths).toContain('GET /v1/runtimes');
+    } finally {
+      await served.stop();
+    }
+  });
+});
+
+const SLOW = fileURLToPath(new URL('../fixtures/slow-lock-takeover.cjs', import.meta.url));
+
+describe('a stale config lock', () => {
+  it('20 concurrent mon config set after a lock left by a dead process: all 20 values kept', async () => {
+    const env = cleanEnv();
+    const configDir = env.MON_CONFIG_DIR!;
+    mkdirSync(configDir, { recursive: true, mode: 0o700 });
+    // A process that has ended: its pid is free, so its lock is stale.
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const stale = {
+      pid: Number(dead.stdout),
+      host: hostname(),
+      what: 'mon (writing the config file)',
+      since: '2026-01-01T00:00:00Z',
+    };
+    writeFileSync(join(configDir, 'config.json.lock'), JSON.stringify(stale), { mode: 0o600 });
+    // All 20 try the lock at the same moment, once they have all started (see the fixture).
+    const at = String(Date.now() + 4000);
+    const runs = Array.from({ length: 20 }, (_, i) =>
+      collect(
+        spawn(
+          process.execPath,
+          ['--require', SLOW, BIN, '--profile', `p${i}`, 'config', 'set', 'timeout', String(i + 1)],
+          {
+            env: { ...env, MON_TEST_LOCK_AT: at, MON_TEST_UNLINK_DELAY: String(i * 10) },
+            stdio: ['pipe', 'pipe', 'pipe'],
+          },
+        ),
+        { timeoutMs: 60_000 },
+      ),
+    );
+    const results = await Promise.all(runs);
+    for (const result of results) expect(result.stderr).not.toContain('error');
+    expect(results.map((result) => result.code)).toEqual(Array(20).fill(0));
+    const stored = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')) as {
+      profiles: Record<string, { timeout?: number }>;
+    };
+    for (let i = 0; i < 20; i++) expect(stored.profiles[`p${i}`]?.timeout).toBe(i + 1);
+  }, 90_000);
+});

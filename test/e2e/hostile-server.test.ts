@@ -1,0 +1,246 @@
+/* Issue 16, items 4 to 11: what a broken or malicious server, or a pasted value, must not do to mon. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { hasScript, inTerminal, runMon } from './harness';
+import { HOSTILE_KEY, hostileServer, json, type Hostile } from './hostile';
+
+const servers: Hostile[] = [];
+async function server(handler: Parameters<typeof hostileServer>[0]): Promise<Hostile> {
+  const made = await hostileServer(handler);
+  servers.push(made);
+  return made;
+}
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+const ESC = '\u001b';
+const INCIDENT_ID = '3f0c2a9e-1111-4222-8333-444455556666';
+
+describe('prototype pollution (mon api -f/-F)', () => {
+  for (const field of [
+    '__proto__.http_proxy=http://127.0.0.1:9',
+    'a.__proto__.polluted=1',
+    'constructor.prototype.x=1',
+  ]) {
+    for (const flag of ['-f', '-F']) {
+      it(`${flag} ${field.split('=')[0]}: exit 2 naming ${flag}, nothing sent`, async () => {
+        const target = await server((_req, res) => json(res, 200, {}));
+        const result = await runMon(['api', '/v1/runtimes', flag, field], { env: target.env() });
+        expect(result.code).toBe(2);
+        expect(result.stderr).toContain(flag);
+        expect(result.stderr).toMatch(/__proto__|prototype|constructor/);
+        expect(target.received).toEqual([]);
+      });
+    }
+  }
+
+  it('keys that merely contain those words are fields like any other', async () => {
+    const target = await server((_req, res) => json(res, 200, {}));
+    const result = await runMon(['api', '-X', 'POST', '/v1/things', '-f', 'my_prototype.constructors=1'], {
+      env: target.env(),
+    });
+    expect(result.code).toBe(0);
+    expect(target.received).toHaveLength(1);
+  });
+});
+
+describe('unbounded answers', () => {
+  it('refuses an answer larger than 64 MiB as it streams, without retrying', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 'a');
+    const target = await server((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      let sent = 0;
+      const more = () => {
+        while (sent < 70) {
+          sent++;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        res.end();
+      };
+      res.write('"');
+      more();
+    });
+    const result = await runMon(['api', '/v1/runtimes'], { env: target.env(), timeoutMs: 60_000 });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('is larger than 64 MiB');
+    expect(result.stdout).toBe('');
+    expect(target.received).toHaveLength(1);
+  });
+
+  it('refuses at once an answer whose Content-Length says it is too large', async () => {
+    const target = await server((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(600 * 1024 * 1024) });
+      res.write('[');
+      // ...and never sends the rest.
+    });
+    const result = await runMon(['runtimes', 'list'], { env: target.env(), timeoutMs: 60_000 });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('is larger than 64 MiB (Content-Length: 629145600)');
+    expect(target.received).toHaveLength(1);
+  });
+});
+
+describe('deeply nested JSON', () => {
+  const deep = `[${'['.repeat(200_000)}${']'.repeat(200_000)}]`;
+  const page = `{"length":0,"entries":[],"nextId":null,"extra":${deep}}`;
+  const cases: [string, string[], string][] = [
+    ['mon api', ['api', '/v1/runtimes'], deep],
+    ['mon api --paginate', ['api', '/v1/status-pages', '--paginate'], page],
+    ['--json', ['status-pages', 'list', '--json'], page],
+    ['a table', ['status-pages', 'list'], page],
+    ['the response-schema check', ['runtimes', 'list'], deep],
+    ['--debug', ['runtimes', 'list', '--debug'], deep],
+  ];
+  for (const [what, args, body] of cases) {
+    it(`${what}: a clear error, not a stack overflow`, async () => {
+      const target = await server((_req, res) => json(res, 200, body));
+      const result = await runMon(args, { env: target.env() });
+      expect(result.stderr).not.toContain('call stack');
+      expect(result.stderr).not.toContain('unexpected');
+      expect(result.stderr).toContain('nested more than 1000 levels deep');
+      expect(result.code).toBe(1);
+    });
+  }
+});
+
+describe('the key echoed back by the server', () => {
+  const masked = 'sk_…ey42';
+  it('is masked in an error message', async () => {
+    const target = await server((_req, res) => json(res, 401, { message: `Invalid API key ${HOSTILE_KEY}` }));
+    const result = await runMon(['runtimes', 'list'], { env: target.env() });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain(`Invalid API key ${masked}`);
+  });
+
+  it('is masked in --debug lines, headers and bodies', async () => {
+    const target = await server((_req, res) =>
+      json(res, 500, { message: `no: ${HOSTILE_KEY}` }, { 'x-echo': `Bearer ${HOSTILE_KEY}` }),
+    );
+    const result = await runMon(['runtimes', 'list', '--debug'], { env: target.env() });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`x-echo: Bearer ${masked}`);
+    expect(result.stderr).toContain(`no: ${masked}`);
+  });
+
+  it('is masked in what mon api prints (and in its URL-encoded form)', async () => {
+    const target = await server((_req, res) =>
+      json(res, 200, { echo: HOSTILE_KEY, link: `/x?key=${encodeURIComponent(HOSTILE_KEY)}` }),
+    );
+    const result = await runMon(['api', '/v1/echo'], { env: target.env() });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ echo: masked, link: `/x?key=${masked}` });
+  });
+});
+
+describe('escape sequences from the server', () => {
+  const hostileText = `${ESC}]0;owned${String.fromCharCode(7)}${ESC}[2J`;
+  const incident = {
+    id: INCIDENT_ID,
+    name: 'Outage',
+    severity: 'MAJOR',
+    services: [{ id: 's1', name: 'API' }],
+    lastUpdateStatus: 'INVESTIGATING',
+    created_at: '2026-11-20T10:00:00Z',
+    incidentUpdates: [{ id: 'u1', description: 'Looking', status: hostileText, publicIncidentUpdateDate: hostileText }],
+  };
+  const views: [string, string[], string][] = [
+    ['the next-page hint of a list', ['status-pages', 'list'], 'More on the next page'],
+    ['the next-page hint of incidents', ['incidents', 'list', '--limit', '1'], 'There may be more'],
+    ['the updates of an incident', ['incidents', 'get', INCIDENT_ID], 'Updates (1'],
+  ];
+  for (const [what, args, marker] of views) {
+    it.skipIf(!hasScript)(`${what}: shown escaped on a terminal`, async () => {
+      const target = await server((req, res) => {
+        if (req.url!.startsWith(`/v1/status-pages/incidents/${INCIDENT_ID}`)) return json(res, 200, incident);
+        if (req.url!.startsWith('/v1/status-pages/incidents'))
+          return json(res, 200, { length: 1, entries: [incident], nextId: hostileText });
+        json(res, 200, {
+          length: 1,
+          entries: [{ id: 'p1', name: 'Public', url: 'https://status.example.com' }],
+          nextId: hostileText,
+        });
+      });
+      const run = inTerminal(args, target.env());
+      const result = await run.done;
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(marker);
+      expect(result.stdout).not.toContain(`${ESC}]0;`);
+      expect(result.stdout).not.toContain(`${ESC}[2J`);
+      expect(result.stdout).toContain('\\x1b]0;owned\\x07\\x1b[2J');
+    });
+  }
+});
+
+describe('endless pagination', () => {
+  it('mon api --paginate: a nextId seen twice is exit 1, saying so', async () => {
+    const target = await server((_req, res) => json(res, 200, { length: 1, entries: [{ id: 1 }], nextId: 'again' }));
+    const result = await runMon(['api', '/v1/status-pages', '--paginate'], { env: target.env() });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('nextId "again" twice');
+    expect(target.received.length).toBeLessThanOrEqual(3);
+  });
+
+  for (const args of [
+    ['api', '/v1/status-pages', '--paginate'],
+    ['status-pages', 'list', '--all'],
+    ['status-pages', 'list', '--all', '--json'],
+  ]) {
+    it(`${args.join(' ')}: empty pages with ever new nextIds stop at a bound (exit 1, named)`, async () => {
+      const target = await server((_req, res, index) =>
+        json(res, 200, { length: 0, entries: [], nextId: `n${index}` }),
+      );
+      const result = await runMon(args, { env: target.env(), timeoutMs: 60_000 });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('100 pages in a row without entries');
+      expect(target.received.length).toBe(100);
+    });
+  }
+});
+
+describe('mon api paths that would leave the base URL', () => {
+  for (const path of [
+    '/v1/%2e%2e/%2e%2e/admin',
+    '/v1/%2E%2E%2fadmin',
+    '/v1/..%2F..%2Fadmin',
+    '/v1/%2e%2E%5cadmin',
+    '/v1/.%2e/admin',
+    '/v1/%2e/runtimes',
+    '/v1\\..\\admin',
+    '/v1/%252e%252e/admin',
+  ]) {
+    it(`${path}: exit 2 naming PATH, nothing sent`, async () => {
+      const target = await server((_req, res) => json(res, 200, {}));
+      const result = await runMon(['api', path], { env: target.env() });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('PATH');
+      expect(target.received).toEqual([]);
+    });
+  }
+
+  it('dots inside a segment are fine', async () => {
+    const target = await server((_req, res) => json(res, 200, {}));
+    const result = await runMon(['api', '/v1/runtimes/2026.04?x=..'], { env: target.env() });
+    expect(result.code).toBe(0);
+    expect(target.received.map((r) => r.url)).toEqual(['/v1/runtimes/2026.04?x=..']);
+  });
+});
+
+describe('bad -H', () => {
+  for (const header of ['X-Test: a\rb', 'X-Test: a\nInjected: 1', 'X-Te\u0001st: a', 'X-Test: a\u007fb']) {
+    it(`${JSON.stringify(header)}: exit 2 naming -H, nothing sent`, async () => {
+      const target = await server((_req, res) => json(res, 200, {}));
+      const result = await runMon(['api', '/v1/runtimes', '-H', header], { env: target.env() });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('-H');
+      expect(result.stderr).not.toContain('could not reach');
+      expect(target.received).toEqual([]);
+    });
+  }
+
+  it('a tab inside a value is allowed', async () => {
+    const target = await server((_req, res) => json(res, 200, {}));
+    const result = await runMon(['api', '/v1/runtimes', '-H', 'X-Test: a\tb'], { env: target.env() });
+    expect(result.code).toBe(0);
+    expect(target.received[0]!.headers['x-test']).toBe('a\tb');
+  });
+});

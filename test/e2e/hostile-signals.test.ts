@@ -1,0 +1,80 @@
+/* Issue 16, item 12: Ctrl-C and SIGTERM always end mon, with 130 and 143, whatever it waits for. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, type RunResult } from './harness';
+import { hostileServer, json, until, type Hostile } from './hostile';
+
+const servers: Hostile[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+/** Starts mon with stdin left open (nothing typed, never closed), collecting what it prints. */
+function start(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): { child: ChildProcess; done: Promise<RunResult>; stderr: () => string } {
+  const child = spawn(process.execPath, ['--require', ANNOUNCE, BIN, ...args], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdin!.on('error', () => {});
+  const done = new Promise<RunResult>((resolve, reject) => {
+    // Generous: the point is that it ends at all (it used to wait until killed).
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`mon ${args.join(' ')} did not end after the signal\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, 20_000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+  return { child, done, stderr: () => stderr };
+}
+
+const ANNOUNCE = fileURLToPath(new URL('../fixtures/announce-signal-handlers.cjs', import.meta.url));
+
+describe('signals', () => {
+  for (const [name, code] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const) {
+    it(`${name} while auth login --with-key waits on stdin: exit ${code}`, async () => {
+      const env = cleanEnv({ MON_BASE_URL: 'http://127.0.0.1:9' });
+      const { child, done, stderr } = start(['auth', 'login', '--with-key'], env);
+      await until(() => stderr().includes(`[test] handling ${name}`), 'mon to handle signals');
+      child.kill(name);
+      const result = await done;
+      expect(result.code).toBe(code);
+      expect(result.stderr).not.toContain('unexpected');
+    });
+  }
+
+  it('SIGTERM while waiting to retry (Retry-After): exit 143 at once, not after the wait', async () => {
+    const server = await hostileServer((_req, res) => json(res, 503, { message: 'busy' }, { 'retry-after': '15' }));
+    servers.push(server);
+    const { child, done } = start(['runtimes', 'list', '--timeout', '60'], server.env());
+    await until(() => server.received.length > 0, 'the first request');
+    child.kill('SIGTERM');
+    const result = await done;
+    expect(result.code).toBe(143);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('SIGTERM during a request that is never answered: exit 143', async () => {
+    const server = await hostileServer(() => {});
+    servers.push(server);
+    const { child, done } = start(['runtimes', 'list', '--timeout', '60'], server.env());
+    await until(() => server.received.length > 0, 'the request');
+    child.kill('SIGTERM');
+    const result = await done;
+    expect(result.code).toBe(143);
+    expect(result.stderr).toContain('Cancelled');
+  });
+});
