@@ -148,8 +148,8 @@ export const LIST = verb({
     'mon incidents list --status all --limit 50',
     'mon incidents list --service "Public API" --severity critical --severity major',
     'mon incidents list --status all --since 7d',
-    'mon incidents list --status resolved --all --json | jq -r \'.[] | "\\(.duration)\\t\\(.name)"\'',
-    "mon incidents list --json | jq -r '.entries[].id'",
+    'mon incidents list --status resolved --all --jq \'.[] | "\\(.duration)\\t\\(.name)"\'',
+    "mon incidents list --jq '.entries[].id'",
   ],
 });
 
@@ -161,7 +161,7 @@ export const GET = verb({
   about:
     DURATION_HELP +
     'Piped: "key<TAB>value" lines, then one "update<TAB>id<TAB>date<TAB>status<TAB>notified<TAB>message" line per update.\n',
-  examples: ['mon incidents get 3f0c2a9e-...', "mon incidents get 3f0c2a9e-... --json | jq '.incidentUpdates[0]'"],
+  examples: ['mon incidents get 3f0c2a9e-...', "mon incidents get 3f0c2a9e-... --jq '.incidentUpdates[0]'"],
 });
 
 export const CREATE = verb({
