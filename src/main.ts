@@ -27,6 +27,8 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   failure: 1,
 };
 
+const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+
 export function exitCodeFor(error: unknown): number {
   if (error instanceof CliError) return EXIT_CODES[error.kind];
   if (error instanceof ExitStatus) return error.code;
@@ -155,6 +157,9 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
   } catch (caught) {
     const error = ctx.keySource ? rejectedKey(caught, ctx.keySource.source, ctx.keySource.profile) : caught;
     code = exitCodeFor(error);
+    // Cancelled by a signal (cli.ts aborts with its name): say which one, 128 + its number as shells do.
+    if (code === EXIT_CODES.cancelled && ctx.signal.aborted)
+      code = SIGNAL_EXIT[(ctx.signal.reason as Error | undefined)?.message ?? ''] ?? code;
     report(error, code, ctx, argv);
   } finally {
     await ctx.close();

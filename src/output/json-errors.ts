@@ -13,7 +13,7 @@
 export function jsonRequested(argv: readonly string[]): boolean {
   const end = argv.indexOf('--');
   return (end < 0 ? argv : argv.slice(0, end)).some(
-    (word) => word === '--json' || word === '--jq' || word.startsWith('--jq=') || /^-q/.test(word),
+    (word) => word === '--json' || word === '--jq' || word.startsWith('--jq=') || /^-[A-Za-z]*q/.test(word),
   );
 }
 

@@ -103,12 +103,19 @@ describe('errors as JSON, in every kind', () => {
     });
   });
 
-  it('finds --json, --jq, --jq=, -q and -qEXPR before `--` only', () => {
+  it('a parse error with -q grouped behind other short flags (-yq) is JSON too', async () => {
+    const result = await cli(['incidents', 'resolve', '--nope', '-yq', '.id'], { sandbox });
+    expect(result.code).toBe(2);
+    expect(errorOf(result.stderr)).toMatchObject({ kind: 'usage', message: "unknown option '--nope'" });
+  });
+
+  it('finds --json, --jq, --jq=, -q, -qEXPR and -yq before `--` only', () => {
     expect(jsonRequested(['runtimes', 'list', '--json'])).toBe(true);
     expect(jsonRequested(['--jq', '.', 'runtimes'])).toBe(true);
     expect(jsonRequested(['runtimes', 'list', '--jq=.[]'])).toBe(true);
     expect(jsonRequested(['runtimes', 'list', '-q', '.'])).toBe(true);
     expect(jsonRequested(['runtimes', 'list', '-q.[0]'])).toBe(true);
+    expect(jsonRequested(['incidents', 'resolve', 'ID', '-yq', '.id'])).toBe(true);
     expect(jsonRequested(['runtimes', 'list'])).toBe(false);
     expect(jsonRequested(['heartbeats', 'exec', 'tok', '--', 'job', '--json'])).toBe(false);
   });
