@@ -16,7 +16,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoggedRequest } from '../../src/sandbox/server';
 import { loadChecker, openApiFile, OpenApiChecker } from '../openapi';
 import { SPEC_WINS, type Json } from '../openapi-exceptions';
-import { requireTool } from '../tools';
 import { assertTrafficMatchesOpenApi, runMon, startSandbox, type SandboxProcess } from './harness';
 
 const API = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01';
@@ -88,10 +87,13 @@ afterAll(async () => {
 
 describe('the sandbox against the public OpenAPI description', () => {
   it('finds the description (shared/reference/openapi-subset.json, or MON_OPENAPI)', (context) => {
-    requireTool(context, 'the OpenAPI description', {
-      present: file !== undefined,
-      install: 'shared/reference/openapi-subset.json beside the repository, or MON_OPENAPI=FILE',
-    });
+    // A skip (listed at the end of the run), not a failure under CI: the description is
+    // outside the repository, so a clone elsewhere has none.
+    if (!file)
+      return context.skip(
+        'the public OpenAPI description was not found (shared/reference/openapi-subset.json beside the repository, or MON_OPENAPI=FILE)',
+      );
+    expect(file).toMatch(/\.json$/);
   });
 
   it('every request mon sent and every answer of the walk match it', (context) => {
