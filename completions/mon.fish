@@ -71,7 +71,9 @@ function __mon_at
   __mon_walk
   test "$__mon_cmdpath" = "$argv[1]"; and begin; test (count $argv) -lt 2; or test $__mon_npos = $argv[2]; end
 end
+# Asks the API only when an argument is being typed: never for a flag.
 function __mon_lookup
+  string match -q -- '-*' (commandline -ct); and return
   set -l mon (commandline -opc)[1]
   $mon $__mon_forward __complete $argv[1] 2>/dev/null
 end

@@ -174,6 +174,15 @@ describe('incident IDs in the shells', () => {
     expect(first!.trim().split('\n').sort()).toEqual(open.map(({ id, name }) => `${id}\t${name}`).sort());
     expect(after!.trim()).toBe('');
   });
+
+  it('fish: completing a flag where an incident ID could go asks the API nothing', async (context) => {
+    requireTool(context, 'fish');
+    await sandbox.clearRequests();
+    const program = `source '${script('mon.fish')}'; complete -C 'mon incidents update --js'`;
+    const offered = execFileSync('fish', ['-N', '-c', program], { env: shellEnv(), encoding: 'utf8' });
+    expect(offered).toContain('--json\t');
+    expect(await sandbox.requests()).toEqual([]);
+  });
 });
 
 /** A server that accepts connections and never answers. */
