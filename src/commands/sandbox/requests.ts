@@ -66,7 +66,8 @@ const statusColor = (text: string, status: number | null, io: IO) =>
 const bodyText = (body: unknown) => (body === undefined || body === null ? '' : JSON.stringify(body));
 
 const COLUMNS: Column<ShownRequest>[] = [
-  { header: 'TIME', value: (r) => r.time, display: (r) => r.time.replace('T', ' ').replace(/\.\d+Z$/, 'Z') },
+  // On a terminal "11-23 12:25:10" (UTC, the year left out) leaves the width to PATH and BODY.
+  { header: 'TIME (UTC)', value: (r) => r.time, display: (r) => r.time.slice(5, 19).replace('T', ' ') },
   { header: 'METHOD', value: (r) => r.method },
   { header: 'PATH', value: (r) => r.path, shrink: true },
   {
