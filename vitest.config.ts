@@ -1,13 +1,30 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   define: { MON_VERSION: JSON.stringify(pkg.version) },
   test: {
-    include: ['test/**/*.test.ts'],
+    // Mutation testing (npm run test:mutation) runs the in-process tests only: the end-to-end
+    // ones run dist/, which holds no mutant.
+    include: process.env.MON_MUTATION ? ['test/unit/**/*.test.ts'] : ['test/**/*.test.ts'],
+    // ... and leaves out those that build or read the bundle, which reach none of the
+    // mutated code (and would build the mutated sources in Stryker's copy).
+    exclude: [
+      ...configDefaults.exclude,
+      ...(process.env.MON_MUTATION
+        ? [
+            'test/unit/structure.test.ts',
+            'test/unit/startup-imports.test.ts',
+            'test/unit/vendor-prompts.test.ts',
+            'test/unit/completion.test.ts',
+          ]
+        : []),
+    ],
     globalSetup: ['test/global-setup.ts'],
+    // The usual report, then the skipped tests with their reasons and a line of counts.
+    reporters: ['default', './test/skipped-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // End-to-end tests spawn processes; two cores, so keep parallelism modest.

@@ -18,53 +18,53 @@ _mon_subcommands() {
 }
 _mon_flags() {
   case "$1" in
-    '') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents list') echo '--limit -L --next-id --all --status -s --service --severity --since --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents get') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents create') echo '--name --severity --service --message -m --status -s --notify --no-notify --date --message-file --template --yes -y --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents update') echo '--message -m --status -s --notify --no-notify --name --severity --service --message-file --template --yes -y --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents resolve') echo '--message -m --notify --no-notify --force --message-file --template --yes -y --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents updates') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents updates create') echo '--message -m --status -s --notify --no-notify --date --message-file --template --yes -y --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents updates get') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'incidents updates edit') echo '--message -m --status -s --notify --no-notify --date --yes -y --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'templates') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'templates add') echo '--message -m --status -s --force --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'templates list') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'templates remove') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'status-pages') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'status-pages list') echo '--limit -L --next-id --all --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'checks') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'checks create-dns') echo '--name --description --tag --no-activated --muted --should-fail --no-double-check --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --run-parallel --degraded-response-time --max-response-time --alert-channel --no-auto-assign-alerts --no-use-global-alert-settings --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --no-retry-same-region --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --trigger-incident-notify-subscribers --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'checks create') echo '--type --dependency --name --description --tag --no-activated --muted --should-fail --no-double-check --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --run-parallel --degraded-response-time --max-response-time --alert-channel --no-auto-assign-alerts --no-use-global-alert-settings --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --no-retry-same-region --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --trigger-incident-notify-subscribers --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'heartbeats') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'heartbeats events') echo '--limit -L --from --to --since --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'heartbeats availability') echo '--from --to --since --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'heartbeats ping') echo '--token-file --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'heartbeats exec') echo '--token-file --strict --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'runtimes') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'runtimes list') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'runtimes get') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'auth') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'auth login') echo '--with-key --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'auth status') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'auth logout') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'config') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'config list') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'config get') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'config set') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'config unset') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'config path') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'api') echo '--method -X --raw-field -f --field -F --header -H --input --include -i --paginate --dry-run --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'completion') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'sandbox') echo '--host --port --data --api-key --max-checks --faults --seed --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'sandbox info') echo '--data --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'sandbox reset') echo '--data --yes -y --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'sandbox clock') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'sandbox clock advance') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    'sandbox requests') echo '--limit -L --version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
-    '__complete') echo '--version --profile --base-url --account --ping-url --json --no-input --no-color --debug --timeout --sandbox --insecure --help -h' ;;
+    '') echo '' ;;
+    'incidents') echo '' ;;
+    'incidents list') echo '--limit -L --next-id --all --status -s --service --severity --since' ;;
+    'incidents get') echo '' ;;
+    'incidents create') echo '--name --severity --service --message -m --status -s --notify --no-notify --date --message-file --template --yes -y --dry-run' ;;
+    'incidents update') echo '--message -m --status -s --notify --no-notify --name --severity --service --message-file --template --yes -y --dry-run' ;;
+    'incidents resolve') echo '--message -m --notify --no-notify --force --message-file --template --yes -y --dry-run' ;;
+    'incidents updates') echo '' ;;
+    'incidents updates create') echo '--message -m --status -s --notify --no-notify --date --message-file --template --yes -y --dry-run' ;;
+    'incidents updates get') echo '' ;;
+    'incidents updates edit') echo '--message -m --status -s --notify --no-notify --date --yes -y --dry-run' ;;
+    'templates') echo '' ;;
+    'templates add') echo '--message -m --status -s --force' ;;
+    'templates list') echo '' ;;
+    'templates remove') echo '' ;;
+    'status-pages') echo '' ;;
+    'status-pages list') echo '--limit -L --next-id --all' ;;
+    'checks') echo '' ;;
+    'checks create-dns') echo '--name --description --tag --no-activated --muted --should-fail --no-double-check --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --run-parallel --degraded-response-time --max-response-time --alert-channel --no-auto-assign-alerts --no-use-global-alert-settings --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --no-retry-same-region --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --trigger-incident-notify-subscribers --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dry-run' ;;
+    'checks create') echo '--type --dependency --name --description --tag --no-activated --muted --should-fail --no-double-check --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --run-parallel --degraded-response-time --max-response-time --alert-channel --no-auto-assign-alerts --no-use-global-alert-settings --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --no-retry-same-region --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --trigger-incident-notify-subscribers --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dry-run' ;;
+    'heartbeats') echo '' ;;
+    'heartbeats events') echo '--limit -L --from --to --since' ;;
+    'heartbeats availability') echo '--from --to --since' ;;
+    'heartbeats ping') echo '--token-file --dry-run' ;;
+    'heartbeats exec') echo '--token-file --strict --dry-run' ;;
+    'runtimes') echo '' ;;
+    'runtimes list') echo '' ;;
+    'runtimes get') echo '' ;;
+    'auth') echo '' ;;
+    'auth login') echo '--with-key' ;;
+    'auth status') echo '' ;;
+    'auth logout') echo '' ;;
+    'config') echo '' ;;
+    'config list') echo '' ;;
+    'config get') echo '' ;;
+    'config set') echo '' ;;
+    'config unset') echo '' ;;
+    'config path') echo '' ;;
+    'api') echo '--method -X --raw-field -f --field -F --header -H --input --include -i --paginate --dry-run' ;;
+    'completion') echo '' ;;
+    'sandbox') echo '--host --port --data --api-key --max-checks --faults --seed' ;;
+    'sandbox info') echo '--data' ;;
+    'sandbox reset') echo '--data --yes -y' ;;
+    'sandbox clock') echo '' ;;
+    'sandbox clock advance') echo '' ;;
+    'sandbox requests') echo '--limit -L' ;;
+    '__complete') echo '' ;;
   esac
 }
 _mon_values() {
@@ -128,7 +128,8 @@ _mon_source() {
     'incidents get'|'incidents update'|'incidents resolve'|'incidents updates create'|'incidents updates get'|'incidents updates edit') echo open-incidents ;;
   esac
 }
-_mon_value_flags=' --profile --base-url --account --ping-url --timeout --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --from --to --token-file --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
+_mon_global_flags='--version --profile --base-url --account --ping-url --json --jq -q --no-input --no-color --debug --timeout --sandbox --insecure --help -h'
+_mon_value_flags=' --profile --base-url --account --ping-url --jq -q --timeout --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --from --to --token-file --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
 _mon_account_flags=' --profile --base-url --account --sandbox '
 _mon() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
@@ -155,7 +156,7 @@ _mon() {
   if [[ "$prev" == -* && "$_mon_value_flags" == *" $prev "* ]]; then
     COMPREPLY=($(compgen -W "$(_mon_values "$cmdpath" "$prev")" -- "$cur"))
   elif [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "$(_mon_flags "$cmdpath")" -- "$cur"))
+    COMPREPLY=($(compgen -W "$(_mon_flags "$cmdpath") $_mon_global_flags" -- "$cur"))
   elif source="$(_mon_source "$cmdpath")" && ((npos == 0)) && [[ -n "$source" ]]; then
     COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" "${forward[@]}" __complete "$source" 2>/dev/null | cut -f1)" -- "$cur"))
   elif ((npos == 0)); then

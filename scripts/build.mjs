@@ -1,7 +1,8 @@
 // Builds dist/ for fast start-up:
 //   dist/mon.cjs          our code + commander + chalk: what `mon --help` needs, small
 //   dist/vendor/<pkg>.cjs each heavy dependency on its own (zod, undici, conf, prompts,
-//                         cli-table3), loaded by `require` the first time code needs it
+//                         cli-table3, jq), loaded by `require` the first time code needs it
+//   dist/vendor/jq.wasm   the jq engine, read by dist/vendor/jq.cjs (only with --jq)
 // All files are CommonJS so that bin/mon.js can compile them with a V8 code cache on every
 // Node.js version. Our own modules loaded with `await import()` stay lazy inside mon.cjs:
 // esbuild wraps them so their top-level code (and their vendor require) runs on first use.
@@ -18,8 +19,8 @@ import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { builtinModules } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { builtinModules, createRequire } from 'node:module';
+import { basename, dirname, join, relative } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 mkdirSync(new URL('../dist/vendor/', import.meta.url), { recursive: true });
@@ -51,6 +52,33 @@ export const VENDORED = {
     entry: `export { input, password, select, checkbox, confirm } from '@inquirer/prompts';`,
   },
   'cli-table3': { file: 'cli-table3.cjs', entry: `module.exports = require('cli-table3');` },
+  // --jq's engine: jq compiled to WebAssembly. Its .wasm is shipped beside this file
+  // (`assets`), not inlined (base64 would make it a third bigger and slower to read), and
+  // read from there: `__dirname` is dist/vendor at run time, wherever mon is installed.
+  'jq-wasm': {
+    file: 'jq.cjs',
+    entry: [
+      `const { loadJq } = require('jq-wasm');`,
+      `const { readFile } = require('node:fs/promises');`,
+      `const { join } = require('node:path');`,
+      `exports.loadJq = async () => loadJq({ wasmBinary: await readFile(join(__dirname, 'jq.wasm')) });`,
+    ].join('\n'),
+    assets: ['jq-wasm/jq.wasm'],
+  },
+};
+
+/**
+ * Licences of code a package carries compiled (not in its JavaScript, so not found by the
+ * metafile walk below): kept in scripts/notices/ and added to the package's notice. The
+ * build fails when the package's version no longer matches a file there.
+ */
+const EMBEDDED_NOTICES = {
+  // jq-wasm's versions name the jq they hold: 3.0.0-jq-1.8.2.
+  'jq-wasm': (version) => {
+    const jq = /-jq-(\d+\.\d+(?:\.\d+)?)$/.exec(version)?.[1];
+    if (!jq) throw new Error(`jq-wasm ${version}: its version no longer names the jq it holds`);
+    return `scripts/notices/jq-${jq}.txt`;
+  },
 };
 
 const common = {
@@ -278,7 +306,11 @@ function bundledPackages(metafiles) {
       const files = readdirSync(dir).filter((file) => /^(licen[cs]e|copying)([-.][\w.-]*)?$/i.test(file));
       if (!files.length)
         throw new Error(`${name}@${version} (${dir}) has no licence file to ship in THIRD_PARTY_NOTICES.`);
-      const text = files.map((file) => readFileSync(join(dir, file), 'utf8').trim()).join('\n\n');
+      const own = files.map((file) => readFileSync(join(dir, file), 'utf8').trim());
+      const embedded = EMBEDDED_NOTICES[name]?.(version);
+      if (embedded && !existsSync(embedded))
+        throw new Error(`${name}@${version} holds code whose licences ${embedded} should give: add that file.`);
+      const text = [...own, ...(embedded ? [readFileSync(embedded, 'utf8').trim()] : [])].join('\n\n');
       return { name, version, license, text };
     })
     .sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
@@ -301,6 +333,15 @@ function notices(packages) {
     ),
   ].join('\n');
 }
+
+// Files a vendored package reads at run time (jq's .wasm), copied beside its vendor file.
+const requireHere = createRequire(import.meta.url);
+const assets = Object.values(VENDORED).flatMap(({ assets: names = [] }) =>
+  names.map((name) => {
+    const from = requireHere.resolve(name);
+    return { path: join(process.cwd(), 'dist', 'vendor', basename(from)), contents: readFileSync(from) };
+  }),
+);
 
 const metafiles = results.map((result) => result.metafile);
 // The code-cache key of each file (bin/mon.js): its content, not its size or mtime.
@@ -325,12 +366,14 @@ const extra = [
 ];
 mkdirSync(dirname(extra[1].path), { recursive: true });
 for (const result of results) writeAtomically(result.outputFiles);
+writeAtomically(assets);
 writeAtomically(extra);
 
 // A file an earlier build made and this one did not (a vendor file since merged, an old map)
 // would be shipped all the same: remove it.
 const written = new Set([
   ...results.flatMap((result) => result.outputFiles.map((file) => file.path)),
+  ...assets.map((file) => file.path),
   ...extra.map((file) => file.path),
 ]);
 for (const dir of ['dist', 'dist/vendor']) {

@@ -4,7 +4,6 @@ import { main } from './main';
 
 /** How long a command has to wind down after Ctrl-C or SIGTERM before the signal ends it anyway. */
 const GRACE_MS = 1000;
-const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 
 /**
  * The real wiring: process streams, Ctrl-C and SIGTERM abort what is in flight; the command
@@ -33,9 +32,8 @@ export async function run(argv: string[]): Promise<number> {
   for (const name of signals) process.on(name, onSignal);
   try {
     const ctx = createContext({ io, signal: controller.signal });
-    const code = await main(argv, ctx);
-    // A command cancelled by a signal says which one (128 + its number, as shells do).
-    return received && code === 130 ? (SIGNAL_EXIT[received] ?? code) : code;
+    // Aborted with the signal's name: main() ends a command it cancelled with 130 or 143.
+    return await main(argv, ctx);
   } finally {
     clearTimeout(watchdog);
     for (const name of signals) process.off(name, onSignal);

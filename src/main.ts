@@ -1,4 +1,5 @@
 import { CommanderError } from 'commander';
+import { ApiError } from './api/errors';
 import { pathProblem } from './config/paths';
 import type { Ctx } from './core/context';
 import { envFlag } from './env';
@@ -6,6 +7,7 @@ import { BrokenPipeError, CliError, ExitStatus, isPromptCancel, type ErrorKind }
 import { rejectedKey } from './core/credentials';
 import { refuseFlagsAsValues } from './core/flags/guard';
 import { helpAskedFor } from './core/help';
+import { errorJson, jsonRequested } from './output/json-errors';
 import { buildProgram } from './program';
 
 /** CLI.md's exit-code table. This file is the only place an error becomes a number. */
@@ -25,6 +27,8 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   failure: 1,
 };
 
+const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+
 export function exitCodeFor(error: unknown): number {
   if (error instanceof CliError) return EXIT_CODES[error.kind];
   if (error instanceof ExitStatus) return error.code;
@@ -37,54 +41,106 @@ export function exitCodeFor(error: unknown): number {
   return 1;
 }
 
-function report(error: unknown, ctx: Ctx, argv: string[]): void {
-  const { io } = ctx;
-  const label = io.errStyle.red('error:');
-  if (error instanceof BrokenPipeError) return;
-  if (error instanceof CommanderError) return; // commander has already said it (and suggested a spelling)
+/**
+ * What an error says, for a person (prose) and for a script (JSON) alike. `label`: prose starts
+ * with "error:"; `commanderSaid`: commander has written it already (in prose); `stack`: shown
+ * with --debug; `http`: the answer's status and request ID, when there was an answer.
+ */
+interface Described {
+  kind: ErrorKind;
+  message: string;
+  hint?: string;
+  label: boolean;
+  commanderSaid?: boolean;
+  stack?: string;
+  http?: { status: number; requestId?: string };
+}
+
+function describeError(error: unknown, ctx: Ctx, argv: string[]): Described | undefined {
+  if (error instanceof BrokenPipeError) return undefined;
+  if (error instanceof CommanderError) {
+    if (error.exitCode === 0) return undefined; // --help, --version
+    // "error: unknown option '--nope'\n(Did you mean --json?)"
+    const [first = '', ...rest] = error.message.replace(/^error:\s*/, '').split('\n');
+    const suggestion = rest
+      .join(' ')
+      .replace(/^\((.*)\)$/, '$1')
+      .trim();
+    return {
+      kind: 'usage',
+      message: first,
+      hint: `${suggestion ? `${suggestion} ` : ''}Run \`${ctx.commandPath} --help\` for usage.`,
+      label: true,
+      commanderSaid: true,
+    };
+  }
   if (error instanceof ExitStatus) {
-    if (error.message) io.err(`${label} ${error.message}\n${error.hint ? `${error.hint}\n` : ''}`);
-    return;
+    return error.message ? { kind: 'failure', message: error.message, hint: error.hint, label: true } : undefined;
   }
-  if (isPromptCancel(error)) {
-    io.err('Cancelled.\n');
-    return;
-  }
+  if (isPromptCancel(error)) return { kind: 'cancelled', message: 'Cancelled.', label: false };
   if (error instanceof CliError) {
-    if (error.kind === 'cancelled' || error.kind === 'declined') {
-      io.err(`${error.message}\n${error.hint ? `${error.hint}\n` : ''}`);
-      return;
-    }
+    const http =
+      error instanceof ApiError && error.status !== undefined
+        ? { status: error.status, requestId: error.requestId }
+        : undefined;
+    if (error.kind === 'cancelled' || error.kind === 'declined')
+      return { kind: error.kind, message: error.message, hint: error.hint, label: false, http };
     const hint = error.hint ?? (error.kind === 'usage' ? `See \`${ctx.commandPath} --help\`.` : undefined);
-    io.err(`${label} ${error.message}\n${hint ? `${hint}\n` : ''}`);
-    return;
+    return { kind: error.kind, message: error.message, hint, label: true, http };
   }
   // A file or directory mon could not use (full disk, read-only, permissions) that no command
   // turned into its own message: name it and the reason, not "unexpected".
   const path = (error as NodeJS.ErrnoException | undefined)?.path;
   const why = typeof path === 'string' ? pathProblem(error, path) : undefined;
   if (why) {
-    io.err(
-      `${label} Cannot use ${path}: ${why}.\nFix that, or use another path (mon's own directories move with MON_CONFIG_DIR, MON_DATA_DIR and MON_CACHE_DIR).\n`,
-    );
-    return;
+    return {
+      kind: 'failure',
+      message: `Cannot use ${path}: ${why}.`,
+      hint: "Fix that, or use another path (mon's own directories move with MON_CONFIG_DIR, MON_DATA_DIR and MON_CACHE_DIR).",
+      label: true,
+    };
   }
   // A bug in mon: say so plainly, with what a report needs; the stack only with --debug (or
   // MON_DEBUG=1), when bin/mon.js has turned source maps on so that it names src/*.ts lines.
   const message = error instanceof Error ? error.message : String(error);
   const where = `mon ${MON_VERSION}, Node.js ${process.version}, ${process.platform}-${process.arch}`;
-  io.err(`${label} ${message}\n`);
   // --debug is looked for in argv too: an error while commander parses comes before globals are set.
   const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
   const debug = ctx.globals.debug || envFlag(ctx.env.MON_DEBUG) || options.includes('--debug');
   if (debug && error instanceof Error && error.stack) {
-    io.err(`${io.errStyle.dim(error.stack)}\n`);
-    io.err(`This is unexpected (${where}): please report it to the mon maintainers with this output.\n`);
-  } else {
-    io.err(
-      `This is unexpected (${where}): run the command again with --debug and report it to the mon maintainers with that output.\n`,
-    );
+    return {
+      kind: 'failure',
+      message,
+      stack: error.stack,
+      hint: `This is unexpected (${where}): please report it to the mon maintainers with this output.`,
+      label: true,
+    };
   }
+  return {
+    kind: 'failure',
+    message,
+    hint: `This is unexpected (${where}): run the command again with --debug and report it to the mon maintainers with that output.`,
+    label: true,
+  };
+}
+
+/**
+ * Says what went wrong on stderr: prose ("error: ..." and a hint), or with --json/--jq one
+ * JSON object (output/json-errors.ts) with the same message, hint and exit code.
+ */
+function report(error: unknown, exitCode: number, ctx: Ctx, argv: string[]): void {
+  const { io } = ctx;
+  const said = describeError(error, ctx, argv);
+  if (!said) return;
+  if (ctx.globals.json || jsonRequested(argv)) {
+    io.err(errorJson({ exitCode, kind: said.kind, message: said.message, hint: said.hint, http: said.http }));
+    if (said.stack) io.err(`${io.errStyle.dim(said.stack)}\n`);
+    return;
+  }
+  if (said.commanderSaid) return;
+  io.err(`${said.label ? `${io.errStyle.red('error:')} ` : ''}${said.message}\n`);
+  if (said.stack) io.err(`${io.errStyle.dim(said.stack)}\n`);
+  if (said.hint) io.err(`${said.hint}\n`);
 }
 
 /** Runs one command line and returns its exit code. Never exits the process itself. */
@@ -100,8 +156,11 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
     else await program.parseAsync(argv, { from: 'user' });
   } catch (caught) {
     const error = ctx.keySource ? rejectedKey(caught, ctx.keySource.source, ctx.keySource.profile) : caught;
-    report(error, ctx, argv);
     code = exitCodeFor(error);
+    // Cancelled by a signal (cli.ts aborts with its name): say which one, 128 + its number as shells do.
+    if (code === EXIT_CODES.cancelled && ctx.signal.aborted)
+      code = SIGNAL_EXIT[(ctx.signal.reason as Error | undefined)?.message ?? ''] ?? code;
+    report(error, code, ctx, argv);
   } finally {
     await ctx.close();
   }

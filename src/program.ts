@@ -6,6 +6,8 @@ import { GLOBAL_FLAGS, type GlobalOptions } from './core/flags/globals';
 import { flagName, takesValue } from './core/flags/spec';
 import { globalOptionsText, helpAfter, HELP_SETTINGS } from './core/help';
 import { envFlag } from './env';
+import { useJq } from './output/jq';
+import { jsonRequested } from './output/json-errors';
 
 /** Global flags that take a value, to find the command word in argv. */
 const VALUE_FLAGS = new Set(
@@ -48,7 +50,7 @@ export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
         'mon --sandbox incidents list',
         'mon auth login',
         'mon incidents update --status monitoring --message "Fix deployed, watching"',
-        "mon incidents list --json | jq -r '.entries[].id'",
+        "mon incidents list --jq '.entries[].id'",
       ],
       ctx.io.columns(),
     ),
@@ -66,15 +68,17 @@ export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
   }
   program.helpCommand('help [command]', 'Show help for a command');
 
-  program.hook('preAction', (_program, action) => {
+  program.hook('preAction', async (_program, action) => {
     const globals = program.opts<GlobalOptions>();
-    ctx.globals = globals;
+    // --jq implies --json; its expression is compiled now, before anything is sent.
+    ctx.globals = globals.jq === undefined ? globals : { ...globals, json: true };
     ctx.commandPath = commandPath(action);
     ctx.io.setColor({ noColorFlag: globals.color === false, env: ctx.env });
     ctx.io.promptsDisabled = globals.input === false || envFlag(ctx.env.MON_NO_INPUT) || envFlag(ctx.env.CI);
+    if (globals.jq !== undefined) await useJq(ctx.io, globals.jq);
   });
 
-  applyEverywhere(program, ctx);
+  applyEverywhere(program, ctx, argv !== undefined && jsonRequested(argv));
   for (const sub of program.commands) closeWithGlobalOptions(sub, program, ctx);
   return program;
 }
@@ -88,23 +92,30 @@ export function commandPath(command: Command): string {
 /**
  * Settings commander does not pass down to commands added with addCommand: errors throw
  * instead of exiting, output goes through ctx.io, spelling suggestions, global flags in
- * every help.
+ * every help. With --json or --jq on the command line (`jsonErrors`), commander says nothing
+ * of a parse error itself: main.ts reports it as a JSON object.
  */
-function applyEverywhere(command: Command, ctx: Ctx): void {
+function applyEverywhere(command: Command, ctx: Ctx, jsonErrors: boolean): void {
   command
-    .exitOverride()
+    .exitOverride((error) => {
+      // The command a parse error is about, for the report's hint.
+      ctx.commandPath = commandPath(command);
+      throw error;
+    })
     .helpOption('-h, --help', 'show help for this command')
     .configureOutput({
       writeOut: (text) => ctx.io.out(text),
       writeErr: (text) => ctx.io.err(text),
-      outputError: (text, write) => write(text.replace(/^error:/, ctx.io.errStyle.red('error:'))),
+      outputError: (text, write) => {
+        if (!jsonErrors) write(text.replace(/^error:/, ctx.io.errStyle.red('error:')));
+      },
       getOutHelpWidth: () => ctx.io.columns(),
       getErrHelpWidth: () => ctx.io.columns(),
     })
     .showSuggestionAfterError(true)
     .configureHelp(HELP_SETTINGS);
-  command.showHelpAfterError(`Run \`${commandPath(command)} --help\` for usage.`);
-  for (const sub of command.commands) applyEverywhere(sub, ctx);
+  if (!jsonErrors) command.showHelpAfterError(`Run \`${commandPath(command)} --help\` for usage.`);
+  for (const sub of command.commands) applyEverywhere(sub, ctx, jsonErrors);
 }
 
 /** Every help but the program's own ends with the global options, in short. */

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -10,12 +12,31 @@ declare module 'vitest' {
   }
 }
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The end-to-end tests run bin/mon.js, which loads dist/: build it from src/ once per run,
+ * so that `npx vitest run test/e2e` (or watch mode) never tests an old build. The build is
+ * esbuild's (about a second); a failing build fails the run with esbuild's message.
+ * MON_TEST_SKIP_BUILD=1 skips it, for runs that test only in-process code (mutation testing).
+ */
+export function buildDist(): void {
+  if (process.env.MON_TEST_SKIP_BUILD === '1') return;
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`The build of dist/ failed (node scripts/build.mjs):\n${result.stdout}${result.stderr}`);
+  }
+}
+
 /**
  * One code cache for the whole run, as a user's machine has one: bin/mon.js keeps V8's
  * compiled code there, and without it every one of the hundreds of processes the suite
  * starts would compile the bundle afresh.
  */
 export default function setup(project: TestProject) {
+  buildDist();
+  // Watch mode: build again before each rerun, since a change in src/ is what triggered it.
+  project.onTestsRerun(() => buildDist());
   const dir = mkdtempSync(join(tmpdir(), 'mon-code-cache-'));
   project.provide('codeCache', dir);
   return () => rmSync(dir, { recursive: true, force: true });

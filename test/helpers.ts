@@ -13,11 +13,22 @@ import { scriptedPrompter, type ScriptedAnswer, type ScriptedPrompter } from '..
 import { startSandbox, type Sandbox } from '../src/sandbox/server';
 import { type SandboxOptions } from '../src/sandbox/module';
 
+export { closedPort, type ClosedPort } from './ports';
+
 export const TEST_KEY = 'sk_test_0123456789abcdef';
 export const TEST_ACCOUNT = '11111111-2222-4333-8444-555555555555';
 
 export async function memorySandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
   return startSandbox({ apiKey: TEST_KEY, accountId: TEST_ACCOUNT, port: 0, ...options });
+}
+
+/**
+ * A clock that stands still at `start` (moved only by `sandbox.clock.advance`): what a test
+ * computes from the time (a duration, "5 minutes ago") cannot change with how long the
+ * machine took between two requests.
+ */
+export function frozenClock(start = Date.parse('2026-03-02T10:00:00.000Z')): () => number {
+  return () => start;
 }
 
 export interface CliResult {
@@ -35,6 +46,8 @@ export interface CliOptions {
   answers?: ScriptedAnswer[];
   stdin?: string;
   columns?: number;
+  /** The command's clock (Ctx.now); pass `() => sandbox.clock.now()` to share the sandbox's. */
+  now?: () => number;
 }
 
 /** Environment for a test: its own config dir, and the sandbox's credentials when given. */
@@ -64,8 +77,17 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
     io,
     env: options.env ?? testEnv({ sandbox: options.sandbox }),
     prompter,
+    now: options.now,
     clientOverrides: { backoffMs: { base: 1, cap: 5 } },
   });
   const code = await main(argv, ctx);
+  try {
+    // A question the script did not expect, an answer that is not a choice, answers left
+    // unused: the TEST fails here, whatever exit code the command chose.
+    prompter.verify();
+  } catch (error) {
+    (error as Error).message += `\n(mon ${argv.join(' ')} exited ${code})\nstdout: ${io.stdout}\nstderr: ${io.stderr}`;
+    throw error;
+  }
   return { code, stdout: io.stdout, stderr: io.stderr, prompter };
 }

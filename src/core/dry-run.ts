@@ -1,5 +1,6 @@
 import type { ApiRequest } from '../api/request';
 import type { Ctx } from './context';
+import { printJson } from '../output/render';
 import { maskSecretValues } from '../text/mask';
 
 /**
@@ -26,7 +27,7 @@ export async function printDryRuns(
     shown.push({ method: prepared.method, url: prepared.url, body: maskSecretValues(request.body ?? null) });
   }
   if (ctx.globals.json) {
-    ctx.io.out(`${JSON.stringify(shown.length === 1 ? shown[0] : shown, null, 2)}\n`);
+    printJson(ctx.io, shown.length === 1 ? shown[0] : shown);
     return;
   }
   shown.forEach(({ method, url, body }, index) => {

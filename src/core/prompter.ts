@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { IO } from '../io';
 
 export interface Choice<T> {
@@ -67,63 +68,169 @@ export function inquirerPrompter(io: IO): Prompter {
 export interface ScriptedAnswer {
   /** A substring or pattern of the question this answers. */
   message: string | RegExp;
+  /**
+   * The answer. For a select, one of the choices' values; for a checkbox, an array of them.
+   * `undefined` takes the question's default.
+   */
   answer: unknown;
+}
+
+export interface AskedQuestion {
+  kind: string;
+  message: string;
+  choices?: string[];
+  default?: unknown;
+  /** What the prompt's validation said of answers it refused (the question was then asked again). */
+  rejected?: string[];
 }
 
 export interface ScriptedPrompter extends Prompter {
   /** Every question asked, with its choices (for select/checkbox) and default. */
-  asked: { kind: string; message: string; choices?: string[]; default?: unknown }[];
+  asked: AskedQuestion[];
+  /** Where the command departed from the script (an unexpected question, an answer that is not a choice). */
+  violations: string[];
+  /** Answers the command never asked for. */
+  unused(): ScriptedAnswer[];
+  /**
+   * Throws a ScriptViolation describing every departure from the script: a question that
+   * was not expected, an answer that is not among a question's choices, answers left
+   * unused. Test helpers call it when the command ends, so the TEST fails, whatever the
+   * command did with the error it was given.
+   */
+  verify(): void;
+}
+
+/** The script did not match what the command asked: a failure of the test, not of the command. */
+export class ScriptViolation extends Error {
+  override name = 'ScriptViolation';
 }
 
 /**
- * A prompter for tests: answers each question from `answers` in order, and fails the test
- * loudly when a question comes that the script does not expect. Validation functions run
- * on the scripted answer, as they would on a typed one.
+ * A prompter for tests: answers each question from `answers` in order. A question the
+ * script does not expect, or an answer that is not among a select's or checkbox's choices,
+ * is recorded (see `verify`) and thrown into the command. Validation functions run on the
+ * scripted answer, as they would on a typed one.
  */
 export function scriptedPrompter(answers: ScriptedAnswer[]): ScriptedPrompter {
   const queue = [...answers];
-  const asked: ScriptedPrompter['asked'] = [];
-  const next = (kind: string, message: string, extra: { choices?: string[]; default?: unknown } = {}) => {
-    asked.push({ kind, message, ...extra });
-    const expected = queue.shift();
-    if (!expected) throw new Error(`Unexpected ${kind} prompt: ${message}`);
+  const asked: AskedQuestion[] = [];
+  const violations: string[] = [];
+  const violate = (message: string): never => {
+    violations.push(message);
+    throw new ScriptViolation(message);
+  };
+  /** The next scripted answer, which must be for this question. */
+  const take = (question: AskedQuestion): unknown => {
+    const expected = queue[0];
+    if (!expected) {
+      const again = question.rejected?.length ? ` again after refusing an answer (${question.rejected.at(-1)})` : '';
+      return violate(`Unexpected ${question.kind} prompt: "${question.message}"${again} (no scripted answer left)`);
+    }
     const matches =
-      typeof expected.message === 'string' ? message.includes(expected.message) : expected.message.test(message);
-    if (!matches) throw new Error(`Prompt "${message}" asked where "${String(expected.message)}" was scripted`);
+      typeof expected.message === 'string'
+        ? question.message.includes(expected.message)
+        : expected.message.test(question.message);
+    if (!matches) {
+      return violate(
+        `Prompt "${question.message}" (${question.kind}) asked where "${String(expected.message)}" was scripted`,
+      );
+    }
+    queue.shift();
     return expected.answer;
   };
-  const check = <T>(value: T, validate?: (value: T) => true | string): T => {
-    const verdict = validate?.(value);
-    if (verdict !== undefined && verdict !== true) throw new Error(`Scripted answer rejected: ${verdict}`);
-    return value;
+  /**
+   * Asks one question: the scripted answer goes through the prompt's validation as a typed
+   * one would; a refused answer is recorded and the question asked again (the next
+   * scripted answer), as the real prompt shows the message and waits for another.
+   */
+  const ask = <T>(
+    question: AskedQuestion,
+    convert: (answer: unknown) => T,
+    validate?: (value: T) => true | string,
+  ): T => {
+    asked.push(question);
+    for (;;) {
+      const value = convert(take(question));
+      const verdict = validate?.(value);
+      if (verdict === undefined || verdict === true) return value;
+      (question.rejected ??= []).push(verdict);
+    }
+  };
+  const among = <T>(kind: string, message: string, value: unknown, choices: Choice<T>[]): T => {
+    const choice = choices.find((candidate) => isDeepStrictEqual(candidate.value, value));
+    if (!choice) {
+      const values = choices.map((candidate) => JSON.stringify(candidate.value)).join(', ');
+      return violate(
+        `The ${kind} "${message}" was answered ${JSON.stringify(value)}, which is not among its choices (${values})`,
+      );
+    }
+    return choice.value;
   };
   return {
     asked,
+    violations,
+    unused: () => [...queue],
+    verify() {
+      const problems = [...violations];
+      if (queue.length) {
+        problems.push(
+          `Scripted answers left unused: ${queue.map((answer) => `"${String(answer.message)}"`).join(', ')}`,
+        );
+      }
+      if (problems.length) {
+        const questions = asked.map((question) => `  ${question.kind}: ${question.message}`).join('\n');
+        throw new ScriptViolation(`${problems.join('\n')}\nQuestions asked:\n${questions || '  (none)'}`);
+      }
+    },
     async input(options) {
-      const answer = next('input', options.message, { default: options.default });
-      return check(answer === undefined ? (options.default ?? '') : String(answer), options.validate);
+      return ask(
+        { kind: 'input', message: options.message, default: options.default },
+        (answer) => (answer === undefined ? (options.default ?? '') : String(answer)),
+        options.validate,
+      );
     },
     async password(options) {
-      return check(String(next('password', options.message)), options.validate);
+      return ask({ kind: 'password', message: options.message }, (answer) => String(answer), options.validate);
     },
     async select<T>(options: { message: string; choices: Choice<T>[]; default?: T }) {
-      const answer = next('select', options.message, {
-        choices: options.choices.map((choice) => choice.name),
-        default: options.default,
-      });
-      return (answer === undefined ? options.default : answer) as T;
+      return ask(
+        {
+          kind: 'select',
+          message: options.message,
+          choices: options.choices.map((choice) => choice.name),
+          default: options.default,
+        },
+        (answer) => among('select', options.message, answer === undefined ? options.default : answer, options.choices),
+      );
     },
     async checkbox<T>(options: {
       message: string;
       choices: Choice<T>[];
       validate?: (values: readonly T[]) => true | string;
     }) {
-      const answer = next('checkbox', options.message, { choices: options.choices.map((choice) => choice.name) });
-      return check(answer as T[], options.validate);
+      return ask(
+        { kind: 'checkbox', message: options.message, choices: options.choices.map((choice) => choice.name) },
+        (answer) => {
+          const picked =
+            answer === undefined
+              ? options.choices.filter((choice) => choice.checked).map((choice) => choice.value)
+              : answer;
+          if (!Array.isArray(picked)) {
+            return violate(`The checkbox "${options.message}" was answered ${JSON.stringify(answer)}, not an array`);
+          }
+          return picked.map((value) => among('checkbox', options.message, value, options.choices));
+        },
+        options.validate,
+      );
     },
     async confirm(options) {
-      const answer = next('confirm', options.message, { default: options.default });
-      return answer === undefined ? Boolean(options.default) : Boolean(answer);
+      return ask({ kind: 'confirm', message: options.message, default: options.default }, (answer) => {
+        if (answer === undefined) return Boolean(options.default);
+        if (typeof answer !== 'boolean') {
+          return violate(`The confirm "${options.message}" was answered ${JSON.stringify(answer)}, not true or false`);
+        }
+        return answer;
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { IO } from '../io';
 import { sanitize } from '../text/escape';
+import { jqFilterOf, type JqFilter } from './jq';
 
 type Cell = string | number | boolean | null | undefined;
 
@@ -246,22 +247,43 @@ export function renderDetails(io: IO, fields: readonly Field[]): void {
  * the terminal.
  */
 export function jsonText(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(
+  return terminalSafe(JSON.stringify(value, null, 2));
+}
+
+/** JSON text with DEL, C1 controls and bidirectional overrides escaped (they can only be inside strings). */
+function terminalSafe(json: string): string {
+  return json.replace(
     /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
 
-/** `--json`: the body as received, 2-space indented. */
-export function printJson(io: IO, body: unknown): void {
-  io.out(`${jsonText(body ?? null)}\n`);
+/*
+ * Everything --json prints goes through printJson or jsonArrayWriter: with --jq (jq.ts), the
+ * expression is applied there to exactly that JSON, and its results printed instead.
+ */
+
+/** `--json`: the body as received, 2-space indented (`compact`: on one line). */
+export function printJson(io: IO, body: unknown, options: { compact?: boolean } = {}): void {
+  const filter = jqFilterOf(io);
+  if (filter) return printJq(io, filter, body);
+  io.out(`${options.compact ? terminalSafe(JSON.stringify(body ?? null)) : jsonText(body ?? null)}\n`);
 }
 
 /**
  * `--all --json`: one JSON array written entry by entry, so memory holds one page at a
- * time however long the list is.
+ * time however long the list is. With --jq the expression needs the whole array (`length`,
+ * `.[-1]`, `sort_by`): the entries are kept, and the expression applied at the end.
  */
 export function jsonArrayWriter(io: IO): { write(entry: unknown): void; end(): void } {
+  const filter = jqFilterOf(io);
+  if (filter) {
+    const entries: unknown[] = [];
+    return {
+      write: (entry) => void entries.push(entry),
+      end: () => printJq(io, filter, entries),
+    };
+  }
   let count = 0;
   return {
     write(entry) {
@@ -273,4 +295,20 @@ export function jsonArrayWriter(io: IO): { write(entry: unknown): void; end(): v
       io.out(count === 0 ? '[]\n' : '\n]\n');
     },
   };
+}
+
+/**
+ * --jq's results, one per line (gh's rule): a string as its text, anything else as compact
+ * JSON. On a terminal a string's control characters are shown escaped (newlines and tabs
+ * kept); piped, it is exactly the text. jq's own notes (`debug`) go to stderr; a runtime
+ * error ends the command (exit 1) after the results before it.
+ */
+function printJq(io: IO, filter: JqFilter, value: unknown): void {
+  const { outputs, notes, error } = filter.apply(value);
+  if (notes) io.err(`${io.stderrIsTTY ? sanitize(notes.trimEnd(), { newlines: true }) : notes.trimEnd()}\n`);
+  for (const output of outputs) {
+    if (output.kind === 'json') io.out(`${terminalSafe(output.text)}\n`);
+    else io.out(`${io.stdoutIsTTY ? sanitize(output.text, { newlines: true }) : output.text}\n`);
+  }
+  if (error) throw error;
 }

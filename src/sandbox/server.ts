@@ -22,6 +22,8 @@ export interface LoggedRequest {
   time: string;
   body: unknown;
   headers: Record<string, string>;
+  /** What was answered (status and JSON body); absent while unanswered or when the connection was closed instead. */
+  answer?: { status: number; body: unknown };
 }
 
 export interface Sandbox {
@@ -146,7 +148,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         body,
         headers,
       };
-      res.on('finish', () => (entry.status = res.statusCode));
+      res.on('finish', () => {
+        entry.status = res.statusCode;
+        entry.answer = answered.get(res);
+      });
       log.add(entry, size + entry.path.length + JSON.stringify(headers).length + 100);
     }
     // The file may differ from memory since a flush failed: answer nothing from memory.
@@ -294,7 +299,11 @@ async function readJsonBody(req: IncomingMessage): Promise<{ body: unknown; size
   }
 }
 
+/** What each response carried, for the request log. */
+const answered = new WeakMap<ServerResponse, { status: number; body: unknown }>();
+
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  answered.set(res, { status, body });
   const text = body === undefined ? '' : JSON.stringify(body);
   res.writeHead(status, {
     ...headers,

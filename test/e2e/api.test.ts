@@ -116,4 +116,51 @@ describe('mon api', () => {
     }
     expect((await sandbox.requests()).length).toBe(before);
   });
+
+  it.each([
+    ['a 502', '502x1@POST', /502 Bad Gateway/],
+    ['a connection reset', 'resetx1@POST', /may or may not have acted on it/],
+  ])('never sends a POST again after %s (it may have been processed): one POST, exit 1', async (_what, fault, says) => {
+    const flaky = await startSandbox(['--faults', `${fault},502x1@GET`]);
+    try {
+      const env = flaky.env();
+      const body = join(tempDir(), 'incident.json');
+      writeFileSync(
+        body,
+        JSON.stringify({
+          name: 'Once',
+          severity: 'MINOR',
+          services: [
+            { id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01', name: 'Public API', accountId: flaky.info.accountId },
+          ],
+          incidentUpdates: [{ description: 'Sent once.' }],
+        }),
+      );
+      const post = await runMon(['api', '-X', 'POST', '/v1/status-pages/incidents', '--input', body], { env });
+      expect(post.code).toBe(1);
+      expect(post.stderr).toMatch(says);
+      expect((await flaky.requests()).map((request) => request.method)).toEqual(['POST']);
+      // The same fault on a GET is retried: what the POST is spared is a real retry.
+      const get = await runMon(['api', '/v1/runtimes'], { env });
+      expect(get.code).toBe(0);
+      expect((await flaky.requests()).map((request) => request.method)).toEqual(['POST', 'GET', 'GET']);
+    } finally {
+      await flaky.stop();
+    }
+  });
+
+  it('--dry-run prints the request and sends nothing', async () => {
+    await sandbox.clearRequests();
+    const result = await runMon(
+      ['--json', 'api', '-X', 'POST', '/v1/status-pages/incidents', '-f', 'name=Dry', '--dry-run'],
+      { env: sandbox.env() },
+    );
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      method: 'POST',
+      url: `${sandbox.url}/v1/status-pages/incidents`,
+      body: { name: 'Dry' },
+    });
+    expect(await sandbox.requests()).toEqual([]);
+  });
 });

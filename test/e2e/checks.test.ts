@@ -416,4 +416,19 @@ describe('mon checks create (deprecated)', () => {
       await limited.stop();
     }
   });
+
+  it('--dry-run prints the request to the deprecated operation and sends nothing', async () => {
+    await sandbox.clearRequests();
+    const result = await runMon(
+      ['--json', 'checks', 'create', '--type', 'DNS', '--name', 'dry', '--query', 'example.com', '--dry-run'],
+      { env: sandbox.env() },
+    );
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      method: 'POST',
+      url: `${sandbox.url}/v1/checks`,
+      body: { type: 'DNS', name: 'dry', request: { query: 'example.com' } },
+    });
+    expect(await sandbox.requests()).toEqual([]);
+  });
 });

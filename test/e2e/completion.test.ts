@@ -3,18 +3,17 @@
  * open-incidents` (the real bin/mon.js, found on PATH as `mon`) for the open incidents of
  * the profile on the command line, against a sandbox over HTTP.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
-import { BIN, cleanEnv, runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
+import { requireTool } from '../tools';
+import { BIN, cleanEnv, closedPort, runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
 
 const script = (name: string) => fileURLToPath(new URL(`../../completions/${name}`, import.meta.url));
-const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
-
 /** A directory holding `mon` (the real bin/mon.js), put first on PATH. */
 const binDir = tempDir('mon-path-');
 symlinkSync(BIN, join(binDir, 'mon'));
@@ -69,14 +68,16 @@ describe('mon __complete open-incidents', () => {
   });
 
   it('prints nothing and exits 0 without a key, or when the API cannot be reached', async () => {
+    const closed = await closedPort();
     for (const env of [
       cleanEnv(),
       sandbox.env({ MON_API_KEY: 'sk_wrong_0123456789' }),
-      sandbox.env({ MON_BASE_URL: await refusingUrl() }),
+      sandbox.env({ MON_BASE_URL: closed.url }),
     ]) {
       const result = await runMon(['__complete', 'open-incidents'], { env });
       expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     }
+    await closed.release();
   });
 
   it('gives up on a server that never answers after one request of at most 2 s', async () => {
@@ -129,7 +130,8 @@ describe('incident IDs in the shells', () => {
     expect(bash(['mon', '--profile=ops', 'incidents', 'get', ''], env).trim().split('\n').sort()).toEqual(ids());
   });
 
-  it.skipIf(!has('zsh'))('zsh: the names are the descriptions, apostrophes and colons kept', () => {
+  it('zsh: the names are the descriptions, apostrophes and colons kept', (context) => {
+    requireTool(context, 'zsh');
     const program = `
       compdef() { print -r -- "compdef $*" }
       _describe() { print -rl -- "-- $3" "\${(@P)4}" }
@@ -148,7 +150,8 @@ describe('incident IDs in the shells', () => {
     expect(out).toContain("--status:the update's status");
   });
 
-  it.skipIf(!has('zsh'))('zsh: autoloaded from $fpath, the first Tab completes (no second press needed)', () => {
+  it('zsh: autoloaded from $fpath, the first Tab completes (no second press needed)', (context) => {
+    requireTool(context, 'zsh');
     const fpath = tempDir('mon-fpath-');
     symlinkSync(script('_mon'), join(fpath, '_mon'));
     const program = `
@@ -162,7 +165,8 @@ describe('incident IDs in the shells', () => {
     for (const { id, name } of open) expect(out).toContain(`${id}:${name}`);
   });
 
-  it.skipIf(!has('fish'))('fish: offers the open incidents with their names', () => {
+  it('fish: offers the open incidents with their names', (context) => {
+    requireTool(context, 'fish');
     const program = `source '${script('mon.fish')}'; complete -C 'mon incidents update '; echo ---; complete -C 'mon incidents update ${open[0]!.id} '`;
     const [first, after] = execFileSync('fish', ['-N', '-c', program], { env: shellEnv(), encoding: 'utf8' }).split(
       '---\n',
@@ -171,13 +175,6 @@ describe('incident IDs in the shells', () => {
     expect(after!.trim()).toBe('');
   });
 });
-
-/** A URL nothing listens on: a port this process holds closed. */
-async function refusingUrl(): Promise<string> {
-  const { server, url } = await silentServer();
-  await new Promise((resolve) => server.close(resolve));
-  return url;
-}
 
 /** A server that accepts connections and never answers. */
 async function silentServer(): Promise<{ server: Server; url: string; connections: () => number }> {

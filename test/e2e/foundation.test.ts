@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, runMon, startSandbox, type SandboxProcess } from './harness';
+import { BIN, cleanEnv, closedPort, requireTerminal, runMon, startSandbox, type SandboxProcess } from './harness';
 
 let sandbox: SandboxProcess;
 
@@ -279,9 +279,11 @@ describe('the client', () => {
   });
 
   it('reports a connection refused as exit 1 with what to check', async () => {
-    const result = await runMon(['runtimes', 'list'], { env: sandbox.env({ MON_BASE_URL: 'http://127.0.0.1:9' }) });
+    const closed = await closedPort();
+    const result = await runMon(['runtimes', 'list'], { env: sandbox.env({ MON_BASE_URL: closed.url }) });
+    await closed.release();
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('Could not reach http://127.0.0.1:9');
+    expect(result.stderr).toContain(`Could not reach ${closed.url}`);
     expect(result.stderr).toContain('ECONNREFUSED');
   });
 });
@@ -311,21 +313,33 @@ describe('the program', () => {
     expect(result.stderr).toBe('');
   });
 
-  it('answers --help for every command with an example', () => {
-    const help = execFileSync(process.execPath, [BIN, 'status-pages', 'list', '--help'], {
-      encoding: 'utf8',
-      env: cleanEnv(),
+  it('answers --help for every top-level command, and a verb, with examples (every verb in-process: test/unit/help.test.ts)', async () => {
+    const env = cleanEnv();
+    const top = execFileSync(process.execPath, [BIN, '--help'], { encoding: 'utf8', env });
+    const nouns = [...top.split('\n\nExamples:')[0]!.matchAll(/^ {2}([a-z][a-z-]*)(?: \S+)* {2,}/gm)]
+      .map((match) => match[1]!)
+      .filter((name) => name !== 'help');
+    expect(nouns).toEqual(
+      expect.arrayContaining(['incidents', 'checks', 'heartbeats', 'runtimes', 'status-pages', 'api']),
+    );
+    // The binary builds only the subtree a command line asks for: each noun's help is its own path.
+    const helps = await Promise.all(nouns.map((noun) => runMon([noun, '--help'], { env })));
+    helps.forEach((help, index) => {
+      expect(help.code, nouns[index]).toBe(0);
+      expect(help.stdout, nouns[index]).toMatch(new RegExp(`^Usage: mon ${nouns[index]}`));
+      expect(help.stdout, nouns[index]).toMatch(/\nExamples:\n {2}\$ .*\bmon /);
     });
-    expect(help).toContain('--limit <n>');
-    expect(help).toContain('Examples:');
-    expect(help).toContain('Global options: --version, --profile');
-    expect(help).toContain('--json');
+    const verb = execFileSync(process.execPath, [BIN, 'status-pages', 'list', '--help'], { encoding: 'utf8', env });
+    expect(verb).toContain('--limit <n>');
+    expect(verb).toContain('Examples:');
+    expect(verb).toContain('Global options: --version, --profile');
+    expect(verb).toContain('--json');
   });
 });
 
 describe('on a real terminal', () => {
-  const hasScript = spawnSync('sh', ['-c', 'command -v script']).status === 0;
-  it.skipIf(!hasScript)('draws a table with a bold header and coloured stages (through a pty)', () => {
+  it('draws a table with a bold header and coloured stages (through a pty)', (context) => {
+    requireTerminal(context);
     const result = spawnSync('script', ['-qec', `node ${BIN} runtimes list`, '/dev/null'], {
       env: { ...sandbox.env(), TERM: 'xterm-256color', COLUMNS: '120' },
       encoding: 'utf8',

@@ -10,8 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
+import { inject, type TestContext } from 'vitest';
+import { loadChecker, openApiFile, type OpenApiChecker } from '../openapi';
+import { SPEC_WINS } from '../openapi-exceptions';
+import { requireTool } from '../tools';
 import type { LoggedRequest } from '../../src/sandbox/server';
+
+export { closedPort, type ClosedPort } from '../ports';
 
 export const BIN = fileURLToPath(new URL('../../bin/mon.js', import.meta.url));
 
@@ -195,6 +200,14 @@ export async function startSandbox(
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
   };
+  /**
+   * Every exchange so far, to be checked against the public OpenAPI description when the log
+   * is cleared or the sandbox stops; undefined when the test itself has stopped the sandbox.
+   */
+  const trafficSoFar = async (): Promise<LoggedRequest[] | undefined> => {
+    if (child.exitCode !== null || child.signalCode !== null) return undefined;
+    return sandbox.requests().catch(() => undefined);
+  };
   const sandbox: SandboxProcess = {
     info,
     url: info.baseUrl,
@@ -213,15 +226,20 @@ export async function startSandbox(
       return (await call('GET', '/__sandbox/requests')).body as LoggedRequest[];
     },
     async clearRequests() {
+      const log = await trafficSoFar();
       await call('DELETE', '/__sandbox/requests');
+      // After the clear: a departure fails the test it happened in, not every later one.
+      if (log) assertTrafficMatchesOpenApi(log);
     },
     async advanceClock(seconds) {
       await call('POST', '/__sandbox/clock', { advanceSeconds: seconds });
     },
     call,
     async stop(signal = 'SIGTERM') {
+      const log = await trafficSoFar();
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       const result = await exited;
+      if (log) assertTrafficMatchesOpenApi(log);
       // Its banner (stdout) shows its own credentials; its log on stderr must show none.
       const leaked = leakedSecrets(result.stderr);
       if (leaked.length)
@@ -236,6 +254,45 @@ export async function startSandbox(
   return sandbox;
 }
 
+/**
+ * The independent check of what mon sends and what the sandbox answers (test/openapi.ts):
+ * every exchange a sandbox of this harness logged, checked when its log is cleared and when
+ * it stops, so the whole end-to-end suite's traffic goes through it. Request bodies are
+ * checked when mon sent them (its user agent): a test may send a wrong one on purpose to
+ * see the sandbox refuse it. Answers are always checked.
+ */
+export function assertTrafficMatchesOpenApi(log: LoggedRequest[]): void {
+  const checker = openApi();
+  if (!checker) return;
+  const problems = log.flatMap((entry) =>
+    checker.check({
+      method: entry.method,
+      path: entry.path,
+      body: /^mon\//.test(entry.headers['user-agent'] ?? '') ? entry.body : undefined,
+      answer: entry.answer,
+    }),
+  );
+  if (problems.length) {
+    throw new Error(
+      `The traffic between mon and the sandbox departs from the public OpenAPI description (see test/openapi.ts):\n${problems.join('\n')}`,
+    );
+  }
+}
+
+let checker: OpenApiChecker | undefined | null = null;
+function openApi(): OpenApiChecker | undefined {
+  if (checker !== null) return checker;
+  const file = openApiFile();
+  if (!file) {
+    const message = `The public OpenAPI description (shared/reference/openapi-subset.json beside the repository, or MON_OPENAPI=FILE) was not found: the sandbox's traffic is not checked against it.`;
+    // Not a failure even under CI: the description lives outside the repository (it is not
+    // ours to copy in), and a clone elsewhere has none. test/e2e/openapi.test.ts says it skipped.
+    process.emitWarning(message);
+  }
+  checker = file ? loadChecker(file, SPEC_WINS) : undefined;
+  return checker;
+}
+
 const running = new Set<SandboxProcess>();
 process.on('exit', () => {
   for (const sandbox of running) sandbox.process.kill('SIGKILL');
@@ -243,6 +300,18 @@ process.on('exit', () => {
 
 /** util-linux `script`, which runs a command on a pseudo-terminal (Linux CI has it). */
 export const hasScript = process.platform === 'linux' && spawnSync('sh', ['-c', 'command -v script']).status === 0;
+
+/**
+ * Call first in a test that uses `inTerminal` (or `script` itself): skips it, saying why,
+ * where util-linux `script` cannot be had (macOS has a BSD `script` with other options);
+ * on Linux a missing `script` is a skip for a developer and a failure under CI.
+ */
+export function requireTerminal(context: Pick<TestContext, 'skip'>): void {
+  if (process.platform !== 'linux') {
+    context.skip('needs util-linux `script` (Linux) to run mon on a pseudo-terminal');
+  }
+  requireTool(context, 'script', { present: hasScript, install: 'apt-get install bsdutils (util-linux script)' });
+}
 
 const shellQuote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 

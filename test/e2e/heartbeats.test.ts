@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, collect, runMon, startSandbox, type RunResult, type SandboxProcess } from './harness';
+import { BIN, closedPort, collect, runMon, startSandbox, type RunResult, type SandboxProcess } from './harness';
 
 interface Monitor {
   name: string;
@@ -149,11 +149,12 @@ describe('heartbeats exec', () => {
   });
 
   it("an unreachable ping URL is a warning: mon still exits with the job's code (and 1 with --strict)", async () => {
-    const unreachable = { MON_PING_URL: 'http://127.0.0.1:9/ping' };
+    const closed = await closedPort();
+    const unreachable = { MON_PING_URL: `${closed.url}/ping` };
     const ok = await mon(['heartbeats', 'exec', hourly.pingToken, '--', 'true'], unreachable);
     expect(ok.code).toBe(0);
-    expect(ok.stderr).toContain('warning: The command succeeded, but the ping to http://127.0.0.1:9/ping/…');
-    expect(ok.stderr).toContain('could not reach http://127.0.0.1:9 after 3 attempts');
+    expect(ok.stderr).toContain(`warning: The command succeeded, but the ping to ${closed.url}/ping/…`);
+    expect(ok.stderr).toContain(`could not reach ${closed.url} after 3 attempts`);
     expect(ok.stderr).not.toContain(hourly.pingToken);
 
     const three = await mon(['heartbeats', 'exec', hourly.pingToken, '--', 'sh', '-c', 'exit 3'], unreachable);
@@ -162,6 +163,7 @@ describe('heartbeats exec', () => {
     const strict = await mon(['heartbeats', 'exec', hourly.pingToken, '--strict', '--', 'true'], unreachable);
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain('error: The command succeeded, but the ping to');
+    await closed.release();
   });
 
   /** Starts `mon heartbeats exec` on a job that prints "ready" when it is running. */

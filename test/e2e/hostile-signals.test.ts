@@ -67,6 +67,19 @@ describe('signals', () => {
     expect(server.received).toHaveLength(1);
   });
 
+  it('SIGTERM with --json: the JSON error says exit code 143, as the exit status does', async () => {
+    const server = await hostileServer(() => {});
+    servers.push(server);
+    const { child, done } = start(['runtimes', 'list', '--json', '--timeout', '60'], server.env());
+    await until(() => server.received.length > 0, 'the request');
+    child.kill('SIGTERM');
+    const result = await done;
+    expect(result.code).toBe(143);
+    // The last line: the fixture that reports mon's signal handlers writes before it.
+    const last = result.stderr.trimEnd().split('\n').pop()!;
+    expect(JSON.parse(last)).toMatchObject({ error: { exitCode: 143, kind: 'cancelled' } });
+  });
+
   it('SIGTERM during a request that is never answered: exit 143', async () => {
     const server = await hostileServer(() => {});
     servers.push(server);

@@ -334,6 +334,8 @@ describe('safety', () => {
         'Check with `mon incidents list` whether the incident was opened before retrying',
       );
       expect(result.stderr).not.toContain('Try again');
+      // Sent once, and not again after the timeout.
+      expect((await slow.requests()).filter((request) => request.method === 'POST')).toHaveLength(1);
     } finally {
       await slow.stop();
     }

@@ -4,7 +4,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runMon, startSandbox, type SandboxProcess } from './harness';
+import { closedPort, runMon, startSandbox, type SandboxProcess } from './harness';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
@@ -127,10 +127,12 @@ describe('proxies', () => {
   });
 
   it('says what failed when the proxy is down, naming it', async () => {
-    const env = sandbox.env({ MON_BASE_URL: `http://${REMOTE_HOST}:${sandboxPort}`, HTTP_PROXY: 'http://127.0.0.1:9' });
+    const closed = await closedPort();
+    const env = sandbox.env({ MON_BASE_URL: `http://${REMOTE_HOST}:${sandboxPort}`, HTTP_PROXY: closed.url });
     const result = await runMon(['runtimes', 'list', '--insecure'], { env });
+    await closed.release();
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('through the proxy http://127.0.0.1:9 (HTTP_PROXY)');
+    expect(result.stderr).toContain(`through the proxy ${closed.url} (HTTP_PROXY)`);
     expect(result.stderr).toContain('NO_PROXY');
   });
 });

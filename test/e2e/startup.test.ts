@@ -1,7 +1,8 @@
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanEnv, runMon, tempDir } from './harness';
+import { BIN, cleanEnv, runMon, tempDir } from './harness';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -35,9 +36,22 @@ describe('the code cache', () => {
     expect(result.stderr).toBe('');
   });
 
-  it('answers --version without loading the rest of mon', async () => {
-    const env = cleanEnv();
-    const result = await runMon(['--version'], { env });
-    expect(result.stdout).toMatch(/^mon \d+\.\d+\.\d+\n$/);
+  it('answers --version without loading the rest of mon: it runs with no dist/ at all, and compiles nothing', () => {
+    // bin/ and package.json alone, as if the bundle were missing.
+    const root = tempDir();
+    mkdirSync(join(root, 'bin'));
+    copyFileSync(BIN, join(root, 'bin', 'mon.js'));
+    copyFileSync(join(dirname(BIN), 'package.json'), join(root, 'bin', 'package.json'));
+    copyFileSync(join(dirname(BIN), '..', 'package.json'), join(root, 'package.json'));
+    const env = cleanEnv({ MON_CACHE_DIR: join(tempDir(), 'cache') });
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [join(root, 'bin', 'mon.js'), ...args], { env, encoding: 'utf8' });
+    const version = run(['--version']);
+    expect(version.status).toBe(0);
+    expect(version.stdout).toMatch(/^mon \d+\.\d+\.\d+\n$/);
+    expect(version.stderr).toBe('');
+    expect(existsSync(env.MON_CACHE_DIR!) ? filesUnder(env.MON_CACHE_DIR!) : []).toEqual([]);
+    // Anything else needs the bundle, which this copy does not have.
+    expect(run(['runtimes', '--help']).status).not.toBe(0);
   });
 });

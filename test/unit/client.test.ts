@@ -179,11 +179,13 @@ describe('ApiClient', () => {
   });
 
   it('honours Retry-After in seconds and as an HTTP date, and maps a lasting 429 to the rate-limit kind', async () => {
-    const date = new Date(Date.now() + 2000).toUTCString();
+    // Taken first: the HTTP date (whole seconds) is then at least 1 s after it, however
+    // long the set-up takes.
+    const started = Date.now();
+    const date = new Date(started + 2000).toUTCString();
     const url = await serve((_req, res, count) =>
       json(res, 429, { message: 'slow down' }, { 'retry-after': count === 1 ? '0' : date }),
     );
-    const started = Date.now();
     const error = (await client(url, { maxAttempts: 3 })
       .request({ method: 'GET', path: '/v1/x' })
       .catch((e: unknown) => e)) as ApiError;
@@ -199,8 +201,10 @@ describe('ApiClient', () => {
     const error = (await client(url, { timeoutMs: 2000 })
       .request({ method: 'GET', path: '/v1/x' })
       .catch((e: unknown) => e)) as ApiError;
-    expect(Date.now() - started).toBeLessThan(1500);
+    // Had it waited, the 2 s deadline would have ended it as a timeout; the bound is 10x that.
     expect(error.kind).toBe('rate-limit');
+    expect(seen).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it.each([
@@ -226,7 +230,8 @@ describe('ApiClient', () => {
     const error = (await client(url, { timeoutMs: 300 })
       .request({ method: 'GET', path: '/v1/x' })
       .catch((e: unknown) => e)) as ApiError;
-    expect(Date.now() - started).toBeLessThan(1300);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(Date.now() - started).toBeLessThan(3_000); // 10x the 0.3 s deadline
     expect(error.kind).toBe('timeout');
     expect(error.message).toContain('timed out after 0.3 s');
   });

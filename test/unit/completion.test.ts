@@ -6,11 +6,11 @@ import { completionScript } from '../../src/commands/completion/generate';
 import { buildProgram } from '../../src/program';
 import { createContext } from '../../src/core/context';
 import { testIO } from '../../src/io';
+import { requireTool } from '../tools';
 
 const files = { bash: 'mon.bash', zsh: '_mon', fish: 'mon.fish' } as const;
 const path = (name: string) => fileURLToPath(new URL(`../../completions/${name}`, import.meta.url));
 const generate = (shell: string) => completionScript(buildProgram(createContext({ io: testIO(), env: {} })), shell);
-const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 
 describe('shell completions', () => {
   it.each(Object.entries(files))(
@@ -47,11 +47,13 @@ describe('shell completions', () => {
     ]);
   });
 
-  it.skipIf(!has('zsh'))('zsh: the script parses (zsh -n)', () => {
+  it('zsh: the script parses (zsh -n)', (context) => {
+    requireTool(context, 'zsh');
     expect(spawnSync('zsh', ['-n', path(files.zsh)]).status).toBe(0);
   });
 
-  it.skipIf(!has('fish'))('fish: the script parses and completes subcommands and values', () => {
+  it('fish: the script parses and completes subcommands and values', (context) => {
+    requireTool(context, 'fish');
     expect(spawnSync('fish', ['-n', path(files.fish)]).status).toBe(0);
     const out = execFileSync(
       'fish',

@@ -52,6 +52,7 @@ describe('tables on a terminal', () => {
 describe('auth login on a terminal', () => {
   it('prompts for the base URL, account and a hidden key, checks it, then saves', async () => {
     const env = testEnv();
+    sandbox.requests.length = 0;
     const result = await cli(['auth', 'login'], {
       env,
       tty: true,
@@ -67,6 +68,10 @@ describe('auth login on a terminal', () => {
     const stored = JSON.parse(readFileSync(join(env.MON_CONFIG_DIR!, 'config.json'), 'utf8'));
     expect(stored.profiles.default).toEqual({ 'base-url': sandbox.url, account: TEST_ACCOUNT, 'api-key': TEST_KEY });
     expect(result.stdout + result.stderr).not.toContain(TEST_KEY);
+    // The typed key was checked with one cheap read, with the typed account.
+    expect(
+      sandbox.requests.map((request) => [request.method, request.path, request.headers['x-service-account']]),
+    ).toEqual([['GET', '/v1/status-pages?limit=1', TEST_ACCOUNT]]);
 
     // A second login offers what is stored as defaults and asks only for what is missing.
     const again = await cli(['--profile', 'default', 'auth', 'login'], {
@@ -79,6 +84,7 @@ describe('auth login on a terminal', () => {
       ],
     });
     expect(again.code).toBe(0);
+    expect(sandbox.requests).toHaveLength(2);
     expect(again.prompter.asked[0]!.default).toBe(sandbox.url);
     expect(again.prompter.asked[1]!.default).toBe(TEST_ACCOUNT);
   });

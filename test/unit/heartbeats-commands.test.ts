@@ -105,12 +105,12 @@ describe('flags of events and availability', () => {
     });
 
     sandbox.requests.length = 0;
-    const before = Date.now();
-    await cli(['heartbeats', 'availability', hourly, '--since', '2h'], { sandbox });
+    // mon's clock injected: --since is exactly 2 h before it.
+    const now = Date.parse('2026-11-20T06:00:00.000Z');
+    await cli(['heartbeats', 'availability', hourly, '--since', '2h'], { sandbox, now: () => now });
     const since = sentQuery();
     expect(since.get('endTime')).toBeNull();
-    expect(Date.parse(since.get('startTime')!)).toBeGreaterThanOrEqual(before - 2 * HOUR - 1000);
-    expect(Date.parse(since.get('startTime')!)).toBeLessThanOrEqual(Date.now() - 2 * HOUR);
+    expect(since.get('startTime')).toBe(new Date(now - 2 * HOUR).toISOString());
 
     sandbox.requests.length = 0;
     await cli(['heartbeats', 'availability', hourly, '--to', '2026-11-20'], { sandbox });

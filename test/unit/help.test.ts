@@ -47,7 +47,7 @@ describe('help', () => {
     const { out } = await mon(['incidents', 'update', '--help']);
     expect(out.indexOf('--message')).toBeLessThan(out.indexOf('Global options: '));
     expect(out).not.toContain('Global Options:');
-    expect(out.trimEnd()).toMatch(/Global options: --version, --profile, [^]*\(see `mon\s+--help`\)$/);
+    expect(out.trimEnd()).toMatch(/Global options: --version, --profile, [^]*\(see\s+`mon\s+--help`\)$/);
   });
 
   it('groups the top-level commands', async () => {

@@ -2,17 +2,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Incident } from '../../src/api/schemas/incidents';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../src/sandbox/server';
-import { cli, memorySandbox, TEST_ACCOUNT, TEST_KEY } from '../helpers';
+import { cli, frozenClock, memorySandbox, TEST_ACCOUNT, TEST_KEY } from '../helpers';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
-  sandbox = await memorySandbox();
+  sandbox = await memorySandbox({ now: frozenClock() });
 });
 afterEach(async () => {
   await sandbox.close();
 });
 
-const run = (argv: string[], options: Parameters<typeof cli>[1] = {}) => cli(argv, { sandbox, ...options });
+/** mon and the sandbox on one clock, which stands still unless a test moves it. */
+const run = (argv: string[], options: Parameters<typeof cli>[1] = {}) =>
+  cli(argv, { sandbox, now: () => sandbox.clock.now(), ...options });
 /** What reached the server other than reads. */
 const mutations = () => sandbox.requests.filter((request) => request.method !== 'GET');
 
@@ -273,18 +275,41 @@ describe('incidents create', () => {
     expect(result.stderr).toContain('Subscribers were not notified.');
   });
 
-  it('refuses an empty service selection and an over-long typed name, as the prompts would', async () => {
+  it('refuses an empty service selection and an over-long typed name, as the prompts would, and asks again', async () => {
     const empty = await run(['incidents', 'create', '--name', 'A', '--severity', 'minor', '--message', 'm'], {
       tty: true,
-      answers: [{ message: 'Affected services', answer: [] }],
+      answers: [
+        { message: 'Affected services', answer: [] },
+        { message: 'Affected services', answer: [SEED_SERVICES.api] },
+        { message: 'Notify', answer: false },
+        { message: 'Open this incident?', answer: true },
+      ],
     });
-    expect(empty.stderr).toContain('Select at least one service');
-    const long = await run(['incidents', 'create'], {
-      tty: true,
-      answers: [{ message: 'Incident name', answer: 'x'.repeat(256) }],
+    expect(empty.code).toBe(0);
+    expect(empty.prompter.asked[0]).toMatchObject({
+      kind: 'checkbox',
+      message: expect.stringContaining('Affected services'),
+      rejected: [expect.stringContaining('Select at least one service')],
     });
-    expect(long.stderr).toContain('It must be at most 255 characters.');
-    expect(mutations()).toEqual([]);
+    const long = await run(
+      ['incidents', 'create', '--severity', 'minor', '--service', SEED_SERVICES.api, '--message', 'm'],
+      {
+        tty: true,
+        answers: [
+          { message: 'Incident name', answer: 'x'.repeat(256) },
+          { message: 'Incident name', answer: 'x'.repeat(255) },
+          { message: 'Notify', answer: false },
+          { message: 'Open this incident?', answer: true },
+        ],
+      },
+    );
+    expect(long.code).toBe(0);
+    expect(long.prompter.asked[0]!.rejected).toEqual([expect.stringContaining('It must be at most 255 characters.')]);
+    // Only the accepted answers were sent.
+    expect(mutations().map((request) => (request.body as { name: string }).name)).toEqual(['A', 'x'.repeat(255)]);
+    expect((mutations()[0]!.body as { services: { id: string }[] }).services).toEqual([
+      expect.objectContaining({ id: SEED_SERVICES.api }),
+    ]);
   });
 
   it('prints the exact body with --dry-run and sends nothing mutating', async () => {

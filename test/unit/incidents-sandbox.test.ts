@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
-import { memorySandbox, TEST_ACCOUNT, TEST_KEY } from '../helpers';
+import { frozenClock, memorySandbox, TEST_ACCOUNT, TEST_KEY } from '../helpers';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
-  sandbox = await memorySandbox();
+  sandbox = await memorySandbox({ now: frozenClock() });
 });
 afterEach(async () => {
   await sandbox.close();

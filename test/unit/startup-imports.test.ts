@@ -39,7 +39,10 @@ async function eagerModules(): Promise<string[]> {
 describe('start-up', () => {
   it('loads only commander, chalk and our light modules before a command runs (heavy ones are import()ed)', async () => {
     const modules = await eagerModules();
-    const heavyPackages = ['zod', 'undici', 'conf', '@inquirer', 'cli-table3'].map((name) => `node_modules/${name}/`);
+    // jq-wasm: --jq's engine, loaded only when --jq is given (test/e2e/jq.test.ts checks the running mon).
+    const heavyPackages = ['zod', 'undici', 'conf', '@inquirer', 'cli-table3', 'jq-wasm'].map(
+      (name) => `node_modules/${name}/`,
+    );
     for (const heavy of [...heavyPackages, 'src/sandbox/', 'src/api/client.ts']) {
       expect(
         modules.filter((file) => file.includes(heavy)),

@@ -33,7 +33,7 @@ export const API = verb({
     'as indented JSON; errors give the same messages and exit codes as every other command.\n',
   examples: [
     'mon api /v1/runtimes',
-    'mon api /v1/status-pages/incidents --paginate | jq length',
+    'mon api /v1/status-pages/incidents --paginate --jq length',
     'mon api "/v1/status-pages?limit=1" -i',
     'mon api /v1/status-pages/incidents --paginate -F limit=100',
     'mon api -X POST /v1/status-pages/incidents/INCIDENT_ID/incident-updates -f description="Fix deployed" -f status=MONITORING',

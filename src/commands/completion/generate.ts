@@ -37,16 +37,23 @@ function flagValues(option: Option): readonly string[] | undefined {
   return flag.values?.map((value) => (anyCase ? String(value).toLowerCase() : String(value)));
 }
 
-export function describeTree(program: Command): CompletionNode[] {
+/** The command tree, and the global flags (offered on every command: written once). */
+export interface CompletionTree {
+  nodes: CompletionNode[];
+  globals: CompletionOption[];
+}
+
+export function describeTree(program: Command): CompletionTree {
   const nodes: CompletionNode[] = [];
-  const globalOptions = program.options.filter((option) => !option.hidden);
+  const globals = [...program.options.filter((option) => !option.hidden), helpOptionOf(program)].map(describeOption);
+  const isGlobal = new Set(globals.flatMap(flagNames));
   const visit = (command: Command, path: string) => {
     const own = path === '' ? [] : command.options.filter((option) => !option.hidden);
-    const options = [...own, ...globalOptions, helpOptionOf(command)].map(describeOption);
+    const options = own.map(describeOption).filter((option) => !flagNames(option).some((flag) => isGlobal.has(flag)));
     const subcommands = command.commands
       .filter((sub) => !(sub as Command & { _hidden?: boolean })._hidden)
       .map((sub) => ({ name: sub.name(), description: sub.description() }));
-    const node: CompletionNode = { path, description: command.description(), subcommands, options: dedupe(options) };
+    const node: CompletionNode = { path, description: command.description(), subcommands, options };
     const first = command.registeredArguments[0];
     if (first instanceof ArgOption && first.spec.values)
       node.argumentValues = first.spec.values.map((value) => value.toLowerCase());
@@ -55,7 +62,7 @@ export function describeTree(program: Command): CompletionNode[] {
     for (const sub of command.commands) visit(sub, path ? `${path} ${sub.name()}` : sub.name());
   };
   visit(program, '');
-  return nodes;
+  return { nodes, globals };
 }
 
 function helpOptionOf(command: Command): Option {
@@ -74,16 +81,6 @@ function describeOption(option: Option): CompletionOption {
   return described;
 }
 
-function dedupe(options: CompletionOption[]): CompletionOption[] {
-  const seen = new Set<string>();
-  return options.filter((option) => {
-    const key = option.long ?? option.short ?? '';
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
 const HEADER = (shell: string) =>
   `# ${shell} completion for mon. Generated from the command tree by \`mon completion ${shell}\`; do not edit.\n`;
 
@@ -94,19 +91,30 @@ const ACCOUNT_FLAGS = (
 
 const flagNames = (option: CompletionOption) =>
   [option.long, option.short].filter((flag): flag is string => Boolean(flag));
-const valueFlagsOf = (nodes: CompletionNode[]) => [
-  ...new Set(nodes.flatMap((node) => node.options.filter((option) => option.takesValue).flatMap(flagNames))),
+const valueFlagsOf = ({ nodes, globals }: CompletionTree) => [
+  ...new Set(
+    [...globals, ...nodes.flatMap((node) => node.options)].filter((option) => option.takesValue).flatMap(flagNames),
+  ),
 ];
-/** Each (node, flag) whose value has a fixed set, and each node's first argument (flag ""). */
-const valueCases = (nodes: CompletionNode[]) =>
-  nodes.flatMap((node) => [
-    ...node.options.flatMap((option) =>
-      option.values ? flagNames(option).map((flag) => ({ path: node.path, flag, values: option.values! })) : [],
-    ),
-    ...(node.argumentValues ? [{ path: node.path, flag: '', values: node.argumentValues }] : []),
-  ]);
+/**
+ * Each (node, flag) whose value has a fixed set, and each node's first argument (flag "");
+ * a global flag's values under the path pattern "*", after every node's own.
+ */
+const valueCases = ({ nodes, globals }: CompletionTree) => {
+  const withValues = (path: string, options: CompletionOption[]) =>
+    options.flatMap((option) =>
+      option.values ? flagNames(option).map((flag) => ({ path, flag, values: option.values! })) : [],
+    );
+  return [
+    ...nodes.flatMap((node) => [
+      ...withValues(node.path, node.options),
+      ...(node.argumentValues ? [{ path: node.path, flag: '', values: node.argumentValues }] : []),
+    ]),
+    ...withValues('*', globals),
+  ];
+};
 /** `case` patterns: each node with an argument looked up from the API, by source. */
-const sourceCases = (nodes: CompletionNode[]) =>
+const sourceCases = ({ nodes }: CompletionTree) =>
   [...new Set(nodes.flatMap((node) => (node.argumentSource ? [node.argumentSource] : [])))].map((source) => ({
     source,
     paths: nodes.filter((node) => node.argumentSource === source).map((node) => node.path),
@@ -114,17 +122,24 @@ const sourceCases = (nodes: CompletionNode[]) =>
 
 /** The completion script for a shell, from the command tree. */
 export function completionScript(program: Command, shell: string): string {
-  const nodes = describeTree(program);
-  if (shell === 'zsh') return zshScript(nodes);
-  if (shell === 'fish') return fishScript(nodes);
-  return bashScript(nodes);
+  const tree = describeTree(program);
+  if (shell === 'zsh') return zshScript(tree);
+  if (shell === 'fish') return fishScript(tree);
+  return bashScript(tree);
 }
+
+/** A single-quoted bash/zsh word. */
+const shellWord = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+/** The `case` pattern of a value entry: a global flag's ("*") matches under every path. */
+const valuePattern = ({ path, flag }: { path: string; flag: string }) =>
+  path === '*' ? `*${shellWord(`|${flag}`)}` : shellWord(`${path}|${flag}`);
 
 /* bash and zsh walk the words typed so far the same way: the command path (subcommands),
    how many arguments follow it, and the account flags to pass on to `mon __complete`. */
 
-export function bashScript(nodes: CompletionNode[]): string {
-  const word = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+export function bashScript(tree: CompletionTree): string {
+  const { nodes, globals } = tree;
+  const word = shellWord;
   const lines: string[] = [HEADER('bash'), '_mon_subcommands() {', '  case "$1" in'];
   for (const node of nodes) {
     if (node.subcommands.length)
@@ -134,14 +149,15 @@ export function bashScript(nodes: CompletionNode[]): string {
   for (const node of nodes)
     lines.push(`    ${word(node.path)}) echo ${word(node.options.flatMap(flagNames).join(' '))} ;;`);
   lines.push('  esac', '}', '_mon_values() {', '  case "$1|$2" in');
-  for (const entry of valueCases(nodes))
-    lines.push(`    ${word(`${entry.path}|${entry.flag}`)}) echo ${word(entry.values.join(' '))} ;;`);
+  for (const entry of valueCases(tree))
+    lines.push(`    ${valuePattern(entry)}) echo ${word(entry.values.join(' '))} ;;`);
   lines.push('  esac', '}', '_mon_source() {', '  case "$1" in');
-  for (const { source, paths } of sourceCases(nodes)) lines.push(`    ${paths.map(word).join('|')}) echo ${source} ;;`);
+  for (const { source, paths } of sourceCases(tree)) lines.push(`    ${paths.map(word).join('|')}) echo ${source} ;;`);
   lines.push(
     '  esac',
     '}',
-    `_mon_value_flags=' ${valueFlagsOf(nodes).join(' ')} '`,
+    `_mon_global_flags=${word(globals.flatMap(flagNames).join(' '))}`,
+    `_mon_value_flags=' ${valueFlagsOf(tree).join(' ')} '`,
     `_mon_account_flags=' ${ACCOUNT_FLAGS.join(' ')} '`,
     '_mon() {',
     '  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"',
@@ -168,7 +184,7 @@ export function bashScript(nodes: CompletionNode[]): string {
     '  if [[ "$prev" == -* && "$_mon_value_flags" == *" $prev "* ]]; then',
     '    COMPREPLY=($(compgen -W "$(_mon_values "$cmdpath" "$prev")" -- "$cur"))',
     '  elif [[ "$cur" == -* ]]; then',
-    '    COMPREPLY=($(compgen -W "$(_mon_flags "$cmdpath")" -- "$cur"))',
+    '    COMPREPLY=($(compgen -W "$(_mon_flags "$cmdpath") $_mon_global_flags" -- "$cur"))',
     '  elif source="$(_mon_source "$cmdpath")" && ((npos == 0)) && [[ -n "$source" ]]; then',
     '    COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" "${forward[@]}" __complete "$source" 2>/dev/null | cut -f1)" -- "$cur"))',
     '  elif ((npos == 0)); then',
@@ -180,8 +196,9 @@ export function bashScript(nodes: CompletionNode[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function zshScript(nodes: CompletionNode[]): string {
-  const word = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+export function zshScript(tree: CompletionTree): string {
+  const { nodes, globals } = tree;
+  const word = shellWord;
   /** An entry of `_describe`: its name's colons escaped, then the description. */
   const described = (name: string, description: string) => word(`${name.replace(/:/g, '\\:')}:${description}`);
   const lines: string[] = [
@@ -190,7 +207,7 @@ export function zshScript(nodes: CompletionNode[]): string {
     '_mon() {',
     '  local -a subcommands flags values forward entries',
     '  local cmdpath="" word line skip=0 keep=0 npos=0 source prev="${words[CURRENT-1]}"',
-    `  local value_flags=' ${valueFlagsOf(nodes).join(' ')} '`,
+    `  local value_flags=' ${valueFlagsOf(tree).join(' ')} '`,
     `  local account_flags=' ${ACCOUNT_FLAGS.join(' ')} '`,
     '  for word in "${(@)words[2,CURRENT-1]}"; do',
     '    if (( skip )); then',
@@ -241,18 +258,24 @@ export function zshScript(nodes: CompletionNode[]): string {
     const entries = node.subcommands.map((s) => described(s.name, s.description)).join(' ');
     lines.push(`    ${word(node.path)}) subcommands=(${entries}) ;;`);
   }
+  const flagEntries = (options: CompletionOption[]) =>
+    options.flatMap((option) => flagNames(option).map((flag) => described(flag, option.description))).join(' ');
   lines.push('  esac', '}', '_mon_flags() {', '  flags=()', '  case "$1" in');
   for (const node of nodes) {
-    const entries = node.options
-      .flatMap((option) => flagNames(option).map((flag) => described(flag, option.description)))
-      .join(' ');
-    lines.push(`    ${word(node.path)}) flags=(${entries}) ;;`);
+    if (node.options.length) lines.push(`    ${word(node.path)}) flags=(${flagEntries(node.options)}) ;;`);
   }
-  lines.push('  esac', '}', '_mon_values() {', '  values=()', '  case "$1|$2" in');
-  for (const entry of valueCases(nodes))
-    lines.push(`    ${word(`${entry.path}|${entry.flag}`)}) values=(${entry.values.map(word).join(' ')}) ;;`);
+  lines.push(
+    '  esac',
+    `  flags+=(${flagEntries(globals)})`,
+    '}',
+    '_mon_values() {',
+    '  values=()',
+    '  case "$1|$2" in',
+  );
+  for (const entry of valueCases(tree))
+    lines.push(`    ${valuePattern(entry)}) values=(${entry.values.map(word).join(' ')}) ;;`);
   lines.push('  esac', '}', '_mon_source() {', '  source=""', '  case "$1" in');
-  for (const { source, paths } of sourceCases(nodes))
+  for (const { source, paths } of sourceCases(tree))
     lines.push(`    ${paths.map(word).join('|')}) source=${source} ;;`);
   lines.push(
     '  esac',
@@ -267,10 +290,11 @@ export function zshScript(nodes: CompletionNode[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function fishScript(nodes: CompletionNode[]): string {
+export function fishScript(tree: CompletionTree): string {
+  const { nodes, globals } = tree;
   const word = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   const lines: string[] = [HEADER('fish')];
-  lines.push(`set -g __mon_value_flags ${valueFlagsOf(nodes).join(' ')}`);
+  lines.push(`set -g __mon_value_flags ${valueFlagsOf(tree).join(' ')}`);
   lines.push(`set -g __mon_account_flags ${ACCOUNT_FLAGS.join(' ')}`);
   lines.push('function __mon_subcommands', '  switch "$argv[1]"');
   for (const node of nodes) {
@@ -326,19 +350,22 @@ export function fishScript(nodes: CompletionNode[]): string {
     'end',
     'complete -c mon -f',
   );
+  const flagLine = (condition: string, option: CompletionOption) => {
+    const parts = [`complete -c mon${condition}`];
+    if (option.long) parts.push(`-l ${option.long.replace(/^--/, '')}`);
+    if (option.short) parts.push(`-s ${option.short.replace(/^-/, '')}`);
+    if (option.takesValue) parts.push(option.values ? `-x -a ${word(option.values.join(' '))}` : '-r');
+    parts.push(`-d ${word(option.description)}`);
+    return parts.join(' ');
+  };
+  // The global flags: on every command, so under no condition.
+  for (const option of globals) lines.push(flagLine('', option));
   for (const node of nodes) {
     const at = `-n "__mon_at ${word(node.path).replace(/"/g, '\\"')}"`;
     const first = `-n "__mon_at ${word(node.path).replace(/"/g, '\\"')} 0"`;
     for (const sub of node.subcommands)
       lines.push(`complete -c mon ${first} -a ${word(sub.name)} -d ${word(sub.description)}`);
-    for (const option of node.options) {
-      const parts = [`complete -c mon ${at}`];
-      if (option.long) parts.push(`-l ${option.long.replace(/^--/, '')}`);
-      if (option.short) parts.push(`-s ${option.short.replace(/^-/, '')}`);
-      if (option.takesValue) parts.push(option.values ? `-x -a ${word(option.values.join(' '))}` : '-r');
-      parts.push(`-d ${word(option.description)}`);
-      lines.push(parts.join(' '));
-    }
+    for (const option of node.options) lines.push(flagLine(` ${at}`, option));
     if (node.argumentValues) lines.push(`complete -c mon ${first} -a ${word(node.argumentValues.join(' '))}`);
     if (node.argumentSource) lines.push(`complete -c mon ${first} -a '(__mon_lookup ${node.argumentSource})'`);
   }

@@ -51,7 +51,7 @@ export function printPingDryRun(ctx: Pick<Ctx, 'io' | 'globals'>, target: PingTa
   const query = target.query ? `?${new URLSearchParams(target.query).toString()}` : '';
   const url = `${maskedPingUrl(target)}${query}`;
   if (ctx.globals.json) {
-    ctx.io.out(`${JSON.stringify({ method, url, body: null }, null, 2)}\n`);
+    printJson(ctx.io, { method, url, body: null });
     return;
   }
   ctx.io.out(`${method} ${url}\n`);

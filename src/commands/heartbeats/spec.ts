@@ -60,7 +60,7 @@ export const EVENTS = verb({
     'mon heartbeats events 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f',
     'mon heartbeats events CHECK_ID --since 6h --limit 5',
     'mon heartbeats events CHECK_ID --from 2026-11-19 --to 2026-11-20',
-    `mon heartbeats events CHECK_ID --json | jq '.[0].stats.last24Hours'`,
+    `mon heartbeats events CHECK_ID --jq '.[0].stats.last24Hours'`,
   ],
 });
 
@@ -76,7 +76,7 @@ export const AVAILABILITY = verb({
   examples: [
     'mon heartbeats availability CHECK_ID',
     'mon heartbeats availability CHECK_ID --since 7d',
-    `mon heartbeats availability ID --json | jq '.successRatio.currentPeriod'`,
+    `mon heartbeats availability ID --jq '.successRatio.currentPeriod'`,
   ],
 });
 

@@ -4,6 +4,7 @@ import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { Incident } from '../../api/schemas/incidents';
 import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
+import { MIN_PREFIX } from './spec';
 
 /*
  * Short IDs: tables show the first 8 characters of an ID, and every incident and update ID
@@ -11,7 +12,6 @@ import { sanitize } from '../../text/escape';
  * request; a prefix costs one list request (the newest 100 incidents; open ones win).
  */
 
-export const MIN_PREFIX = 6;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Worth looking up as a prefix: not a whole ID, and long enough to mean one. */

@@ -11,24 +11,28 @@ const DURATION_HELP =
   "The duration is in seconds (the API's `duration`): from the start of the incident to its\n" +
   'RESOLVED update; null (shown as "ongoing") while it is open.\n';
 
+/** The shortest ID prefix an ID argument takes (tables show 8 characters; prefix.ts). */
+export const MIN_PREFIX = 6;
+const SHORT_ID = `its ID or the first ${MIN_PREFIX}+ characters of it`;
+
 const INCIDENT_ID = {
   key: 'incidentId',
   label: 'INCIDENT_ID',
   kind: 'id',
-  help: 'the incident',
+  help: `the incident: ${SHORT_ID}`,
   complete: 'open-incidents',
 } as const satisfies ArgSpec;
 const PICKED_INCIDENT = {
   ...INCIDENT_ID,
   optional: true,
-  help: 'the incident (on a terminal, leave it out to pick from the open ones)',
+  help: `the incident: ${SHORT_ID} (on a terminal, leave it out to pick from the open ones)`,
 } as const satisfies ArgSpec;
 const UPDATE_ID = {
   key: 'updateId',
   label: 'UPDATE_ID',
   kind: 'id',
   optional: true,
-  help: "the update (on a terminal, leave it out to pick from the incident's updates)",
+  help: `the update: ${SHORT_ID} (on a terminal, leave it out to pick from the incident's updates)`,
 } as const satisfies ArgSpec;
 
 /* The flags that several verbs share; `body` names where each lands in a request body. */
@@ -131,7 +135,7 @@ export const LIST = verb({
     since: {
       kind: 'time',
       past: true,
-      help: `only incidents that started since then: ${TIME_HELP} (24h, 7d, 2026-11-01)`,
+      help: `only incidents that started since then: ${TIME_HELP}`,
     },
   },
   about:
@@ -148,8 +152,8 @@ export const LIST = verb({
     'mon incidents list --status all --limit 50',
     'mon incidents list --service "Public API" --severity critical --severity major',
     'mon incidents list --status all --since 7d',
-    'mon incidents list --status resolved --all --json | jq -r \'.[] | "\\(.duration)\\t\\(.name)"\'',
-    "mon incidents list --json | jq -r '.entries[].id'",
+    'mon incidents list --status resolved --all --jq \'.[] | "\\(.duration)\\t\\(.name)"\'',
+    "mon incidents list --jq '.entries[].id'",
   ],
 });
 
@@ -161,7 +165,7 @@ export const GET = verb({
   about:
     DURATION_HELP +
     'Piped: "key<TAB>value" lines, then one "update<TAB>id<TAB>date<TAB>status<TAB>notified<TAB>message" line per update.\n',
-  examples: ['mon incidents get 3f0c2a9e-...', "mon incidents get 3f0c2a9e-... --json | jq '.incidentUpdates[0]'"],
+  examples: ['mon incidents get 3f0c2a9e-...', "mon incidents get 3f0c2a9e-... --jq '.incidentUpdates[0]'"],
 });
 
 export const CREATE = verb({

@@ -11,7 +11,7 @@ export const LIST = verb({
   name: 'list',
   summary: 'List the supported runtimes',
   flags: {},
-  examples: ['mon runtimes list', `mon runtimes list --json | jq -r '.[] | select(.stage == "CURRENT") | .name'`],
+  examples: ['mon runtimes list', `mon runtimes list --jq '.[] | select(.stage == "CURRENT") | .name'`],
 });
 
 export const GET = verb({
@@ -19,5 +19,5 @@ export const GET = verb({
   summary: 'Show one runtime and the package versions it has',
   args: [{ key: 'runtime', label: 'RUNTIME', kind: 'id', values: RUNTIME_IDS, help: 'runtime name, e.g. 2025.04' }],
   flags: {},
-  examples: ['mon runtimes get 2025.04', `mon runtimes get 2025.04 --json | jq -r '.dependencies.playwright'`],
+  examples: ['mon runtimes get 2025.04', `mon runtimes get 2025.04 --jq '.dependencies.playwright'`],
 });

@@ -4,6 +4,7 @@ import type { Input } from '../../core/flags/spec';
 import type { Ctx } from '../../core/context';
 import { CliError, UsageError } from '../../errors';
 import { realFile, tryLock } from '../../lock';
+import { printJson } from '../../output/render';
 import { lockFileFailure, prepareDataDir } from '../../sandbox/data-dir';
 import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from '../../sandbox/defaults';
 import { parseFaults } from '../../sandbox/faults';
@@ -93,8 +94,10 @@ export async function sandboxRun(
   lock.advertise({ url: sandbox.url, apiKey, accountId });
   const extra = sandbox.banner();
   if (ctx.globals.json) {
-    io.out(
-      `${JSON.stringify({ baseUrl: sandbox.url, pingUrl: sandbox.pingUrl, accountId, apiKey, dataFile, ...extra.json })}\n`,
+    printJson(
+      io,
+      { baseUrl: sandbox.url, pingUrl: sandbox.pingUrl, accountId, apiKey, dataFile, ...extra.json },
+      { compact: true },
     );
   } else {
     const b = io.style.bold;

@@ -80,7 +80,7 @@ export const INFO = verb({
     'mon sandbox info',
     'mon --sandbox sandbox info',
     'mon sandbox info --data ./sandbox.jsonl --json',
-    `mon heartbeats ping "$(mon sandbox info --json | jq -r '.heartbeats[0].pingToken')"`,
+    `mon heartbeats ping "$(mon sandbox info --jq '.heartbeats[0].pingToken')"`,
   ],
 });
 
@@ -158,6 +158,6 @@ export const REQUESTS = verb({
   examples: [
     'mon sandbox requests',
     'mon sandbox requests --limit 5 --json',
-    'mon sandbox requests --json | jq \'.[] | select(.method == "POST") | .body\'',
+    'mon sandbox requests --jq \'.[] | select(.method == "POST") | .body\'',
   ],
 });

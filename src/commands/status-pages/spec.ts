@@ -15,6 +15,6 @@ export const LIST = verb({
     'mon status-pages list',
     'mon status-pages list --all',
     '# service IDs, for `mon incidents create --service ID`:',
-    `mon status-pages list --all --json | jq -r '.[].cards[].services[] | "\\(.id)  \\(.name)"'`,
+    `mon status-pages list --all --jq '.[].cards[].services[] | "\\(.id)  \\(.name)"'`,
   ],
 });

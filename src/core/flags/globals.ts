@@ -10,6 +10,12 @@ export const GLOBAL_FLAGS = {
   account: { kind: 'raw', value: 'id', help: 'account ID, sent as x-service-account (env MON_ACCOUNT_ID)' },
   pingUrl: { kind: 'raw', value: 'url', help: 'base URL of heartbeat pings (env MON_PING_URL)' },
   json: { kind: 'bool', help: 'print the API response as JSON' },
+  jq: {
+    kind: 'raw',
+    short: 'q',
+    value: 'expression',
+    help: 'filter the JSON with jq, built in (implies --json; strings print raw; --all and --paginate hold the whole list in memory)',
+  },
   input: {
     kind: 'bool',
     forms: 'negative',

@@ -50,18 +50,18 @@ function card(id: string, name: string, services: Service[]) {
 }
 
 const theme = {
-  bodyBackgroundColor: '#ffffff',
-  headerBackgroundColor: '#0f172a',
-  headerFontColor: '#f8fafc',
-  titleFontColor: '#0f172a',
-  bodyFontColor: '#1e293b',
-  bodyFontColorMuted: '#64748b',
-  navigationFontColor: '#f8fafc',
-  linkFontColor: '#2563eb',
-  cardBackgroundColor: '#f8fafc',
-  borderColor: '#e2e8f0',
-  primaryButtonBackgroundColor: '#2563eb',
-  primaryButtonFontColor: '#ffffff',
+  bodyBackgroundColor: '#FFFFFF',
+  headerBackgroundColor: '#0F172A',
+  headerFontColor: '#F8FAFC',
+  titleFontColor: '#0F172A',
+  bodyFontColor: '#1E293B',
+  bodyFontColorMuted: '#64748B',
+  navigationFontColor: '#F8FAFC',
+  linkFontColor: '#2563EB',
+  cardBackgroundColor: '#F8FAFC',
+  borderColor: '#E2E8F0',
+  primaryButtonBackgroundColor: '#2563EB',
+  primaryButtonFontColor: '#FFFFFF',
 };
 
 function page(
@@ -81,7 +81,7 @@ function page(
     logo: null,
     redirectTo: null,
     favicon: null,
-    themeColors: { light: theme, dark: { ...theme, bodyBackgroundColor: '#0f172a', bodyFontColor: '#e2e8f0' } },
+    themeColors: { light: theme, dark: { ...theme, bodyBackgroundColor: '#0F172A', bodyFontColor: '#E2E8F0' } },
     defaultTheme: 'AUTO',
     cards,
     isPrivate,

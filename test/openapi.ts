@@ -1,0 +1,177 @@
+/**
+ * An independent check of the traffic between mon and the sandbox: every request body is
+ * validated against the REQUEST schema of the public OpenAPI description, and every answer
+ * against the RESPONSE schema of its status, with ajv. Neither mon nor the sandbox uses
+ * these schemas (both use the zod schemas of src/api/schemas), so a drift of the zod schemas
+ * cannot hide behind "the sandbox accepted it".
+ *
+ * The description is read at run time from the project's shared reference
+ * (shared/reference/openapi-subset.json, beside the repository or one of its parents; or
+ * MON_OPENAPI=FILE); it is not copied into the repository.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { Json, OpenApiDocument, SpecWins } from './openapi-exceptions';
+
+// ajv-formats is CommonJS: its default export is the function, under `default` or not.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RELATIVE = join('shared', 'reference', 'openapi-subset.json');
+
+/** Where the description is: MON_OPENAPI, else shared/reference/ beside the repository or a parent of it. */
+export function openApiFile(): string | undefined {
+  if (process.env.MON_OPENAPI) return process.env.MON_OPENAPI;
+  for (let dir = dirname(ROOT.replace(/\/$/, '')); ; dir = dirname(dir)) {
+    const candidate = join(dir, RELATIVE);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** One entry of the sandbox's request log, as far as the check needs it. */
+export interface Exchange {
+  method: string;
+  path: string;
+  body: unknown;
+  answer?: { status: number; body: unknown };
+}
+
+interface Operation {
+  key: string;
+  pattern: RegExp;
+  literal: number;
+  request?: ValidateFunction;
+  responses: Map<string, ValidateFunction>;
+}
+
+/**
+ * The description made ready for ajv: every local `#/...` reference made absolute to its
+ * $id (so that an operation's schema compiles alone), and OpenAPI 3.0's `nullable` without
+ * a `type` (next to a $ref or allOf) written as the JSON Schema it means: this or null. A
+ * reference to a schema the subset does not hold accepts anything.
+ */
+function prepare(value: Json, id: string, known: Set<string>): Json {
+  if (Array.isArray(value)) return value.map((item) => prepare(item, id, known));
+  if (value && typeof value === 'object') {
+    const ref = value.$ref;
+    // A schema the subset left out (ChecksV1TracerouteRequest, in one branch of a check's
+    // oneOf): anything is accepted there.
+    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/') && !known.has(ref)) return {};
+    const out: { [key: string]: Json } = {};
+    for (const [key, item] of Object.entries(value)) {
+      out[key] =
+        key === '$ref' && typeof item === 'string' && item.startsWith('#') ? `${id}${item}` : prepare(item, id, known);
+    }
+    if ('nullable' in out && !('type' in out)) {
+      const { nullable, ...rest } = out;
+      return nullable === true ? { anyOf: [rest, { type: 'null' }] } : rest;
+    }
+    return out;
+  }
+  return value;
+}
+
+export class OpenApiChecker {
+  private readonly operations: Operation[] = [];
+  /** What an error status that an operation does not declare is checked against: the API's error body. */
+  private readonly apiError: ValidateFunction;
+
+  /** `changes`: where the spec wins (test/openapi-exceptions.ts), applied to a copy of the description. */
+  constructor(document: Json, changes: SpecWins[] = []) {
+    const changed = structuredClone(document) as unknown as OpenApiDocument;
+    for (const change of changes) change.patch(changed);
+    document = changed as unknown as Json;
+    const id = 'https://openapi.invalid/reference.json';
+    const names = Object.keys((document as { components: { schemas: object } }).components.schemas);
+    const doc = prepare(document, id, new Set(names.map((name) => `#/components/schemas/${name}`))) as {
+      paths: Record<string, Record<string, { requestBody?: Json; responses?: Record<string, Json> }>>;
+      components: Json;
+    };
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(ajv);
+    // Only the components as a schema document; operations' schemas compile against them.
+    ajv.addSchema({ $id: id, components: doc.components } as object);
+    this.apiError = ajv.compile({ $ref: `${id}#/components/schemas/ApiError` });
+    const schemaOf = (part: Json | undefined): Json | undefined =>
+      (part as { content?: { 'application/json'?: { schema?: Json } } } | undefined)?.content?.['application/json']
+        ?.schema;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      const pattern = new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      const literal = path.replace(/\{[^}]+\}/g, '').length;
+      for (const [method, operation] of Object.entries(methods)) {
+        if (method === 'parameters') continue;
+        const request = schemaOf(operation.requestBody);
+        const responses = new Map<string, ValidateFunction>();
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          const schema = schemaOf(response);
+          if (schema) responses.set(status, ajv.compile(schema as object));
+        }
+        this.operations.push({
+          key: `${method.toUpperCase()} ${path}`,
+          pattern,
+          literal,
+          request: request ? ajv.compile(request as object) : undefined,
+          responses,
+        });
+      }
+    }
+    // The most specific template first (/v1/checks/dns before /v1/checks/{id}).
+    this.operations.sort((a, b) => b.literal - a.literal);
+  }
+
+  /** The operation a request is for, or undefined for routes the description does not cover. */
+  operation(method: string, path: string): string | undefined {
+    return this.find(method, path)?.key;
+  }
+
+  private find(method: string, path: string): Operation | undefined {
+    const bare = path.replace(/[?#].*$/, '');
+    return this.operations.find((operation) => operation.key.startsWith(`${method} `) && operation.pattern.test(bare));
+  }
+
+  /**
+   * What in one exchange departs from the description (empty when nothing does). Routes
+   * the description does not cover (pings, unknown paths) are not checked; an answer with a
+   * status the operation does not declare is checked as an error body when it is >= 400.
+   */
+  check(exchange: Exchange): string[] {
+    const operation = this.find(exchange.method, exchange.path);
+    if (!operation) return [];
+    const label = `${exchange.method} ${exchange.path}`;
+    const problems: string[] = [];
+    const report = (validate: ValidateFunction, value: unknown, what: string) => {
+      if (validate(value)) return;
+      const lines = (validate.errors ?? []).map(
+        (error) => `    ${error.instancePath || '(root)'} ${error.message} (${error.schemaPath})`,
+      );
+      problems.push(
+        `${label}: ${what} does not match the OpenAPI description:\n${lines.join('\n')}\n    ${JSON.stringify(value).slice(0, 600)}`,
+      );
+    };
+    if (operation.request && exchange.body !== undefined) {
+      report(operation.request, exchange.body, 'the request body');
+    }
+    const answer = exchange.answer;
+    if (answer && answer.body !== undefined) {
+      const validate =
+        operation.responses.get(String(answer.status)) ?? (answer.status >= 400 ? this.apiError : undefined);
+      if (validate) report(validate, answer.body, `the ${answer.status} answer`);
+      else if (answer.status >= 200 && answer.status < 300 && operation.responses.size) {
+        problems.push(
+          `${label}: answered ${answer.status}, a status the description does not declare (${[...operation.responses.keys()].join(', ')})`,
+        );
+      }
+    }
+    return problems;
+  }
+}
+
+/** The checker for the description at `file`, changed where the spec wins. */
+export function loadChecker(file: string, changes: SpecWins[] = []): OpenApiChecker {
+  return new OpenApiChecker(JSON.parse(readFileSync(file, 'utf8')) as Json, changes);
+}
