@@ -281,7 +281,7 @@ const measured = majors.filter((major) => versions.has(major));
 let missed = 0;
 const table = [['goal', 'target', ...measured.map((major) => `Node ${versions.get(major)}`)]];
 for (const goal of GOALS) {
-  const limitOf = (major) => (typeof goal.limit === 'number' ? goal.limit : goal.limit[major]);
+  const limitOf = (major) => (typeof goal.limit === 'object' ? goal.limit[major] : goal.limit);
   const targets = [...new Set(measured.map(limitOf))].filter((limit) => limit !== undefined);
   const format = (value) =>
     goal.unit === 'x' ? `${value.toFixed(2)}x` : goal.unit === 's' ? `${value.toFixed(2)} s` : `${value.toFixed(0)} MB`;

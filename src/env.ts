@@ -17,11 +17,12 @@ export const ENVIRONMENT = {
 export const DEFAULT_PAGER = 'less -FRX';
 
 /**
- * The pager command as words (MON_PAGER, then PAGER, then `less -FRX`), or undefined when
- * there is none to use: MON_PAGER or PAGER set empty, or `cat`.
+ * The pager command as words (MON_PAGER, then PAGER, then `less -FRX` except on Windows), or
+ * undefined when there is none to use: MON_PAGER or PAGER set empty, or `cat`.
  */
-export function pagerCommand(env: NodeJS.ProcessEnv): string[] | undefined {
-  const chosen = env.MON_PAGER ?? env.PAGER ?? DEFAULT_PAGER;
+export function pagerCommand(env: NodeJS.ProcessEnv, platform: string = process.platform): string[] | undefined {
+  // Windows has no less to count on: a pager there is one the user names.
+  const chosen = env.MON_PAGER ?? env.PAGER ?? (platform === 'win32' ? '' : DEFAULT_PAGER);
   const words = chosen.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0 || words[0] === 'cat') return undefined;
   return words;

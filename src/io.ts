@@ -216,9 +216,12 @@ class ProcessIO extends BaseIO {
       child.once('error', resolve);
     });
     if (started) {
-      this.err(
-        `mon: the pager "${words.join(' ')}" could not be started (${(started as NodeJS.ErrnoException).code ?? started.message}); printing without it. Set MON_PAGER to another pager, or to "" for none.\n`,
-      );
+      // A missing less is no news; a pager the user named that does not start is.
+      const named = env.MON_PAGER !== undefined || env.PAGER !== undefined;
+      if (named)
+        this.err(
+          `mon: the pager "${words.join(' ')}" could not be started (${(started as NodeJS.ErrnoException).code ?? started.message}); printing without it. Set MON_PAGER to another pager, or to "" for none.\n`,
+        );
       return false;
     }
     child.stdin!.on('error', () => {

@@ -207,7 +207,9 @@ describe('lists', () => {
   });
 
   it('the pager: MON_PAGER, then PAGER, then `less -FRX`; empty or `cat` is none (described in the one env table)', () => {
-    expect(pagerCommand({})).toEqual(['less', '-FRX']);
+    expect(pagerCommand({}, 'linux')).toEqual(['less', '-FRX']);
+    expect(pagerCommand({}, 'win32')).toBeUndefined();
+    expect(pagerCommand({ PAGER: 'more' }, 'win32')).toEqual(['more']);
     expect(DEFAULT_PAGER).toBe('less -FRX');
     expect(pagerCommand({ PAGER: 'more' })).toEqual(['more']);
     expect(pagerCommand({ MON_PAGER: 'less -R', PAGER: 'more' })).toEqual(['less', '-R']);
