@@ -18,6 +18,12 @@ if (running[0] < MINIMUM[0] || (running[0] === MINIMUM[0] && running[1] < MINIMU
   process.exit(1);
 }
 
+// The version needs none of mon: answer it before loading anything (not even node:fs).
+if (process.argv.length === 3 && process.argv[2] === '--version') {
+  process.stdout.write(`mon ${require('../package.json').version}\n`);
+  return;
+}
+
 // The bundle (dist/mon.cjs, one file, and dist/vendor/*.cjs loaded on first use) is compiled
 // with a V8 code cache, the same way on every Node.js line: with vm.Script and `cachedData`
 // kept in the user's cache directory, written after the command ran (so it holds every
@@ -190,12 +196,6 @@ function loadWithCachedData() {
     }
   });
   return exports;
-}
-
-// The version needs none of mon: answer it straight away.
-if (args.length === 1 && args[0] === '--version') {
-  process.stdout.write(`mon ${require('../package.json').version}\n`);
-  return;
 }
 
 let cli;
