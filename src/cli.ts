@@ -20,7 +20,10 @@ export async function run(argv: string[]): Promise<number> {
     for (const name of signals) process.off(name, onSignal);
     process.kill(process.pid, signal);
   };
+  const io = processIO({ signal: controller.signal });
   const onSignal = (signal: NodeJS.Signals) => {
+    // Ctrl-C in a pager is the pager's (less stops a search with it); mon waits for it to quit.
+    if (signal === 'SIGINT' && io.paging) return;
     if (received) return dieBy(signal);
     received = signal;
     controller.abort(new Error(signal));
@@ -28,7 +31,7 @@ export async function run(argv: string[]): Promise<number> {
   };
   for (const name of signals) process.on(name, onSignal);
   try {
-    const ctx = createContext({ io: processIO({ signal: controller.signal }), signal: controller.signal });
+    const ctx = createContext({ io, signal: controller.signal });
     // Aborted with the signal's name: main() ends a command it cancelled with 130 or 143.
     return await main(argv, ctx);
   } finally {

@@ -2,3 +2,28 @@
 export function envFlag(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
+
+/**
+ * Environment variables of the terminal experience, in one place: what each does (the help
+ * and the README say it from here).
+ */
+export const ENVIRONMENT = {
+  MON_PAGER:
+    'pager for long tables on a terminal (before PAGER; default `less -FRX`); empty or `cat` turns it off. Never used when stdout is not a terminal, nor with --json',
+  PAGER: 'pager when MON_PAGER is not set',
+} as const;
+
+/** The pager when none is chosen (less: quit when it fits one screen, keep colours, leave the screen as it was). */
+export const DEFAULT_PAGER = 'less -FRX';
+
+/**
+ * The pager command as words (MON_PAGER, then PAGER, then `less -FRX` except on Windows), or
+ * undefined when there is none to use: MON_PAGER or PAGER set empty, or `cat`.
+ */
+export function pagerCommand(env: NodeJS.ProcessEnv, platform: string = process.platform): string[] | undefined {
+  // Windows has no less to count on: a pager there is one the user names.
+  const chosen = env.MON_PAGER ?? env.PAGER ?? (platform === 'win32' ? '' : DEFAULT_PAGER);
+  const words = chosen.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0 || words[0] === 'cat') return undefined;
+  return words;
+}

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
+import type { ChildProcess } from 'node:child_process';
+import { pagerCommand } from './env';
 import { BrokenPipeError, CancelledError } from './errors';
 import { maskSecret } from './text/mask';
 
@@ -18,6 +20,18 @@ export interface IO {
   readonly stderrIsTTY: boolean;
   /** Width of the terminal stdout is on (80 when unknown). */
   columns(): number;
+  /** Height of the terminal stdout is on (24 when unknown). */
+  rows(): number;
+  /**
+   * Long output on a terminal: from now on stdout goes to the pager (MON_PAGER, then PAGER,
+   * then `less -FRX`), until `endPager()`, which waits for the person to quit it. false, and
+   * nothing changes, when stdout is not a terminal, there is no pager to use (MON_PAGER set
+   * empty or `cat`), or it could not be started.
+   */
+  startPager(): Promise<boolean>;
+  endPager(): Promise<void>;
+  /** A pager shows stdout now: Ctrl-C is the pager's, not mon's. */
+  readonly paging: boolean;
   /** Styles for stdout and stderr; both are no-ops when colour is off for that stream. */
   style: ChalkInstance;
   errStyle: ChalkInstance;
@@ -70,6 +84,19 @@ abstract class BaseIO implements IO {
   abstract columns(): number;
   private readonly secrets = new Map<string, string>();
   protected signal: AbortSignal | undefined;
+  /** The environment the global flags were decided with (the pager is chosen from it). */
+  protected env: NodeJS.ProcessEnv | undefined;
+  paging = false;
+
+  rows(): number {
+    return 24;
+  }
+
+  async startPager(): Promise<boolean> {
+    return false;
+  }
+
+  async endPager(): Promise<void> {}
 
   out(text: string): void {
     this.writeOut(this.mask(text));
@@ -97,6 +124,7 @@ abstract class BaseIO implements IO {
   }
 
   setColor({ noColorFlag, env }: { noColorFlag: boolean; env: NodeJS.ProcessEnv }): void {
+    this.env = env;
     this.style = decideColor(this.stdoutIsTTY, noColorFlag, env) ? COLOR : NO_COLOR;
     this.errStyle = decideColor(this.stderrIsTTY, noColorFlag, env) ? COLOR : NO_COLOR;
   }
@@ -160,8 +188,57 @@ class ProcessIO extends BaseIO {
   }
 
   protected writeOut(text: string): void {
+    if (this.pager) {
+      // The person quit the pager before the end: the rest is not wanted.
+      if (!this.pagerGone) this.pager.stdin!.write(text);
+      return;
+    }
     if (this.stdoutClosed) throw new BrokenPipeError();
     process.stdout.write(text);
+  }
+
+  private pager: ChildProcess | undefined;
+  private pagerGone = false;
+  private pagerClosed: Promise<void> | undefined;
+
+  override async startPager(): Promise<boolean> {
+    const words = this.stdoutIsTTY && !this.pager ? pagerCommand(this.env ?? process.env) : undefined;
+    if (!words) return false;
+    const { spawn } = process.getBuiltinModule('node:child_process');
+    const env = this.env ?? process.env;
+    // As git does: less keeps colours and quits on a short output even when named bare.
+    const child = spawn(words[0]!, words.slice(1), {
+      stdio: ['pipe', 'inherit', 'inherit'],
+      env: env.LESS === undefined ? { ...env, LESS: 'FRX' } : env,
+    });
+    const started = await new Promise<Error | undefined>((resolve) => {
+      child.once('spawn', () => resolve(undefined));
+      child.once('error', resolve);
+    });
+    if (started) {
+      // A missing less is no news; a pager the user named that does not start is.
+      const named = env.MON_PAGER !== undefined || env.PAGER !== undefined;
+      if (named)
+        this.err(
+          `mon: the pager "${words.join(' ')}" could not be started (${(started as NodeJS.ErrnoException).code ?? started.message}); printing without it. Set MON_PAGER to another pager, or to "" for none.\n`,
+        );
+      return false;
+    }
+    child.stdin!.on('error', () => {
+      this.pagerGone = true;
+    });
+    this.pagerClosed = new Promise((resolve) => child.once('close', () => resolve()));
+    this.pager = child;
+    this.paging = true;
+    return true;
+  }
+
+  override async endPager(): Promise<void> {
+    if (!this.pager) return;
+    this.pager.stdin!.end();
+    await this.pagerClosed;
+    this.pager = undefined;
+    this.paging = false;
   }
 
   protected writeErr(text: string): void {
@@ -170,6 +247,10 @@ class ProcessIO extends BaseIO {
 
   columns(): number {
     return process.stdout.columns || 80;
+  }
+
+  override rows(): number {
+    return process.stdout.rows || 24;
   }
 }
 
@@ -184,7 +265,9 @@ export interface TestIO extends IO {
 }
 
 /** In-memory IO for tests: pretend-terminals and captured output. */
-export function testIO(options: { tty?: boolean; stdinTTY?: boolean; stdin?: string; columns?: number } = {}): TestIO {
+export function testIO(
+  options: { tty?: boolean; stdinTTY?: boolean; stdin?: string; columns?: number; rows?: number } = {},
+): TestIO {
   const tty = options.tty ?? false;
   class Captured extends BaseIO implements TestIO {
     stdout = '';
@@ -201,6 +284,9 @@ export function testIO(options: { tty?: boolean; stdinTTY?: boolean; stdin?: str
     }
     columns(): number {
       return options.columns ?? 100;
+    }
+    override rows(): number {
+      return options.rows ?? 40;
     }
   }
   return new Captured();

@@ -11,7 +11,6 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
@@ -128,7 +127,8 @@ const UNKNOWN_HOLDER: LockOwner = { pid: 0, host: '?', what: 'another process', 
  * unreadable one older than 5 s) is taken over atomically (see takeOver).
  */
 export function tryLock(path: string, what: string): HeldLock | { heldBy: LockOwner } {
-  const id = randomBytes(8).toString('hex');
+  // node:crypto is loaded here, not at start-up (~5 ms: every command reaches this module).
+  const id = process.getBuiltinModule('node:crypto').randomBytes(8).toString('hex');
   const owner: LockOwner = { pid: process.pid, host: hostname(), what, since: new Date().toISOString(), id };
   const temp = `${path}.${process.pid}.${id}`;
   const fd = openSync(temp, 'wx', 0o600);

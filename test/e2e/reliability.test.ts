@@ -462,8 +462,9 @@ describe('secrets', () => {
           'Dry',
           '--severity',
           'minor',
+          // By name: the status pages are read (a full ID would be sent without a lookup).
           '--service',
-          API,
+          'Public API',
           '--message',
           'm',
           '--dry-run',

@@ -215,6 +215,27 @@ describe('sandbox incidents', () => {
     expect(pages.find((page) => page.name === 'Acme Cloud')!.incidents).toHaveLength(0);
   });
 
+  it('a status page carries its open incidents without their updates, not every incident ever made', async () => {
+    const open = (await call('POST', '/v1/status-pages/incidents', createBody({ name: 'Open' }))).body;
+    const closed = (await call('POST', '/v1/status-pages/incidents', createBody({ name: 'Closed' }))).body;
+    await call('POST', `/v1/status-pages/incidents/${closed.id}/incident-updates`, {
+      description: 'Fixed.',
+      status: 'RESOLVED',
+    });
+    const pages = (await call('GET', '/v1/status-pages')).body.entries as {
+      name: string;
+      incidents: Record<string, unknown>[];
+    }[];
+    const payments = pages.find((page) => page.name === 'Acme Payments')!;
+    expect(payments.incidents.map((incident) => incident.name)).toEqual(['Open']);
+    expect(payments.incidents[0]).toMatchObject({
+      id: open.id,
+      severity: open.severity,
+      lastUpdateStatus: 'INVESTIGATING',
+    });
+    expect(payments.incidents[0]).not.toHaveProperty('incidentUpdates');
+  });
+
   it('keeps incidents across a restart with a data file', async () => {
     const dataFile = join(mkdtempSync(join(tmpdir(), 'mon-incidents-')), 'data.jsonl');
     const first = await memorySandbox({ dataFile });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PAGER, ENVIRONMENT, pagerCommand } from '../../src/env';
 import { decideColor, testIO } from '../../src/io';
 import {
   fitWidths,
   jsonArrayWriter,
+  LARGE_TABLE,
   jsonText,
   printJson,
   renderList,
@@ -156,6 +158,65 @@ describe('lists', () => {
     const none = jsonArrayWriter(empty);
     none.end();
     expect(empty.stdout).toBe('[]\n');
+  });
+
+  it('a large table (written row by row, not by cli-table3) looks exactly as a small one: widths, truncation, wide characters, colours', async () => {
+    type Row = { id: string; name: string | null; status: string; services: string };
+    const statuses = ['INVESTIGATING', 'RESOLVED', ''];
+    const table: Column<Row>[] = [
+      { header: 'ID', value: (row) => row.id },
+      { header: 'NAME', value: (row) => row.name, shrink: true },
+      {
+        header: 'STATUS',
+        value: (row) => row.status,
+        color: (text, row, io) => (row.status === 'RESOLVED' ? io.style.green(text) : io.style.red(text)),
+      },
+      { header: 'SERVICES', value: (row) => row.services, shrink: true },
+    ];
+    const rows: Row[] = Array.from({ length: LARGE_TABLE }, (_, n) => ({
+      id: `abcdef${n}`,
+      name: n % 7 === 0 ? null : n % 5 === 0 ? `停止 ${'長い名前'.repeat(n % 9)}` : `Incident ${'x'.repeat(n % 50)}`,
+      status: statuses[n % 3]!,
+      services: n % 4 === 0 ? '' : 'Public API, Checkout, 決済',
+    }));
+    for (const color of [false, true]) {
+      const small = testIO({ tty: true, columns: 90, rows: 1000 });
+      const large = testIO({ tty: true, columns: 90, rows: 1000 });
+      for (const io of [small, large]) io.setColor({ noColorFlag: !color, env: color ? { FORCE_COLOR: '1' } : {} });
+      await renderList(small, rows, table, 'Nothing.');
+      // One more row, no wider than the others: the same widths, the other renderer.
+      await renderList(large, [...rows, { id: 'abc', name: 'n', status: 'RESOLVED', services: '' }], table, 'Nothing.');
+      const smallLines = small.stdout.split('\n');
+      const largeLines = large.stdout.split('\n');
+      expect(largeLines).toHaveLength(smallLines.length + 1);
+      expect(largeLines.slice(0, LARGE_TABLE + 1)).toEqual(smallLines.slice(0, LARGE_TABLE + 1));
+      expect(Math.max(...smallLines.map((line) => line.replace(/\u001b\[\d+m/g, '').length))).toBeLessThanOrEqual(90);
+    }
+  });
+
+  it('renders 20,000 rows in time linear in rows', async () => {
+    const io = testIO({ tty: true, columns: 120, rows: 100_000 });
+    const rows = Array.from({ length: 20_000 }, (_, n) => ({ name: `Incident ${n}`, when: 'w' }));
+    const started = performance.now();
+    await renderList(io, rows, columns, 'Nothing.');
+    // ~0.1 s here; cli-table3 alone took ~10 s per 10,000 rows.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    const lines = io.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(20_001);
+    expect(lines[20_000]).toMatch(/^Incident 19999\s+recently$/);
+  });
+
+  it('the pager: MON_PAGER, then PAGER, then `less -FRX`; empty or `cat` is none (described in the one env table)', () => {
+    expect(pagerCommand({}, 'linux')).toEqual(['less', '-FRX']);
+    expect(pagerCommand({}, 'win32')).toBeUndefined();
+    expect(pagerCommand({ PAGER: 'more' }, 'win32')).toEqual(['more']);
+    expect(DEFAULT_PAGER).toBe('less -FRX');
+    expect(pagerCommand({ PAGER: 'more' })).toEqual(['more']);
+    expect(pagerCommand({ MON_PAGER: 'less -R', PAGER: 'more' })).toEqual(['less', '-R']);
+    expect(pagerCommand({ MON_PAGER: '', PAGER: 'more' })).toBeUndefined();
+    expect(pagerCommand({ MON_PAGER: 'cat' })).toBeUndefined();
+    expect(pagerCommand({ PAGER: '  ' })).toBeUndefined();
+    expect(Object.keys(ENVIRONMENT)).toEqual(expect.arrayContaining(['MON_PAGER', 'PAGER']));
   });
 
   it('writes TSV through renderTsv for scripts', () => {

@@ -1,5 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../../bin/mon.js', import.meta.url));
 
 /** Every module `mon` loads before a command runs: the static imports reachable from src/cli.ts (plain-data modules, which import nothing, left out). */
 async function eagerModules(): Promise<string[]> {
@@ -43,5 +50,56 @@ describe('start-up', () => {
       ).toEqual([]);
     }
     expect(modules.some((file) => file.includes('node_modules/commander/'))).toBe(true);
+  });
+});
+
+/**
+ * The files of dist/ a real `mon ARGS` reads (bin/mon.js, then the bundle and its vendor
+ * files, through require or, on Node 20, through readFileSync for its own code cache).
+ */
+function distFilesRead(args: string[]): string[] {
+  const tracer = join(mkdtempSync(join(tmpdir(), 'mon-startup-')), 'trace.cjs');
+  writeFileSync(
+    tracer,
+    `const fs = require('node:fs'); const Module = require('node:module'); const seen = new Set();
+const note = (file) => { const at = String(file).split('/dist/')[1]; if (at !== undefined) seen.add(at.replace(/^\\.\\//, '')); };
+const read = fs.readFileSync; fs.readFileSync = function (file, ...rest) { note(file); return read.call(this, file, ...rest); };
+const load = Module._load; Module._load = function (request, parent, ...rest) { if (request.includes('vendor/') || request.includes('/dist/')) note(request.includes('/dist/') ? request : '/dist/' + request.replace(/^\\.\\//, '')); return load.call(this, request, parent, ...rest); };
+process.on('exit', () => process.stderr.write('\\nDIST ' + JSON.stringify([...seen]) + '\\n'));
+`,
+  );
+  const result = spawnSync(process.execPath, ['-r', tracer, BIN, ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, HOME: tmpdir(), MON_CACHE_DIR: mkdtempSync(join(tmpdir(), 'mon-cache-')) },
+  });
+  const line = result.stderr.split('\n').find((text) => text.startsWith('DIST '));
+  if (!line) throw new Error(`mon ${args.join(' ')}: no trace (${result.stderr})`);
+  return JSON.parse(line.slice(5)) as string[];
+}
+
+describe('what a start-up reads of dist/', () => {
+  const HEAVY = [
+    'vendor/zod.cjs',
+    'vendor/undici.cjs',
+    'vendor/cli-table3.cjs',
+    'vendor/conf.cjs',
+    'vendor/prompts.cjs',
+  ];
+
+  it('--version reads none of dist/ (bin/mon.js answers it)', () => {
+    expect(distFilesRead(['--version'])).toEqual([]);
+  });
+
+  it.each([[['--help']], [['incidents', '--help']], [['completion', 'bash']], [['completion', 'fish']]])(
+    'mon %j loads the bundle and none of zod, undici, cli-table3, conf or the prompts',
+    (args) => {
+      const read = distFilesRead(args);
+      expect(read).toContain('mon.cjs');
+      expect(read.filter((file) => HEAVY.includes(file))).toEqual([]);
+    },
+  );
+
+  it('the trace sees a vendor file when one is loaded (a bad shell is worded by the validator, zod)', () => {
+    expect(distFilesRead(['completion', 'tcsh'])).toContain('vendor/zod.cjs');
   });
 });

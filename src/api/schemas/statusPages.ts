@@ -18,7 +18,8 @@ export const statusPageSchema = z.looseObject({
   description: z.string().nullable().optional(),
   customDomain: z.string().nullable().optional(),
   cards: z.array(cardSchema).optional(),
-  incidents: z.array(incidentSchema).optional(),
+  // The page's open incidents; the public API leaves their updates out.
+  incidents: z.array(incidentSchema.partial({ incidentUpdates: true })).optional(),
   isPrivate: z.boolean().optional(),
   created_at: z.string().optional(),
   updated_at: z.string().nullable().optional(),

@@ -3,6 +3,7 @@ import { nothingSentIfCancelled } from '../confirm';
 import type { Ctx } from '../context';
 import { helpAfter, markNoun } from '../help';
 import {
+  canonicalValue,
   kebab,
   orList,
   type ArgSpec,
@@ -131,6 +132,23 @@ function rawFlags(command: Command): Record<string, unknown> {
 export type Run<S extends VerbSpec> = (ctx: Ctx, input: Input<S>) => Promise<void>;
 
 /**
+ * The input of a verb that has no flags and only enum arguments, each given as one of its
+ * values (`mon completion bash`): nothing to validate, so the validator (zod, ~25 ms) is not
+ * loaded. undefined otherwise: parse.ts checks the input and words its errors.
+ */
+function plainInput<S extends VerbSpec>(spec: S, rawArgs: unknown[]): Input<S> | undefined {
+  if (Object.keys(spec.flags).length > 0) return undefined;
+  const args: Record<string, string> = {};
+  for (const [index, arg] of (spec.args ?? []).entries()) {
+    const raw = rawArgs[index];
+    const value = arg.kind === 'enum' && typeof raw === 'string' ? canonicalValue(arg.values ?? [], raw) : undefined;
+    if (value === undefined) return undefined;
+    args[arg.key] = value;
+  }
+  return { flags: {}, args } as Input<S>;
+}
+
+/**
  * A verb from its table. Options and help are built now (commander only); the run function
  * and the validation (zod) are loaded when the verb runs, so `mon --help` loads neither.
  */
@@ -141,8 +159,9 @@ export function verbCommand<S extends VerbSpec>(ctx: Ctx, spec: S, load: () => P
   command.addHelpText('after', () => helpAfter(spec.about, spec.examples, ctx.io.columns()));
   command.action(async (...params: unknown[]) => {
     const self = params.at(-1) as Command;
-    const [{ parseInput }, run] = await Promise.all([import('./parse'), load()]);
-    const work = () => run(ctx, parseInput(spec, rawFlags(self), self.processedArgs, ctx.now()));
+    const plain = plainInput(spec, self.processedArgs);
+    const [parse, run] = await Promise.all([plain ? undefined : import('./parse'), load()]);
+    const work = () => run(ctx, plain ?? parse!.parseInput(spec, rawFlags(self), self.processedArgs, ctx.now()));
     // A verb that changes something (it has --dry-run) says so when a prompt is cancelled.
     await ('dryRun' in spec.flags ? nothingSentIfCancelled(work) : work());
   });

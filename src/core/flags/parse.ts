@@ -4,7 +4,17 @@ import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { longestPrefix, formatPath } from '../../text/path';
 import { parseDuration, parseTime, TIME_HELP } from '../../text/time';
-import { andList, bodyNames, flagName, orList, type ArgSpec, type Flag, type Input, type VerbSpec } from './spec';
+import {
+  andList,
+  bodyNames,
+  canonicalValue,
+  flagName,
+  orList,
+  type ArgSpec,
+  type Flag,
+  type Input,
+  type VerbSpec,
+} from './spec';
 
 /*
  * Validation built from the flag tables (spec.ts), when a verb runs. Every problem is
@@ -14,11 +24,7 @@ import { andList, bodyNames, flagName, orList, type ArgSpec, type Flag, type Inp
 
 /** The value as sent: the table's spelling of an enum value typed in any case. */
 function canonical(values: readonly string[]) {
-  return (input: unknown) => {
-    if (typeof input !== 'string') return input;
-    const typed = input.trim().toUpperCase();
-    return values.find((value) => value.toUpperCase() === typed) ?? input;
-  };
+  return (input: unknown) => (typeof input === 'string' ? (canonicalValue(values, input) ?? input) : input);
 }
 
 const nonEmptyText = () => z.string().trim().min(1, { error: 'must not be empty' });

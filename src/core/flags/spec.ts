@@ -236,3 +236,9 @@ export function bodyNames(flags: FlagTable): Record<string, string> {
     for (const path of flag.body ?? []) names[path] = flagName(key, flag);
   return names;
 }
+
+/** The table's spelling of an enum value typed in any case (and with spaces around); undefined when it is none of them. */
+export function canonicalValue(values: readonly string[], input: string): string | undefined {
+  const typed = input.trim().toUpperCase();
+  return values.find((value) => value.toUpperCase() === typed);
+}

@@ -133,14 +133,20 @@ function seedPages(): StoredStatusPage[] {
   ];
 }
 
-/** The page as the API shows it: with the incidents that name one of its services. */
+/**
+ * The page as the API shows it: with its open incidents (those that name one of its
+ * services), each without its updates, as the public API's StatusPageV2IncidentServices
+ * carries them. Not every incident ever made: a page's size does not grow with the account's
+ * history (resolving services reads every page).
+ */
 function withIncidents(ctx: ModuleContext, stored: StoredStatusPage): StatusPage {
   const ids = new Set(pageServices(stored).map(({ service }) => service.id));
   const incidents = ctx.store
     .collection<Incident>('incidents')
     .values()
-    .filter((incident) => incident.services.some((svc) => ids.has(svc.id)))
-    .reverse();
+    .filter((incident) => incident.lastUpdateStatus !== 'RESOLVED' && incident.services.some((svc) => ids.has(svc.id)))
+    .reverse()
+    .map(({ incidentUpdates: _updates, ...incident }) => incident);
   return { ...stored, incidents };
 }
 
