@@ -1,5 +1,4 @@
 import type { ApiClient } from '../api/client';
-import { ApiError } from '../api/errors';
 import { statusPagePages } from '../api/resources/statusPages';
 import { PAGE_LIMIT } from '../api/schemas/enums';
 import type { IncidentServiceBody, Service } from '../api/schemas/incidents';
@@ -73,41 +72,6 @@ export function findServices(directory: ServiceEntry[], values: string[]): Servi
 /** `--service` values → the services' bodies. */
 export function resolveServices(directory: ServiceEntry[], values: string[]): IncidentServiceBody[] {
   return findServices(directory, values).map((entry) => serviceBody(entry.service, entry.page));
-}
-
-/** A full service ID (a UUID), as `mon status-pages list` shows them. */
-const SERVICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * `--service` values that are all full IDs → their bodies without reading the status pages:
- * the server checks the IDs (an unknown one is refused; `unknownServiceError` words it).
- * Their names are not known here, so they are sent empty (the server answers with its own).
- * undefined when a value is a name (or no account ID is in use): resolve from the pages then.
- */
-export function servicesByIdOnly(values: string[], accountId: string | undefined): IncidentServiceBody[] | undefined {
-  if (!accountId || !values.every((value) => SERVICE_ID.test(value))) return undefined;
-  return [...new Set(values.map((value) => value.toLowerCase()))].map((id) => ({ id, name: '', accountId }));
-}
-
-/** The server's refusal of a service ID sent without a lookup (404/422/400 naming a service) → an error naming --service. */
-export function unknownServiceError(error: unknown, ids: string[]): unknown {
-  if (
-    !(error instanceof ApiError) ||
-    ![400, 404, 422].includes(error.status ?? 0) ||
-    !/service/i.test(error.serverMessage ?? '')
-  )
-    return error;
-  const shown = ids.map((id) => `"${sanitize(id)}"`).join(', ');
-  return new ApiError(
-    'not-found',
-    `--service ${shown}: the server knows no such service (${sanitize(error.serverMessage ?? String(error.status))}).`,
-    {
-      status: error.status,
-      serverMessage: error.serverMessage,
-      requestId: error.requestId,
-      hint: 'Run `mon status-pages list` to see the services and their IDs.',
-    },
-  );
 }
 
 /** A checklist of every service, labelled "Page › Card › Service". */

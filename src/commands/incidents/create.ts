@@ -8,13 +8,7 @@ import { askChoice, askText, askYesNo } from '../../core/flags/prompt';
 import { givenMessage, hasMessage, resolveMessage, templateStatus } from '../../core/message';
 import { flagName, type Input } from '../../core/flags/spec';
 import { done, notifiedText, printOutcome } from '../../core/outcome';
-import {
-  askServices,
-  resolveServices,
-  serviceDirectory,
-  servicesByIdOnly,
-  unknownServiceError,
-} from '../../core/services';
+import { askServices, resolveServices, serviceDirectory } from '../../core/services';
 import { sanitize } from '../../text/escape';
 import { colorSeverity, colorStatus } from './columns';
 import { CREATE } from './spec';
@@ -38,14 +32,11 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
   if (prompting && !ctx.io.canPrompt()) throw missingFlagsError(missing, EXAMPLE);
 
   const client = await ctx.api();
-  // Full service IDs need no lookup when nothing shown needs their names (a prompt's
-  // confirmation, a template's {{services}}): the server checks them.
-  const idsOnly =
-    flags.service && !prompting && given.template === undefined
-      ? servicesByIdOnly(flags.service, client.config.accountId)
-      : undefined;
-  const directory = idsOnly ? [] : await serviceDirectory(client);
-  const givenServices = idsOnly ?? (flags.service && resolveServices(directory, flags.service));
+  // One read of the status pages (they carry no incident history, so its cost does not grow
+  // with the account): names become IDs, and an ID is sent with its real name, or refused
+  // before anything is sent when it is on no page.
+  const directory = await serviceDirectory(client);
+  const givenServices = flags.service && resolveServices(directory, flags.service);
 
   const name = flags.name ?? (await askText(ctx, CREATE.flags.name));
   const severity = flags.severity ?? (await askChoice(ctx, CREATE.flags.severity));
@@ -93,9 +84,7 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
   });
   if (flags.dryRun) return printDryRun(ctx, createIncidentRequest(body));
 
-  const { incident, raw: response } = await createIncident(client, body).catch((error: unknown) => {
-    throw idsOnly ? unknownServiceError(error, flags.service ?? []) : error;
-  });
+  const { incident, raw: response } = await createIncident(client, body);
   const { io } = ctx;
   const style = io.errStyle;
   const opened = incident.incidentUpdates[0];
