@@ -3,16 +3,6 @@ export function envFlag(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
 
-/**
- * Environment variables of the terminal experience, in one place: what each does (the help
- * and the README say it from here).
- */
-export const ENVIRONMENT = {
-  MON_PAGER:
-    'pager for long tables on a terminal (before PAGER; default `less -FRX`); empty or `cat` turns it off. Never used when stdout is not a terminal, nor with --json',
-  PAGER: 'pager when MON_PAGER is not set',
-} as const;
-
 /** The pager when none is chosen (less: quit when it fits one screen, keep colours, leave the screen as it was). */
 export const DEFAULT_PAGER = 'less -FRX';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGER, ENVIRONMENT, pagerCommand } from '../../src/env';
+import { DEFAULT_PAGER, pagerCommand } from '../../src/env';
 import { decideColor, testIO } from '../../src/io';
 import {
   fitWidths,
@@ -216,7 +216,6 @@ describe('lists', () => {
     expect(pagerCommand({ MON_PAGER: '', PAGER: 'more' })).toBeUndefined();
     expect(pagerCommand({ MON_PAGER: 'cat' })).toBeUndefined();
     expect(pagerCommand({ PAGER: '  ' })).toBeUndefined();
-    expect(Object.keys(ENVIRONMENT)).toEqual(expect.arrayContaining(['MON_PAGER', 'PAGER']));
   });
 
   it('writes TSV through renderTsv for scripts', () => {
