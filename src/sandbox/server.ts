@@ -58,15 +58,30 @@ export class RequestLog {
     this.entries.push(entry);
     this.sizes.push(size);
     this.bytes += size;
-    while (this.entries.length > this.limits.count || (this.bytes > this.limits.bytes && this.entries.length > 1)) {
-      this.entries.shift();
-      this.bytes -= this.sizes.shift()!;
-    }
+    this.trim();
     // One request larger than the whole budget is kept without its body.
     if (this.bytes > this.limits.bytes) {
       const only = this.entries[0]!;
       only.body = { omitted: `the body (${size} bytes) is larger than the request log keeps` };
       this.bytes = this.sizes[0] = 0;
+    }
+  }
+
+  /** What an entry was answered, counted in the same budget (an answer larger than all of it is not kept). */
+  answer(entry: LoggedRequest, answer: { status: number; body: unknown }, size: number): void {
+    const index = this.entries.lastIndexOf(entry);
+    if (index < 0 || size > this.limits.bytes) return;
+    entry.answer = answer;
+    this.sizes[index]! += size;
+    this.bytes += size;
+    this.trim();
+  }
+
+  /** The oldest entries go first, until the count and the bytes fit (one entry always stays). */
+  private trim(): void {
+    while (this.entries.length > this.limits.count || (this.bytes > this.limits.bytes && this.entries.length > 1)) {
+      this.entries.shift();
+      this.bytes -= this.sizes.shift()!;
     }
   }
 
@@ -150,7 +165,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       };
       res.on('finish', () => {
         entry.status = res.statusCode;
-        entry.answer = answered.get(res);
+        const answer = answered.get(res);
+        if (answer) log.answer(entry, { status: answer.status, body: answer.body }, answer.size);
       });
       log.add(entry, size + entry.path.length + JSON.stringify(headers).length + 100);
     }
@@ -300,11 +316,11 @@ async function readJsonBody(req: IncomingMessage): Promise<{ body: unknown; size
 }
 
 /** What each response carried, for the request log. */
-const answered = new WeakMap<ServerResponse, { status: number; body: unknown }>();
+const answered = new WeakMap<ServerResponse, { status: number; body: unknown; size: number }>();
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  answered.set(res, { status, body });
   const text = body === undefined ? '' : JSON.stringify(body);
+  answered.set(res, { status, body, size: text.length });
   res.writeHead(status, {
     ...headers,
     ...(body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }),

@@ -249,6 +249,24 @@ describe('the request log', () => {
     expect(log.entries).toEqual([{ ...entry(99), body: { omitted: expect.stringContaining('5000 bytes') } }]);
   });
 
+  it('counts what each request was answered in the same budget, and keeps no answer larger than all of it', () => {
+    const log = new RequestLog({ count: 1000, bytes: 1000 });
+    for (let n = 0; n < 3; n++) {
+      const logged = entry(n);
+      log.add(logged, 100);
+      log.answer(logged, { status: 200, body: { page: n } }, 300);
+    }
+    // 3 × (100 + 300) is over 1000: the oldest went.
+    expect(log.entries.map((e) => [e.path, e.answer])).toEqual([
+      ['/v1/x/1', { status: 200, body: { page: 1 } }],
+      ['/v1/x/2', { status: 200, body: { page: 2 } }],
+    ]);
+    const huge = entry(9);
+    log.add(huge, 100);
+    log.answer(huge, { status: 200, body: { big: true } }, 5000);
+    expect(log.entries.at(-1)).toEqual(entry(9));
+  });
+
   it('of a running sandbox stays within 16 MiB under a flood of large unauthenticated requests', async () => {
     const sandbox = await start(dataFile());
     const body = JSON.stringify({ filler: 'x'.repeat(1000 * 1000) });
