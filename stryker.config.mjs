@@ -24,11 +24,13 @@ export default {
     // The sandbox's incident rules.
     'src/sandbox/modules/incidents.ts',
   ],
-  coverageAnalysis: 'perTest',
-  // A mutant in code that runs when a module loads (the flag tables, constants) needs every
-  // test run again for itself: half the mutants and nearly all the time. They are left out
-  // (reported as ignored); the rules themselves are in functions.
-  ignoreStatic: true,
+  // Per-test coverage picks the tests of each mutant. A mutant in code that runs when a module
+  // loads (the flag tables, constants) would need every test run again for itself: they are
+  // left out (reported as ignored). Per-test coverage also misses tests that reach a module
+  // only through the command layer: with MON_MUTATION_TESTS (vitest.config.ts) naming the
+  // tests of the mutated modules, every mutant runs all of those instead, static ones too.
+  coverageAnalysis: process.env.MON_MUTATION_TESTS ? 'off' : 'perTest',
+  ignoreStatic: !process.env.MON_MUTATION_TESTS,
   // The first run (every in-process test, with coverage per test) on a busy 2-core machine.
   dryRunTimeoutMinutes: 30,
   concurrency: 2,

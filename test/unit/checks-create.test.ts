@@ -202,6 +202,15 @@ describe('checks create-dns output', () => {
     expect(sandbox.requests[0]!.path).toBe('/v1/checks/dns?autoAssignAlerts=false');
   });
 
+  it('mon api --dry-run prints a body holding null as it is (the masking walks past it)', async () => {
+    const result = await cli(['api', '-X', 'POST', '/v1/anything', '-F', 'note=null', '-F', 'n=1', '--dry-run'], {
+      sandbox,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout.split('\n').slice(1).join('\n'))).toEqual({ note: null, n: 1 });
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
   it('--dry-run prints the request with secret values masked and sends nothing', async () => {
     const result = await cli(
       [

@@ -89,7 +89,8 @@ describe('a flag is never a value', () => {
     expect(result.stderr).toContain(
       `${flag} needs a value, but the next word is ${next}, which is a flag: nothing was sent.`,
     );
-    expect(result.stderr).toContain(`=${next}`);
+    // The way out names the long form: `--raw-field=--paginate`, not `-f=--paginate`.
+    expect(result.stderr).toContain(`write ${flag.replace(/^-\w \((.*)\)$/, '$1')}=${next}`);
     expect(result.stdout).toBe('');
     expect(sandbox.requests).toEqual([]);
   });

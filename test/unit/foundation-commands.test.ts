@@ -140,6 +140,22 @@ describe('profiles', () => {
   });
 });
 
+describe('keys as auth status shows them', () => {
+  it.each([
+    // 12 characters are enough to show the prefix and the last four.
+    ['sk_abcdefghi', 'sk_…fghi'],
+    // Under 12: nothing of the key.
+    ['sk_abcdefgh', '••••'],
+    // The prefix is letters and "_" at the start only.
+    ['12ab_cdefghijklmn', '…klmn'],
+  ])('MON_API_KEY=%s is shown as %s, and nowhere whole', async (key, shown) => {
+    const env = testEnv({ sandbox, env: { MON_API_KEY: key } });
+    const result = await cli(['auth', 'status', '--no-color'], { env });
+    expect(result.stdout).toMatch(new RegExp(`^api-key\t${shown}\tMON_API_KEY$`, 'm'));
+    expect(result.stdout + result.stderr).not.toContain(key);
+  });
+});
+
 describe('usage errors', () => {
   it('names the flag and points at the command help', async () => {
     const result = await cli(['status-pages', 'list', '--limit', '500'], { sandbox });
