@@ -157,6 +157,17 @@ describe('keys as auth status shows them', () => {
 });
 
 describe('usage errors', () => {
+  it('an empty ID is one problem, said once; an ID of spaces is another', async () => {
+    const empty = await cli(['runtimes', 'get', ''], { sandbox });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('RUNTIME must not be empty (got "")');
+    expect(empty.stderr).not.toContain('spaces');
+    const spaces = await cli(['runtimes', 'get', '  '], { sandbox });
+    expect(spaces.code).toBe(2);
+    expect(spaces.stderr).toContain('must not start or end with spaces');
+    expect(sandbox.requests.filter((request) => request.path.startsWith('/v1/runtimes'))).toEqual([]);
+  });
+
   it('names the flag and points at the command help', async () => {
     const result = await cli(['status-pages', 'list', '--limit', '500'], { sandbox });
     expect(result.code).toBe(2);

@@ -51,7 +51,8 @@ export const pathIdSchema = z
   .refine((id) => !/[\u0000-\u001f\u007f-\u009f]/.test(id), { error: 'must not contain control characters' })
   .refine((id) => !/[/\\?#%]/.test(id), { error: 'must not contain "/", "\\", "?", "#" or "%"' })
   .refine((id) => id !== '.' && id !== '..', { error: 'must not be "." or ".."' })
-  .refine((id) => id.trim() === id && id.trim() !== '', { error: 'must not start or end with spaces' });
+  // "" is the empty rule's alone; only spaces start and end with spaces.
+  .refine((id) => id === '' || id.trim() === id, { error: 'must not start or end with spaces' });
 
 /** `/v1/x/{id}`: every path parameter goes through here. */
 export function pathSegment(id: string): string {
