@@ -1,0 +1,270 @@
+/**
+ * The screen harness: the real bin/mon.js on a pseudo-terminal of a fixed size (a tmux pane
+ * of its own server), typed at with keystrokes, and the screen read back as a person sees it
+ * (tmux renders the terminal: a spinner frame that was not cleared, a line that wrapped in the
+ * middle of a word, a prompt that threw typing away are all on it). Every prompt and every
+ * screen of mon is tested here; the scripted prompter of the in-process tests cannot see them.
+ *
+ *   const screen = await openScreen(['incidents', 'update'], sandbox.env(), { columns: 80, rows: 24 });
+ *   await screen.waitFor('? Message');
+ *   await screen.type('Rolled back');
+ *   await screen.press('Enter');
+ *   const { code } = await screen.done();
+ *   expect(screen.lines()).toContain(...);
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestContext } from 'vitest';
+import { requireTool } from '../tools';
+import { BIN, leakedSecrets, tempDir } from './harness';
+
+export interface ScreenSize {
+  columns: number;
+  rows: number;
+}
+
+/** Keys by the names tmux's send-keys knows (Enter, Tab, Up, Down, BSpace, Escape, C-c, ...). */
+export type KeyName =
+  | 'Enter'
+  | 'Tab'
+  | 'BTab'
+  | 'Up'
+  | 'Down'
+  | 'Left'
+  | 'Right'
+  | 'BSpace'
+  | 'Escape'
+  | 'Space'
+  | 'C-c'
+  | 'C-d'
+  | 'C-u'
+  | 'Home'
+  | 'End';
+
+export interface ScreenRun {
+  /** The visible screen now, one string per row, trailing spaces removed (rows past the last written one dropped). */
+  lines(): string[];
+  /** The visible screen as one string. */
+  text(): string;
+  /**
+   * Everything the terminal ever showed (scrollback and screen), as logical lines: a line the
+   * terminal wrapped is joined back (so its length says whether it was wider than the screen).
+   */
+  history(): string[];
+  /** Resolves once the screen shows `text` (or matches it); fails with the screen after `timeoutMs`. */
+  waitFor(text: string | RegExp, timeoutMs?: number): Promise<void>;
+  /** Types text literally, as a person would (every character one keystroke). */
+  type(text: string): Promise<void>;
+  /** Presses named keys, in order. */
+  press(...keys: KeyName[]): Promise<void>;
+  /** Sends a signal to mon's process (not to the terminal). */
+  kill(signal: NodeJS.Signals): void;
+  /** Waits for mon to exit: its exit code (or the signal that ended it) and the last screen. */
+  done(timeoutMs?: number): Promise<{ code: number | null; signal: string | null; screen: string[] }>;
+  /** Stops the terminal (called by done(); safe to call twice). */
+  close(): void;
+}
+
+const DEFAULT_SIZE: ScreenSize = { columns: 80, rows: 24 };
+
+/** Call first in a test that uses the screen harness: tmux must be there (CI installs it; missing under CI fails). */
+export function requireScreen(context: Pick<TestContext, 'skip'>): void {
+  if (process.platform === 'win32') context.skip('tmux (the screen harness) does not run on Windows');
+  requireTool(context, 'tmux', { install: 'apt-get install tmux' });
+}
+
+const shellQuote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Starts `mon ARGS` in a tmux pane of `size` (80x24 unless told), with `env` (from
+ * `cleanEnv()` or `sandbox.env()`; TERM becomes xterm-256color, as in a real terminal).
+ * The pane stays after mon exits, so the last screen can be read.
+ */
+export async function openScreen(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  size: ScreenSize = DEFAULT_SIZE,
+  options: { command?: string[] } = {},
+): Promise<ScreenRun> {
+  const dir = tempDir('mon-screen-');
+  const socket = join(dir, 'tmux.sock');
+  const config = join(dir, 'tmux.conf');
+  writeFileSync(
+    config,
+    [
+      'set -g remain-on-exit on',
+      'set -g default-terminal "xterm-256color"',
+      'set -g history-limit 20000',
+      'set -g status off',
+      // Keys go to mon as typed: no prefix key, no escape delay to wait for.
+      'set -g prefix None',
+      'set -g escape-time 0',
+      '',
+    ].join('\n'),
+  );
+  const tmuxEnv: NodeJS.ProcessEnv = { ...env, TERM: 'xterm-256color' };
+  delete tmuxEnv.TMUX;
+  const tmux = (...tmuxArgs: string[]) => {
+    const result = spawnSync('tmux', ['-S', socket, '-f', config, ...tmuxArgs], { env: tmuxEnv, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`tmux ${tmuxArgs.join(' ')} failed: ${result.stderr}`);
+    return result.stdout;
+  };
+  // tmux records a pane's exit status only when it reaps the process before it sees the
+  // terminal close (a race): a small parent that outlives mon writes mon's exit code or signal
+  // to a file instead. It is in the terminal's process group, as a shell running mon in the
+  // foreground would be, and lets every signal pass it by (mon starts with all at their default).
+  const statusFile = join(dir, 'status');
+  const command = [
+    process.execPath,
+    '-e',
+    STATUS_KEEPER,
+    statusFile,
+    ...(options.command ?? [process.execPath, BIN, ...args]),
+  ];
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    'mon',
+    '-x',
+    String(size.columns),
+    '-y',
+    String(size.rows),
+    command.map(shellQuote).join(' '),
+  );
+  let closed = false;
+  const keeperPid = Number(tmux('display-message', '-p', '-t', 'mon', '#{pane_pid}').trim());
+  /** mon's process: the status keeper's child. */
+  const monPid = () => {
+    const children = readFileSync(`/proc/${keeperPid}/task/${keeperPid}/children`, 'utf8').trim();
+    if (!children) throw new Error('mon is not running');
+    return Number(children.split(' ')[0]);
+  };
+  const exitStatus = () => {
+    try {
+      const text = readFileSync(statusFile, 'utf8');
+      if (!text.endsWith('\n')) return undefined;
+      const [code, signal] = text.trim().split(' ');
+      return { code: code === 'null' ? null : Number(code), signal: signal === 'null' ? null : signal! };
+    } catch {
+      return undefined;
+    }
+  };
+
+  /**
+   * What tmux holds (scrollback and screen), rows as written. Once mon has exited, tmux adds
+   * its own last line ("Pane is dead (status 0, ...)") after a line feed that scrolls the
+   * screen up one row: that line is dropped, and the screen is the `rows` rows above it.
+   */
+  const capture = (join: boolean) => {
+    const rows = tmux('capture-pane', '-p', ...(join ? ['-J'] : []), '-S', '-', '-E', '-', '-t', 'mon').split('\n');
+    if (rows.at(-1) === '') rows.pop();
+    const dead = rows.findLastIndex((row) => /^Pane is dead \((status|signal) /.test(row));
+    return dead === -1 ? { rows, dead: false } : { rows: rows.slice(0, dead), dead: true };
+  };
+  const trimEnd = (rows: string[]) => {
+    const out = rows.map((row) => row.replace(/\s+$/, ''));
+    while (out.length && out.at(-1) === '') out.pop();
+    return out;
+  };
+  let last: string[] = [];
+  const lines = () => {
+    if (closed) return last;
+    const { rows } = capture(false);
+    last = trimEnd(rows.slice(-size.rows));
+    return last;
+  };
+  let lastHistory: string[] = [];
+  const history = () => {
+    if (closed) return lastHistory;
+    lastHistory = trimEnd(capture(true).rows);
+    return lastHistory;
+  };
+  const text = () => lines().join('\n');
+  const secretsCheck = () => {
+    const leaked = leakedSecrets(history().join('\n'));
+    if (leaked.length) throw new Error(`mon ${args.join(' ')} showed a secret on the terminal:\n${text()}`);
+  };
+
+  const run: ScreenRun = {
+    lines,
+    text,
+    history,
+    async waitFor(wanted, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      const matches = () => {
+        const shown = text();
+        return typeof wanted === 'string' ? shown.includes(wanted) : wanted.test(shown);
+      };
+      while (!matches()) {
+        if (Date.now() > deadline) {
+          throw new Error(`The screen never showed ${String(wanted)} (${timeoutMs} ms). It shows:\n${text()}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    async type(typed) {
+      // One send-keys per character, so a prompt that reacts to each key sees each key.
+      for (const char of typed) tmux('send-keys', '-t', 'mon', '-l', char);
+    },
+    async press(...keys) {
+      for (const key of keys) tmux('send-keys', '-t', 'mon', key);
+    },
+    kill(signal) {
+      process.kill(monPid(), signal);
+    },
+    async done(timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const status = exitStatus();
+        if (status !== undefined) {
+          const screen = lines();
+          history();
+          secretsCheck();
+          run.close();
+          return { ...status, screen };
+        }
+        if (Date.now() > deadline) {
+          const screen = text();
+          run.close();
+          throw new Error(`mon ${args.join(' ')} did not exit within ${timeoutMs} ms. The screen:\n${screen}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    close() {
+      if (closed) return;
+      try {
+        lines();
+        history();
+      } catch {
+        // Already gone.
+      }
+      closed = true;
+      spawnSync('tmux', ['-S', socket, 'kill-server'], { env: tmuxEnv });
+    },
+  };
+  open.add(run);
+  return run;
+}
+
+/** The parent of mon in the pane: runs it, passes no signal on (mon gets the terminal's own), writes how it ended. */
+const STATUS_KEEPER = `
+const { spawn } = require('node:child_process');
+const { writeFileSync } = require('node:fs');
+const [file, command, ...args] = process.argv.slice(1);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR2', 'SIGTSTP']) process.on(signal, () => {});
+const child = spawn(command, args, { stdio: 'inherit' });
+child.on('exit', (code, signal) => { writeFileSync(file, code + ' ' + signal + '\\n'); process.exit(0); });
+`;
+
+const open = new Set<ScreenRun>();
+process.on('exit', () => {
+  for (const run of open) run.close();
+});
+
+/** Rows of `lines` wider than `columns` (logical lines from `history()`): each is a line that wrapped. */
+export function overWidth(lines: string[], columns: number): string[] {
+  return lines.filter((line) => [...line].length > columns);
+}
