@@ -1,5 +1,6 @@
 import type { IO } from '../io';
 import { sanitize } from '../text/escape';
+import { displayWidth, truncate } from '../text/width';
 import { jqFilterOf, type JqFilter } from './jq';
 
 type Cell = string | number | boolean | null | undefined;
@@ -23,41 +24,6 @@ const text = (cell: Cell): string => (cell === null || cell === undefined ? '' :
 /** Piped output: tab-separated rows, no header, no colour, control characters escaped. */
 export function renderTsv<T>(io: IO, rows: readonly T[], columns: readonly Column<T>[]): void {
   for (const row of rows) io.out(`${columns.map((column) => sanitize(text(column.value(row)))).join('\t')}\n`);
-}
-
-/** Visible width, counting wide (CJK, emoji) characters as two cells. */
-export function displayWidth(value: string): number {
-  let width = 0;
-  for (const char of value) {
-    const code = char.codePointAt(0) ?? 0;
-    width +=
-      code >= 0x1100 &&
-      (code <= 0x115f ||
-        (code >= 0x2e80 && code <= 0xa4cf) ||
-        (code >= 0xac00 && code <= 0xd7a3) ||
-        (code >= 0xf900 && code <= 0xfaff) ||
-        (code >= 0xfe30 && code <= 0xfe4f) ||
-        (code >= 0xff00 && code <= 0xff60) ||
-        (code >= 0xffe0 && code <= 0xffe6) ||
-        (code >= 0x1f300 && code <= 0x1faff) ||
-        (code >= 0x20000 && code <= 0x3fffd))
-        ? 2
-        : 1;
-  }
-  return width;
-}
-
-export function truncate(value: string, width: number): string {
-  if (displayWidth(value) <= width) return value;
-  let out = '';
-  let used = 0;
-  for (const char of value) {
-    const w = displayWidth(char);
-    if (used + w > width - 1) break;
-    out += char;
-    used += w;
-  }
-  return `${out}…`;
 }
 
 const GAP = 2;

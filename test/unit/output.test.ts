@@ -9,9 +9,9 @@ import {
   printJson,
   renderList,
   renderTsv,
-  truncate,
   type Column,
 } from '../../src/output/render';
+import { displayWidth, truncate } from '../../src/text/width';
 import { humanDuration, relativeTime } from '../../src/text/time';
 import { maskSecret } from '../../src/text/mask';
 import { sanitize } from '../../src/text/escape';
@@ -145,6 +145,9 @@ describe('lists', () => {
     expect(fitWidths([40, 10, 20], [true, false, true], ['A', 'B', 'C'], 50)).toEqual([18, 10, 18]);
     expect(fitWidths([10, 10], [false, false], ['A', 'B'], 5)).toEqual([10, 10]);
     expect(truncate('日本語テキスト', 7)).toBe('日本語…');
+    // What takes no cell: combining marks, zero-width and direction characters, colours.
+    expect(displayWidth('e\u0301\u200b\u200f\u00ad\x1b[31mx\x1b[39m')).toBe(2);
+    expect(displayWidth('🔥 ok')).toBe(5);
   });
 
   it('streams --all --json as one valid JSON array', () => {

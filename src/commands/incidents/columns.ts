@@ -1,7 +1,8 @@
 import type { ChalkInstance } from 'chalk';
 import type { Incident, IncidentUpdate } from '../../api/schemas/incidents';
 import type { IO } from '../../io';
-import { displayWidth, renderDetails, type Column } from '../../output/render';
+import { renderDetails, type Column } from '../../output/render';
+import { displayWidth } from '../../text/width';
 import { humanDuration, relativeTime, timeDisplay } from '../../text/time';
 import { sanitize } from '../../text/escape';
 
