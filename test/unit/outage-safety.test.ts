@@ -46,11 +46,15 @@ describe('confirm what was prompted', () => {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: incident.id },
-        { message: 'Post this update?', answer: false },
+        { message: 'Message', answer: undefined },
+        { message: 'Notify', answer: undefined },
+        { message: 'Post this update?', answer: 'no' },
       ],
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('About to resolve "Checkout errors" (MAJOR, on Checkout):');
+    expect(result.stderr).toContain(
+      `About to resolve an incident:\n  Incident: Checkout errors (MAJOR, on Checkout)\n  ID:       ${incident.id}\n`,
+    );
     expect(result.stderr).toMatch(
       /Status: +INVESTIGATING → RESOLVED\n {2}Message: +This incident has been resolved\.\n {2}Notify: +no, subscribers are not notified/,
     );
@@ -91,27 +95,32 @@ describe('confirm what was prompted', () => {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: incident.id },
-        { message: 'Save these changes?', answer: true },
+        { message: 'Save these changes?', answer: 'yes' },
       ],
     });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(
-      /About to change "Queue backlog" \(MAJOR, on Checkout\):\n {2}Severity: +MAJOR → CRITICAL\n/,
+      /About to change an incident:\n {2}Incident: +Queue backlog \(MAJOR, on Checkout\)\n {2}ID: +\S+\n {2}Severity: +MAJOR → CRITICAL\n/,
     );
     expect(posts()).toEqual([
       expect.objectContaining({ method: 'PUT', body: expect.objectContaining({ severity: 'CRITICAL' }) }),
     ]);
   });
 
-  it('a dry run shows the request and asks nothing', async () => {
+  it('a dry run shows the request and asks for no confirmation', async () => {
     const incident = await open('Slow search');
     const result = await run(['incidents', 'resolve', '--dry-run'], {
       tty: true,
-      answers: [{ message: 'Which open incident', answer: incident.id }],
+      answers: [
+        { message: 'Which open incident', answer: incident.id },
+        { message: 'Message', answer: 'Fine again.' },
+        { message: 'Notify', answer: true },
+      ],
     });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`POST ${sandbox.url}/v1/status-pages/incidents/${incident.id}/incident-updates`);
-    expect(result.prompter.asked.map((question) => question.kind)).toEqual(['select']);
+    expect(result.stdout).toContain('"description": "Fine again."');
+    expect(result.prompter.asked.map((question) => question.kind)).toEqual(['select', 'message', 'confirm']);
     expect(posts()).toEqual([]);
   });
 
@@ -121,10 +130,12 @@ describe('confirm what was prompted', () => {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: incident.id },
-        { message: 'Post this update?', answer: false },
+        { message: 'Message', answer: undefined },
+        { message: 'Notify', answer: undefined },
+        { message: 'Post this update?', answer: 'no' },
       ],
     });
-    expect(result.stderr).toContain('About to resolve "Evil \\x1b]0;pwned\\x07 name"');
+    expect(result.stderr).toContain('Incident: Evil \\x1b]0;pwned\\x07 name');
     expect(result.stderr).not.toContain('\u001b]0;');
   });
 });
@@ -153,7 +164,7 @@ describe('pickers everywhere', () => {
       answers: [
         { message: 'Which open incident', answer: incident.id },
         { message: 'Message', answer: 'Still on it.' },
-        { message: 'Post this update?', answer: true },
+        { message: 'Post this update?', answer: 'yes' },
       ],
     });
     expect(result.code, result.stderr).toBe(0);
@@ -189,7 +200,7 @@ describe('pickers everywhere', () => {
       tty: true,
       answers: [
         { message: 'Which update', answer: newest.id },
-        { message: 'Save this change?', answer: true },
+        { message: 'Save this change?', answer: 'yes' },
       ],
     });
     expect(edited.code, edited.stderr).toBe(0);
@@ -236,7 +247,7 @@ describe('time windows are checked before anything is sent', () => {
 });
 
 describe('the message prompt offers the stored templates', () => {
-  it('picking one fills it in for this incident; "Write a new message…" asks for text', async () => {
+  it('a typed message is posted as typed; a template chosen there is filled in for this incident, and its status applies', async () => {
     const incident = await open('Search down');
     const env = testEnv({ sandbox });
     expect(
@@ -247,21 +258,18 @@ describe('the message prompt offers the stored templates', () => {
         )
       ).code,
     ).toBe(0);
-    const picked = await cli(['--no-color', 'incidents', 'update', incident.id, '--status', 'monitoring'], {
+    const picked = await cli(['--no-color', 'incidents', 'updates', 'create', incident.id], {
       sandbox,
       env,
       tty: true,
       answers: [
-        { message: 'Message', answer: 'watching' },
-        { message: 'Notify', answer: false },
-        { message: 'Post this update?', answer: true },
+        { message: 'Message', answer: { template: 'watching' } },
+        { message: 'Post this update?', answer: 'yes' },
       ],
     });
     expect(picked.code, picked.stderr).toBe(0);
-    expect(picked.prompter.asked[0]).toMatchObject({
-      kind: 'select',
-      choices: ['watching: A fix for Search down is out; we are watching.', 'Write a new message…'],
-    });
+    expect(picked.prompter.asked[0]).toMatchObject({ kind: 'message', choices: ['watching'] });
+    expect(picked.stderr).toMatch(/Status: +INVESTIGATING → MONITORING \(from template "watching"\)/);
     expect(posts()).toEqual([
       expect.objectContaining({
         body: {
@@ -278,9 +286,8 @@ describe('the message prompt offers the stored templates', () => {
       env,
       tty: true,
       answers: [
-        { message: 'Message', answer: '' }, // Write a new message…
         { message: 'Message', answer: 'In my own words.' },
-        { message: 'Post this update?', answer: true },
+        { message: 'Post this update?', answer: 'yes' },
       ],
     });
     expect(typed.code, typed.stderr).toBe(0);
