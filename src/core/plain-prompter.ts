@@ -137,10 +137,13 @@ export function plainPrompter(io: IO, signal?: AbortSignal): Prompter {
     async message(options: MessageOptions): Promise<MessageAnswer> {
       const { templates } = options;
       const names = templates.map((template) => sanitize(template.name)).join(', ');
-      const offer = templates.length ? ` (templates: ${names}; type / and a name to use one)` : '';
       const shownDefault = options.default === undefined ? undefined : oneLine(options.default);
+      // With templates, they are named on a line of their own, and the question follows.
+      const question = templates.length
+        ? `${options.message}. Templates: ${names} (type / and a name).\nType the message${orEnter(shownDefault)}: `
+        : `${options.message}${orEnter(shownDefault)}: `;
       for (;;) {
-        const line = await ask(`${options.message}${offer}${orEnter(shownDefault)}: `, (typed) => ({ value: typed }));
+        const line = await ask(question, (typed) => ({ value: typed }));
         if (line === '' && options.default !== undefined) {
           return { text: options.default, ...(options.template ? { template: options.template } : {}) };
         }

@@ -140,6 +140,76 @@ describe('confirm what was prompted', () => {
   });
 });
 
+describe('edit at the confirmation', () => {
+  it('asks the questions again with the previous answers in them; only the corrected values are posted', async () => {
+    const incident = await open('Queue stuck');
+    const result = await run(['incidents', 'update', incident.id], {
+      tty: true,
+      answers: [
+        { message: 'Message', answer: 'Workers restrating.' },
+        { message: 'Status', answer: 'IDENTIFIED' },
+        { message: 'Notify', answer: false },
+        { message: 'Post this update?', answer: 'edit' },
+        { message: 'Message', answer: 'Workers restarting.' },
+        { message: 'Status', answer: undefined },
+        { message: 'Notify', answer: true },
+        { message: 'Post this update?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const again = result.prompter.asked.slice(4);
+    expect(again[0]).toMatchObject({ kind: 'message', default: 'Workers restrating.' });
+    expect(again[1]).toMatchObject({ kind: 'select', default: 'IDENTIFIED' });
+    expect(again[2]).toMatchObject({ kind: 'confirm', default: false });
+    expect(posts()).toEqual([
+      expect.objectContaining({
+        body: { description: 'Workers restarting.', status: 'IDENTIFIED', notifySubscribers: true },
+      }),
+    ]);
+  });
+
+  it('at create, every answer is put back: the typed name in the input, the services checked', async () => {
+    const result = await run(['incidents', 'create', '--severity', 'minor', '--message', 'Slow.'], {
+      tty: true,
+      answers: [
+        { message: 'Incident name', answer: 'Serach slow' },
+        { message: 'Affected services', answer: [SEED_SERVICES.api] },
+        { message: 'Notify', answer: false },
+        { message: 'Open this incident?', answer: 'edit' },
+        { message: 'Incident name', answer: 'Search slow' },
+        { message: 'Affected services', answer: undefined },
+        { message: 'Notify', answer: undefined },
+        { message: 'Open this incident?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.prompter.asked[4]).toMatchObject({ kind: 'input', default: 'Serach slow' });
+    expect(posts()).toEqual([
+      expect.objectContaining({
+        body: expect.objectContaining({
+          name: 'Search slow',
+          services: [expect.objectContaining({ id: SEED_SERVICES.api })],
+        }),
+      }),
+    ]);
+  });
+
+  it('--yes answers the confirmation and nothing else: every value not given is still asked', async () => {
+    const incident = await open('Slow logins');
+    const result = await run(['incidents', 'update', incident.id, '-y'], {
+      tty: true,
+      answers: [
+        { message: 'Message', answer: 'Looking into it.' },
+        { message: 'Status', answer: undefined },
+        { message: 'Notify', answer: undefined },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.prompter.asked.map((question) => question.kind)).toEqual(['message', 'select', 'confirm']);
+    expect(posts()).toHaveLength(1);
+  });
+});
+
 describe('pickers everywhere', () => {
   it('get with no ID offers the open incidents on a terminal, and needs INCIDENT_ID without one', async () => {
     const incident = await open('Login failures');
@@ -212,6 +282,40 @@ describe('pickers everywhere', () => {
     ]);
   });
 
+  it('updates edit without flags on a terminal: the current message in the input, then old → new', async () => {
+    const incident = await open('Cache misses');
+    const update = incident.incidentUpdates[0]!;
+    const result = await run(['incidents', 'updates', 'edit', incident.id, update.id], {
+      tty: true,
+      answers: [
+        { message: 'Message', answer: 'Investigating the cache.' },
+        { message: 'Status', answer: undefined },
+        { message: 'Notify', answer: true },
+        { message: 'Save this change?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.prompter.asked[0]).toMatchObject({ kind: 'message', default: 'Investigating' });
+    expect(result.prompter.asked[1]).toMatchObject({ kind: 'select', default: 'INVESTIGATING' });
+    expect(result.stderr).toContain(
+      [
+        `  Update:   ${update.id}`,
+        '  Status:   INVESTIGATING (unchanged)',
+        '  Message:  "Investigating" → "Investigating the cache."',
+        '  Notify:   no → yes',
+      ].join('\n'),
+    );
+    expect(posts()).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        body: expect.objectContaining({ description: 'Investigating the cache.', notifySubscribers: true }),
+      }),
+    ]);
+    const piped = await run(['incidents', 'updates', 'edit', incident.id, update.id]);
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toContain('Nothing to change');
+  });
+
   it('without a terminal, a missing INCIDENT_ID or UPDATE_ID is exit 2 naming it, before any request', async () => {
     for (const argv of [
       ['incidents', 'updates', 'create', '-m', 'x'],
@@ -279,6 +383,41 @@ describe('the message prompt offers the stored templates', () => {
         },
       }),
     ]);
+
+    sandbox.requests.length = 0;
+    const created = await cli(['incidents', 'create', '--name', 'Login slow', '-s', 'identified'], {
+      sandbox,
+      env,
+      tty: true,
+      answers: [
+        { message: 'Severity', answer: 'MINOR' },
+        { message: 'Affected services', answer: [SEED_SERVICES.api] },
+        { message: 'Message', answer: { template: 'watching', text: 'Edited: a fix is out.' } },
+        { message: 'Notify', answer: false },
+        { message: 'Open this incident?', answer: 'yes' },
+      ],
+    });
+    expect(created.code, created.stderr).toBe(0);
+    // --status beside the template wins, as with --template.
+    expect(posts()[0]!.body).toMatchObject({
+      incidentUpdates: [{ description: 'Edited: a fix is out.', status: 'IDENTIFIED' }],
+    });
+    sandbox.requests.length = 0;
+    const fromTemplate = await cli(['incidents', 'create', '--name', 'DNS slow', '--severity', 'minor'], {
+      sandbox,
+      env,
+      tty: true,
+      answers: [
+        { message: 'Affected services', answer: [SEED_SERVICES.api] },
+        { message: 'Message', answer: { template: 'watching' } },
+        { message: 'Notify', answer: false },
+        { message: 'Open this incident?', answer: 'yes' },
+      ],
+    });
+    expect(fromTemplate.code, fromTemplate.stderr).toBe(0);
+    expect(posts()[0]!.body).toMatchObject({
+      incidentUpdates: [{ description: 'A fix for DNS slow is out; we are watching.', status: 'MONITORING' }],
+    });
 
     sandbox.requests.length = 0;
     const typed = await cli(['incidents', 'updates', 'create', incident.id], {
