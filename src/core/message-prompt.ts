@@ -68,11 +68,8 @@ export const messagePrompt = createPrompt<MessageAnswer, MessagePromptConfig>((c
       // Readline has emptied its line: what was typed is still `line`.
       if (open) {
         const picked = matches[active];
-        if (!picked) {
-          put(line);
-          setError(`No template's name starts with "${line.slice(1)}". Esc closes the list and keeps the text.`);
-          return;
-        }
+        // Nothing to choose ("/xyz" names no template): the list says so, the text stays.
+        if (!picked) return put(line);
         put(oneLine(picked.text));
         setChosen(picked);
         setOpen(false);
@@ -134,7 +131,11 @@ export const messagePrompt = createPrompt<MessageAnswer, MessagePromptConfig>((c
       const fitted = truncate(item, config.columns - 1);
       below.push(index === active ? theme.style.highlight(fitted) : fitted);
     }
-    if (!matches.length) below.push(theme.style.help(`  No template's name starts with "${sanitize(line.slice(1))}".`));
+    if (!matches.length) {
+      below.push(
+        theme.style.help(`  No template's name starts with "${sanitize(line.slice(1))}"; Esc keeps the text.`),
+      );
+    }
     below.push(theme.style.help('↑↓ choose • ⏎ put it in the message, to edit • Esc close'));
   } else if (templates.length) {
     if (chosen) {

@@ -192,10 +192,17 @@ export async function startSandbox(
   }
   const auth = { authorization: `Bearer ${info.apiKey}` };
   const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(info.baseUrl + path, {
-      method,
-      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+    const send = () =>
+      fetch(info.baseUrl + path, {
+        method,
+        headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    // A kept-alive connection the sandbox closes (idle for its keep-alive time, 5 s) just as a
+    // request goes out fails with "other side closed": a read or a clear of the log is sent again.
+    const response = await send().catch((error: Error & { cause?: { code?: string } }) => {
+      if (error.cause?.code !== 'UND_ERR_SOCKET' || (method !== 'GET' && method !== 'DELETE')) throw error;
+      return send();
     });
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
