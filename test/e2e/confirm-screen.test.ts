@@ -4,7 +4,7 @@
  * typed is lost; nothing is sent before the final yes.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxProcess } from './harness';
+import { openIncident, startSandbox, type SandboxProcess } from './harness';
 import { openScreen, requireScreen } from './screen';
 
 let sandbox: SandboxProcess;
@@ -20,22 +20,13 @@ beforeEach(async () => {
 
 const changes = async () => (await sandbox.requests()).filter((request) => request.method !== 'GET');
 
-async function openIncident(name: string): Promise<string> {
-  const created = await sandbox.call('POST', '/v1/status-pages/incidents', {
-    name,
-    severity: 'MINOR',
-    services: [{ id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e03', name: 'Webhooks', accountId: sandbox.info.accountId }],
-    incidentUpdates: [{ description: `${name} began`, status: 'INVESTIGATING' }],
-  });
-  expect(created.status).toBe(201);
-  await sandbox.clearRequests();
-  return (created.body as { id: string }).id;
-}
+const WEBHOOKS = { id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e03', name: 'Webhooks' };
+const open = async (name: string) => (await openIncident(sandbox, { name, severity: 'MINOR', service: WEBHOOKS })).id;
 
 describe('the confirmation: yes, no or edit', () => {
   it('edit goes back through the questions with the answers in them; the corrected values are posted, nothing before', async (context) => {
     requireScreen(context);
-    const id = await openIncident('Webhooks late');
+    const id = await open('Webhooks late');
     const screen = await openScreen(['incidents', 'update', id], sandbox.env({ NO_COLOR: '1' }));
     await screen.waitFor('? Message (what subscribers read)');
     await screen.type('Deliveries are dleayed');
@@ -77,7 +68,7 @@ describe('the confirmation: yes, no or edit', () => {
 
   it('no (the default, Enter) sends nothing and says so (exit 1)', async (context) => {
     requireScreen(context);
-    const id = await openIncident('Queue backlog');
+    const id = await open('Queue backlog');
     const screen = await openScreen(['incidents', 'resolve', id], sandbox.env({ NO_COLOR: '1' }));
     await screen.waitFor('? Message');
     await screen.press('Enter');

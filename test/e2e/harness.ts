@@ -262,6 +262,37 @@ export async function startSandbox(
 }
 
 /**
+ * An open incident on one service, made on the sandbox directly as a test's set-up (the log of
+ * requests is cleared after it): the incident as the sandbox answered.
+ */
+export async function openIncident(
+  sandbox: SandboxProcess,
+  incident: {
+    name: string;
+    severity?: string;
+    service: { id: string; name: string };
+    description?: string;
+    notify?: boolean;
+  },
+): Promise<{ id: string; incidentUpdates: { id: string }[] }> {
+  const created = await sandbox.call('POST', '/v1/status-pages/incidents', {
+    name: incident.name,
+    severity: incident.severity ?? 'MAJOR',
+    services: [{ ...incident.service, accountId: sandbox.info.accountId }],
+    incidentUpdates: [
+      {
+        description: incident.description ?? `${incident.name} began`,
+        status: 'INVESTIGATING',
+        notifySubscribers: incident.notify ?? false,
+      },
+    ],
+  });
+  if (created.status !== 201) throw new Error(`could not open an incident: ${JSON.stringify(created.body)}`);
+  await sandbox.clearRequests();
+  return created.body as { id: string; incidentUpdates: { id: string }[] };
+}
+
+/**
  * The independent check of what mon sends and what the sandbox answers (test/openapi.ts):
  * every exchange a sandbox of this harness logged, checked when its log is cleared and when
  * it stops, so the whole end-to-end suite's traffic goes through it. Request bodies are

@@ -4,7 +4,7 @@
  * last update did), then confirms, and posts what was answered.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxProcess } from './harness';
+import { openIncident, startSandbox, type SandboxProcess } from './harness';
 import { openScreen, requireScreen } from './screen';
 
 let sandbox: SandboxProcess;
@@ -21,15 +21,11 @@ beforeEach(async () => {
 describe('incidents resolve on a terminal', () => {
   it('from the picker: the message (default in the input, edited) and notify (yes, as the last update), then yes', async (context) => {
     requireScreen(context);
-    const created = await sandbox.call('POST', '/v1/status-pages/incidents', {
+    const { id } = await openIncident(sandbox, {
       name: 'Payments failing',
-      severity: 'MAJOR',
-      services: [{ id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e06', name: 'Checkout', accountId: sandbox.info.accountId }],
-      incidentUpdates: [{ description: 'Investigating.', status: 'INVESTIGATING', notifySubscribers: true }],
+      service: { id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e06', name: 'Checkout' },
+      notify: true,
     });
-    expect(created.status).toBe(201);
-    const id = (created.body as { id: string }).id;
-    await sandbox.clearRequests();
 
     const screen = await openScreen(['incidents', 'resolve'], sandbox.env({ NO_COLOR: '1' }));
     await screen.waitFor('? Which open incident is resolved?');

@@ -4,7 +4,7 @@
  * old → new before anything is sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxProcess } from './harness';
+import { openIncident, startSandbox, type SandboxProcess } from './harness';
 import { openScreen, requireScreen } from './screen';
 
 let sandbox: SandboxProcess;
@@ -18,16 +18,12 @@ afterAll(async () => {
 describe('incidents updates edit on a terminal', () => {
   it('picks the incident and the update, puts the current message in the input, shows old → new, and saves what was answered', async (context) => {
     requireScreen(context);
-    const created = await sandbox.call('POST', '/v1/status-pages/incidents', {
+    const incident = await openIncident(sandbox, {
       name: 'Login failures',
-      severity: 'MAJOR',
-      services: [{ id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e02', name: 'Web app', accountId: sandbox.info.accountId }],
-      incidentUpdates: [{ description: 'Logins fial for some users.', status: 'INVESTIGATING' }],
+      service: { id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e02', name: 'Web app' },
+      description: 'Logins fial for some users.',
     });
-    expect(created.status).toBe(201);
-    const incident = created.body as { id: string; incidentUpdates: { id: string }[] };
     const updateId = incident.incidentUpdates[0]!.id;
-    await sandbox.clearRequests();
 
     const screen = await openScreen(['incidents', 'updates', 'edit'], sandbox.env({ NO_COLOR: '1' }));
     await screen.waitFor('? Which open incident?');

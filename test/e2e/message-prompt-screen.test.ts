@@ -5,7 +5,7 @@
  * status applies. What the sandbox received is checked, not only the screen.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runMon, startSandbox, type SandboxProcess } from './harness';
+import { openIncident, runMon, startSandbox, type SandboxProcess } from './harness';
 import { openScreen, requireScreen } from './screen';
 
 let sandbox: SandboxProcess;
@@ -35,17 +35,8 @@ const posted = async () =>
     .filter((request) => request.method !== 'GET')
     .map((request) => ({ method: request.method, path: request.path, body: request.body }));
 
-async function openIncident(name: string): Promise<string> {
-  const created = await sandbox.call('POST', '/v1/status-pages/incidents', {
-    name,
-    severity: 'MAJOR',
-    services: [{ id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01', name: 'Public API', accountId: sandbox.info.accountId }],
-    incidentUpdates: [{ description: `${name} began`, status: 'INVESTIGATING' }],
-  });
-  expect(created.status).toBe(201);
-  await sandbox.clearRequests();
-  return (created.body as { id: string }).id;
-}
+const PUBLIC_API = { id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01', name: 'Public API' };
+const open = async (name: string) => (await openIncident(sandbox, { name, service: PUBLIC_API })).id;
 
 const CREATE = ['incidents', 'create', '--name', 'Checkout errors', '--severity', 'major', '--service', 'Public API'];
 
@@ -80,7 +71,7 @@ describe('the message prompt, with two templates stored', () => {
 
   it('Tab lists the templates; the one chosen fills the input, is edited there, and its status applies', async (context) => {
     requireScreen(context);
-    const id = await openIncident('Search down');
+    const id = await open('Search down');
     const screen = await openScreen(['incidents', 'update', id, '--no-notify'], env);
     await screen.waitFor('? Message (what subscribers read)');
     await screen.press('Tab');
@@ -135,8 +126,8 @@ describe('the message prompt, with two templates stored', () => {
 
   it('update from the picker: the message typed, then the status by arrows, notify, and yes', async (context) => {
     requireScreen(context);
-    const older = await openIncident('Prompted older');
-    await openIncident('Prompted newer');
+    const older = await open('Prompted older');
+    await open('Prompted newer');
     const screen = await openScreen(['incidents', 'update'], env);
     await screen.waitFor('? Which open incident');
     await screen.press('Down', 'Enter'); // newest first: the second is the older one

@@ -5,7 +5,7 @@
  * one "Done." line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMon, startSandbox, type SandboxProcess } from './harness';
+import { openIncident, runMon, startSandbox, type SandboxProcess } from './harness';
 import { openScreen, requireScreen } from './screen';
 
 /** Every answer takes 700 ms: well over the spinner's 300 ms. */
@@ -21,22 +21,14 @@ const SPINNER_FRAMES = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/;
 /** What @inquirer draws: its prefixes, pointer and checkbox marks. */
 const DRAWN = /^[?✔❯◉◯]|[❯◉◯↑↓⏎]/m;
 
-async function openIncident(name: string, notify = false): Promise<string> {
-  const created = await slow.call('POST', '/v1/status-pages/incidents', {
-    name,
-    severity: 'MINOR',
-    services: [{ id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e05', name: 'Job queue', accountId: slow.info.accountId }],
-    incidentUpdates: [{ description: `${name} began`, status: 'INVESTIGATING', notifySubscribers: notify }],
-  });
-  expect(created.status).toBe(201);
-  await slow.clearRequests();
-  return (created.body as { id: string }).id;
-}
+const QUEUE = { id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e05', name: 'Job queue' };
+const open = async (name: string, notify = false) =>
+  (await openIncident(slow, { name, severity: 'MINOR', service: QUEUE, notify })).id;
 
 describe('accessible mode on a terminal', () => {
   it('MON_ACCESSIBLE=1: numbered questions answered by typed lines, no spinner frame, the wait said once', async (context) => {
     requireScreen(context);
-    const id = await openIncident('Jobs stuck');
+    const id = await open('Jobs stuck');
     const screen = await openScreen(['incidents', 'update'], slow.env({ NO_COLOR: '1', MON_ACCESSIBLE: '1' }));
     await screen.waitFor('Type a number from 1 to 1:');
     expect(screen.text()).toMatch(/^Which open incident\?\n {2}1\) Jobs stuck · MINOR · INVESTIGATING/m);
@@ -76,7 +68,7 @@ describe('accessible mode on a terminal', () => {
 
   it('`mon config set accessible true`: the same plain questions; a template by "/" and its name; "2" says no', async (context) => {
     requireScreen(context);
-    const id = await openIncident('Queue slow', true);
+    const id = await open('Queue slow', true);
     const env = slow.env({ NO_COLOR: '1' });
     for (const args of [
       ['config', 'set', 'accessible', 'true'],

@@ -71,7 +71,7 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
       { description: answers.message.text, status: 'RESOLVED', notifySubscribers: answers.notify },
       RESOLVE,
     );
-  const { incident, ...answers } = await askAndConfirm(ctx, ask, (answers) => ({
+  const answers = await askAndConfirm(ctx, ask, (answers) => ({
     prompted: asking,
     yes: flags.yes,
     dryRun: flags.dryRun,
@@ -79,7 +79,8 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
     lines: [...incidentLines(answers.incident), ...updateSummary(answers.incident, bodyOf(answers))],
     question: 'Post this update?',
   }));
-  const body = bodyOf({ incident, ...answers });
+  const { incident } = answers;
+  const body = bodyOf(answers);
   if (flags.dryRun) return printDryRun(ctx, postIncidentUpdateRequest(incident.id, body));
 
   const { update, raw: response } = await postIncidentUpdate(client, incident.id, body);

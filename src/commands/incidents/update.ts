@@ -125,7 +125,7 @@ export async function updateIncidentRun(ctx: UpdateCtx, { flags, args }: Input<t
   const answers = await askAndConfirm(ctx, ask, (answers) => {
     const { putBody, postBody } = bodies(answers);
     return {
-      prompted: incidentId === null || askAll || typed,
+      prompted: incidentId === null || typed,
       yes: flags.yes,
       dryRun: flags.dryRun,
       title: postBody ? 'About to post an update:' : 'About to change an incident:',
