@@ -98,7 +98,7 @@ function checkSummary(body: Body): [string, string][] {
 }
 
 /** The assertions a DNS check starts with, unless told otherwise. */
-export const DEFAULT_ASSERTION = 'RESPONSE_CODE EQUALS NOERROR';
+const DEFAULT_ASSERTION = 'RESPONSE_CODE EQUALS NOERROR';
 
 /** "RESPONSE_CODE EQUALS NOERROR" → its assertion, or why it is not one. */
 function assertionCheck(value: string): true | string {
@@ -167,8 +167,9 @@ interface FrequencyChoice {
 }
 
 /**
- * Asks for what the body still lacks: name, query, record type, name server, frequency and
- * locations (and the type for the combined create). Answers never replace given values.
+ * Asks for what the body still lacks: name, query, record type, name server, assertions,
+ * frequency and locations (and the type for the combined create). Answers never replace given
+ * values; `previous` (the answers of an edit round) are put in the questions.
  */
 async function askForMissing(
   prompter: Ctx['prompter'],
