@@ -114,9 +114,9 @@ _mon_values() {
     'checks create|--retry-only-on') echo 'network_error' ;;
     'checks create|--trigger-incident-severity') echo 'critical major medium minor' ;;
     'runtimes get|') echo '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10' ;;
-    'config get|') echo 'base-url account ping-url timeout' ;;
-    'config set|') echo 'base-url account ping-url timeout' ;;
-    'config unset|') echo 'base-url account ping-url timeout' ;;
+    'config get|') echo 'base-url account ping-url timeout accessible' ;;
+    'config set|') echo 'base-url account ping-url timeout accessible' ;;
+    'config unset|') echo 'base-url account ping-url timeout accessible' ;;
     'api|--method') echo 'get post put patch delete head' ;;
     'api|-X') echo 'get post put patch delete head' ;;
     'completion|') echo 'bash zsh fish' ;;

@@ -46,10 +46,15 @@ export const VENDORED = {
   },
   conf: { file: 'conf.cjs', entry: `export { default } from 'conf';`, unwrap: '.default' },
   // The prompts src/core/prompter.ts asks with, and nothing else: editor, expand, rawlist,
-  // search and number (and the character encodings the editor pulls in) stay out.
+  // search and number (and the character encodings the editor pulls in) stay out. With them,
+  // what mon's own prompt (src/core/message-prompt.ts) is built with, from the same copy of
+  // @inquirer/core (VENDOR_ALIASES).
   '@inquirer/prompts': {
     file: 'prompts.cjs',
-    entry: `export { input, password, select, checkbox, confirm } from '@inquirer/prompts';`,
+    entry: [
+      `export { input, password, select, checkbox, confirm } from '@inquirer/prompts';`,
+      `export { createPrompt, isDownKey, isEnterKey, isTabKey, isUpKey, makeTheme, useEffect, useKeypress, usePrefix, useState } from '@inquirer/core';`,
+    ].join('\n'),
   },
   'cli-table3': { file: 'cli-table3.cjs', entry: `module.exports = require('cli-table3');` },
   // --jq's engine: jq compiled to WebAssembly. Its .wasm is shipped beside this file
@@ -66,6 +71,9 @@ export const VENDORED = {
     assets: ['jq-wasm/jq.wasm'],
   },
 };
+
+/** Imports served by another package's vendor file: `import ... from '@inquirer/core'` gets prompts.cjs. */
+export const VENDOR_ALIASES = { '@inquirer/core': '@inquirer/prompts' };
 
 /**
  * Licences of code a package carries compiled (not in its JavaScript, so not found by the
@@ -101,14 +109,17 @@ const common = {
 const vendorPlugin = {
   name: 'vendor',
   setup(b) {
-    const names = Object.keys(VENDORED)
+    const names = [...Object.keys(VENDORED), ...Object.keys(VENDOR_ALIASES)]
       .map((name) => name.replace(/[/]/g, '\\/'))
       .join('|');
     b.onResolve({ filter: new RegExp(`^(${names})$`) }, (args) => ({ path: args.path, namespace: 'vendor' }));
-    b.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({
-      contents: `module.exports = require('./vendor/${VENDORED[args.path].file}')${VENDORED[args.path].unwrap ?? ''};`,
-      loader: 'js',
-    }));
+    b.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => {
+      const vendored = VENDORED[VENDOR_ALIASES[args.path] ?? args.path];
+      return {
+        contents: `module.exports = require('./vendor/${vendored.file}')${vendored.unwrap ?? ''};`,
+        loader: 'js',
+      };
+    });
     // The require inside those one-line modules stays a run-time require.
     b.onResolve({ filter: /.*/, namespace: 'vendor' }, (args) => ({ path: args.path, external: true }));
   },

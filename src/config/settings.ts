@@ -26,6 +26,7 @@ export interface Settings {
   apiKey?: Setting<string>;
   pingUrl?: Setting<string>;
   timeoutMs: Setting<number>;
+  accessible: Setting<boolean>;
   debug: boolean;
   insecure: boolean;
 }
@@ -59,6 +60,7 @@ export const SETTINGS = {
   'api-key': { field: 'apiKey', flag: undefined, env: 'MON_API_KEY', label: 'API key' },
   'ping-url': { field: 'pingUrl', flag: 'pingUrl', env: 'MON_PING_URL', label: 'Ping URL' },
   timeout: { field: 'timeoutMs', flag: 'timeout', env: 'MON_TIMEOUT', label: 'Timeout' },
+  accessible: { field: 'accessible', flag: undefined, env: 'MON_ACCESSIBLE', label: 'Accessible mode' },
 } as const satisfies Record<
   string,
   { field: keyof Settings; flag: keyof SettingFlags | undefined; env: string; label: string }
@@ -67,9 +69,10 @@ export type SettingName = keyof typeof SETTINGS;
 export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 
 /** A value of a setting as typed (`mon config set`, a flag, the environment), checked. */
-export function parseSetting(name: SettingName, value: string, source: string): string | number {
+export function parseSetting(name: SettingName, value: string, source: string): string | number | boolean {
   if (name === 'base-url' || name === 'ping-url') return checkHttpUrl(value, source);
   if (name === 'timeout') return parseTimeoutSeconds(value, source);
+  if (name === 'accessible') return parseSwitch(value, source);
   if (!value.trim()) throw new UsageError(`${name} cannot be empty (from ${source}).`);
   return value.trim();
 }
@@ -97,10 +100,12 @@ export function resolveSettings(globals: SettingFlags, env: NodeJS.ProcessEnv, p
   const settings: Settings = {
     profile: name,
     timeoutMs: { value: DEFAULT_TIMEOUT_SECONDS * 1000, source: 'default' },
+    accessible: accessibleSetting(env, profile, name.value),
     debug: Boolean(globals.debug) || envFlag(env.MON_DEBUG),
     insecure: Boolean(globals.insecure),
   };
   for (const setting of SETTING_NAMES) {
+    if (setting === 'accessible') continue;
     const found = pick(setting);
     if (!found) continue;
     const value = parseSetting(setting, found.value, found.source);
@@ -112,6 +117,31 @@ export function resolveSettings(globals: SettingFlags, env: NodeJS.ProcessEnv, p
       };
   }
   return settings;
+}
+
+/**
+ * Accessible mode (no animation, numbered plain prompts): MON_ACCESSIBLE (on unless "", "0"
+ * or "false"), else the profile's `accessible`, else off. A preference of the person more than
+ * of an account: read from the profile even with --sandbox.
+ */
+export function accessibleSetting(
+  env: NodeJS.ProcessEnv,
+  profile: Profile | undefined,
+  profileName: string,
+): Setting<boolean> {
+  if (env.MON_ACCESSIBLE !== undefined) return { value: envFlag(env.MON_ACCESSIBLE), source: 'MON_ACCESSIBLE' };
+  if (typeof profile?.accessible === 'boolean') {
+    return { value: profile.accessible, source: `profile "${profileName}"` };
+  }
+  return { value: false, source: 'default' };
+}
+
+/** true/false as typed (`mon config set accessible yes`). */
+function parseSwitch(value: string, source: string): boolean {
+  const typed = value.trim().toLowerCase();
+  if (['true', 'yes', 'on', '1'].includes(typed)) return true;
+  if (['false', 'no', 'off', '0'].includes(typed)) return false;
+  throw new UsageError(`Invalid value ${JSON.stringify(value)} (from ${source}): expected true or false.`);
 }
 
 /** Accepts an http(s) URL; returns it without a trailing slash. */

@@ -20,6 +20,7 @@ export interface Profile {
   'api-key'?: string;
   'ping-url'?: string;
   timeout?: number;
+  accessible?: boolean;
   templates?: Record<string, Template>;
   [other: string]: unknown;
 }
@@ -33,12 +34,13 @@ const EARLIER_SPELLINGS: Record<string, string> = {
 };
 
 /** The type each known key must have in the file. */
-const KEY_TYPES: Record<string, 'string' | 'number' | 'templates'> = {
+const KEY_TYPES: Record<string, 'string' | 'number' | 'boolean' | 'templates'> = {
   'base-url': 'string',
   account: 'string',
   'api-key': 'string',
   'ping-url': 'string',
   timeout: 'number',
+  accessible: 'boolean',
   templates: 'templates',
   ...Object.fromEntries(Object.keys(EARLIER_SPELLINGS).map((old) => [old, 'string'])),
 };

@@ -4,8 +4,8 @@ import { ConfigStore } from '../config/store';
 import { envFlag } from '../env';
 import { AuthError, UsageError } from '../errors';
 import type { IO } from '../io';
-import { inquirerPrompter, type Prompter } from './prompter';
-import { needsProfile, profileName, resolveSettings, type Settings } from '../config/settings';
+import { terminalPrompter, type Prompter } from './prompter';
+import { accessibleSetting, needsProfile, profileName, resolveSettings, type Settings } from '../config/settings';
 import type { GlobalOptions } from './flags/globals';
 import { Progress, type Timers } from './progress';
 
@@ -45,6 +45,8 @@ export interface Ctx {
   now(): number;
   /** The spinner of a terminal (see progress.ts); off when piped, with --json or under CI. */
   progress(): Progress;
+  /** Accessible mode (MON_ACCESSIBLE or the profile's `accessible`): no animation, plain numbered prompts. */
+  accessible(): boolean;
   /** Where the key of `api()`'s client came from, once it exists: a 401/403 names it. */
   keySource?: { source: string; profile: string };
 }
@@ -69,12 +71,14 @@ export function createContext(options: ContextOptions): Ctx {
   let settings: Promise<Settings> | undefined;
   let client: Promise<ApiClient> | undefined;
   let progress: Progress | undefined;
+  let accessible: boolean | undefined;
+  const signal = options.signal ?? new AbortController().signal;
 
   const ctx: Ctx = {
     io,
     env,
-    prompter: options.prompter ?? inquirerPrompter(io),
-    signal: options.signal ?? new AbortController().signal,
+    prompter: options.prompter ?? terminalPrompter(io, { accessible: () => ctx.accessible(), signal }),
+    signal,
     globals: {},
     commandPath: 'mon',
     now: options.now ?? Date.now,
@@ -85,8 +89,22 @@ export function createContext(options: ContextOptions): Ctx {
         io,
         io.stderrIsTTY && io.stdoutIsTTY && !ctx.globals.json && !envFlag(env.CI) && !ctx.globals.debug,
         options.timers,
+        ctx.accessible(),
       );
       return progress;
+    },
+
+    accessible() {
+      accessible ??= (() => {
+        try {
+          const name = profileName(ctx.globals, env).value;
+          return accessibleSetting(env, ctx.config().profile(name), name).value;
+        } catch {
+          // A profile or config file that cannot be read is reported by what needs it, not here.
+          return accessibleSetting(env, undefined, '').value;
+        }
+      })();
+      return accessible;
     },
 
     config() {

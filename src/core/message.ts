@@ -48,16 +48,19 @@ export interface MessageSources {
   template?: string;
 }
 
+/** A stored template with its name. */
+export type NamedTemplate = Template & { name: string };
+
 export interface GivenMessage {
   /** The message as given (--message or --message-file), or undefined when it comes from a template or a prompt. */
   text?: string;
-  template?: Template & { name: string };
+  template?: NamedTemplate;
 }
 
 /**
  * What the flags say about the message, checked before anything is sent: --message and
- * --message-file together is exit 2; an unknown template, or one with an unknown placeholder,
- * is exit 2 naming it. Reading stdin (--message-file -) leaves nothing to answer prompts with.
+ * --message-file together is exit 2; an unknown template, or one with an unknown placeholder
+ * or status, is exit 2 naming it. Reading stdin (--message-file -) leaves nothing to answer prompts with.
  */
 export async function givenMessage(
   ctx: Pick<Ctx, 'io' | 'config' | 'globals' | 'env'>,
@@ -79,6 +82,7 @@ export async function givenMessage(
     }
     checkPlaceholders(found.message, `Template "${sanitize(flags.template)}"`);
     template = { ...found, name: flags.template };
+    templateStatus(template);
   }
   let text = flags.message;
   if (flags.messageFile !== undefined) {
@@ -90,14 +94,14 @@ export async function givenMessage(
 }
 
 /** The status a template sets, if any (checked: the file can be edited by hand). */
-export function templateStatus(given: GivenMessage): IncidentStatus | undefined {
-  const status = given.template?.status;
+export function templateStatus(template: NamedTemplate | undefined): IncidentStatus | undefined {
+  const status = template?.status;
   if (status === undefined) return undefined;
   const known = INCIDENT_STATUSES.find((value) => value === status.trim().toUpperCase());
   if (!known) {
     throw new UsageError(
-      `Template "${sanitize(given.template!.name)}" has the status "${sanitize(status)}", which is not one of ${INCIDENT_STATUSES.join(', ')}.`,
-      `Store it again with \`mon templates add ${given.template!.name} --force ...\`.`,
+      `Template "${sanitize(template!.name)}" has the status "${sanitize(status)}", which is not one of ${INCIDENT_STATUSES.join(', ')}.`,
+      `Store it again with \`mon templates add ${template!.name} --force ...\`.`,
     );
   }
   return known;
@@ -106,43 +110,63 @@ export function templateStatus(given: GivenMessage): IncidentStatus | undefined 
 /** Is a message on its way without asking (given, or from a template)? */
 export const hasMessage = (given: GivenMessage) => given.text !== undefined || given.template !== undefined;
 
+/** The message, and the template it came from (whose status then applies, as with --template). */
+export interface ResolvedMessage {
+  text: string;
+  template?: NamedTemplate;
+}
+
+export interface MessageQuestion {
+  /** What a template's placeholders stand for, the template's own status counting for {{status}}. */
+  values: (template?: NamedTemplate) => TemplateValues;
+  /** In the input already, to edit: a default message, or the previous answer of an edit round. */
+  default?: string;
+  /** The template the previous answer came from. */
+  template?: NamedTemplate;
+  /** The command sets the status itself (resolve): a template's does not apply, and is not shown. */
+  fixedStatus?: boolean;
+}
+
+/** The stored templates the prompt can offer: those whose placeholders and status are known. */
+function offeredTemplates(ctx: Pick<Ctx, 'config' | 'globals' | 'env'>): NamedTemplate[] {
+  return Object.entries(storedTemplates(ctx)).flatMap(([name, template]) => {
+    try {
+      checkPlaceholders(template.message, 'template');
+      const named = { ...template, name };
+      const status = templateStatus(named);
+      return [{ ...named, ...(status ? { status } : {}) }];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /**
- * The message: as given, else the template filled in, else asked for. The prompt offers the
- * stored templates first (filled in for this incident), then "Write a new message".
+ * The message: as given (with the template given beside it), else the template filled in,
+ * else asked for: a text input, with the stored templates (filled in for this incident)
+ * offered inside it.
  */
 export async function resolveMessage(
   ctx: Pick<Ctx, 'io' | 'prompter' | 'now' | 'config' | 'globals' | 'env'>,
   given: GivenMessage,
   flag: TextFlag,
-  values: TemplateValues,
-): Promise<string> {
-  if (given.text !== undefined) return given.text;
-  if (given.template) return fillTemplate(given.template.message, values);
-  const templates = Object.entries(storedTemplates(ctx)).filter(([, template]) => {
-    try {
-      checkPlaceholders(template.message, 'template');
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  const WRITE = ''; // no template has an empty name
-  const picked = templates.length
-    ? await ctx.prompter.select<string>({
-        message: flag.prompt ?? flag.help,
-        choices: [
-          ...templates.map(([name, template]) => ({
-            name: sanitize(`${name}: ${fillTemplate(template.message, values).split('\n')[0]}`).slice(0, 100),
-            value: name,
-          })),
-          { name: 'Write a new message…', value: WRITE },
-        ],
-      })
-    : WRITE;
-  if (picked !== WRITE) return fillTemplate(templates.find(([name]) => name === picked)![1].message, values);
-  const answer = await ctx.prompter.input({
+  question: MessageQuestion,
+): Promise<ResolvedMessage> {
+  const { template } = given;
+  if (given.text !== undefined) return { text: given.text, ...(template ? { template } : {}) };
+  if (template) return { text: fillTemplate(template.message, question.values(template)), template };
+  const templates = offeredTemplates(ctx);
+  const answer = await ctx.prompter.message({
     message: flag.prompt ?? flag.help,
+    ...(question.default !== undefined ? { default: question.default } : {}),
+    ...(question.template ? { template: question.template.name } : {}),
+    templates: templates.map((offered) => ({
+      name: offered.name,
+      text: fillTemplate(offered.message, question.values(offered)),
+      ...(offered.status && !question.fixedStatus ? { status: offered.status } : {}),
+    })),
     validate: answerCheck(flag, ctx.now()),
   });
-  return answer.trim();
+  const chosen = templates.find((offered) => offered.name === answer.template);
+  return { text: answer.text, ...(chosen ? { template: chosen } : {}) };
 }

@@ -3,7 +3,9 @@ import type { IO } from '../io';
 /*
  * Progress for a person at a terminal: a wait over ~300 ms shows one spinner line on stderr
  * naming what it waits for, cleared when the wait ends (or is cancelled); `--all` shows
- * "Fetched N pages (M entries)…". Never when piped, with --json, or under CI.
+ * "Fetched N pages (M entries)…". Never when piped, with --json, or under CI. In accessible
+ * mode (`still`), no animation: the line is written once, and its end said once on a line of
+ * its own, nothing redrawn.
  */
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -38,6 +40,7 @@ export class Progress {
     private readonly io: Pick<IO, 'err'>,
     readonly enabled: boolean,
     private readonly timers: Timers = REAL_TIMERS,
+    private readonly still = false,
   ) {}
 
   /** A wait begins; the returned function ends it (and clears the line if it was shown). */
@@ -69,6 +72,7 @@ export class Progress {
 
   private show(): void {
     this.shown = true;
+    if (this.still) return this.io.err(`${this.label ?? ''}\n`);
     this.draw();
     this.ticker = this.timers.setInterval(() => this.draw(), FRAME_MS);
   }
@@ -83,7 +87,7 @@ export class Progress {
     this.timers.clearInterval(this.ticker);
     this.delay = undefined;
     this.ticker = undefined;
-    if (this.shown) this.io.err('\r\x1b[K');
+    if (this.shown) this.io.err(this.still ? 'Done.\n' : '\r\x1b[K');
     this.shown = false;
   }
 }

@@ -8,13 +8,51 @@ export interface Choice<T> {
   checked?: boolean;
 }
 
+/** A stored template as the message prompt offers it: its text already filled in for this incident. */
+export interface MessageTemplate {
+  name: string;
+  text: string;
+  status?: string;
+}
+
+/** What the message prompt gives: the text to post, and the template it came from (its status then applies). */
+export interface MessageAnswer {
+  text: string;
+  template?: string;
+}
+
+export interface MessageOptions {
+  message: string;
+  /** Text already in the input, to edit (a default message, or the previous answer). */
+  default?: string;
+  /** Offered inside the input (Tab, or a leading `/`), never instead of it. */
+  templates: MessageTemplate[];
+  /** The template the previous answer came from (an edit round keeps it). */
+  template?: string;
+  validate?: (value: string) => true | string;
+}
+
 /**
  * Everything a command may ask. Commands receive it through their context, so tests
  * answer with `scriptedPrompter` and the real one (@inquirer/prompts, drawn on stderr so
  * stdout stays data) is loaded only when a question is actually asked.
  */
 export interface Prompter {
-  input(options: { message: string; default?: string; validate?: (value: string) => true | string }): Promise<string>;
+  /**
+   * A line of text. `default` is taken by Enter on an empty line; with `editable` it is in the
+   * input already, to edit (the previous answer of an edit round).
+   */
+  input(options: {
+    message: string;
+    default?: string;
+    editable?: boolean;
+    validate?: (value: string) => true | string;
+  }): Promise<string>;
+  /**
+   * The message of an incident update: a text input from the first key (what is typed is
+   * what is posted), with the stored templates offered inside it.
+   */
+  message(options: MessageOptions): Promise<MessageAnswer>;
   password(options: { message: string; validate?: (value: string) => true | string }): Promise<string>;
   select<T>(options: { message: string; choices: Choice<T>[]; default?: T }): Promise<T>;
   checkbox<T>(options: {
@@ -25,13 +63,48 @@ export interface Prompter {
   confirm(options: { message: string; default?: boolean }): Promise<boolean>;
 }
 
+/** What decides how the real prompts are drawn. */
+export interface TerminalPrompterOptions {
+  /** Accessible mode (MON_ACCESSIBLE, `mon config set accessible true`): plain numbered questions, read as lines. */
+  accessible?: () => boolean;
+  /** Aborted on Ctrl-C and SIGTERM: a plain question waiting for its line ends. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The prompts of a terminal: @inquirer/prompts, or in accessible mode the plain questions of
+ * plain-prompter.ts (decided at the first question, when the profile can be read).
+ */
+export function terminalPrompter(io: IO, options: TerminalPrompterOptions = {}): Prompter {
+  const drawn = inquirerPrompter(io);
+  let plain: Prompter | undefined;
+  const pick = async (): Promise<Prompter> => {
+    if (!options.accessible?.()) return drawn;
+    plain ??= (await import('./plain-prompter')).plainPrompter(io, options.signal);
+    return plain;
+  };
+  return {
+    input: async (question) => (await pick()).input(question),
+    message: async (question) => (await pick()).message(question),
+    password: async (question) => (await pick()).password(question),
+    select: async (question) => (await pick()).select(question),
+    checkbox: async (question) => (await pick()).checkbox(question),
+    confirm: async (question) => (await pick()).confirm(question),
+  };
+}
+
+/** The prompts @inquirer draws (on stderr, so stdout stays data); loaded when a question is first asked. */
 export function inquirerPrompter(io: IO): Prompter {
   const context = () => ({ input: io.stdin, output: process.stderr, clearPromptOnDone: false });
   const load = () => import('@inquirer/prompts');
   return {
-    async input(options) {
+    async input({ editable, ...options }) {
       const { input } = await load();
-      return input({ ...options, validate: options.validate }, context());
+      return input({ ...options, prefill: editable ? 'editable' : 'tab' }, context());
+    },
+    async message(options) {
+      const { messagePrompt } = await import('./message-prompt');
+      return messagePrompt({ ...options, columns: io.columns() }, context());
     },
     async password(options) {
       const { password } = await load();
@@ -69,8 +142,9 @@ export interface ScriptedAnswer {
   /** A substring or pattern of the question this answers. */
   message: string | RegExp;
   /**
-   * The answer. For a select, one of the choices' values; for a checkbox, an array of them.
-   * `undefined` takes the question's default.
+   * The answer. For a select, one of the choices' values; for a checkbox, an array of them;
+   * for the message prompt, the text typed, or `{ template: NAME }` for a template chosen
+   * (with `text` when it was then edited). `undefined` takes the question's default.
    */
   answer: unknown;
 }
@@ -187,6 +261,32 @@ export function scriptedPrompter(answers: ScriptedAnswer[]): ScriptedPrompter {
         { kind: 'input', message: options.message, default: options.default },
         (answer) => (answer === undefined ? (options.default ?? '') : String(answer)),
         options.validate,
+      );
+    },
+    async message(options) {
+      return ask(
+        {
+          kind: 'message',
+          message: options.message,
+          choices: options.templates.map((template) => template.name),
+          default: options.default,
+        },
+        (answer): MessageAnswer => {
+          if (answer === undefined) {
+            return { text: options.default ?? '', ...(options.template ? { template: options.template } : {}) };
+          }
+          if (typeof answer === 'string') return { text: answer.trim() };
+          const { template: name, text } = answer as { template?: unknown; text?: unknown };
+          const template = options.templates.find((candidate) => candidate.name === name);
+          if (!template) {
+            const names = options.templates.map((candidate) => JSON.stringify(candidate.name)).join(', ');
+            return violate(
+              `The message prompt "${options.message}" was answered with the template ${JSON.stringify(name)}, which it does not offer (${names || 'none'})`,
+            );
+          }
+          return { text: typeof text === 'string' ? text : template.text, template: template.name };
+        },
+        options.validate && ((answer) => options.validate!(answer.text.trim())),
       );
     },
     async password(options) {

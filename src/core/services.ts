@@ -78,6 +78,7 @@ export function resolveServices(directory: ServiceEntry[], values: string[]): In
 export async function askServices(
   ctx: Pick<Ctx, 'prompter'>,
   directory: ServiceEntry[],
+  previous: { id: string }[] = [],
 ): Promise<IncidentServiceBody[]> {
   if (!directory.length) {
     throw new UsageError(
@@ -90,6 +91,7 @@ export async function askServices(
     choices: directory.map((entry) => ({
       name: sanitize(`${entry.page.name} › ${entry.card} › ${entry.service.name}`),
       value: entry.service.id,
+      checked: previous.some((service) => service.id === entry.service.id),
     })),
     validate: (values) => (values.length > 0 ? true : 'Select at least one service (space selects).'),
   });

@@ -14,3 +14,8 @@ export function sanitize(text: string, keep: { newlines?: boolean } = {}): strin
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   });
 }
+
+/** Text shown in a one-line input: its newlines as spaces, other control characters escaped. */
+export function oneLine(text: string): string {
+  return sanitize(text.replace(/\s*\n\s*/g, ' '));
+}

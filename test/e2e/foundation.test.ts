@@ -237,6 +237,7 @@ describe('config file', () => {
       'ping-url': null,
       timeout: null,
       'api-key': null,
+      accessible: null,
     });
     expect((await runMon(['config', 'unset', 'base-url'], { env })).code).toBe(0);
     expect((await runMon(['config', 'get', 'base-url'], { env })).code).toBe(1);

@@ -228,10 +228,12 @@ describe('one name per setting', () => {
       'api-key',
       'ping-url',
       'timeout',
+      'accessible',
       'config-file',
       'key-check',
     ]);
     expect(status.timeout).toEqual({ value: 30, source: 'default' });
+    expect(status.accessible).toEqual({ value: false, source: 'default' });
   });
 });
 

@@ -22,7 +22,7 @@ const posted = () =>
   sandbox.requests.map((request) => ({ method: request.method, path: request.path, body: request.body }));
 
 describe('checks create-dns on a terminal', () => {
-  it('asks for name, query, record type, name server, frequency and locations, then shows the check', async () => {
+  it('asks for name, query, record type, name server, assertions, frequency and locations, confirms, then shows the check', async () => {
     const result = await cli(['checks', 'create-dns'], {
       sandbox,
       env: testEnv({ sandbox, env: { NO_COLOR: '1' } }),
@@ -32,8 +32,12 @@ describe('checks create-dns on a terminal', () => {
         { message: 'Name to resolve', answer: 'example.com' },
         { message: 'Record type', answer: 'AAAA' },
         { message: 'Name server', answer: '9.9.9.9' },
+        { message: 'Assertion', answer: undefined },
+        { message: 'Another assertion', answer: 'text_answer contains 2606:' },
+        { message: 'Another assertion', answer: '' },
         { message: 'How often', answer: { frequency: 5 } },
         { message: 'Locations', answer: ['eu-west-1', 'us-east-1'] },
+        { message: 'Create this check?', answer: 'yes' },
       ],
     });
     expect(result.stderr).toContain('✓ Created DNS check "Apex A record"');
@@ -43,19 +47,36 @@ describe('checks create-dns on a terminal', () => {
       'input',
       'select',
       'input',
+      'input',
+      'input',
+      'input',
       'select',
       'checkbox',
+      'select',
     ]);
+    expect(result.prompter.asked[4]!.default).toBe('RESPONSE_CODE EQUALS NOERROR');
+    // What was asked is shown, and confirmed, before anything is sent.
+    expect(result.stderr).toContain(
+      [
+        'About to create a check:',
+        '  Name:       Apex A record',
+        '  Type:       DNS',
+        '  Query:      AAAA example.com via 9.9.9.9',
+        '  Assertions: RESPONSE_CODE EQUALS NOERROR; TEXT_ANSWER CONTAINS 2606:',
+        '  Frequency:  every 5 minutes',
+        '  Locations:  eu-west-1, us-east-1',
+      ].join('\n'),
+    );
     const recordType = result.prompter.asked[2]!;
     expect(recordType.choices).toEqual(['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SOA', 'NS', 'HTTPS']);
     expect(recordType.default).toBe('A');
     expect(result.prompter.asked[3]!.default).toBe('1.1.1.1');
-    const frequency = result.prompter.asked[4]!;
+    const frequency = result.prompter.asked[7]!;
     // DNS checks get no seconds-level choice; the default is the API's (10 minutes).
     expect(frequency.choices).not.toContain('every 10 seconds');
     expect(frequency.choices).toContain('every 10 minutes');
     expect(frequency.default).toEqual({ frequency: 10 });
-    expect(result.prompter.asked[5]!.choices).toHaveLength(22);
+    expect(result.prompter.asked[8]!.choices).toHaveLength(22);
 
     expect(posted()).toEqual([
       {
@@ -63,7 +84,15 @@ describe('checks create-dns on a terminal', () => {
         path: '/v1/checks/dns',
         body: {
           name: 'Apex A record',
-          request: { query: 'example.com', recordType: 'AAAA', nameServer: '9.9.9.9' },
+          request: {
+            query: 'example.com',
+            recordType: 'AAAA',
+            nameServer: '9.9.9.9',
+            assertions: [
+              { source: 'RESPONSE_CODE', comparison: 'EQUALS', target: 'NOERROR' },
+              { source: 'TEXT_ANSWER', comparison: 'CONTAINS', target: '2606:' },
+            ],
+          },
           frequency: 5,
           locations: ['eu-west-1', 'us-east-1'],
           heartbeat: {},
@@ -106,6 +135,8 @@ describe('checks create-dns on a terminal', () => {
         answers: [
           { message: 'Name to resolve', answer: 'example.org' },
           { message: 'Name server', answer: undefined },
+          { message: 'Assertion', answer: 'none' },
+          { message: 'Create this check?', answer: 'yes' },
         ],
       },
     );
@@ -113,6 +144,8 @@ describe('checks create-dns on a terminal', () => {
     expect(result.prompter.asked.map((question) => question.message)).toEqual([
       'Name to resolve (query), e.g. example.com',
       'Name server to ask',
+      'Assertion (SOURCE COMPARISON TARGET, or none)',
+      'Create this check?',
     ]);
     expect(posted()[0]!.body).toMatchObject({
       request: { query: 'example.org', recordType: 'MX', nameServer: '1.1.1.1' },
@@ -167,10 +200,12 @@ describe('checks create-dns on a terminal', () => {
           { message: 'Record type', answer: undefined },
           { message: 'Name server', answer: '8.8.8.8' },
           { message: 'How often', answer: { frequency: 0, frequencyOffset: 20 } },
+          { message: 'Create this check?', answer: 'yes' },
         ],
       },
     );
     expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/About to create a check:\n {2}Name: +api\n {2}Type: +API\n/);
     expect(result.prompter.asked[0]!.choices).toContain('BROWSER');
     expect(result.prompter.asked[3]!.choices!.slice(0, 4)).toEqual([
       'every 10 seconds',

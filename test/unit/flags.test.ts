@@ -230,7 +230,7 @@ describe('--notify and --no-notify', () => {
       tty: true,
       answers: [
         { message: 'Message', answer: 'Still on it.' },
-        { message: 'Post this update?', answer: true },
+        { message: 'Post this update?', answer: 'yes' },
       ],
     });
     expect(result.code, result.stderr).toBe(0);

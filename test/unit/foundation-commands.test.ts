@@ -97,7 +97,14 @@ describe('auth login on a terminal', () => {
     const ctx = createContext({
       io,
       env: testEnv(),
-      prompter: { input: rejectAll, password: rejectAll, select: rejectAll, checkbox: rejectAll, confirm: rejectAll },
+      prompter: {
+        input: rejectAll,
+        message: rejectAll,
+        password: rejectAll,
+        select: rejectAll,
+        checkbox: rejectAll,
+        confirm: rejectAll,
+      },
     });
     expect(await main(['auth', 'login'], ctx)).toBe(130);
     expect(io.stderr).toBe('Cancelled.\n');

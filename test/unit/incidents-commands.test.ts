@@ -195,7 +195,7 @@ describe('incidents create', () => {
         { message: 'Affected services', answer: [SEED_SERVICES.checkout, SEED_SERVICES.payouts] },
         { message: 'Message', answer: 'Card payments fail for some customers.' },
         { message: 'Notify', answer: true },
-        { message: 'Open this incident?', answer: true },
+        { message: 'Open this incident?', answer: 'yes' },
       ],
     });
     expect(result.code).toBe(0);
@@ -204,12 +204,16 @@ describe('incidents create', () => {
       'input',
       'select',
       'checkbox',
-      'input',
+      'message',
       'confirm',
-      'confirm',
+      'select',
     ]);
-    // What was prompted is shown before it is sent, and confirmed (no by default).
-    expect(asked[5]).toMatchObject({ message: 'Open this incident?', default: false });
+    // What was prompted is shown before it is sent, and confirmed: yes, no (the default) or edit.
+    expect(asked[5]).toMatchObject({
+      message: 'Open this incident?',
+      choices: ['yes', 'no, send nothing', 'edit the answers'],
+      default: 'no',
+    });
     expect(result.stderr).toMatch(
       /About to open an incident:\n {2}Name: +Payments failing\n {2}Severity: +CRITICAL\n {2}Services: +Checkout, Payouts\n {2}Status: +INVESTIGATING\n {2}Message: +Card payments fail for some customers.\n {2}Notify: +yes, subscribers are notified\n/,
     );
@@ -242,7 +246,7 @@ describe('incidents create', () => {
       answers: [
         { message: 'Affected services', answer: [SEED_SERVICES.api] },
         { message: 'Notify', answer: false },
-        { message: 'Open this incident?', answer: true },
+        { message: 'Open this incident?', answer: 'yes' },
       ],
     });
     expect(result.code).toBe(0);
@@ -260,7 +264,7 @@ describe('incidents create', () => {
         { message: 'Affected services', answer: [] },
         { message: 'Affected services', answer: [SEED_SERVICES.api] },
         { message: 'Notify', answer: false },
-        { message: 'Open this incident?', answer: true },
+        { message: 'Open this incident?', answer: 'yes' },
       ],
     });
     expect(empty.code).toBe(0);
@@ -277,7 +281,7 @@ describe('incidents create', () => {
           { message: 'Incident name', answer: 'x'.repeat(256) },
           { message: 'Incident name', answer: 'x'.repeat(255) },
           { message: 'Notify', answer: false },
-          { message: 'Open this incident?', answer: true },
+          { message: 'Open this incident?', answer: 'yes' },
         ],
       },
     );
@@ -433,7 +437,7 @@ describe('incidents update', () => {
     expect(mutations()).toEqual([]);
   });
 
-  it('on a terminal with no ID and no flags: picks from the open incidents, then asks status (current preselected), message and notify', async () => {
+  it('on a terminal with no ID and no flags: picks from the open incidents, then asks the message, the status (current preselected) and notify', async () => {
     const older = await open('Checkout errors', 'MAJOR');
     const resolved = await open('Old outage', 'MINOR');
     await resolveDirectly(resolved.id);
@@ -442,14 +446,14 @@ describe('incidents update', () => {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: older.id },
-        { message: 'Status', answer: 'IDENTIFIED' },
         { message: 'Message', answer: 'An expired certificate.' },
+        { message: 'Status', answer: 'IDENTIFIED' },
         { message: 'Notify', answer: false },
-        { message: 'Post this update?', answer: true },
+        { message: 'Post this update?', answer: 'yes' },
       ],
     });
     expect(result.code).toBe(0);
-    const [picker, status] = result.prompter.asked;
+    const [picker, , status] = result.prompter.asked;
     expect(picker!.choices).toEqual([
       expect.stringMatching(/^Webhooks late · MINOR · INVESTIGATING · started /),
       expect.stringMatching(/^Checkout errors · MAJOR · INVESTIGATING · started /),
@@ -462,7 +466,12 @@ describe('incidents update', () => {
         body: { description: 'An expired certificate.', status: 'IDENTIFIED', notifySubscribers: false },
       }),
     ]);
-    expect(result.stderr).toContain('About to post an update to "Checkout errors" (MAJOR, on Checkout):');
+    // The incident by name and full ID: names can look alike.
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `About to post an update:\n {2}Incident: +Checkout errors \\(MAJOR, on Checkout\\)\n {2}ID: +${older.id}\n`,
+      ),
+    );
     expect(result.stderr).toMatch(
       /Status: +INVESTIGATING → IDENTIFIED\n {2}Message: +An expired certificate\.\n {2}Notify: +no, subscribers are not notified/,
     );
@@ -476,17 +485,17 @@ describe('incidents update', () => {
       answers: [
         { message: 'Message', answer: 'Watching.' },
         { message: 'Notify', answer: true },
-        { message: 'Post this update?', answer: true },
+        { message: 'Post this update?', answer: 'yes' },
       ],
     });
     expect(result.code).toBe(0);
-    expect(result.prompter.asked.map((question) => question.kind)).toEqual(['input', 'confirm', 'confirm']);
+    expect(result.prompter.asked.map((question) => question.kind)).toEqual(['message', 'confirm', 'select']);
     expect(mutations()[0]!.body).toEqual({ description: 'Watching.', status: 'MONITORING', notifySubscribers: true });
     const notifyGiven = await run(['incidents', 'update', incident.id, '--status', 'monitoring', '--notify'], {
       tty: true,
       answers: [
         { message: 'Message', answer: 'Still watching.' },
-        { message: 'Post this update?', answer: true },
+        { message: 'Post this update?', answer: 'yes' },
       ],
     });
     expect(notifyGiven.code).toBe(0);
@@ -524,18 +533,60 @@ describe('incidents resolve', () => {
     });
   });
 
-  it('offers a picker of open incidents on a terminal', async () => {
+  it('from the picker, asks the message (the default in the input) and whether to notify (as the last update did), then confirms', async () => {
     const incident = await open('DB slow');
+    sandbox.clock.advance(60_000);
+    await fetch(`${sandbox.url}/v1/status-pages/incidents/${incident.id}/incident-updates`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ description: 'Found it.', status: 'IDENTIFIED', notifySubscribers: true }),
+    });
+    sandbox.requests.pop();
     const result = await run(['--no-color', 'incidents', 'resolve'], {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: incident.id },
-        { message: 'Post this update?', answer: true },
+        { message: 'Message', answer: 'Payments work again.' },
+        { message: 'Notify', answer: undefined },
+        { message: 'Post this update?', answer: 'yes' },
       ],
     });
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/About to resolve "DB slow" .*:\n {2}Status: +INVESTIGATING → RESOLVED\n/);
-    expect(mutations()[0]!.path).toBe(`/v1/status-pages/incidents/${incident.id}/incident-updates`);
+    expect(result.prompter.asked[1]).toMatchObject({ kind: 'message', default: 'This incident has been resolved.' });
+    expect(result.prompter.asked[2]).toMatchObject({ kind: 'confirm', default: true });
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `About to resolve an incident:\n {2}Incident: +DB slow .*\n {2}ID: +${incident.id}\n {2}Status: +IDENTIFIED → RESOLVED\n {2}Message: +Payments work again\\.\n {2}Notify: +yes`,
+      ),
+    );
+    expect(mutations()).toEqual([
+      expect.objectContaining({
+        path: `/v1/status-pages/incidents/${incident.id}/incident-updates`,
+        body: { description: 'Payments work again.', status: 'RESOLVED', notifySubscribers: true },
+      }),
+    ]);
+  });
+
+  it('with an ID and no flags on a terminal asks too; a message or --notify given asks nothing', async () => {
+    const incident = await open('DB slow');
+    const asked = await run(['incidents', 'resolve', incident.id], {
+      tty: true,
+      answers: [
+        { message: 'Message', answer: undefined },
+        { message: 'Notify', answer: undefined },
+        { message: 'Post this update?', answer: 'no' },
+      ],
+    });
+    expect(asked.code).toBe(1);
+    expect(asked.stderr).toContain('Nothing was posted.');
+    expect(mutations()).toEqual([]);
+    const given = await run(['incidents', 'resolve', incident.id, '--no-notify'], { tty: true });
+    expect(given.code).toBe(0);
+    expect(mutations()[0]!.body).toEqual({
+      description: 'This incident has been resolved.',
+      status: 'RESOLVED',
+      notifySubscribers: false,
+    });
   });
 });
 
@@ -714,7 +765,7 @@ describe('incidents updates', () => {
       tty: true,
       answers: [
         { message: 'Message', answer: 'Typed' },
-        { message: 'Post this update?', answer: true },
+        { message: 'Post this update?', answer: 'yes' },
       ],
     });
     expect(tty.code).toBe(0);

@@ -46,11 +46,15 @@ describe('confirm what was prompted', () => {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: incident.id },
-        { message: 'Post this update?', answer: false },
+        { message: 'Message', answer: undefined },
+        { message: 'Notify', answer: undefined },
+        { message: 'Post this update?', answer: 'no' },
       ],
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('About to resolve "Checkout errors" (MAJOR, on Checkout):');
+    expect(result.stderr).toContain(
+      `About to resolve an incident:\n  Incident: Checkout errors (MAJOR, on Checkout)\n  ID:       ${incident.id}\n`,
+    );
     expect(result.stderr).toMatch(
       /Status: +INVESTIGATING → RESOLVED\n {2}Message: +This incident has been resolved\.\n {2}Notify: +no, subscribers are not notified/,
     );
@@ -91,27 +95,32 @@ describe('confirm what was prompted', () => {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: incident.id },
-        { message: 'Save these changes?', answer: true },
+        { message: 'Save these changes?', answer: 'yes' },
       ],
     });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(
-      /About to change "Queue backlog" \(MAJOR, on Checkout\):\n {2}Severity: +MAJOR → CRITICAL\n/,
+      /About to change an incident:\n {2}Incident: +Queue backlog \(MAJOR, on Checkout\)\n {2}ID: +\S+\n {2}Severity: +MAJOR → CRITICAL\n/,
     );
     expect(posts()).toEqual([
       expect.objectContaining({ method: 'PUT', body: expect.objectContaining({ severity: 'CRITICAL' }) }),
     ]);
   });
 
-  it('a dry run shows the request and asks nothing', async () => {
+  it('a dry run shows the request and asks for no confirmation', async () => {
     const incident = await open('Slow search');
     const result = await run(['incidents', 'resolve', '--dry-run'], {
       tty: true,
-      answers: [{ message: 'Which open incident', answer: incident.id }],
+      answers: [
+        { message: 'Which open incident', answer: incident.id },
+        { message: 'Message', answer: 'Fine again.' },
+        { message: 'Notify', answer: true },
+      ],
     });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`POST ${sandbox.url}/v1/status-pages/incidents/${incident.id}/incident-updates`);
-    expect(result.prompter.asked.map((question) => question.kind)).toEqual(['select']);
+    expect(result.stdout).toContain('"description": "Fine again."');
+    expect(result.prompter.asked.map((question) => question.kind)).toEqual(['select', 'message', 'confirm']);
     expect(posts()).toEqual([]);
   });
 
@@ -121,11 +130,83 @@ describe('confirm what was prompted', () => {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: incident.id },
-        { message: 'Post this update?', answer: false },
+        { message: 'Message', answer: undefined },
+        { message: 'Notify', answer: undefined },
+        { message: 'Post this update?', answer: 'no' },
       ],
     });
-    expect(result.stderr).toContain('About to resolve "Evil \\x1b]0;pwned\\x07 name"');
+    expect(result.stderr).toContain('Incident: Evil \\x1b]0;pwned\\x07 name');
     expect(result.stderr).not.toContain('\u001b]0;');
+  });
+});
+
+describe('edit at the confirmation', () => {
+  it('asks the questions again with the previous answers in them; only the corrected values are posted', async () => {
+    const incident = await open('Queue stuck');
+    const result = await run(['incidents', 'update', incident.id], {
+      tty: true,
+      answers: [
+        { message: 'Message', answer: 'Workers restrating.' },
+        { message: 'Status', answer: 'IDENTIFIED' },
+        { message: 'Notify', answer: false },
+        { message: 'Post this update?', answer: 'edit' },
+        { message: 'Message', answer: 'Workers restarting.' },
+        { message: 'Status', answer: undefined },
+        { message: 'Notify', answer: true },
+        { message: 'Post this update?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const again = result.prompter.asked.slice(4);
+    expect(again[0]).toMatchObject({ kind: 'message', default: 'Workers restrating.' });
+    expect(again[1]).toMatchObject({ kind: 'select', default: 'IDENTIFIED' });
+    expect(again[2]).toMatchObject({ kind: 'confirm', default: false });
+    expect(posts()).toEqual([
+      expect.objectContaining({
+        body: { description: 'Workers restarting.', status: 'IDENTIFIED', notifySubscribers: true },
+      }),
+    ]);
+  });
+
+  it('at create, every answer is put back: the typed name in the input, the services checked', async () => {
+    const result = await run(['incidents', 'create', '--severity', 'minor', '--message', 'Slow.'], {
+      tty: true,
+      answers: [
+        { message: 'Incident name', answer: 'Serach slow' },
+        { message: 'Affected services', answer: [SEED_SERVICES.api] },
+        { message: 'Notify', answer: false },
+        { message: 'Open this incident?', answer: 'edit' },
+        { message: 'Incident name', answer: 'Search slow' },
+        { message: 'Affected services', answer: undefined },
+        { message: 'Notify', answer: undefined },
+        { message: 'Open this incident?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.prompter.asked[4]).toMatchObject({ kind: 'input', default: 'Serach slow' });
+    expect(posts()).toEqual([
+      expect.objectContaining({
+        body: expect.objectContaining({
+          name: 'Search slow',
+          services: [expect.objectContaining({ id: SEED_SERVICES.api })],
+        }),
+      }),
+    ]);
+  });
+
+  it('--yes answers the confirmation and nothing else: every value not given is still asked', async () => {
+    const incident = await open('Slow logins');
+    const result = await run(['incidents', 'update', incident.id, '-y'], {
+      tty: true,
+      answers: [
+        { message: 'Message', answer: 'Looking into it.' },
+        { message: 'Status', answer: undefined },
+        { message: 'Notify', answer: undefined },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.prompter.asked.map((question) => question.kind)).toEqual(['message', 'select', 'confirm']);
+    expect(posts()).toHaveLength(1);
   });
 });
 
@@ -153,7 +234,7 @@ describe('pickers everywhere', () => {
       answers: [
         { message: 'Which open incident', answer: incident.id },
         { message: 'Message', answer: 'Still on it.' },
-        { message: 'Post this update?', answer: true },
+        { message: 'Post this update?', answer: 'yes' },
       ],
     });
     expect(result.code, result.stderr).toBe(0);
@@ -189,7 +270,7 @@ describe('pickers everywhere', () => {
       tty: true,
       answers: [
         { message: 'Which update', answer: newest.id },
-        { message: 'Save this change?', answer: true },
+        { message: 'Save this change?', answer: 'yes' },
       ],
     });
     expect(edited.code, edited.stderr).toBe(0);
@@ -199,6 +280,40 @@ describe('pickers everywhere', () => {
         path: `/v1/status-pages/incidents/${incident.id}/incident-updates/${newest.id}`,
       }),
     ]);
+  });
+
+  it('updates edit without flags on a terminal: the current message in the input, then old → new', async () => {
+    const incident = await open('Cache misses');
+    const update = incident.incidentUpdates[0]!;
+    const result = await run(['incidents', 'updates', 'edit', incident.id, update.id], {
+      tty: true,
+      answers: [
+        { message: 'Message', answer: 'Investigating the cache.' },
+        { message: 'Status', answer: undefined },
+        { message: 'Notify', answer: true },
+        { message: 'Save this change?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.prompter.asked[0]).toMatchObject({ kind: 'message', default: 'Investigating' });
+    expect(result.prompter.asked[1]).toMatchObject({ kind: 'select', default: 'INVESTIGATING' });
+    expect(result.stderr).toContain(
+      [
+        `  Update:   ${update.id}`,
+        '  Status:   INVESTIGATING (unchanged)',
+        '  Message:  "Investigating" → "Investigating the cache."',
+        '  Notify:   no → yes',
+      ].join('\n'),
+    );
+    expect(posts()).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        body: expect.objectContaining({ description: 'Investigating the cache.', notifySubscribers: true }),
+      }),
+    ]);
+    const piped = await run(['incidents', 'updates', 'edit', incident.id, update.id]);
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toContain('Nothing to change');
   });
 
   it('without a terminal, a missing INCIDENT_ID or UPDATE_ID is exit 2 naming it, before any request', async () => {
@@ -236,7 +351,7 @@ describe('time windows are checked before anything is sent', () => {
 });
 
 describe('the message prompt offers the stored templates', () => {
-  it('picking one fills it in for this incident; "Write a new message…" asks for text', async () => {
+  it('a typed message is posted as typed; a template chosen there is filled in for this incident, and its status applies', async () => {
     const incident = await open('Search down');
     const env = testEnv({ sandbox });
     expect(
@@ -247,21 +362,18 @@ describe('the message prompt offers the stored templates', () => {
         )
       ).code,
     ).toBe(0);
-    const picked = await cli(['--no-color', 'incidents', 'update', incident.id, '--status', 'monitoring'], {
+    const picked = await cli(['--no-color', 'incidents', 'updates', 'create', incident.id], {
       sandbox,
       env,
       tty: true,
       answers: [
-        { message: 'Message', answer: 'watching' },
-        { message: 'Notify', answer: false },
-        { message: 'Post this update?', answer: true },
+        { message: 'Message', answer: { template: 'watching' } },
+        { message: 'Post this update?', answer: 'yes' },
       ],
     });
     expect(picked.code, picked.stderr).toBe(0);
-    expect(picked.prompter.asked[0]).toMatchObject({
-      kind: 'select',
-      choices: ['watching: A fix for Search down is out; we are watching.', 'Write a new message…'],
-    });
+    expect(picked.prompter.asked[0]).toMatchObject({ kind: 'message', choices: ['watching'] });
+    expect(picked.stderr).toMatch(/Status: +INVESTIGATING → MONITORING \(from template "watching"\)/);
     expect(posts()).toEqual([
       expect.objectContaining({
         body: {
@@ -273,14 +385,48 @@ describe('the message prompt offers the stored templates', () => {
     ]);
 
     sandbox.requests.length = 0;
+    const created = await cli(['incidents', 'create', '--name', 'Login slow', '-s', 'identified'], {
+      sandbox,
+      env,
+      tty: true,
+      answers: [
+        { message: 'Severity', answer: 'MINOR' },
+        { message: 'Affected services', answer: [SEED_SERVICES.api] },
+        { message: 'Message', answer: { template: 'watching', text: 'Edited: a fix is out.' } },
+        { message: 'Notify', answer: false },
+        { message: 'Open this incident?', answer: 'yes' },
+      ],
+    });
+    expect(created.code, created.stderr).toBe(0);
+    // --status beside the template wins, as with --template.
+    expect(posts()[0]!.body).toMatchObject({
+      incidentUpdates: [{ description: 'Edited: a fix is out.', status: 'IDENTIFIED' }],
+    });
+    sandbox.requests.length = 0;
+    const fromTemplate = await cli(['incidents', 'create', '--name', 'DNS slow', '--severity', 'minor'], {
+      sandbox,
+      env,
+      tty: true,
+      answers: [
+        { message: 'Affected services', answer: [SEED_SERVICES.api] },
+        { message: 'Message', answer: { template: 'watching' } },
+        { message: 'Notify', answer: false },
+        { message: 'Open this incident?', answer: 'yes' },
+      ],
+    });
+    expect(fromTemplate.code, fromTemplate.stderr).toBe(0);
+    expect(posts()[0]!.body).toMatchObject({
+      incidentUpdates: [{ description: 'A fix for DNS slow is out; we are watching.', status: 'MONITORING' }],
+    });
+
+    sandbox.requests.length = 0;
     const typed = await cli(['incidents', 'updates', 'create', incident.id], {
       sandbox,
       env,
       tty: true,
       answers: [
-        { message: 'Message', answer: '' }, // Write a new message…
         { message: 'Message', answer: 'In my own words.' },
-        { message: 'Post this update?', answer: true },
+        { message: 'Post this update?', answer: 'yes' },
       ],
     });
     expect(typed.code, typed.stderr).toBe(0);

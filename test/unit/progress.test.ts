@@ -79,4 +79,20 @@ describe('progress on a terminal', () => {
     expect(screen.text()).toBe('');
     expect(pending.size).toBe(0);
   });
+
+  it('in accessible mode is one static line, written once, and its end said once: no frame, no redraw', () => {
+    const { timers, advance, pending } = manualTimers();
+    const screen = output();
+    const progress = new Progress(screen.io, true, timers, true);
+    progress.start('Waiting for GET /v1/runtimes')();
+    expect(screen.text()).toBe(''); // a short wait says nothing
+    const slow = progress.start('Waiting for GET /v1/runtimes');
+    advance(5000);
+    expect(screen.text()).toBe('Waiting for GET /v1/runtimes\n');
+    expect(pending.size).toBe(0); // nothing left to redraw it
+    slow();
+    expect(screen.text()).toBe('Waiting for GET /v1/runtimes\nDone.\n');
+    progress.finish();
+    expect(screen.text()).not.toMatch(/[\r\x1b]/);
+  });
 });

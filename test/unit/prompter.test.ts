@@ -60,6 +60,16 @@ describe('a scripted prompt that departs from the script fails the test', () => 
     );
   });
 
+  it('on the message prompt answered with a template it does not offer', async () => {
+    await expect(
+      cli(['incidents', 'create', '--name', 'A', '--severity', 'minor', '--service', SEED_SERVICES.api], {
+        sandbox,
+        tty: true,
+        answers: [{ message: 'Message', answer: { template: 'none-stored' } }],
+      }),
+    ).rejects.toThrow(/answered with the template "none-stored", which it does not offer \(none\)/);
+  });
+
   it('and sent nothing in any of these', () => {
     expect(sandbox.requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors';
 import { resolveSettings } from '../../src/config/settings';
+import { cli, testEnv } from '../helpers';
 
 const profile = {
   'base-url': 'https://profile.example.com',
@@ -61,5 +62,33 @@ describe('settings precedence: flag, then environment, then profile, then defaul
   ])('refuses %j %j with a usage error naming the source', (globals, env, message) => {
     expect(() => resolveSettings(globals, env, undefined)).toThrow(UsageError);
     expect(() => resolveSettings(globals, env, undefined)).toThrow(message);
+  });
+});
+
+describe("accessible mode: MON_ACCESSIBLE, then the profile's `accessible`, then off", () => {
+  it('is resolved like every setting, and says where it came from', () => {
+    expect(resolveSettings({}, {}, undefined).accessible).toEqual({ value: false, source: 'default' });
+    expect(resolveSettings({}, {}, { accessible: true }).accessible).toEqual({
+      value: true,
+      source: 'profile "default"',
+    });
+    expect(resolveSettings({}, { MON_ACCESSIBLE: '0' }, { accessible: true }).accessible).toEqual({
+      value: false,
+      source: 'MON_ACCESSIBLE',
+    });
+    expect(resolveSettings({}, { MON_ACCESSIBLE: '1' }, undefined).accessible.value).toBe(true);
+  });
+
+  it('`mon config set accessible true` stores it, `config list` and `config get` show it, a bad value is exit 2', async () => {
+    const env = testEnv();
+    const set = await cli(['config', 'set', 'accessible', 'yes'], { env });
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stderr).toContain('Set accessible to true in profile "default".');
+    expect((await cli(['config', 'get', 'accessible'], { env })).stdout).toBe('true\n');
+    expect((await cli(['config', 'list'], { env })).stdout).toContain('accessible\ttrue\n');
+    const bad = await cli(['config', 'set', 'accessible', 'maybe'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Invalid value "maybe" (from accessible): expected true or false.');
+    expect((await cli(['config', 'get', 'accessible'], { env })).stdout).toBe('true\n');
   });
 });

@@ -6,6 +6,7 @@ import {
   DEFAULT_RECORD_TYPE,
   describeFrequency,
   DNS_RECORD_TYPES,
+  dnsAssertionSchema,
   dnsRequestSchema,
   FREQUENCIES,
   LOCATIONS,
@@ -13,6 +14,8 @@ import {
   secondsLevelAllowed,
   type FieldLabel,
 } from '../../api/schemas/checks';
+import type { CheckResponse } from '../../api/schemas/checkResponses';
+import { askAndConfirm } from '../../core/confirm';
 import type { Ctx } from '../../core/context';
 import type { Choice } from '../../core/prompter';
 import { readJsonObjectInput } from '../../core/input';
@@ -20,11 +23,13 @@ import {
   bodyFromFlags,
   isPlainObject,
   mergeBody,
+  parseAssertion,
   withRequiredFillers,
   type CheckFlags,
   type FlagProblem,
 } from './body';
 import { validateBody, type Provenance } from './naming';
+import { checkFields } from './show';
 
 type Body = Record<string, unknown>;
 
@@ -63,8 +68,71 @@ export async function composeCheckBody<S extends z.ZodType>(
     provenance,
     (issue) => issue.input === undefined && missing.has(issue.path.join('.')),
   );
-  if (ask) body = mergeBody(await askForMissing(ctx.prompter, body, Boolean(options.combined)), body);
+  if (ask) {
+    const given = body;
+    // The answers, shown and confirmed (or asked again, each in its question) before anything is sent.
+    const { merged } = await askAndConfirm(
+      ctx,
+      async (previous: { answers: Body; merged: Body } | undefined) => {
+        const answers = await askForMissing(ctx.prompter, given, Boolean(options.combined), previous?.answers);
+        return { answers, merged: mergeBody(answers, given) };
+      },
+      ({ answers, merged }) => ({
+        prompted: Object.keys(answers).length > 0,
+        title: 'About to create a check:',
+        lines: checkSummary({ checkType: merged.type ?? 'DNS', ...merged }),
+        question: 'Create this check?',
+        declined: 'Nothing was created.',
+      }),
+    );
+    body = merged;
+  }
   return validateBody(options.schema, body, provenance);
+}
+
+/** The fields a check will have, as `mon checks get` shows them (the ones it has). */
+function checkSummary(body: Body): [string, string][] {
+  return checkFields(body as CheckResponse)
+    .filter((field) => field.value !== undefined && field.key !== 'id' && field.key !== 'created_at')
+    .map((field) => [field.label, String(field.display ?? field.value)]);
+}
+
+/** The assertions a DNS check starts with, unless told otherwise. */
+const DEFAULT_ASSERTION = 'RESPONSE_CODE EQUALS NOERROR';
+
+/** "RESPONSE_CODE EQUALS NOERROR" → its assertion, or why it is not one. */
+function assertionCheck(value: string): true | string {
+  const result = dnsAssertionSchema.safeParse(parseAssertion(value));
+  if (result.success) return true;
+  const issue = result.error.issues[0];
+  const part = issue?.path[0] === 'comparison' ? 'The comparison' : issue?.path[0] === 'source' ? 'The source' : 'It';
+  return `${part} ${issue?.message ?? 'is not valid'} (SOURCE COMPARISON TARGET, e.g. ${DEFAULT_ASSERTION}).`;
+}
+
+/**
+ * The assertions, one question each: the first offers the default (or "none"), the next ones
+ * end with an empty answer. An edit round puts the previous ones in the questions.
+ */
+async function askAssertions(prompter: Ctx['prompter'], previous: unknown): Promise<Body[]> {
+  const before = (Array.isArray(previous) ? previous : []).map((assertion: Body) =>
+    [assertion.source, assertion.comparison, assertion.target].filter(Boolean).join(' '),
+  );
+  const assertions: Body[] = [];
+  for (let index = 0; ; index++) {
+    const first = index === 0;
+    const earlier = before[index] ?? (first && previous !== undefined ? 'none' : undefined);
+    const answer = (
+      await prompter.input({
+        message: first ? 'Assertion (SOURCE COMPARISON TARGET, or none)' : 'Another assertion (Enter when done)',
+        ...(earlier !== undefined ? { default: earlier, editable: true } : first ? { default: DEFAULT_ASSERTION } : {}),
+        validate: (value) =>
+          (first ? value.trim().toLowerCase() === 'none' : value.trim() === '') || assertionCheck(value),
+      })
+    ).trim();
+    if (answer === '' || answer.toLowerCase() === 'none') return assertions;
+    const { source, comparison, target } = parseAssertion(answer);
+    assertions.push({ source, comparison, target });
+  }
 }
 
 /** Record type A unless given or asked (so that, with prompts off, only --name and --query are required). */
@@ -99,20 +167,30 @@ interface FrequencyChoice {
 }
 
 /**
- * Asks for what the body still lacks: name, query, record type, name server, frequency and
- * locations (and the type for the combined create). Answers never replace given values.
+ * Asks for what the body still lacks: name, query, record type, name server, assertions,
+ * frequency and locations (and the type for the combined create). Answers never replace given
+ * values; `previous` (the answers of an edit round) are put in the questions.
  */
-async function askForMissing(prompter: Ctx['prompter'], body: Body, combined: boolean): Promise<Body> {
+async function askForMissing(
+  prompter: Ctx['prompter'],
+  body: Body,
+  combined: boolean,
+  previous: Body = {},
+): Promise<Body> {
   const answers: Body = {};
   const request = isPlainObject(body.request) ? body.request : {};
+  const before = isPlainObject(previous.request) ? previous.request : {};
   const answeredRequest: Body = {};
   let type = typeof body.type === 'string' ? body.type : 'DNS';
+  /** The previous answer of an edit round, in the input to edit. */
+  const typed = (value: unknown) =>
+    typeof value === 'string' ? { default: value, editable: true } : ({} as { default?: string });
 
   if (combined && body.type === undefined) {
     type = await prompter.select<string>({
       message: 'Check type',
       choices: CHECK_TYPES.map((value) => ({ name: value, value })),
-      default: 'DNS',
+      default: typeof previous.type === 'string' ? previous.type : 'DNS',
     });
     answers.type = type;
   }
@@ -120,6 +198,7 @@ async function askForMissing(prompter: Ctx['prompter'], body: Body, combined: bo
     answers.name = (
       await prompter.input({
         message: 'Check name',
+        ...typed(previous.name),
         validate: (value) => (value.trim() ? true : 'The name cannot be empty.'),
       })
     ).trim();
@@ -128,6 +207,7 @@ async function askForMissing(prompter: Ctx['prompter'], body: Body, combined: bo
     answeredRequest.query = (
       await prompter.input({
         message: 'Name to resolve (query), e.g. example.com',
+        ...typed(before.query),
         validate: fromSchema(dnsRequestSchema.shape.query),
       })
     ).trim();
@@ -136,7 +216,7 @@ async function askForMissing(prompter: Ctx['prompter'], body: Body, combined: bo
     answeredRequest.recordType = await prompter.select<string>({
       message: 'Record type',
       choices: DNS_RECORD_TYPES.map((value) => ({ name: value, value })),
-      default: DEFAULT_RECORD_TYPE,
+      default: typeof before.recordType === 'string' ? before.recordType : DEFAULT_RECORD_TYPE,
     });
   }
   if (request.nameServer === undefined) {
@@ -144,9 +224,13 @@ async function askForMissing(prompter: Ctx['prompter'], body: Body, combined: bo
       await prompter.input({
         message: 'Name server to ask',
         default: '1.1.1.1',
+        ...typed(before.nameServer),
         validate: fromSchema(dnsRequestSchema.shape.nameServer.unwrap()),
       })
     ).trim();
+  }
+  if (type === 'DNS' && request.assertions === undefined) {
+    answeredRequest.assertions = await askAssertions(prompter, before.assertions);
   }
   if (body.frequency === undefined) {
     const choices: Choice<FrequencyChoice>[] = [
@@ -161,7 +245,11 @@ async function askForMissing(prompter: Ctx['prompter'], body: Body, combined: bo
         value: { frequency: minutes },
       })),
     ];
-    const fallback = choices.find((choice) => choice.value.frequency === DEFAULT_FREQUENCY)!.value;
+    const earlier = choices.find(
+      (choice) =>
+        choice.value.frequency === previous.frequency && choice.value.frequencyOffset === previous.frequencyOffset,
+    );
+    const fallback = (earlier ?? choices.find((choice) => choice.value.frequency === DEFAULT_FREQUENCY)!).value;
     const picked = await prompter.select<FrequencyChoice>({
       message: 'How often should it run?',
       choices,
@@ -172,7 +260,11 @@ async function askForMissing(prompter: Ctx['prompter'], body: Body, combined: bo
   if (body.locations === undefined && body.privateLocations === undefined) {
     answers.locations = await prompter.checkbox<string>({
       message: 'Locations to run from (space selects, enter confirms)',
-      choices: LOCATIONS.map((value) => ({ name: value, value })),
+      choices: LOCATIONS.map((value) => ({
+        name: value,
+        value,
+        checked: Array.isArray(previous.locations) && previous.locations.includes(value),
+      })),
       validate: (values) => (values.length > 0 ? true : 'Pick at least one location.'),
     });
   }

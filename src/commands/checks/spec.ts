@@ -460,7 +460,8 @@ const COMBINED_FLAGS = {
 
 const BODY_HELP =
   `On a terminal, what is missing is asked for: name, query, record type, name server,\n` +
-  `frequency and locations. Without one (piped, --no-input, CI) --name and --query are\n` +
+  `assertions (RESPONSE_CODE EQUALS NOERROR unless told), frequency and locations; what was\n` +
+  `asked is shown and confirmed (yes, no, or edit the answers) before it is sent. Without one (piped, --no-input, CI) --name and --query are\n` +
   `required, the record type defaults to A, and everything else is left to the API's\n` +
   `defaults: runs every 10 minutes, activated, not muted, degraded at 500 ms, failed at\n` +
   `1000 ms, subscribed to every alert channel (--no-auto-assign-alerts to opt out).\n\n` +

@@ -1,17 +1,27 @@
 import { createIncident, createIncidentRequest } from '../../api/resources/incidents';
 import { incidentCreateBodySchema } from '../../api/schemas/incidents';
-import { confirmPost } from '../../core/confirm';
+import type { Severity } from '../../api/schemas/enums';
+import type { IncidentServiceBody } from '../../api/schemas/incidents';
+import { askAndConfirm } from '../../core/confirm';
 import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../core/flags/parse';
 import { askChoice, askText, askYesNo } from '../../core/flags/prompt';
-import { givenMessage, hasMessage, resolveMessage, templateStatus } from '../../core/message';
+import {
+  givenMessage,
+  hasMessage,
+  resolveMessage,
+  templateStatus,
+  type NamedTemplate,
+  type ResolvedMessage,
+} from '../../core/message';
 import { flagName, type Input } from '../../core/flags/spec';
 import { done, notifiedText, printOutcome } from '../../core/outcome';
 import { askServices, resolveServices, serviceDirectory } from '../../core/services';
 import { sanitize } from '../../text/escape';
 import { colorSeverity, colorStatus } from './columns';
 import { CREATE } from './spec';
+import { notifyLine, statusLine } from './summary';
 
 type CreateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 
@@ -38,50 +48,73 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
   const directory = await serviceDirectory(client);
   const givenServices = flags.service && resolveServices(directory, flags.service);
 
-  const name = flags.name ?? (await askText(ctx, CREATE.flags.name));
-  const severity = flags.severity ?? (await askChoice(ctx, CREATE.flags.severity));
-  const services = givenServices ?? (await askServices(ctx, directory));
-  const status = flags.status ?? templateStatus(given) ?? 'INVESTIGATING';
-  const message = await resolveMessage(ctx, given, CREATE.flags.message, {
-    name,
-    services: services.map((service) => service.name).join(', '),
-    severity: severity.toLowerCase(),
-    status: status.toLowerCase(),
-  });
-  const notify = flags.notify ?? (prompting ? await askYesNo(ctx, CREATE.flags.notify) : false);
+  const statusOf = (template?: NamedTemplate) => flags.status ?? templateStatus(template) ?? 'INVESTIGATING';
 
-  const body = checkBody(
-    incidentCreateBodySchema,
-    {
-      name,
-      severity,
-      services,
-      incidentUpdates: [
-        {
-          description: message,
-          status,
-          notifySubscribers: notify,
-          ...(flags.date ? { publicIncidentUpdateDate: flags.date.toISOString() } : {}),
-        },
+  /** What was asked for (or given): asked again, each answer in its question, when the person chooses edit. */
+  interface Answers {
+    name: string;
+    severity: Severity;
+    services: IncidentServiceBody[];
+    message: ResolvedMessage;
+    notify: boolean;
+  }
+  const ask = async (previous: Answers | undefined): Promise<Answers> => {
+    const name = flags.name ?? (await askText(ctx, CREATE.flags.name, { previous: previous?.name }));
+    const severity =
+      flags.severity ?? (await askChoice(ctx, CREATE.flags.severity, { preselected: previous?.severity }));
+    const services = givenServices ?? (await askServices(ctx, directory, previous?.services));
+    const message = await resolveMessage(ctx, given, CREATE.flags.message, {
+      values: (template) => ({
+        name,
+        services: services.map((service) => service.name).join(', '),
+        severity: severity.toLowerCase(),
+        status: statusOf(template).toLowerCase(),
+      }),
+      default: previous?.message.text,
+      template: previous?.message.template,
+    });
+    const notify =
+      flags.notify ?? (prompting ? await askYesNo(ctx, CREATE.flags.notify, { default: previous?.notify }) : false);
+    return { name, severity, services, message, notify };
+  };
+  const toBody = (answers: Answers) =>
+    checkBody(
+      incidentCreateBodySchema,
+      {
+        name: answers.name,
+        severity: answers.severity,
+        services: answers.services,
+        incidentUpdates: [
+          {
+            description: answers.message.text,
+            status: statusOf(answers.message.template),
+            notifySubscribers: answers.notify,
+            ...(flags.date ? { publicIncidentUpdateDate: flags.date.toISOString() } : {}),
+          },
+        ],
+      },
+      CREATE,
+    );
+  const answers = await askAndConfirm(ctx, ask, (answers) => {
+    const body = toBody(answers);
+    return {
+      prompted: prompting,
+      yes: flags.yes,
+      dryRun: flags.dryRun,
+      title: 'About to open an incident:',
+      lines: [
+        ['Name', body.name],
+        ['Severity', body.severity],
+        ['Services', body.services.map((service) => service.name).join(', ')],
+        ['Status', statusLine(statusOf(answers.message.template), answers.message.template)],
+        ['Message', body.incidentUpdates[0]!.description],
+        ['Notify', notifyLine(answers.notify)],
       ],
-    },
-    CREATE,
-  );
-  await confirmPost(ctx, {
-    prompted: prompting,
-    yes: flags.yes,
-    dryRun: flags.dryRun,
-    title: 'About to open an incident:',
-    lines: [
-      ['Name', body.name],
-      ['Severity', body.severity],
-      ['Services', body.services.map((service) => service.name).join(', ')],
-      ['Status', status],
-      ['Message', body.incidentUpdates[0]!.description],
-      ['Notify', notify ? 'yes, subscribers are notified' : 'no, subscribers are not notified'],
-    ],
-    question: 'Open this incident?',
+      question: 'Open this incident?',
+    };
   });
+  const body = toBody(answers);
+  const notify = answers.notify;
   if (flags.dryRun) return printDryRun(ctx, createIncidentRequest(body));
 
   const { incident, raw: response } = await createIncident(client, body);

@@ -11,11 +11,12 @@ import { isPrefix, resolveIncidentId, resolveUpdateId } from './prefix';
 
 type Client = Pick<ApiClient, 'request'>;
 
-/** No INCIDENT_ID: on a terminal a picker of open incidents, otherwise exit 2. */
+/** No INCIDENT_ID: on a terminal a picker of open incidents (`preselected` under the cursor), otherwise exit 2. */
 export async function pickOpenIncident(
   ctx: Pick<Ctx, 'prompter' | 'io' | 'now'>,
   client: Client,
   question: string,
+  preselected?: string,
 ): Promise<Incident> {
   const { entries } = await findIncidents(client, { filter: { status: 'open' }, limit: 100 });
   if (!entries.length) {
@@ -34,6 +35,7 @@ export async function pickOpenIncident(
       value: incident.id,
       description: sanitize(`${incident.id} · ${incident.services.map((service) => service.name).join(', ')}`),
     })),
+    ...(preselected !== undefined ? { default: preselected } : {}),
   });
   return entries.find((incident) => incident.id === id)!;
 }
@@ -48,24 +50,33 @@ export function incidentIdOrPicker(ctx: Pick<Ctx, 'io'>, id: string | undefined,
   );
 }
 
-/** The incident a command names: fetched by ID, or picked from the open ones (`picked`). */
+/**
+ * The incident a command names: fetched by ID, or picked from the open ones (`picked`;
+ * `preselected` is under the cursor, the previous pick of an edit round).
+ */
 export async function incidentOrPick(
   ctx: Pick<Ctx, 'prompter' | 'io' | 'now'>,
   client: Client,
   id: string | null,
   question: string,
+  preselected?: string,
 ): Promise<{ incident: Incident; raw?: unknown; picked: boolean }> {
-  if (id === null) return { incident: await pickOpenIncident(ctx, client, question), picked: true };
-  const { incident, raw } = await getIncident(client, await resolveIncidentId(client, id));
-  return { incident, raw, picked: false };
+  if (id === null) return { incident: await pickOpenIncident(ctx, client, question, preselected), picked: true };
+  return { ...(await namedIncident(client, id)), picked: false };
 }
 
-/** UPDATE_ID when given; otherwise, on a terminal, a picker of the incident's updates (newest first). */
+/** The incident an INCIDENT_ID (or a prefix of one) names. */
+export async function namedIncident(client: Client, id: string): Promise<{ incident: Incident; raw: unknown }> {
+  return getIncident(client, await resolveIncidentId(client, id));
+}
+
+/** UPDATE_ID when given; otherwise, on a terminal, a picker of the incident's updates (newest first; `preselected` under the cursor). */
 export async function updateOrPick(
   ctx: Pick<Ctx, 'prompter' | 'io' | 'now'>,
   incident: Incident,
   id: string | undefined,
   question: string,
+  preselected?: string,
 ): Promise<{ id: string; picked: boolean }> {
   if (id !== undefined) return { id, picked: false };
   const now = ctx.now();
@@ -78,6 +89,7 @@ export async function updateOrPick(
       value: update.id,
       description: sanitize(update.id),
     })),
+    ...(preselected !== undefined ? { default: preselected } : {}),
   });
   return { id: picked, picked: true };
 }
@@ -99,22 +111,31 @@ function requireUpdateIdOrPrompt(ctx: Pick<Ctx, 'io'>, id: string | undefined, e
 
 /**
  * INCIDENT_ID and UPDATE_ID as given, or picked on a terminal: an open incident, then one
- * of its updates. Without a terminal a missing one is exit 2, before anything is sent.
+ * of its updates (`preselected`: the previous picks of an edit round). Without a terminal a
+ * missing one is exit 2, before anything is sent. `incident` when it was read (picked, or
+ * needed to find an UPDATE_ID prefix).
  */
 export async function updateTarget(
   ctx: Pick<Ctx, 'prompter' | 'io' | 'now'>,
   client: Client,
   args: { incidentId?: string; updateId?: string },
   example: string,
-): Promise<{ incidentId: string; updateId: string; picked: boolean }> {
+  preselected?: { incidentId: string; updateId: string },
+): Promise<{ incidentId: string; updateId: string; picked: boolean; incident?: Incident }> {
   const incidentId = incidentIdOrPicker(ctx, args.incidentId, example);
   requireUpdateIdOrPrompt(ctx, args.updateId, example);
   if (incidentId !== null && args.updateId !== undefined && !isPrefix(args.updateId)) {
     return { incidentId: await resolveIncidentId(client, incidentId), updateId: args.updateId, picked: false };
   }
-  const { incident, picked } = await incidentOrPick(ctx, client, incidentId, 'Which open incident?');
+  const { incident, picked } = await incidentOrPick(
+    ctx,
+    client,
+    incidentId,
+    'Which open incident?',
+    preselected?.incidentId,
+  );
   if (args.updateId !== undefined)
-    return { incidentId: incident.id, updateId: resolveUpdateId(incident, args.updateId), picked };
-  const update = await updateOrPick(ctx, incident, undefined, 'Which update?');
-  return { incidentId: incident.id, updateId: update.id, picked: true };
+    return { incidentId: incident.id, updateId: resolveUpdateId(incident, args.updateId), picked, incident };
+  const update = await updateOrPick(ctx, incident, undefined, 'Which update?', preselected?.updateId);
+  return { incidentId: incident.id, updateId: update.id, picked: true, incident };
 }

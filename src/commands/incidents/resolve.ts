@@ -1,23 +1,29 @@
 import { postIncidentUpdate, postIncidentUpdateRequest } from '../../api/resources/incidents';
-import { incidentUpdateBodySchema } from '../../api/schemas/incidents';
-import { confirmPost } from '../../core/confirm';
+import { incidentUpdateBodySchema, type Incident } from '../../api/schemas/incidents';
+import { askAndConfirm } from '../../core/confirm';
 import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody } from '../../core/flags/parse';
-import { givenMessage, hasMessage, resolveMessage } from '../../core/message';
+import { askYesNo } from '../../core/flags/prompt';
+import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from '../../core/message';
 import type { Input } from '../../core/flags/spec';
 import { done, notifiedText, printOutcome } from '../../core/outcome';
 import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { relativeTime } from '../../text/time';
-import { colorStatus, startedAt } from './columns';
-import { incidentIdOrPicker, incidentOrPick } from './picker';
+import { colorStatus, startedAt, timeline } from './columns';
+import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './picker';
 import { DEFAULT_RESOLVED_MESSAGE, RESOLVE } from './spec';
-import { updateSummary } from './summary';
+import { incidentLines, updateSummary } from './summary';
 
 type ResolveCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 
-/** Posts a RESOLVED update; an incident that is already resolved is refused unless --force. */
+/**
+ * Posts a RESOLVED update; an incident that is already resolved is refused unless --force.
+ * On a terminal, resolving from the picker, or with neither a message nor --notify/--no-notify
+ * given, asks as `update` does: the message (the default text in the input, to edit; the
+ * templates offered) and whether to notify (as the last update did), then confirms.
+ */
 export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input<typeof RESOLVE>): Promise<void> {
   const given = await givenMessage(ctx, flags);
   const incidentId = incidentIdOrPicker(
@@ -26,37 +32,55 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
     'mon incidents resolve INCIDENT_ID --message "Payments work again."',
   );
   const client = await ctx.api();
-  const { incident, picked } = await incidentOrPick(ctx, client, incidentId, 'Which open incident is resolved?');
-  if (incident.lastUpdateStatus === 'RESOLVED' && !flags.force) {
-    throw new UsageError(
-      `Incident "${sanitize(incident.name)}" (${sanitize(incident.id)}) is already resolved; nothing was posted.`,
-      `Pass --force to post another RESOLVED update, or reopen it with \`mon incidents update ${sanitize(incident.id)} --status INVESTIGATING --message "..."\`.`,
-    );
+  const named = incidentId === null ? undefined : (await namedIncident(client, incidentId)).incident;
+  if (named) refuseResolved(named, flags.force);
+  const asking = ctx.io.canPrompt() && (!named || (!hasMessage(given) && flags.notify === undefined));
+
+  interface Answers {
+    incident: Incident;
+    message: ResolvedMessage;
+    notify: boolean;
   }
-  const body = checkBody(
-    incidentUpdateBodySchema,
-    {
-      description: hasMessage(given)
+  const ask = async (previous: Answers | undefined): Promise<Answers> => {
+    const incident =
+      named ?? (await pickOpenIncident(ctx, client, 'Which open incident is resolved?', previous?.incident.id));
+    refuseResolved(incident, flags.force);
+    const message =
+      hasMessage(given) || asking
         ? await resolveMessage(ctx, given, RESOLVE.flags.message, {
-            name: incident.name,
-            services: incident.services.map((service) => service.name).join(', '),
-            severity: incident.severity.toLowerCase(),
-            status: 'resolved',
+            values: () => ({
+              name: incident.name,
+              services: incident.services.map((service) => service.name).join(', '),
+              severity: incident.severity.toLowerCase(),
+              status: 'resolved',
+            }),
+            default: previous?.message.text ?? DEFAULT_RESOLVED_MESSAGE,
+            template: previous?.message.template,
+            fixedStatus: true,
           })
-        : DEFAULT_RESOLVED_MESSAGE,
-      status: 'RESOLVED',
-      notifySubscribers: flags.notify ?? false,
-    },
-    RESOLVE,
-  );
-  await confirmPost(ctx, {
-    prompted: picked,
+        : { text: DEFAULT_RESOLVED_MESSAGE };
+    const lastNotified = timeline(incident.incidentUpdates)[0]?.notifySubscribers ?? false;
+    const notify =
+      flags.notify ??
+      (asking ? await askYesNo(ctx, RESOLVE.flags.notify, { default: previous?.notify ?? lastNotified }) : false);
+    return { incident, message, notify };
+  };
+  const bodyOf = (answers: Answers) =>
+    checkBody(
+      incidentUpdateBodySchema,
+      { description: answers.message.text, status: 'RESOLVED', notifySubscribers: answers.notify },
+      RESOLVE,
+    );
+  const answers = await askAndConfirm(ctx, ask, (answers) => ({
+    prompted: asking,
     yes: flags.yes,
     dryRun: flags.dryRun,
-    title: `About to resolve "${sanitize(incident.name)}" (${sanitize(incident.severity)}, on ${sanitize(incident.services.map((service) => service.name).join(', '))}):`,
-    lines: updateSummary(incident, body),
+    title: 'About to resolve an incident:',
+    lines: [...incidentLines(answers.incident), ...updateSummary(answers.incident, bodyOf(answers))],
     question: 'Post this update?',
-  });
+  }));
+  const { incident } = answers;
+  const body = bodyOf(answers);
   if (flags.dryRun) return printDryRun(ctx, postIncidentUpdateRequest(incident.id, body));
 
   const { update, raw: response } = await postIncidentUpdate(client, incident.id, body);
@@ -67,4 +91,12 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
       style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(update.id)}\n`),
   );
   printOutcome(ctx, update.id, response);
+}
+
+function refuseResolved(incident: Incident, force: boolean | undefined): void {
+  if (incident.lastUpdateStatus !== 'RESOLVED' || force) return;
+  throw new UsageError(
+    `Incident "${sanitize(incident.name)}" (${sanitize(incident.id)}) is already resolved; nothing was posted.`,
+    `Pass --force to post another RESOLVED update, or reopen it with \`mon incidents update ${sanitize(incident.id)} --status INVESTIGATING --message "..."\`.`,
+  );
 }

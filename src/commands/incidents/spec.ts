@@ -96,7 +96,7 @@ const YES = {
   yes: {
     kind: 'bool',
     short: 'y',
-    help: 'post without asking; mon asks "Post this update?" only when a value came from a prompt or a picker',
+    help: 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker); it answers no other question',
   },
 } as const;
 const DATE = {
@@ -188,10 +188,12 @@ export const CREATE = verb({
   },
   about:
     'On a terminal, whatever is missing is asked for: the severity from a list, the services\n' +
-    "as a checklist of the status pages' cards, then whether to notify subscribers (unless\n" +
-    '--notify is given). With prompts off, --name, --severity, --service and --message are\n' +
-    "required. Piped, the new incident's ID is printed on stdout; --json prints the created\n" +
-    'incident instead.\n',
+    "as a checklist of the status pages' cards, the message (typed; Tab or a leading / offers\n" +
+    "the stored templates, and a template's status applies), then whether to notify\n" +
+    'subscribers (unless --notify is given). What was asked is shown and confirmed: yes, no,\n' +
+    'or edit (the questions again, with the answers in them). With prompts off, --name,\n' +
+    "--severity, --service and --message are required. Piped, the new incident's ID is printed\n" +
+    'on stdout; --json prints the created incident instead.\n',
   examples: [
     'mon incidents create',
     'mon incidents create --name "Checkout errors" --severity major --service 0b7e6a3c-... --message "We are looking into failed payments." --notify',
@@ -218,8 +220,9 @@ export const UPDATE = verb({
     'The outage command. --message, --status and --notify post a new incident update; --name,\n' +
     '--severity and --service change the incident itself (the rest is sent unchanged). Both\n' +
     'can be given at once: the incident is changed first, then the update is posted.\n' +
-    'On a terminal: no ID shows a picker of open incidents; no flags asks for the status\n' +
-    '(current one preselected), the message and whether to notify subscribers. Piped, the new\n' +
+    'On a terminal: no ID shows a picker of open incidents; no flags asks for the message\n' +
+    "(Tab or a leading / offers the templates), the status (the current one, or the template's,\n" +
+    'preselected) and whether to notify subscribers, then confirms. Piped, the new\n' +
     "update's ID is printed on stdout (the incident's when only the incident was changed);\n" +
     "--json prints the API's answer instead.\n",
   examples: [
@@ -242,7 +245,11 @@ export const RESOLVE = verb({
     ...YES,
     ...DRY_RUN_FLAG,
   },
-  about: 'An incident that is already resolved is refused (exit 2) unless --force.\n',
+  about:
+    'On a terminal, from the picker or with no message and no --notify/--no-notify, asks for\n' +
+    `the message ("${DEFAULT_RESOLVED_MESSAGE}" in the input, to edit; Tab offers the\n` +
+    'templates) and whether to notify (as the last update did), then confirms. An incident\n' +
+    'that is already resolved is refused (exit 2) unless --force.\n',
   examples: [
     'mon incidents resolve',
     'mon incidents resolve 3f0c2a9e-... --message "Payments work again. Sorry!" --notify',
@@ -298,7 +305,12 @@ export const UPDATES_EDIT = verb({
     ...YES,
     ...DRY_RUN_FLAG,
   },
+  about:
+    'On a terminal without flags, asks for the message (the current one in the input, to edit),\n' +
+    'the status and notify, each as it is now, then shows old → new and confirms. Leave the IDs\n' +
+    'out to pick the incident, then one of its updates.\n',
   examples: [
+    'mon incidents updates edit',
     'mon incidents updates edit 3f0c2a9e-... 7d1b... --message "We found the cause: an expired certificate."',
     'mon incidents updates edit 3f0c2a9e-... 7d1b... --status identified',
   ],

@@ -1,17 +1,41 @@
 import type { Incident, IncidentUpdateBody } from '../../api/schemas/incidents';
+import type { NamedTemplate } from '../../core/message';
 
 /*
  * What a post will say, as the confirmation shows it (core/confirm.ts escapes the values):
- * the status before → after, the message, and whether subscribers are told.
+ * the incident by name and ID (names can look alike), the status before → after, the
+ * message, and whether subscribers are told.
  */
 
-export function updateSummary(incident: Incident, update: IncidentUpdateBody): [string, string][] {
+/** "Checkout errors (MAJOR, on Public API)" and its full ID, on lines of their own. */
+export function incidentLines(incident: Incident): [string, string][] {
+  const services = incident.services.map((service) => service.name).join(', ');
+  return [
+    ['Incident', `${incident.name} (${incident.severity}, on ${services})`],
+    ['ID', incident.id],
+  ];
+}
+
+export const notifyLine = (notify: boolean | undefined) =>
+  notify ? 'yes, subscribers are notified' : 'no, subscribers are not notified';
+
+/** The status, and the template it came from when it did. */
+export function statusLine(status: string, template: NamedTemplate | undefined): string {
+  const fromTemplate = template?.status?.trim().toUpperCase() === status;
+  return fromTemplate ? `${status} (from template "${template!.name}")` : status;
+}
+
+export function updateSummary(
+  incident: Incident,
+  update: IncidentUpdateBody,
+  template?: NamedTemplate,
+): [string, string][] {
   const current = incident.lastUpdateStatus;
   const next = update.status ?? current;
   return [
-    ['Status', next === current ? `${current} (unchanged)` : `${current} → ${next}`],
+    ['Status', next === current ? `${current} (unchanged)` : `${current} → ${statusLine(next, template)}`],
     ['Message', update.description],
-    ['Notify', update.notifySubscribers ? 'yes, subscribers are notified' : 'no, subscribers are not notified'],
+    ['Notify', notifyLine(update.notifySubscribers)],
   ];
 }
 

@@ -11,23 +11,29 @@ import {
   incidentUpdateBodySchema,
   type Incident,
   type IncidentPutBody,
-  type IncidentUpdateBody,
 } from '../../api/schemas/incidents';
-import { confirmPost } from '../../core/confirm';
+import { askAndConfirm } from '../../core/confirm';
 import type { Ctx } from '../../core/context';
 import { printDryRuns } from '../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../core/flags/parse';
 import { askChoice, askYesNo } from '../../core/flags/prompt';
-import { givenMessage, hasMessage, resolveMessage, templateStatus } from '../../core/message';
+import {
+  givenMessage,
+  hasMessage,
+  resolveMessage,
+  templateStatus,
+  type NamedTemplate,
+  type ResolvedMessage,
+} from '../../core/message';
 import type { Input } from '../../core/flags/spec';
 import { done, notifiedText, printOutcome } from '../../core/outcome';
 import { resolveServices, serviceBody, serviceDirectory } from '../../core/services';
 import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { colorSeverity, colorStatus } from './columns';
-import { incidentIdOrPicker, incidentOrPick } from './picker';
+import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './picker';
 import { UPDATE } from './spec';
-import { changeSummary, updateSummary } from './summary';
+import { changeSummary, incidentLines, updateSummary } from './summary';
 
 type UpdateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 
@@ -54,51 +60,86 @@ export async function updateIncidentRun(ctx: UpdateCtx, { flags, args }: Input<t
   if (wantsUpdate && !hasMessage(given) && !io.canPrompt()) throw missingFlagsError(['--message'], EXAMPLE);
 
   const client = await ctx.api();
-  const { incident } = await incidentOrPick(ctx, client, incidentId, 'Which open incident?');
+  // Read once when named; picked (again on an edit round, the previous pick under the cursor) otherwise.
+  const named = incidentId === null ? undefined : (await namedIncident(client, incidentId)).incident;
   const services = flags.service && resolveServices(await serviceDirectory(client), flags.service);
-  const change: IncidentPutBody | undefined = wantsChange
-    ? {
-        name: flags.name ?? incident.name,
-        severity: (flags.severity ?? incident.severity) as IncidentPutBody['severity'],
-        services: services ?? incident.services.map((service) => serviceBody(service)),
-      }
-    : undefined;
+  const changeOf = (incident: Incident): IncidentPutBody | undefined =>
+    wantsChange
+      ? {
+          name: flags.name ?? incident.name,
+          severity: (flags.severity ?? incident.severity) as IncidentPutBody['severity'],
+          services: services ?? incident.services.map((service) => serviceBody(service)),
+        }
+      : undefined;
+  // A typed message (asked for, or all of it asked) also asks whether to notify.
+  const typed = (askAll || wantsUpdate) && !hasMessage(given);
 
-  const current = incident.lastUpdateStatus as IncidentStatus;
-  // What the placeholders of a template stand for: the incident as it will be.
-  const values = (status: string) => ({
-    name: change?.name ?? incident.name,
-    services: (change?.services ?? incident.services).map((service) => service.name).join(', '),
-    severity: (change?.severity ?? incident.severity).toLowerCase(),
-    status: status.toLowerCase(),
-  });
-  let update: IncidentUpdateBody | undefined;
-  if (askAll) {
-    const status = await askChoice(ctx, UPDATE.flags.status, { current });
-    const description = await resolveMessage(ctx, given, UPDATE.flags.message, values(status));
-    update = { description, status, notifySubscribers: await askYesNo(ctx, UPDATE.flags.notify) };
-  } else if (wantsUpdate) {
-    // The status is always sent, so the update (and this command's report) says where the incident stands.
-    const status = flags.status ?? templateStatus(given) ?? current;
-    const typed = !hasMessage(given);
-    const description = await resolveMessage(ctx, given, UPDATE.flags.message, values(status));
-    const notify = flags.notify ?? (typed ? await askYesNo(ctx, UPDATE.flags.notify) : false);
-    update = { description, status, notifySubscribers: notify };
+  interface Answers {
+    incident: Incident;
+    update?: { message: ResolvedMessage; status: IncidentStatus; notify: boolean };
   }
-
-  const putBody = change && checkBody(incidentPutBodySchema, change, UPDATE);
-  const postBody = update && checkBody(incidentUpdateBodySchema, update, UPDATE);
-  await confirmPost(ctx, {
-    prompted: incidentId === null || askAll || (wantsUpdate && !hasMessage(given)),
-    yes: flags.yes,
-    dryRun: flags.dryRun,
-    title: `About to ${postBody ? 'post an update to' : 'change'} "${sanitize(incident.name)}" (${sanitize(incident.severity)}, on ${sanitize(incident.services.map((service) => service.name).join(', '))}):`,
-    lines: [
-      ...(putBody ? changeSummary(incident, putBody) : []),
-      ...(postBody ? updateSummary(incident, postBody) : []),
-    ],
-    question: postBody ? 'Post this update?' : 'Save these changes?',
+  const ask = async (previous: Answers | undefined): Promise<Answers> => {
+    const incident = named ?? (await pickOpenIncident(ctx, client, 'Which open incident?', previous?.incident.id));
+    if (!askAll && !wantsUpdate) return { incident };
+    const change = changeOf(incident);
+    const current = incident.lastUpdateStatus as IncidentStatus;
+    // The status is always sent, so the update (and this command's report) says where the incident stands.
+    const statusOf = (template?: NamedTemplate) => flags.status ?? templateStatus(template) ?? current;
+    const before = previous?.update;
+    const message = await resolveMessage(ctx, given, UPDATE.flags.message, {
+      // What the placeholders of a template stand for: the incident as it will be.
+      values: (template) => ({
+        name: change?.name ?? incident.name,
+        services: (change?.services ?? incident.services).map((service) => service.name).join(', '),
+        severity: (change?.severity ?? incident.severity).toLowerCase(),
+        status: statusOf(template).toLowerCase(),
+      }),
+      default: before?.message.text,
+      template: before?.message.template,
+    });
+    // Asked after the message, so that a template's status is the one under the cursor.
+    const sameTemplate = message.template?.name === before?.message.template?.name;
+    const status = askAll
+      ? await askChoice(ctx, UPDATE.flags.status, {
+          current,
+          preselected: (sameTemplate ? before?.status : undefined) ?? templateStatus(message.template),
+        })
+      : statusOf(message.template);
+    const notify =
+      flags.notify ?? (typed ? await askYesNo(ctx, UPDATE.flags.notify, { default: before?.notify }) : false);
+    return { incident, update: { message, status, notify } };
+  };
+  const bodies = ({ incident, update }: Answers) => {
+    const change = changeOf(incident);
+    return {
+      putBody: change && checkBody(incidentPutBodySchema, change, UPDATE),
+      postBody:
+        update &&
+        checkBody(
+          incidentUpdateBodySchema,
+          { description: update.message.text, status: update.status, notifySubscribers: update.notify },
+          UPDATE,
+        ),
+    };
+  };
+  const answers = await askAndConfirm(ctx, ask, (answers) => {
+    const { putBody, postBody } = bodies(answers);
+    return {
+      prompted: incidentId === null || typed,
+      yes: flags.yes,
+      dryRun: flags.dryRun,
+      title: postBody ? 'About to post an update:' : 'About to change an incident:',
+      lines: [
+        ...incidentLines(answers.incident),
+        ...(putBody ? changeSummary(answers.incident, putBody) : []),
+        ...(postBody ? updateSummary(answers.incident, postBody, answers.update?.message.template) : []),
+      ],
+      question: postBody ? 'Post this update?' : 'Save these changes?',
+    };
   });
+  const { incident } = answers;
+  const current = incident.lastUpdateStatus as IncidentStatus;
+  const { putBody, postBody } = bodies(answers);
   if (flags.dryRun) {
     const requests: ApiRequest[] = [];
     if (putBody) requests.push(putIncidentRequest(incident.id, putBody));

@@ -9,30 +9,36 @@ import type { BoolFlag, EnumFlag, TextFlag } from './spec';
 
 type Asker = Pick<Ctx, 'prompter' | 'now'>;
 
-/** A text flag's value, typed (trimmed; checked as the flag would be). */
-export async function askText(ctx: Asker, flag: TextFlag, options: { default?: string } = {}): Promise<string> {
+/**
+ * A text flag's value, typed (trimmed; checked as the flag would be). `previous`: the answer of
+ * an edit round, in the input to edit.
+ */
+export async function askText(ctx: Asker, flag: TextFlag, options: { previous?: string } = {}): Promise<string> {
   const answer = await ctx.prompter.input({
     message: flag.prompt ?? flag.help,
-    default: options.default,
+    ...(options.previous !== undefined ? { default: options.previous, editable: true } : {}),
     validate: answerCheck(flag, ctx.now()),
   });
   return answer.trim();
 }
 
-/** An enum flag's value, picked from its values (`current` marked and preselected). */
+/**
+ * An enum flag's value, picked from its values: `current` marked, `preselected` (else
+ * `current`, else the flag's default) under the cursor.
+ */
 export async function askChoice<V extends string>(
   ctx: Asker,
   flag: EnumFlag<V>,
-  options: { current?: V } = {},
+  options: { current?: V; preselected?: V } = {},
 ): Promise<V> {
   return ctx.prompter.select<V>({
     message: flag.prompt ?? flag.help,
     choices: flag.values.map((value) => ({ name: value === options.current ? `${value} (current)` : value, value })),
-    default: options.current ?? flag.default,
+    default: options.preselected ?? options.current ?? flag.default,
   });
 }
 
-/** A switch, asked as yes/no (no by default). */
-export async function askYesNo(ctx: Asker, flag: BoolFlag): Promise<boolean> {
-  return ctx.prompter.confirm({ message: flag.prompt ?? flag.help, default: false });
+/** A switch, asked as yes/no (no unless told). */
+export async function askYesNo(ctx: Asker, flag: BoolFlag, options: { default?: boolean } = {}): Promise<boolean> {
+  return ctx.prompter.confirm({ message: flag.prompt ?? flag.help, default: options.default ?? false });
 }

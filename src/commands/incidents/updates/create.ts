@@ -1,18 +1,25 @@
-import { getIncident, postIncidentUpdate, postIncidentUpdateRequest } from '../../../api/resources/incidents';
-import { incidentUpdateBodySchema } from '../../../api/schemas/incidents';
-import { confirmPost } from '../../../core/confirm';
+import { postIncidentUpdate, postIncidentUpdateRequest } from '../../../api/resources/incidents';
+import { incidentUpdateBodySchema, type Incident } from '../../../api/schemas/incidents';
+import { askAndConfirm } from '../../../core/confirm';
 import type { Ctx } from '../../../core/context';
 import { printDryRun } from '../../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../../core/flags/parse';
-import { givenMessage, hasMessage, resolveMessage, templateStatus } from '../../../core/message';
+import {
+  givenMessage,
+  hasMessage,
+  resolveMessage,
+  templateStatus,
+  type NamedTemplate,
+  type ResolvedMessage,
+} from '../../../core/message';
 import type { Input } from '../../../core/flags/spec';
 import { done, notifiedText, printOutcome } from '../../../core/outcome';
 import { sanitize } from '../../../text/escape';
 import { colorStatus } from '../columns';
-import { incidentIdOrPicker, incidentOrPick } from '../picker';
+import { incidentIdOrPicker, namedIncident, pickOpenIncident } from '../picker';
 import { resolveIncidentId } from '../prefix';
 import { UPDATES_CREATE } from '../spec';
-import { updateSummary } from '../summary';
+import { incidentLines, updateSummary } from '../summary';
 
 type UpdatesCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 
@@ -23,44 +30,65 @@ export async function createUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<ty
   const id = incidentIdOrPicker(ctx, args.incidentId, example);
   if (!hasMessage(given) && !ctx.io.canPrompt()) throw missingFlagsError(['--message'], example);
   const client = await ctx.api();
-  // Scripts give everything as flags: one POST. Only a prompted update reads the incident (to show what it posts to).
+  // Scripts give everything as flags: one POST. Only a prompted update reads the incident (to
+  // show what it posts to), and a template (its placeholders need it).
   const interactive = id === null || !hasMessage(given);
-  const chosen = interactive ? await incidentOrPick(ctx, client, id, 'Which open incident?') : undefined;
-  const incidentId = chosen?.incident.id ?? (await resolveIncidentId(client, id!));
-  const status = flags.status ?? templateStatus(given);
-  // A template's placeholders need the incident: read it then (one GET), not for a plain message.
-  const incident = chosen?.incident ?? (given.template ? (await getIncident(client, incidentId)).incident : undefined);
-  const description = await resolveMessage(ctx, given, UPDATES_CREATE.flags.message, {
-    name: incident?.name ?? '',
-    services: incident?.services.map((service) => service.name).join(', ') ?? '',
-    severity: incident?.severity.toLowerCase() ?? '',
-    status: (status ?? incident?.lastUpdateStatus ?? '').toLowerCase(),
-  });
-  const body = checkBody(
-    incidentUpdateBodySchema,
-    {
-      description,
-      ...(status ? { status } : {}),
-      notifySubscribers: flags.notify ?? false,
-      ...(flags.date ? { publicIncidentUpdateDate: flags.date.toISOString() } : {}),
-    },
-    UPDATES_CREATE,
-  );
-  if (chosen) {
-    await confirmPost(ctx, {
-      prompted: true,
-      yes: flags.yes,
-      dryRun: flags.dryRun,
-      title: `About to post an update to "${sanitize(chosen.incident.name)}":`,
-      lines: updateSummary(chosen.incident, body),
-      question: 'Post this update?',
-    });
+  const named = id !== null && (interactive || given.template) ? (await namedIncident(client, id)).incident : undefined;
+  const statusOf = (template?: NamedTemplate) => flags.status ?? templateStatus(template);
+
+  interface Answers {
+    incident?: Incident;
+    message: ResolvedMessage;
   }
+  const ask = async (previous: Answers | undefined): Promise<Answers> => {
+    const incident =
+      id === null ? await pickOpenIncident(ctx, client, 'Which open incident?', previous?.incident?.id) : named;
+    const message = await resolveMessage(ctx, given, UPDATES_CREATE.flags.message, {
+      values: (template) => ({
+        name: incident?.name ?? '',
+        services: incident?.services.map((service) => service.name).join(', ') ?? '',
+        severity: incident?.severity.toLowerCase() ?? '',
+        status: (statusOf(template) ?? incident?.lastUpdateStatus ?? '').toLowerCase(),
+      }),
+      default: previous?.message.text,
+      template: previous?.message.template,
+    });
+    return { incident, message };
+  };
+  const bodyOf = ({ message }: Answers) => {
+    const status = statusOf(message.template);
+    return checkBody(
+      incidentUpdateBodySchema,
+      {
+        description: message.text,
+        ...(status ? { status } : {}),
+        notifySubscribers: flags.notify ?? false,
+        ...(flags.date ? { publicIncidentUpdateDate: flags.date.toISOString() } : {}),
+      },
+      UPDATES_CREATE,
+    );
+  };
+  const answers = await askAndConfirm(ctx, ask, (answers) => ({
+    prompted: interactive,
+    yes: flags.yes,
+    dryRun: flags.dryRun,
+    title: 'About to post an update:',
+    lines: answers.incident
+      ? [
+          ...incidentLines(answers.incident),
+          ...updateSummary(answers.incident, bodyOf(answers), answers.message.template),
+        ]
+      : [],
+    question: 'Post this update?',
+  }));
+  const chosen = answers.incident;
+  const incidentId = chosen?.id ?? (await resolveIncidentId(client, id!));
+  const body = bodyOf(answers);
   if (flags.dryRun) return printDryRun(ctx, postIncidentUpdateRequest(incidentId, body));
 
   const { update, raw: response } = await postIncidentUpdate(client, incidentId, body);
   const style = ctx.io.errStyle;
-  const name = chosen ? `"${style.bold(sanitize(chosen.incident.name))}"` : `incident ${sanitize(incidentId)}`;
+  const name = chosen ? `"${style.bold(sanitize(chosen.name))}"` : `incident ${sanitize(incidentId)}`;
   ctx.io.err(
     `${done(ctx)} Posted update ${sanitize(update.id)} to ${name}: ` +
       `${colorStatus(style, update.status ?? '—')}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}\n`,

@@ -1,22 +1,33 @@
 import { getIncidentUpdate, putIncidentUpdate, putIncidentUpdateRequest } from '../../../api/resources/incidents';
-import { incidentUpdateBodySchema } from '../../../api/schemas/incidents';
-import { confirmPost } from '../../../core/confirm';
+import type { IncidentStatus } from '../../../api/schemas/enums';
+import {
+  incidentUpdateBodySchema,
+  type Incident,
+  type IncidentUpdate,
+  type IncidentUpdateBody,
+} from '../../../api/schemas/incidents';
+import { askAndConfirm } from '../../../core/confirm';
 import type { Ctx } from '../../../core/context';
 import { printDryRun } from '../../../core/dry-run';
 import { checkBody } from '../../../core/flags/parse';
+import { askChoice, askYesNo } from '../../../core/flags/prompt';
 import type { Input } from '../../../core/flags/spec';
+import { resolveMessage, templateStatus, type ResolvedMessage } from '../../../core/message';
 import { done, printOutcome } from '../../../core/outcome';
 import { UsageError } from '../../../errors';
 import { sanitize } from '../../../text/escape';
 import { colorStatus } from '../columns';
-import { updateTarget } from '../picker';
+import { namedIncident, updateTarget } from '../picker';
 import { UPDATES_EDIT } from '../spec';
+import { incidentLines } from '../summary';
 
-type UpdatesCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now'>;
+type UpdatesCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 
 /**
  * `updates edit`: PUT .../incident-updates/{id}. The API needs the description in every
- * PUT, so the current update is read first and what was not given is sent unchanged.
+ * PUT, so the current update is read first and what was not given is sent unchanged. On a
+ * terminal without flags, the pickers (when the IDs are left out), then the message (the
+ * current one in the input, to edit), the status and notify, each with its current value.
  */
 export async function editUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<typeof UPDATES_EDIT>): Promise<void> {
   const changes = {
@@ -26,40 +37,85 @@ export async function editUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<type
     ...(flags.date !== undefined ? { publicIncidentUpdateDate: flags.date.toISOString() } : {}),
   };
   const example = `mon incidents updates edit ${args.incidentId ?? 'INCIDENT_ID'} ${args.updateId ?? 'UPDATE_ID'} --message "Corrected text"`;
-  if (!Object.keys(changes).length) {
+  const asking = !Object.keys(changes).length;
+  if (asking && !ctx.io.canPrompt()) {
     throw new UsageError(
       'Nothing to change: give --message, --status, --notify/--no-notify or --date.',
       `For example: ${example}`,
     );
   }
   const client = await ctx.api();
-  const { incidentId, updateId, picked } = await updateTarget(ctx, client, args, example);
-  const { update: current } = await getIncidentUpdate(client, incidentId, updateId);
-  const merged = {
-    description: current.description,
-    ...(current.status ? { status: current.status } : {}),
-    ...(current.publicIncidentUpdateDate ? { publicIncidentUpdateDate: current.publicIncidentUpdateDate } : {}),
-    ...(current.notifySubscribers !== undefined ? { notifySubscribers: current.notifySubscribers } : {}),
-    ...changes,
+
+  interface Answers {
+    incidentId: string;
+    updateId: string;
+    picked: boolean;
+    incident?: Incident;
+    current: IncidentUpdate;
+    body: IncidentUpdateBody;
+    message?: ResolvedMessage;
+  }
+  const ask = async (previous: Answers | undefined): Promise<Answers> => {
+    const target = await updateTarget(ctx, client, args, example, previous);
+    const { incidentId, updateId } = target;
+    // Shown by name and ID in the confirmation: read when prompted and not read yet.
+    const incident =
+      target.incident ?? (asking || target.picked ? (await namedIncident(client, incidentId)).incident : undefined);
+    const { update: current } = await getIncidentUpdate(client, incidentId, updateId);
+    const kept = {
+      description: current.description,
+      ...(current.status ? { status: current.status } : {}),
+      ...(current.publicIncidentUpdateDate ? { publicIncidentUpdateDate: current.publicIncidentUpdateDate } : {}),
+      ...(current.notifySubscribers !== undefined ? { notifySubscribers: current.notifySubscribers } : {}),
+    };
+    if (!asking) {
+      const body = checkBody(incidentUpdateBodySchema, { ...kept, ...changes }, UPDATES_EDIT);
+      return { ...target, incident, current, body };
+    }
+    // The same update again (an edit round): its answers are in the questions.
+    const before = previous?.updateId === updateId ? previous : undefined;
+    const status = current.status as IncidentStatus | undefined;
+    const message = await resolveMessage(ctx, {}, UPDATES_EDIT.flags.message, {
+      values: (template) => ({
+        name: incident!.name,
+        services: incident!.services.map((service) => service.name).join(', '),
+        severity: incident!.severity.toLowerCase(),
+        status: (templateStatus(template) ?? status ?? incident!.lastUpdateStatus).toLowerCase(),
+      }),
+      default: before?.message?.text ?? current.description,
+      template: before?.message?.template,
+    });
+    const sameTemplate = message.template?.name === before?.message?.template?.name;
+    const newStatus = await askChoice(ctx, UPDATES_EDIT.flags.status, {
+      current: status,
+      preselected:
+        (sameTemplate ? (before?.body.status as IncidentStatus | undefined) : undefined) ??
+        templateStatus(message.template),
+    });
+    const notify = await askYesNo(ctx, UPDATES_EDIT.flags.notify, {
+      default: before?.body.notifySubscribers ?? current.notifySubscribers ?? false,
+    });
+    const body = checkBody(
+      incidentUpdateBodySchema,
+      { ...kept, description: message.text, status: newStatus, notifySubscribers: notify },
+      UPDATES_EDIT,
+    );
+    return { ...target, incident, current, body, message };
   };
-  const body = checkBody(incidentUpdateBodySchema, merged, UPDATES_EDIT);
-  await confirmPost(ctx, {
-    prompted: picked,
+  const { incidentId, updateId, current, body } = await askAndConfirm(ctx, ask, (answers) => ({
+    prompted: asking || answers.picked,
     yes: flags.yes,
     dryRun: flags.dryRun,
-    title: `About to edit update ${sanitize(updateId)} of incident ${sanitize(incidentId)}:`,
-    lines: [
-      [
-        'Status',
-        body.status === current.status
-          ? `${body.status ?? '—'} (unchanged)`
-          : `${current.status ?? '—'} → ${body.status}`,
-      ],
-      ['Message', body.description === current.description ? '(unchanged)' : body.description],
-      ['Notify', body.notifySubscribers ? 'yes, subscribers are notified' : 'no'],
-    ],
+    title: 'About to edit an update:',
+    lines: answers.incident
+      ? [
+          ...incidentLines(answers.incident),
+          ['Update', answers.updateId],
+          ...editSummary(answers.current, answers.body),
+        ]
+      : [],
     question: 'Save this change?',
-  });
+  }));
   if (flags.dryRun) return printDryRun(ctx, putIncidentUpdateRequest(incidentId, updateId, body));
 
   const { update, raw: response } = await putIncidentUpdate(client, incidentId, updateId, body);
@@ -77,4 +133,23 @@ export async function editUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<type
       `${parts.length ? parts.join('; ') : 'nothing was different'}.\n`,
   );
   printOutcome(ctx, update.id, response);
+}
+
+/** Each field as it is → as it will be, or "(unchanged)". */
+function editSummary(current: IncidentUpdate, body: IncidentUpdateBody): [string, string][] {
+  const yesNo = (value: boolean | undefined) => (value ? 'yes' : 'no');
+  const change = (before: string, after: string) =>
+    before === after ? `${before} (unchanged)` : `${before} → ${after}`;
+  const lines: [string, string][] = [
+    ['Status', change(current.status ?? '—', body.status ?? '—')],
+    [
+      'Message',
+      body.description === current.description ? '(unchanged)' : `"${current.description}" → "${body.description}"`,
+    ],
+    ['Notify', change(yesNo(current.notifySubscribers), yesNo(body.notifySubscribers))],
+  ];
+  if (body.publicIncidentUpdateDate !== current.publicIncidentUpdateDate) {
+    lines.push(['Published', change(current.publicIncidentUpdateDate ?? '—', body.publicIncidentUpdateDate ?? '—')]);
+  }
+  return lines;
 }

@@ -1,0 +1,229 @@
+import { createInterface } from 'node:readline';
+import type { IO } from '../io';
+import { oneLine, sanitize } from '../text/escape';
+import type { Choice, MessageAnswer, MessageOptions, Prompter } from './prompter';
+
+/*
+ * Accessible mode's prompts: plain questions a screen reader reads in order, each written
+ * once as a line of text and answered with a typed line (the terminal echoes it; nothing is
+ * redrawn, nothing moves). A list is numbered and answered with a number; a yes/no question
+ * ends in "(y/N)".
+ */
+
+/** Named as @inquirer names a prompt closed by the user, so that every caller treats it alike (errors.ts). */
+class PlainPromptCancel extends Error {
+  override name = 'ExitPromptError';
+}
+
+/**
+ * Reads one line at a time from stdin. A pipe can hand over several lines at once: those
+ * not yet asked for wait for the next question.
+ */
+function lineReader(io: IO, signal: AbortSignal | undefined) {
+  const ahead: string[] = [];
+  let ended = false;
+  return (): Promise<string> => {
+    if (ahead.length) return Promise.resolve(ahead.shift()!);
+    if (ended || signal?.aborted) return Promise.reject(new PlainPromptCancel('The input ended.'));
+    return new Promise((resolve, reject) => {
+      const rl = createInterface({ input: io.stdin, terminal: false });
+      let answered = false;
+      const onAbort = () => {
+        answered = true;
+        rl.close();
+        reject(new PlainPromptCancel('Cancelled.'));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      rl.on('line', (line) => {
+        if (answered) return void ahead.push(line);
+        answered = true;
+        signal?.removeEventListener('abort', onAbort);
+        resolve(line);
+        rl.close();
+      });
+      rl.on('close', () => {
+        if (answered) return;
+        ended = true;
+        signal?.removeEventListener('abort', onAbort);
+        reject(new PlainPromptCancel('The input ended.'));
+      });
+    });
+  };
+}
+
+/** A line typed without being shown (a terminal's echo off): the API key. */
+function hiddenLine(io: IO, signal: AbortSignal | undefined): Promise<string> {
+  const stdin = io.stdin as NodeJS.ReadStream;
+  return new Promise((resolve, reject) => {
+    let typed = '';
+    const finish = () => {
+      stdin.off('data', onData);
+      signal?.removeEventListener('abort', onAbort);
+      stdin.setRawMode(false);
+      stdin.pause();
+      io.err('\n');
+    };
+    const onAbort = () => {
+      finish();
+      reject(new PlainPromptCancel('Cancelled.'));
+    };
+    const onData = (chunk: Buffer | string) => {
+      for (const char of String(chunk)) {
+        if (char === '\r' || char === '\n') {
+          finish();
+          return resolve(typed);
+        }
+        if (char === '\x03' || char === '\x04') return onAbort();
+        if (char === '\x7f' || char === '\b') typed = typed.slice(0, -1);
+        else if (char >= ' ') typed += char;
+      }
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    stdin.setRawMode(true);
+    stdin.on('data', onData);
+    stdin.resume();
+  });
+}
+
+/** The question before its list: "Status:", "Post this update?". */
+const heading = (message: string) => (/[?:]$/.test(message) ? message : `${message}:`);
+
+/** The choice a typed line names: its number, or the start of its name when only one starts so ("y" for yes). */
+function named<T>(choices: Choice<T>[], line: string): Choice<T> | undefined {
+  if (/^\d+$/.test(line)) return choices[Number(line) - 1];
+  const typed = line.toLowerCase();
+  const starting = choices.filter((choice) => choice.name.toLowerCase().startsWith(typed));
+  return starting.length === 1 ? starting[0] : undefined;
+}
+
+/** "1) INVESTIGATING (current)": a choice as it is read out, its description after it. */
+const numbered = <T>(choice: Choice<T>, index: number) =>
+  `${index + 1}) ${choice.name}${choice.description ? ` (${choice.description})` : ''}`;
+
+/** An answer taken, or why not (the question is asked again). */
+type Verdict<T> = { value: T } | { problem: string };
+const taken = <T>(verdict: Verdict<T>): verdict is { value: T } => 'value' in verdict;
+
+export function plainPrompter(io: IO, signal?: AbortSignal): Prompter {
+  const readLine = lineReader(io, signal);
+  /** Writes the question, reads the answer; asks again, saying why, until `accept` takes it. */
+  const ask = async <T>(question: string, accept: (line: string) => Verdict<T>): Promise<T> => {
+    for (;;) {
+      io.err(question);
+      const verdict = accept((await readLine()).trim());
+      if (taken(verdict)) return verdict.value;
+      io.err(`${verdict.problem}\n`);
+    }
+  };
+  const checked = <T>(value: T, validate: ((value: T) => true | string) | undefined): Verdict<T> => {
+    const verdict = validate ? validate(value) : true;
+    return verdict === true ? { value } : { problem: verdict };
+  };
+  /** The list of choices, on the question's line when it fits, else one per line. */
+  const list = <T>(message: string, choices: Choice<T>[]) => {
+    const items = choices.map(numbered);
+    const line = `${heading(message)} ${items.join('  ')}`;
+    io.err(
+      line.length <= io.columns() ? `${line}\n` : `${heading(message)}\n${items.map((item) => `  ${item}\n`).join('')}`,
+    );
+  };
+  const orEnter = (value: string | undefined) => (value ? `, or Enter for "${sanitize(value)}"` : '');
+
+  return {
+    async input({ message, default: fallback, validate }) {
+      return ask<string>(`${message}${orEnter(fallback)}: `, (line) => checked(line || (fallback ?? ''), validate));
+    },
+
+    async message(options: MessageOptions): Promise<MessageAnswer> {
+      const { templates } = options;
+      const names = templates.map((template) => sanitize(template.name)).join(', ');
+      const shownDefault = options.default === undefined ? undefined : oneLine(options.default);
+      // With templates, they are named on a line of their own, and the question follows.
+      const question = templates.length
+        ? `${options.message}. Templates: ${names} (type / and a name).\nType the message${orEnter(shownDefault)}: `
+        : `${options.message}${orEnter(shownDefault)}: `;
+      for (;;) {
+        const line = await ask(question, (typed) => ({ value: typed }));
+        if (line === '' && options.default !== undefined) {
+          return { text: options.default, ...(options.template ? { template: options.template } : {}) };
+        }
+        if (!(templates.length && line.startsWith('/'))) {
+          const verdict = checked(line, options.validate);
+          if (taken(verdict)) return { text: line };
+          io.err(`${verdict.problem}\n`);
+          continue;
+        }
+        const wanted = line.slice(1).trim().toLowerCase();
+        const found =
+          templates.find((template) => template.name.toLowerCase() === wanted) ??
+          templates.filter((template) => template.name.toLowerCase().startsWith(wanted)).at(0);
+        if (!found) {
+          io.err(`No template is named "${sanitize(line.slice(1))}". The templates are: ${names}.\n`);
+          continue;
+        }
+        const status = found.status ? ` (status ${found.status})` : '';
+        io.err(`Template ${sanitize(found.name)}${status}: ${oneLine(found.text)}\n`);
+        const text = await ask<string>('Enter keeps this message, or type the message instead: ', (typed) =>
+          typed === '' ? { value: found.text } : checked(typed, options.validate),
+        );
+        return { text, template: found.name };
+      }
+    },
+
+    async password({ message, validate }) {
+      for (;;) {
+        io.err(`${message} (typing is not shown): `);
+        const verdict = checked((await hiddenLine(io, signal)).trim(), validate);
+        if (taken(verdict)) return verdict.value;
+        io.err(`${verdict.problem}\n`);
+      }
+    },
+
+    async select<T>({ message, choices, default: fallback }: { message: string; choices: Choice<T>[]; default?: T }) {
+      list(message, choices);
+      const preset = choices.findIndex((choice) => choice.value === fallback);
+      return ask<T>(
+        `Type a number from 1 to ${choices.length}${preset >= 0 ? `, or Enter for ${preset + 1}` : ''}: `,
+        (line) => {
+          const choice = line === '' ? choices[preset] : named(choices, line);
+          return choice ? { value: choice.value } : { problem: `Type a number from 1 to ${choices.length}.` };
+        },
+      );
+    },
+
+    async checkbox<T>({
+      message,
+      choices,
+      validate,
+    }: {
+      message: string;
+      choices: Choice<T>[];
+      validate?: (values: readonly T[]) => true | string;
+    }) {
+      list(message, choices);
+      const preset = choices.flatMap((choice, index) => (choice.checked ? [index + 1] : []));
+      const enter = preset.length ? `, or Enter for ${preset.join(' ')}` : '';
+      return ask<T[]>(`Type the numbers of your choices, separated by spaces${enter}: `, (line) => {
+        const picked =
+          line === ''
+            ? preset.map((number) => choices[number - 1])
+            : line.split(/[\s,]+/).map((word) => named(choices, word));
+        if (picked.some((choice) => !choice)) return { problem: `Type numbers from 1 to ${choices.length}.` };
+        return checked(
+          [...new Set(picked)].map((choice) => choice!.value),
+          validate,
+        );
+      });
+    },
+
+    async confirm({ message, default: fallback = false }) {
+      return ask<boolean>(`${message} (${fallback ? 'Y/n' : 'y/N'}): `, (line) => {
+        const answer = line.toLowerCase();
+        if (answer === '') return { value: fallback };
+        if (answer === 'y' || answer === 'yes') return { value: true };
+        if (answer === 'n' || answer === 'no') return { value: false };
+        return { problem: 'Type y (yes) or n (no).' };
+      });
+    },
+  };
+}
