@@ -133,7 +133,7 @@ function report(error: unknown, exitCode: number, ctx: Ctx, argv: string[]): voi
   const said = describeError(error, ctx, argv);
   if (!said) return;
   if (ctx.globals.json || jsonRequested(argv)) {
-    io.err(errorJson({ exitCode, kind: said.kind, message: said.message, hint: said.hint, http: said.http }));
+    io.errRaw(errorJson({ exitCode, kind: said.kind, message: said.message, hint: said.hint, http: said.http }));
     if (said.stack) io.err(`${io.errStyle.dim(said.stack)}\n`);
     return;
   }

@@ -224,15 +224,15 @@ export async function apiRun(
 }
 
 function printHead(ctx: Pick<Ctx, 'io'>, status: number, headers: Record<string, string | string[] | undefined>): void {
-  ctx.io.out(`HTTP ${statusLabel(status)}\n`);
+  ctx.io.outRaw(`HTTP ${statusLabel(status)}\n`);
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) ctx.io.out(`${name}: ${sanitize(Array.isArray(value) ? value.join(', ') : value)}\n`);
+    if (value !== undefined) ctx.io.outRaw(`${name}: ${sanitize(Array.isArray(value) ? value.join(', ') : value)}\n`);
   }
-  ctx.io.out('\n');
+  ctx.io.outRaw('\n');
 }
 
 function printBody(ctx: Pick<Ctx, 'io'>, body: unknown, text: string): void {
   if (text.trim() === '') return;
-  if (body === undefined) ctx.io.out(`${ctx.io.stdoutIsTTY ? sanitize(text, { newlines: true }) : text}\n`);
+  if (body === undefined) ctx.io.outRaw(`${ctx.io.stdoutIsTTY ? sanitize(text, { newlines: true }) : text}\n`);
   else printJson(ctx.io, body);
 }

@@ -59,7 +59,7 @@ export async function configGetRun(ctx: ConfigCtx, { args }: Input<typeof GET>):
   const profile = profileName(ctx.globals, ctx.env).value;
   const value = ctx.config().profile(profile)?.[key];
   if (value === undefined) throw new CliError('failure', `${key} is not set in profile "${profile}".`);
-  ctx.io.out(`${String(value)}\n`);
+  ctx.io.outRaw(`${String(value)}\n`);
 }
 
 export async function configSetRun(ctx: ConfigCtx, { args }: Input<typeof SET>): Promise<void> {
@@ -87,5 +87,5 @@ export async function configUnsetRun(ctx: ConfigCtx, { args }: Input<typeof UNSE
 }
 
 export async function configPathRun(ctx: Pick<Ctx, 'io' | 'config'>): Promise<void> {
-  ctx.io.out(`${ctx.config().path}\n`);
+  ctx.io.outRaw(`${ctx.config().path}\n`);
 }
