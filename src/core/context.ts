@@ -137,6 +137,7 @@ export function createContext(options: ContextOptions): Ctx {
         insecure: resolved.insecure,
         debug: resolved.debug ? (line) => io.err(`${io.errStyle.dim(line)}\n`) : undefined,
         onWait: (label) => ctx.progress().start(label),
+        now: ctx.now,
         ...options.clientOverrides,
       });
       closers.push(() => created.close());

@@ -140,6 +140,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const rawPath = target.pathname;
     const requestId = randomUUID();
     res.setHeader('x-request-id', requestId);
+    // Its own clock, moved by `mon sandbox clock advance` (clients compute "5m ago" against it).
+    res.setHeader('date', new Date(clock.now()).toUTCString());
     // A ping token is a secret: the access log shows it masked.
     const logged = (req.url ?? '/').replace(/^\/ping\/([^/?#]+)/, (_, token: string) => `/ping/${maskSecret(token)}`);
     res.on('finish', () => options.log?.(`${method} ${logged} → ${res.statusCode} (${Date.now() - started} ms)`));

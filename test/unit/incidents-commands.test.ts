@@ -565,6 +565,19 @@ describe('incidents list and get', () => {
     expect(all.nextId).toBe(made[1]!.id);
   });
 
+  it("shows when an incident started by the server's clock (its Date header), not this machine's", async () => {
+    const incident = await open('Checkout errors');
+    // This machine's clock stands still; the sandbox's moves 2h forward, as `mon sandbox clock advance` does.
+    const ours = frozenClock();
+    const advanced = await cli(['sandbox', 'clock', 'advance', '2h'], { sandbox, now: ours });
+    expect(advanced.code, advanced.stderr).toBe(0);
+    const table = await cli(['--no-color', 'incidents', 'list'], { sandbox, now: ours, tty: true, columns: 120 });
+    expect(table.stdout).toMatch(/Checkout errors.*\b2h ago\b/);
+    const details = await cli(['--no-color', 'incidents', 'get', incident.id], { sandbox, now: ours, tty: true });
+    expect(details.stdout).toMatch(/^Started: +2026-03-02 10:00 UTC \(2h ago\)$/m);
+    expect(table.stdout + details.stdout).not.toMatch(/\bin \d+[smhd]\b|just now/);
+  });
+
   it('prints TSV rows when piped: id, name, severity, status, services, started, duration', async () => {
     const incident = await open('DB slow', 'CRITICAL', [SEED_SERVICES.database, SEED_SERVICES.queue]);
     sandbox.clock.advance(90_000);

@@ -9,11 +9,11 @@ import { startedAt, timeline } from './columns';
 import { findIncidents } from './find';
 import { isPrefix, resolveIncidentId, resolveUpdateId } from './prefix';
 
-type Client = Pick<ApiClient, 'request'>;
+type Client = Pick<ApiClient, 'request' | 'now'>;
 
 /** No INCIDENT_ID: on a terminal a picker of open incidents, otherwise exit 2. */
 export async function pickOpenIncident(
-  ctx: Pick<Ctx, 'prompter' | 'io' | 'now'>,
+  ctx: Pick<Ctx, 'prompter' | 'io'>,
   client: Client,
   question: string,
 ): Promise<Incident> {
@@ -24,7 +24,7 @@ export async function pickOpenIncident(
       'Pass an INCIDENT_ID (`mon incidents list --status all` shows every incident), or open one with `mon incidents create`.',
     );
   }
-  const now = ctx.now();
+  const now = client.now();
   const id = await ctx.prompter.select<string>({
     message: question,
     choices: entries.map((incident) => ({
@@ -50,7 +50,7 @@ export function incidentIdOrPicker(ctx: Pick<Ctx, 'io'>, id: string | undefined,
 
 /** The incident a command names: fetched by ID, or picked from the open ones (`picked`). */
 export async function incidentOrPick(
-  ctx: Pick<Ctx, 'prompter' | 'io' | 'now'>,
+  ctx: Pick<Ctx, 'prompter' | 'io'>,
   client: Client,
   id: string | null,
   question: string,
@@ -62,13 +62,14 @@ export async function incidentOrPick(
 
 /** UPDATE_ID when given; otherwise, on a terminal, a picker of the incident's updates (newest first). */
 export async function updateOrPick(
-  ctx: Pick<Ctx, 'prompter' | 'io' | 'now'>,
+  ctx: Pick<Ctx, 'prompter' | 'io'>,
+  client: Pick<ApiClient, 'now'>,
   incident: Incident,
   id: string | undefined,
   question: string,
 ): Promise<{ id: string; picked: boolean }> {
   if (id !== undefined) return { id, picked: false };
-  const now = ctx.now();
+  const now = client.now();
   const picked = await ctx.prompter.select<string>({
     message: question,
     choices: timeline(incident.incidentUpdates).map((update) => ({
@@ -102,7 +103,7 @@ function requireUpdateIdOrPrompt(ctx: Pick<Ctx, 'io'>, id: string | undefined, e
  * of its updates. Without a terminal a missing one is exit 2, before anything is sent.
  */
 export async function updateTarget(
-  ctx: Pick<Ctx, 'prompter' | 'io' | 'now'>,
+  ctx: Pick<Ctx, 'prompter' | 'io'>,
   client: Client,
   args: { incidentId?: string; updateId?: string },
   example: string,
@@ -115,6 +116,6 @@ export async function updateTarget(
   const { incident, picked } = await incidentOrPick(ctx, client, incidentId, 'Which open incident?');
   if (args.updateId !== undefined)
     return { incidentId: incident.id, updateId: resolveUpdateId(incident, args.updateId), picked };
-  const update = await updateOrPick(ctx, incident, undefined, 'Which update?');
+  const update = await updateOrPick(ctx, client, incident, undefined, 'Which update?');
   return { incidentId: incident.id, updateId: update.id, picked: true };
 }
