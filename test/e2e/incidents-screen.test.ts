@@ -69,7 +69,11 @@ describe('a slow answer at 40, 80 and 120 columns', () => {
         // Both IDs whole: the longest path mon waits for (135 characters with its label).
         const screen = await openScreen(
           ['incidents', 'updates', 'get', incidentId, updateId],
-          cleanEnv({ MON_BASE_URL: held.url, MON_API_KEY: sandbox.info.apiKey, MON_ACCOUNT_ID: sandbox.info.accountId }),
+          cleanEnv({
+            MON_BASE_URL: held.url,
+            MON_API_KEY: sandbox.info.apiKey,
+            MON_ACCOUNT_ID: sandbox.info.accountId,
+          }),
           { columns, rows: 24 },
         );
         await screen.waitFor('Waiting for GET');

@@ -48,6 +48,44 @@ describe('tables on a terminal', () => {
   });
 });
 
+describe('tables at 80 columns keep whole what is typed next', () => {
+  it('status-pages list: every service name whole, IDs of 8 characters; piped and --json, whole IDs', async () => {
+    const table = await cli(['status-pages', 'list', '--no-color'], { sandbox, tty: true, columns: 80 });
+    const rows = table.stdout.trimEnd().split('\n');
+    expect(rows.every((row) => row.length <= 80)).toBe(true);
+    for (const name of ['Public API', 'Web app', 'Webhooks', 'Primary database', 'Job queue', 'Checkout', 'Payouts'])
+      expect(
+        rows.some((row) => new RegExp(`  ${name}  +0b7e6a3c$`).test(row)),
+        name,
+      ).toBe(true);
+    const piped = await cli(['status-pages', 'list'], { sandbox });
+    expect(piped.stdout).toContain('\tPrimary database\t0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e04\n');
+    const json = await cli(['status-pages', 'list', '--json'], { sandbox, tty: true, columns: 80 });
+    expect(json.stdout).toContain('"id": "0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e04"');
+  });
+
+  it('sandbox requests: the end of each path, IDs shortened first', async () => {
+    sandbox.requests.length = 0;
+    const incident = 'ec791282-e6e9-4bb1-9de4-d887c2814beb';
+    const update = '7f01eb31-e22d-4ba2-b88b-91708387fe0f';
+    await cli(['incidents', 'updates', 'get', incident, update], { sandbox });
+    const table = await cli(['sandbox', 'requests', '--no-color'], { sandbox, tty: true, columns: 80 });
+    const row = table.stdout.split('\n')[1]!;
+    expect(row.length).toBeLessThanOrEqual(80);
+    expect(row).toMatch(/ GET +\/v1\/status-p…\/ec79…\/incident-updates\/7f01… +404 /);
+  });
+
+  it('sandbox requests with nothing recorded says why on stderr, piped too (exit 0, nothing on stdout)', async () => {
+    sandbox.requests.length = 0;
+    const piped = await cli(['sandbox', 'requests'], { sandbox });
+    expect(piped).toMatchObject({ code: 0, stdout: '', stderr: 'No requests recorded yet.\n' });
+    const embedded = await cli(['--sandbox', 'sandbox', 'requests']);
+    expect(embedded.code).toBe(0);
+    expect(embedded.stdout).toBe('');
+    expect(embedded.stderr).toContain('The embedded sandbox (--sandbox) starts afresh for each command');
+  });
+});
+
 describe('auth login on a terminal', () => {
   it('prompts for the base URL, account and a hidden key, checks it, then saves', async () => {
     const env = testEnv();

@@ -67,7 +67,6 @@ export function whenDisplay(iso: string | undefined, now: number): string {
   return iso ? timeDisplay(iso, now) : '—';
 }
 
-
 /** A name is shown whole up to this width before a lower-priority column has to make room. */
 const NAME_WIDTH = 30;
 /** The narrowest each other column is useful at; a table needs their sum plus two spaces between columns. */
