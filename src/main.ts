@@ -5,7 +5,7 @@ import type { Ctx } from './core/context';
 import { envFlag } from './env';
 import { BrokenPipeError, CliError, ExitStatus, isPromptCancel, type ErrorKind } from './errors';
 import { rejectedKey } from './core/credentials';
-import { refuseFlagsAsValues } from './core/flags/guard';
+import { refuseFlagsAsValues, refuseUnknownOptions, refuseUnquotedValues } from './core/flags/guard';
 import { helpAskedFor } from './core/help';
 import { errorJson, jsonRequested } from './output/json-errors';
 import { buildProgram } from './program';
@@ -151,6 +151,8 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
   try {
     const program = buildProgram(ctx, argv);
     refuseFlagsAsValues(program, argv);
+    refuseUnknownOptions(program, argv);
+    refuseUnquotedValues(program, argv);
     const help = helpAskedFor(program, argv);
     if (help) help.outputHelp();
     else await program.parseAsync(argv, { from: 'user' });

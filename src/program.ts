@@ -66,7 +66,8 @@ export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
         : new Command(entry.spec.name).description(entry.spec.summary);
     program.addCommand(built, { hidden: entry.hidden });
   }
-  program.helpCommand('help [command]', 'Show help for a command');
+  const help = new Command('help').argument('[command]').description('Show help for a command');
+  program.addHelpCommand(help);
 
   program.hook('preAction', async (_program, action) => {
     const globals = program.opts<GlobalOptions>();
@@ -79,6 +80,18 @@ export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
   });
 
   applyEverywhere(program, ctx, argv !== undefined && jsonRequested(argv));
+  // `mon help help`: the help command's own help, named as it is typed.
+  applyEverywhere(help, ctx, false);
+  help
+    .helpOption(false)
+    .configureHelp({ ...HELP_SETTINGS, commandUsage: () => 'mon help [COMMAND...]' })
+    .addHelpText('after', () =>
+      helpAfter(
+        '`mon help A B` is the help of `mon A B` (the same as `mon A B --help`).',
+        ['mon help incidents update'],
+        ctx.io.columns(),
+      ),
+    );
   for (const sub of program.commands) closeWithGlobalOptions(sub, program, ctx);
   return program;
 }

@@ -713,9 +713,9 @@ describe('incidents updates', () => {
     const nothing = await run(['incidents', 'updates', 'edit', incident.id, updateId]);
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('Nothing to change');
-    const missing = await run(['incidents', 'updates', 'get', incident.id, 'nope']);
+    const missing = await run(['incidents', 'updates', 'get', incident.id, 'nope-nope']);
     expect(missing.code).toBe(6);
-    expect(missing.stderr).toContain(`Incident update "nope" of incident "${incident.id}" was not found.`);
+    expect(missing.stderr).toContain(`Incident update "nope-nope" of incident "${incident.id}" was not found.`);
   });
 
   it('needs --message without a terminal, and asks for it on one', async () => {
