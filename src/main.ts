@@ -4,7 +4,7 @@ import { pathProblem } from './config/paths';
 import type { Ctx } from './core/context';
 import { envFlag } from './env';
 import { BrokenPipeError, CliError, ExitStatus, isPromptCancel, type ErrorKind } from './errors';
-import { rejectedKey } from './core/credentials';
+import { hasStoredKey, rejectedKey } from './core/credentials';
 import { refuseFlagsAsValues, refuseUnknownOptions, refuseUnquotedValues } from './core/flags/guard';
 import { helpAskedFor } from './core/help';
 import { errorJson, jsonRequested } from './output/json-errors';
@@ -157,7 +157,8 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
     if (help) help.outputHelp();
     else await program.parseAsync(argv, { from: 'user' });
   } catch (caught) {
-    const error = ctx.keySource ? rejectedKey(caught, ctx.keySource.source, ctx.keySource.profile) : caught;
+    const key = ctx.keySource;
+    const error = key ? rejectedKey(caught, key.source, key.profile, () => hasStoredKey(ctx, key.profile)) : caught;
     code = exitCodeFor(error);
     // Cancelled by a signal (cli.ts aborts with its name): say which one, 128 + its number as shells do.
     if (code === EXIT_CODES.cancelled && ctx.signal.aborted)

@@ -6,6 +6,7 @@ import { AuthError, UsageError } from '../errors';
 import type { IO } from '../io';
 import { inquirerPrompter, type Prompter } from './prompter';
 import { needsProfile, profileName, resolveSettings, type Settings } from '../config/settings';
+import type { Profile } from '../config/store';
 import type { GlobalOptions } from './flags/globals';
 import { Progress, type Timers } from './progress';
 
@@ -205,19 +206,27 @@ async function loadSettings(ctx: Ctx): Promise<Settings> {
     };
   }
   const name = profileName(globals, env);
-  const explicit = name.source !== 'default';
-  const profile = explicit || needsProfile(globals, env) ? ctx.config().profile(name.value) : undefined;
-  if (explicit && !profile && !isSetupCommand(ctx.commandPath)) {
-    const known = Object.keys(ctx.config().profiles());
-    throw new UsageError(
-      `There is no profile "${name.value}" (from ${name.source}).${known.length ? ` Profiles: ${known.join(', ')}.` : ''}`,
-      `Create it with \`mon --profile ${name.value} auth login\`.`,
-    );
-  }
+  const profile =
+    name.source !== 'default'
+      ? requireProfile(ctx)
+      : needsProfile(globals, env)
+        ? ctx.config().profile(name.value)
+        : undefined;
   return resolveSettings(globals, env, profile);
 }
 
-/** Commands that create or inspect a profile, so it need not exist yet. */
-function isSetupCommand(commandPath: string): boolean {
-  return /^mon (auth|config) /.test(`${commandPath} `);
+/**
+ * The profile that --profile or MON_PROFILE names, which must exist (exit 2 naming the ones
+ * that do) for every command but those that create it (`auth login`, `config set`); the
+ * default profile need not.
+ */
+export function requireProfile(ctx: Pick<Ctx, 'globals' | 'env' | 'config' | 'commandPath'>): Profile | undefined {
+  const name = profileName(ctx.globals, ctx.env);
+  const profile = ctx.config().profile(name.value);
+  if (profile || name.source === 'default' || /^mon (auth login|config set)$/.test(ctx.commandPath)) return profile;
+  const known = Object.keys(ctx.config().profiles());
+  throw new UsageError(
+    `There is no profile "${name.value}" (from ${name.source}).${known.length ? ` Profiles: ${known.join(', ')}.` : ''}`,
+    `Create it with \`mon --profile ${name.value} auth login\`.`,
+  );
 }

@@ -86,6 +86,36 @@ describe('tables at 80 columns keep whole what is typed next', () => {
   });
 });
 
+describe('profiles and the embedded sandbox on first use', () => {
+  it('--profile naming no profile is exit 2 for every command but those that create it', async () => {
+    const env = testEnv({ sandbox });
+    for (const argv of [
+      ['config', 'list'],
+      ['config', 'get', 'base-url'],
+      ['config', 'unset', 'timeout'],
+      ['auth', 'status'],
+      ['auth', 'logout'],
+      ['runtimes', 'list'],
+    ]) {
+      const result = await cli(['--profile', 'nope', ...argv], { env });
+      expect(result.code, argv.join(' ')).toBe(2);
+      expect(result.stdout, argv.join(' ')).toBe('');
+      expect(result.stderr, argv.join(' ')).toContain('There is no profile "nope" (from --profile).');
+    }
+    const set = await cli(['--profile', 'nope', 'config', 'set', 'timeout', '60'], { env });
+    expect(set.code, set.stderr).toBe(0);
+    expect((await cli(['--profile', 'nope', 'config', 'get', 'timeout'], { env })).stdout).toBe('60\n');
+  });
+
+  it('`mon --sandbox sandbox info` on a fresh machine starts the embedded sandbox and describes it', async () => {
+    const result = await cli(['--sandbox', 'sandbox', 'info']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Using the embedded sandbox (sample data; stored in');
+    expect(result.stdout).toContain('baseUrl\thttp://127.0.0.1:4010\n');
+    expect(result.stdout).toMatch(/^heartbeat\tNightly backup\t/m);
+  });
+});
+
 describe('auth login on a terminal', () => {
   it('prompts for the base URL, account and a hidden key, checks it, then saves', async () => {
     const env = testEnv();
@@ -103,8 +133,18 @@ describe('auth login on a terminal', () => {
     expect(result.stderr).toContain(`Logged in to ${sandbox.url} (account ${TEST_ACCOUNT}) with key sk_…cdef`);
     expect(result.code).toBe(0);
     expect(result.prompter.asked.map((question) => question.kind)).toEqual(['input', 'input', 'password']);
+    // The base URL's question shows what one looks like.
+    expect(result.prompter.asked[0]!.message).toBe(
+      'API base URL (e.g. https://api.example.com, or http://127.0.0.1:4010 for `mon sandbox`)',
+    );
     const stored = JSON.parse(readFileSync(join(env.MON_CONFIG_DIR!, 'config.json'), 'utf8'));
-    expect(stored.profiles.default).toEqual({ 'base-url': sandbox.url, account: TEST_ACCOUNT, 'api-key': TEST_KEY });
+    // A sandbox says where its pings go: stored with the rest.
+    expect(stored.profiles.default).toEqual({
+      'base-url': sandbox.url,
+      account: TEST_ACCOUNT,
+      'api-key': TEST_KEY,
+      'ping-url': sandbox.pingUrl,
+    });
     expect(result.stdout + result.stderr).not.toContain(TEST_KEY);
     // The typed key was checked with one cheap read, with the typed account.
     expect(
