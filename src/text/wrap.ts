@@ -73,10 +73,9 @@ export function hangingIndent(line: string, width: number): number {
   const lead = /^ */.exec(plain)![0].length;
   const rest = plain.slice(lead);
   const marker = /^(?:[✓✗✔✘!•*›→-]|\d{1,2}[.)]) +(?=\S)/.exec(rest);
-  // A label of a few words: aligned ("Status:   value") at any length, else a short one ("error: ").
-  const label = /^[\p{L}][\p{L}\p{N} ()'_-]{0,30}?: {2,}(?=\S)|^[\p{L}][\p{L}\p{N} _-]{0,11}?: (?=\S)/u.exec(rest);
-  const words = label ? label[0].trim().split(' ').length : 0;
-  const found = marker?.[0] ?? (label && words <= 3 ? label[0] : '');
+  // A label: aligned ("Success ratio, last 24 hours:  value") up to 32 cells, or a short one ("error: ").
+  const label = /^[^\s:][^:]{0,31}?: {2,}(?=\S)|^[\p{L}][\p{L}\p{N} _-]{0,11}?: (?=\S)/u.exec(rest);
+  const found = marker?.[0] ?? label?.[0] ?? '';
   const indent = lead + displayWidth(found);
   // A label so long that little would be left for the text: continue under the line's start.
   return indent > width / 2 ? lead : indent;
