@@ -12,14 +12,14 @@ import { TerminalWrapper } from './text/wrap';
  */
 export interface IO {
   /**
-   * Data: tables, TSV rows, details. On a terminal every line is fitted to its width, broken
-   * at spaces with a hanging indent (text/wrap.ts), so that a line written for a person never
-   * wraps in the middle of a word; piped, the text is written as it is.
+   * Data: details, timelines, TSV rows. On a terminal every line is fitted to its width,
+   * broken at spaces with a hanging indent (text/wrap.ts), so that a line written for a
+   * person never wraps in the middle of a word; piped, the text is written as it is.
    */
   out(text: string): void;
   /** Everything else: progress, warnings, confirmations, errors. Fitted to the terminal like `out`. */
   err(text: string): void;
-  /** Exactly as given, even on a terminal: JSON, whose lines are not for breaking. */
+  /** Exactly as given, even on a terminal: JSON and scripts, whose lines are not for breaking, and tables (fitted already). */
   outRaw(text: string): void;
   errRaw(text: string): void;
   readonly stdin: NodeJS.ReadableStream;

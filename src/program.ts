@@ -4,6 +4,7 @@ import type { Ctx } from './core/context';
 import { addFlags } from './core/flags/commander';
 import { GLOBAL_FLAGS, type GlobalOptions } from './core/flags/globals';
 import { flagName, takesValue } from './core/flags/spec';
+import { commandPath } from './core/flags/walk';
 import { globalOptionsText, helpAfter, HELP_SETTINGS } from './core/help';
 import { envFlag } from './env';
 import { useJq } from './output/jq';
@@ -94,12 +95,6 @@ export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
     );
   for (const sub of program.commands) closeWithGlobalOptions(sub, program, ctx);
   return program;
-}
-
-export function commandPath(command: Command): string {
-  const names: string[] = [];
-  for (let current: Command | null = command; current; current = current.parent) names.unshift(current.name());
-  return names.join(' ');
 }
 
 /**

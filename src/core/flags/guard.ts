@@ -3,7 +3,7 @@ import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { shellQuote } from '../../text/shell';
 import { closest } from '../../text/similar';
-import { walk } from './walk';
+import { commandPath, walk } from './walk';
 
 /**
  * A flag is never a value. Commander gives a value-taking flag the next word whatever it is,
@@ -64,12 +64,6 @@ export function refuseUnquotedValues(program: Command, argv: readonly string[]):
     `too many arguments for '${command.name()}': ${sanitize(extra.map((word) => `"${word}"`).join(' '))} (a value of several words needs quotes).`,
     `Did you mean ${sanitize(quoted)}? Run \`${commandPath(command)} --help\` for usage.`,
   );
-}
-
-function commandPath(command: Command): string {
-  const names: string[] = [];
-  for (let at: Command | null = command; at; at = at.parent) names.unshift(at.name());
-  return names.join(' ');
 }
 
 /** "Did you mean --json? ": the closest option of the command and its parents, or what -v usually means elsewhere. */

@@ -101,3 +101,10 @@ function valueTakingFlag(word: string, find: (word: string) => Option | undefine
 function helpOption(command: Command): Option | undefined {
   return (command as unknown as { _getHelpOption(): Option | null })._getHelpOption() ?? undefined;
 }
+
+/** "mon incidents update": the command as typed. */
+export function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let current: Command | null = command; current; current = current.parent) names.unshift(current.name());
+  return names.join(' ');
+}
