@@ -127,6 +127,23 @@ describe('every line fits 80 columns, no word split', () => {
   });
 });
 
+describe('pickers at 80 columns', () => {
+  it("an incident's item continues under its text, and nothing is wider than the screen", async (context) => {
+    requireScreen(context);
+    const screen = await openScreen(['incidents', 'update'], sandbox.env());
+    await screen.waitFor('Which open incident?');
+    await screen.waitFor(/· started /);
+    const shown = screen.lines();
+    const first = shown.findIndex((line) => line.startsWith('❯ Checkout errors on the payment page'));
+    expect(first, shown.join('\n')).toBeGreaterThan(-1);
+    expect(shown[first + 1]).toMatch(/^ {2}\S/);
+    expect(wordsSplit(shown, `${NAME} · MAJOR ·`)).toEqual([]);
+    expect(overWidth(screen.history(), 80)).toEqual([]);
+    await screen.press('C-c');
+    expect((await screen.done()).code).toBe(130);
+  });
+});
+
 describe('relative times by the server clock', () => {
   it('after `mon sandbox clock advance 2h`, an incident opened before says "2h ago", never "in ..."', async (context) => {
     requireScreen(context);
