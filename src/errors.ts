@@ -38,8 +38,12 @@ export class UsageError extends CliError {
   }
 }
 
+/** What a first run without credentials says: the account's way in, and the sandbox's, which needs none. */
+export const FIRST_STEPS_HINT =
+  'Run `mon auth login` (or set MON_API_KEY) to use your account, or try mon without one on the built-in sandbox: `mon --sandbox incidents list`.';
+
 export class AuthError extends CliError {
-  constructor(message: string, hint = 'Run `mon auth login` or set MON_API_KEY.') {
+  constructor(message: string, hint = FIRST_STEPS_HINT) {
     super('auth', message, hint);
     this.name = 'AuthError';
   }

@@ -4,22 +4,32 @@ import type { ChildProcess } from 'node:child_process';
 import { pagerCommand } from './env';
 import { BrokenPipeError, CancelledError } from './errors';
 import { maskSecret } from './text/mask';
+import { TerminalWrapper } from './text/wrap';
 
 /**
  * The streams a command talks to, and what they are connected to. Commands never touch
  * process.stdout directly, so tests can run them with `testIO()` and read what a user saw.
  */
 export interface IO {
-  /** Data: tables, TSV rows, JSON. */
+  /**
+   * Data: details, timelines, TSV rows. On a terminal every line is fitted to its width,
+   * broken at spaces with a hanging indent (text/wrap.ts), so that a line written for a
+   * person never wraps in the middle of a word; piped, the text is written as it is.
+   */
   out(text: string): void;
-  /** Everything else: progress, warnings, confirmations, errors, prompts. */
+  /** Everything else: progress, warnings, confirmations, errors. Fitted to the terminal like `out`. */
   err(text: string): void;
+  /** Exactly as given, even on a terminal: JSON and scripts, whose lines are not for breaking, and tables (fitted already). */
+  outRaw(text: string): void;
+  errRaw(text: string): void;
   readonly stdin: NodeJS.ReadableStream;
   readonly stdinIsTTY: boolean;
   readonly stdoutIsTTY: boolean;
   readonly stderrIsTTY: boolean;
   /** Width of the terminal stdout is on (80 when unknown). */
   columns(): number;
+  /** Width of the terminal stderr is on (80 when unknown): what messages and the spinner fit into. */
+  errColumns(): number;
   /** Height of the terminal stdout is on (24 when unknown). */
   rows(): number;
   /**
@@ -82,6 +92,9 @@ abstract class BaseIO implements IO {
   protected abstract writeOut(text: string): void;
   protected abstract writeErr(text: string): void;
   abstract columns(): number;
+  abstract errColumns(): number;
+  private readonly outWrapper = new TerminalWrapper(() => this.columns());
+  private readonly errWrapper = new TerminalWrapper(() => this.errColumns());
   private readonly secrets = new Map<string, string>();
   protected signal: AbortSignal | undefined;
   /** The environment the global flags were decided with (the pager is chosen from it). */
@@ -99,10 +112,20 @@ abstract class BaseIO implements IO {
   async endPager(): Promise<void> {}
 
   out(text: string): void {
-    this.writeOut(this.mask(text));
+    const masked = this.mask(text);
+    this.writeOut(this.stdoutIsTTY ? this.outWrapper.write(masked) : masked);
   }
 
   err(text: string): void {
+    const masked = this.mask(text);
+    this.writeErr(this.stderrIsTTY ? this.errWrapper.write(masked) : masked);
+  }
+
+  outRaw(text: string): void {
+    this.writeOut(this.mask(text));
+  }
+
+  errRaw(text: string): void {
     this.writeErr(this.mask(text));
   }
 
@@ -249,6 +272,10 @@ class ProcessIO extends BaseIO {
     return process.stdout.columns || 80;
   }
 
+  errColumns(): number {
+    return process.stderr.columns || 80;
+  }
+
   override rows(): number {
     return process.stdout.rows || 24;
   }
@@ -283,6 +310,9 @@ export function testIO(
       this.stderr += text;
     }
     columns(): number {
+      return options.columns ?? 100;
+    }
+    errColumns(): number {
       return options.columns ?? 100;
     }
     override rows(): number {

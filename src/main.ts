@@ -4,8 +4,8 @@ import { pathProblem } from './config/paths';
 import type { Ctx } from './core/context';
 import { envFlag } from './env';
 import { BrokenPipeError, CliError, ExitStatus, isPromptCancel, type ErrorKind } from './errors';
-import { rejectedKey } from './core/credentials';
-import { refuseFlagsAsValues } from './core/flags/guard';
+import { hasStoredKey, rejectedKey } from './core/credentials';
+import { refuseFlagsAsValues, refuseUnknownOptions, refuseUnquotedValues } from './core/flags/guard';
 import { helpAskedFor } from './core/help';
 import { errorJson, jsonRequested } from './output/json-errors';
 import { buildProgram } from './program';
@@ -133,7 +133,7 @@ function report(error: unknown, exitCode: number, ctx: Ctx, argv: string[]): voi
   const said = describeError(error, ctx, argv);
   if (!said) return;
   if (ctx.globals.json || jsonRequested(argv)) {
-    io.err(errorJson({ exitCode, kind: said.kind, message: said.message, hint: said.hint, http: said.http }));
+    io.errRaw(errorJson({ exitCode, kind: said.kind, message: said.message, hint: said.hint, http: said.http }));
     if (said.stack) io.err(`${io.errStyle.dim(said.stack)}\n`);
     return;
   }
@@ -151,11 +151,14 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
   try {
     const program = buildProgram(ctx, argv);
     refuseFlagsAsValues(program, argv);
+    refuseUnknownOptions(program, argv);
+    refuseUnquotedValues(program, argv);
     const help = helpAskedFor(program, argv);
     if (help) help.outputHelp();
     else await program.parseAsync(argv, { from: 'user' });
   } catch (caught) {
-    const error = ctx.keySource ? rejectedKey(caught, ctx.keySource.source, ctx.keySource.profile) : caught;
+    const key = ctx.keySource;
+    const error = key ? rejectedKey(caught, key.source, key.profile, () => hasStoredKey(ctx, key.profile)) : caught;
     code = exitCodeFor(error);
     // Cancelled by a signal (cli.ts aborts with its name): say which one, 128 + its number as shells do.
     if (code === EXIT_CODES.cancelled && ctx.signal.aborted)

@@ -4,6 +4,7 @@ import type { Ctx } from './core/context';
 import { addFlags } from './core/flags/commander';
 import { GLOBAL_FLAGS, type GlobalOptions } from './core/flags/globals';
 import { flagName, takesValue } from './core/flags/spec';
+import { commandPath } from './core/flags/walk';
 import { globalOptionsText, helpAfter, HELP_SETTINGS } from './core/help';
 import { envFlag } from './env';
 import { useJq } from './output/jq';
@@ -66,7 +67,8 @@ export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
         : new Command(entry.spec.name).description(entry.spec.summary);
     program.addCommand(built, { hidden: entry.hidden });
   }
-  program.helpCommand('help [command]', 'Show help for a command');
+  const help = new Command('help').argument('[command]').description('Show help for a command');
+  program.addHelpCommand(help);
 
   program.hook('preAction', async (_program, action) => {
     const globals = program.opts<GlobalOptions>();
@@ -79,14 +81,20 @@ export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
   });
 
   applyEverywhere(program, ctx, argv !== undefined && jsonRequested(argv));
+  // `mon help help`: the help command's own help, named as it is typed.
+  applyEverywhere(help, ctx, false);
+  help
+    .helpOption(false)
+    .configureHelp({ ...HELP_SETTINGS, commandUsage: () => 'mon help [COMMAND...]' })
+    .addHelpText('after', () =>
+      helpAfter(
+        '`mon help A B` is the help of `mon A B` (the same as `mon A B --help`).',
+        ['mon help incidents update'],
+        ctx.io.columns(),
+      ),
+    );
   for (const sub of program.commands) closeWithGlobalOptions(sub, program, ctx);
   return program;
-}
-
-export function commandPath(command: Command): string {
-  const names: string[] = [];
-  for (let current: Command | null = command; current; current = current.parent) names.unshift(current.name());
-  return names.join(' ');
 }
 
 /**

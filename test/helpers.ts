@@ -11,6 +11,7 @@ import { testIO } from '../src/io';
 import { main } from '../src/main';
 import { scriptedPrompter, type ScriptedAnswer, type ScriptedPrompter } from '../src/core/prompter';
 import { startSandbox, type Sandbox } from '../src/sandbox/server';
+import type { Timers } from '../src/core/progress';
 import { type SandboxOptions } from '../src/sandbox/module';
 
 export { closedPort, type ClosedPort } from './ports';
@@ -69,6 +70,17 @@ export function testEnv(options: { sandbox?: Sandbox; env?: NodeJS.ProcessEnv } 
   };
 }
 
+/**
+ * Timers that never fire: an in-process run on a pretend terminal shows no spinner however
+ * slow the machine is (test/unit/progress.test.ts and the screen tests cover the spinner).
+ */
+const STILL_TIMERS: Timers = {
+  setTimeout: () => undefined,
+  clearTimeout: () => {},
+  setInterval: () => undefined,
+  clearInterval: () => {},
+};
+
 /** Runs one command line in-process. */
 export async function cli(argv: string[], options: CliOptions = {}): Promise<CliResult> {
   const io = testIO({ tty: options.tty ?? false, stdin: options.stdin, columns: options.columns });
@@ -78,6 +90,7 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
     env: options.env ?? testEnv({ sandbox: options.sandbox }),
     prompter,
     now: options.now,
+    timers: STILL_TIMERS,
     clientOverrides: { backoffMs: { base: 1, cap: 5 } },
   });
   const code = await main(argv, ctx);

@@ -41,7 +41,12 @@ export interface ClientOptions extends ClientConfig {
   maxBodyBytes?: number;
   /** For tests: a transport instead of the proxy-aware agent. */
   dispatcher?: Dispatcher;
+  /** This machine's clock (Ctx.now), against which the server's `Date` header is read. */
+  now?: () => number;
 }
+
+/** A difference below the `Date` header's resolution (whole seconds) is no difference. */
+const DATE_RESOLUTION_MS = 1000;
 
 /**
  * The API client: base URL + path, bearer key, account header, an overall deadline,
@@ -53,6 +58,8 @@ export class ApiClient {
   readonly config: ClientConfig;
   private readonly options: ClientOptions;
   private readonly dispatchers = new Map<string, Dispatcher>();
+  /** How far the server's clock is ahead of ours, from the `Date` header of its last answer. */
+  private serverAheadMs = 0;
 
   constructor(options: ClientOptions) {
     this.options = options;
@@ -63,6 +70,22 @@ export class ApiClient {
       userAgent: options.userAgent,
     };
     checkTransport(options.baseUrl, options.insecure, options.apiKey ? 'the API key' : 'a secret URL');
+  }
+
+  /**
+   * Now by the server's clock: ours, moved by what the last answer's `Date` header said (a
+   * skewed machine, or a sandbox whose clock was advanced). Relative times ("5m ago") are
+   * computed against it, so a time the server just wrote is never "in 1h".
+   */
+  now(): number {
+    return (this.options.now ?? Date.now)() + this.serverAheadMs;
+  }
+
+  private noteDate(header: string | string[] | undefined): void {
+    const date = Date.parse(Array.isArray(header) ? (header[0] ?? '') : (header ?? ''));
+    if (!Number.isFinite(date)) return;
+    const ahead = date - (this.options.now ?? Date.now)();
+    this.serverAheadMs = Math.abs(ahead) < DATE_RESOLUTION_MS ? 0 : ahead;
   }
 
   prepare(request: ApiRequest): PreparedRequest {
@@ -206,6 +229,7 @@ export class ApiClient {
             : 'Check the base URL (`mon auth status`), your network, and HTTPS_PROXY/NO_PROXY.',
         });
       }
+      this.noteDate(headers.date);
       if (debug) {
         debug(`< ${statusLabel(status)} in ${Date.now() - started} ms`);
         for (const [name, value] of Object.entries(redactHeaders(headers))) debug(`< ${name}: ${sanitize(value)}`);

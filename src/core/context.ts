@@ -6,6 +6,7 @@ import { AuthError, UsageError } from '../errors';
 import type { IO } from '../io';
 import { terminalPrompter, type Prompter } from './prompter';
 import { accessibleSetting, needsProfile, profileName, resolveSettings, type Settings } from '../config/settings';
+import type { Profile } from '../config/store';
 import type { GlobalOptions } from './flags/globals';
 import { Progress, type Timers } from './progress';
 
@@ -155,6 +156,7 @@ export function createContext(options: ContextOptions): Ctx {
         insecure: resolved.insecure,
         debug: resolved.debug ? (line) => io.err(`${io.errStyle.dim(line)}\n`) : undefined,
         onWait: (label) => ctx.progress().start(label),
+        now: ctx.now,
         ...options.clientOverrides,
       });
       closers.push(() => created.close());
@@ -222,19 +224,27 @@ async function loadSettings(ctx: Ctx): Promise<Settings> {
     };
   }
   const name = profileName(globals, env);
-  const explicit = name.source !== 'default';
-  const profile = explicit || needsProfile(globals, env) ? ctx.config().profile(name.value) : undefined;
-  if (explicit && !profile && !isSetupCommand(ctx.commandPath)) {
-    const known = Object.keys(ctx.config().profiles());
-    throw new UsageError(
-      `There is no profile "${name.value}" (from ${name.source}).${known.length ? ` Profiles: ${known.join(', ')}.` : ''}`,
-      `Create it with \`mon --profile ${name.value} auth login\`.`,
-    );
-  }
+  const profile =
+    name.source !== 'default'
+      ? requireProfile(ctx)
+      : needsProfile(globals, env)
+        ? ctx.config().profile(name.value)
+        : undefined;
   return resolveSettings(globals, env, profile);
 }
 
-/** Commands that create or inspect a profile, so it need not exist yet. */
-function isSetupCommand(commandPath: string): boolean {
-  return /^mon (auth|config) /.test(`${commandPath} `);
+/**
+ * The profile that --profile or MON_PROFILE names, which must exist (exit 2 naming the ones
+ * that do) for every command but those that create it (`auth login`, `config set`); the
+ * default profile need not.
+ */
+export function requireProfile(ctx: Pick<Ctx, 'globals' | 'env' | 'config' | 'commandPath'>): Profile | undefined {
+  const name = profileName(ctx.globals, ctx.env);
+  const profile = ctx.config().profile(name.value);
+  if (profile || name.source === 'default' || /^mon (auth login|config set)$/.test(ctx.commandPath)) return profile;
+  const known = Object.keys(ctx.config().profiles());
+  throw new UsageError(
+    `There is no profile "${name.value}" (from ${name.source}).${known.length ? ` Profiles: ${known.join(', ')}.` : ''}`,
+    `Create it with \`mon --profile ${name.value} auth login\`.`,
+  );
 }

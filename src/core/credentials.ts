@@ -1,5 +1,6 @@
 import { ApiError, statusLabel } from '../api/errors';
 import { sanitize } from '../text/escape';
+import type { Ctx } from './context';
 
 /*
  * Credentials checked, not assumed: when the server refuses the key (401) or the account
@@ -14,15 +15,26 @@ export function keyOrigin(source: string): string {
   return `the key from ${source}`;
 }
 
-function whatToDo(source: string, profile: string): string {
+function whatToDo(source: string, profile: string, storedKey: () => boolean): string {
   const login = profile === 'default' ? 'mon auth login' : `mon --profile ${profile} auth login`;
   if (source === 'input') return 'Check the key (and the base URL and account ID); nothing was saved.';
   if (source.startsWith('profile ')) return `Run \`${login}\` to store a working key (\`mon auth status\` checks it).`;
-  return `Set ${source} to a working key, or unset it to use the key stored in profile "${profile}" (\`mon auth status\` checks it).`;
+  // The stored key is named only when there is one.
+  return storedKey()
+    ? `Set ${source} to a working key, or unset it to use the key stored in profile "${profile}" (\`mon auth status\` checks it).`
+    : `Set ${source} to a working key, or unset it and run \`${login}\` to store one (\`mon auth status\` checks it).`;
 }
 
-/** A 401 or 403 reworded to name the key's origin; any other error as it is. */
-export function rejectedKey(error: unknown, source: string, profile: string): unknown {
+/**
+ * A 401 or 403 reworded to name the key's origin; any other error as it is. `storedKey`: does
+ * the profile hold a key (asked only when the rejected one came from the environment)?
+ */
+export function rejectedKey(
+  error: unknown,
+  source: string,
+  profile: string,
+  storedKey: () => boolean = () => false,
+): unknown {
   if (!(error instanceof ApiError) || error.kind !== 'auth' || (error.status !== 401 && error.status !== 403))
     return error;
   const origin = keyOrigin(source);
@@ -33,7 +45,7 @@ export function rejectedKey(error: unknown, source: string, profile: string): un
       : `Access denied: ${origin} does not give access to this account (${said}).`;
   const hint =
     error.status === 401
-      ? whatToDo(source, profile)
+      ? whatToDo(source, profile, storedKey)
       : 'Check that the key belongs to the account ID in use (--account, MON_ACCOUNT_ID or the profile; `mon auth status` shows both and where they come from).';
   return new ApiError('auth', message, {
     status: error.status,
@@ -41,4 +53,13 @@ export function rejectedKey(error: unknown, source: string, profile: string): un
     requestId: error.requestId,
     hint,
   });
+}
+
+/** Does the profile hold a key? (false when the config cannot be read: a hint never points at what may not be there) */
+export function hasStoredKey(ctx: Pick<Ctx, 'config'>, profile: string): boolean {
+  try {
+    return Boolean(ctx.config().profile(profile)?.['api-key']);
+  } catch {
+    return false;
+  }
 }

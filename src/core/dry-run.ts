@@ -31,8 +31,8 @@ export async function printDryRuns(
     return;
   }
   shown.forEach(({ method, url, body }, index) => {
-    ctx.io.out(`${index > 0 ? '\n' : ''}${method} ${url}\n`);
-    if (body !== null) ctx.io.out(`${JSON.stringify(body, null, 2)}\n`);
+    ctx.io.outRaw(`${index > 0 ? '\n' : ''}${method} ${url}\n`);
+    if (body !== null) ctx.io.outRaw(`${JSON.stringify(body, null, 2)}\n`);
   });
   ctx.io.err(ctx.io.errStyle.dim('Dry run: nothing was sent.\n'));
 }

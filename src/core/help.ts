@@ -87,7 +87,11 @@ export function helpAskedFor(program: Command, argv: readonly string[]): Command
   const last = chain.at(-1)!;
   if (chain.length === 1 && operands[0] === 'help') {
     let command = program;
-    for (const word of operands.slice(1)) {
+    const words = operands.slice(1);
+    // `mon help help`: the help command's own.
+    const helpCommand = (program as unknown as { _getHelpCommand(): Command | null })._getHelpCommand();
+    if (words[0] === 'help' && words.length === 1 && helpCommand) return helpCommand;
+    for (const word of words) {
       const sub = command.commands.find((candidate) => candidate.name() === word || candidate.aliases().includes(word));
       if (!sub) throw unknownCommand(word, command);
       command = sub;

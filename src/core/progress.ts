@@ -1,11 +1,13 @@
 import type { IO } from '../io';
+import { fitPathLine } from '../text/width';
 
 /*
  * Progress for a person at a terminal: a wait over ~300 ms shows one spinner line on stderr
  * naming what it waits for, cleared when the wait ends (or is cancelled); `--all` shows
- * "Fetched N pages (M entries)…". Never when piped, with --json, or under CI. In accessible
- * mode (`still`), no animation: the line is written once, and its end said once on a line of
- * its own, nothing redrawn.
+ * "Fetched N pages (M entries)…". Never when piped, with --json, or under CI. The line is one
+ * row at any width (a long path is cut in the middle), so that "\r" and an erase take it all
+ * away again. In accessible mode (`still`), no animation: the line is written once, and its
+ * end said once on a line of its own, nothing redrawn.
  */
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -37,7 +39,7 @@ export class Progress {
   private entries = 0;
 
   constructor(
-    private readonly io: Pick<IO, 'err'>,
+    private readonly io: Pick<IO, 'err' | 'errColumns'>,
     readonly enabled: boolean,
     private readonly timers: Timers = REAL_TIMERS,
     private readonly still = false,
@@ -79,7 +81,9 @@ export class Progress {
 
   private draw(): void {
     this.frame = (this.frame + 1) % FRAMES.length;
-    this.io.err(`\r${FRAMES[this.frame]} ${this.label ?? ''}\x1b[K`);
+    // The last column stays empty: a row written to its end leaves the cursor waiting to wrap.
+    const label = fitPathLine(this.label ?? '', Math.max(0, this.io.errColumns() - 3));
+    this.io.err(`\r${FRAMES[this.frame]} ${label}\x1b[K`);
   }
 
   private stop(): void {

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { IO } from '../io';
+import { wrapText } from '../text/wrap';
 
 export interface Choice<T> {
   name: string;
@@ -63,6 +64,18 @@ export interface Prompter {
   confirm(options: { message: string; default?: boolean }): Promise<boolean>;
 }
 
+/**
+ * A choice's name fitted to the terminal: its rows after the first start under its text, past
+ * the `prefix` cells a list draws before it ("❯ "); the answer line shows it whole.
+ */
+function fitted<T>(io: IO, prefix: number) {
+  return (choice: Choice<T>) => ({
+    ...choice,
+    name: wrapText(`${' '.repeat(prefix)}${choice.name}`, io.errColumns(), prefix).slice(prefix),
+    short: choice.name,
+  });
+}
+
 /** What decides how the real prompts are drawn. */
 export interface TerminalPrompterOptions {
   /** Accessible mode (MON_ACCESSIBLE, `mon config set accessible true`): plain numbered questions, read as lines. */
@@ -112,7 +125,7 @@ export function inquirerPrompter(io: IO): Prompter {
     },
     async select<T>(options: { message: string; choices: Choice<T>[]; default?: T }) {
       const { select } = await load();
-      return select<T>({ ...options, pageSize: 12 }, context());
+      return select<T>({ ...options, choices: options.choices.map(fitted<T>(io, 2)), pageSize: 12 }, context());
     },
     async checkbox<T>(options: {
       message: string;
@@ -124,6 +137,7 @@ export function inquirerPrompter(io: IO): Prompter {
       return checkbox<T>(
         {
           ...rest,
+          choices: rest.choices.map(fitted<T>(io, 3)),
           pageSize: 12,
           validate: validate ? (items) => validate(items.map((item) => item.value)) : undefined,
         },

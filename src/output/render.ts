@@ -1,6 +1,6 @@
 import type { IO } from '../io';
 import { sanitize } from '../text/escape';
-import { displayWidth, truncate } from '../text/width';
+import { displayWidth, fitPathLine, truncate } from '../text/width';
 import { jqFilterOf, type JqFilter } from './jq';
 
 type Cell = string | number | boolean | null | undefined;
@@ -15,9 +15,18 @@ export interface Column<T> {
   value: (row: T) => Cell;
   display?: (row: T) => Cell;
   color?: (text: string, row: T, io: IO) => string;
-  /** May be cut (with "…") when the table is wider than the terminal. */
-  shrink?: boolean;
+  /**
+   * May be cut (with "…") when the table is wider than the terminal; 'last': only once the
+   * others are as narrow as they go (what the user types next, such as a service's name).
+   */
+  shrink?: boolean | 'last';
+  /** Where a cut goes: at the end (default), or in the middle for a path, whose end tells it apart. */
+  cut?: 'end' | 'path';
 }
+
+/** On a terminal IDs show their first characters (an incident's takes any unique prefix of 6 or more back). */
+export const SHORT_ID = 8;
+export const shortId = (id: string) => id.slice(0, SHORT_ID);
 
 const text = (cell: Cell): string => (cell === null || cell === undefined ? '' : String(cell));
 
@@ -30,21 +39,28 @@ const GAP = 2;
 
 /**
  * Fit column widths into the terminal: shrinkable columns give up space, widest first,
- * down to a floor of 8 cells (or their header).
+ * down to a floor of 8 cells (or their header); columns marked 'last' only after the others.
  */
-export function fitWidths(natural: number[], shrink: boolean[], headers: string[], total: number): number[] {
+export function fitWidths(
+  natural: number[],
+  shrink: (boolean | 'last' | undefined)[],
+  headers: string[],
+  total: number,
+): number[] {
   const widths = [...natural];
   const budget = total - GAP * (widths.length - 1);
   let excess = widths.reduce((sum, w) => sum + w, 0) - budget;
-  while (excess > 0) {
-    let widest = -1;
-    for (let i = 0; i < widths.length; i++) {
-      const floor = Math.max(8, Math.min(displayWidth(headers[i] ?? ''), 12));
-      if (shrink[i] && widths[i]! > floor && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+  for (const round of [true, 'last'] as const) {
+    while (excess > 0) {
+      let widest = -1;
+      for (let i = 0; i < widths.length; i++) {
+        const floor = Math.max(8, Math.min(displayWidth(headers[i] ?? ''), 12));
+        if (shrink[i] === round && widths[i]! > floor && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+      }
+      if (widest < 0) break;
+      widths[widest]!--;
+      excess--;
     }
-    if (widest < 0) break;
-    widths[widest]!--;
-    excess--;
   }
   return widths;
 }
@@ -61,7 +77,8 @@ const CHUNK = 500;
 /**
  * Terminal output: an aligned table fitted to the terminal width, header in bold. Column
  * widths come from every row, computed once; a table taller than the terminal goes through
- * the pager (`io.startPager()`).
+ * the pager (`io.startPager()`). Its rows are written as they are (breaking one at its
+ * spaces would only scatter its columns).
  */
 export async function renderTable<T>(io: IO, rows: readonly T[], columns: readonly Column<T>[]): Promise<void> {
   const headers = columns.map((column) => column.header);
@@ -73,13 +90,13 @@ export async function renderTable<T>(io: IO, rows: readonly T[], columns: readon
   });
   const widths = fitWidths(
     natural,
-    columns.map((column) => Boolean(column.shrink)),
+    columns.map((column) => column.shrink),
     headers,
     io.columns(),
   );
   const shown = (r: number) =>
     columns.map((column, i) => {
-      const cell = truncate(cells[r]![i]!, widths[i]!);
+      const cell = (column.cut === 'path' ? fitPathLine : truncate)(cells[r]![i]!, widths[i]!);
       return { text: column.color ? column.color(cell, rows[r]!, io) : cell, width: displayWidth(cell) };
     });
   const paged = rows.length + 1 > io.rows() && (await io.startPager());
@@ -89,10 +106,10 @@ export async function renderTable<T>(io: IO, rows: readonly T[], columns: readon
       for (let from = 0; from < rows.length + 1; from += CHUNK) {
         let chunk = '';
         for (let index = from; index < Math.min(from + CHUNK, rows.length + 1); index++) chunk += `${lines(index)}\n`;
-        io.out(chunk);
+        io.outRaw(chunk);
       }
     } else {
-      io.out(await cliTable(io, headers, widths, shown, rows.length));
+      io.outRaw(await cliTable(io, headers, widths, shown, rows.length));
     }
   } finally {
     if (paged) await io.endPager();
@@ -233,7 +250,7 @@ function terminalSafe(json: string): string {
 export function printJson(io: IO, body: unknown, options: { compact?: boolean } = {}): void {
   const filter = jqFilterOf(io);
   if (filter) return printJq(io, filter, body);
-  io.out(`${options.compact ? terminalSafe(JSON.stringify(body ?? null)) : jsonText(body ?? null)}\n`);
+  io.outRaw(`${options.compact ? terminalSafe(JSON.stringify(body ?? null)) : jsonText(body ?? null)}\n`);
 }
 
 /**
@@ -254,11 +271,11 @@ export function jsonArrayWriter(io: IO): { write(entry: unknown): void; end(): v
   return {
     write(entry) {
       const body = jsonText(entry).replace(/\n/g, '\n  ');
-      io.out(`${count === 0 ? '[\n  ' : ',\n  '}${body}`);
+      io.outRaw(`${count === 0 ? '[\n  ' : ',\n  '}${body}`);
       count++;
     },
     end() {
-      io.out(count === 0 ? '[]\n' : '\n]\n');
+      io.outRaw(count === 0 ? '[]\n' : '\n]\n');
     },
   };
 }
@@ -273,8 +290,8 @@ function printJq(io: IO, filter: JqFilter, value: unknown): void {
   const { outputs, notes, error } = filter.apply(value);
   if (notes) io.err(`${io.stderrIsTTY ? sanitize(notes.trimEnd(), { newlines: true }) : notes.trimEnd()}\n`);
   for (const output of outputs) {
-    if (output.kind === 'json') io.out(`${terminalSafe(output.text)}\n`);
-    else io.out(`${io.stdoutIsTTY ? sanitize(output.text, { newlines: true }) : output.text}\n`);
+    if (output.kind === 'json') io.outRaw(`${terminalSafe(output.text)}\n`);
+    else io.outRaw(`${io.stdoutIsTTY ? sanitize(output.text, { newlines: true }) : output.text}\n`);
   }
   if (error) throw error;
 }

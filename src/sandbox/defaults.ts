@@ -5,6 +5,12 @@ import { monDir } from '../config/paths';
 export const SANDBOX_API_KEY = 'sk_sandbox_0123456789abcdef';
 export const SANDBOX_ACCOUNT_ID = '3f1c9a2e-7b4d-4e8a-9c1f-5d6e7f8a9b0c';
 
+/**
+ * A mon sandbox says where its heartbeat pings go in this header of every answer (a path on
+ * the host it was reached at), so that `mon auth login` to it can store the ping URL too.
+ */
+export const PING_URL_HEADER = 'x-mon-sandbox-ping-url';
+
 /** Where `mon --sandbox` and `mon sandbox` keep their data unless --data says otherwise. */
 export function defaultDataFile(env: NodeJS.ProcessEnv): string {
   return join(monDir('data', env), 'sandbox.jsonl');
@@ -12,4 +18,14 @@ export function defaultDataFile(env: NodeJS.ProcessEnv): string {
 
 export function lockPath(dataFile: string): string {
   return `${dataFile}.lock`;
+}
+
+/** The lines that point a shell at a sandbox, one variable a line (each fits a terminal, all paste together). */
+export function sandboxExports(to: { baseUrl: string; accountId: string; apiKey: string; pingUrl: string }): string[] {
+  return [
+    `export MON_BASE_URL=${to.baseUrl}`,
+    `export MON_ACCOUNT_ID=${to.accountId}`,
+    `export MON_API_KEY=${to.apiKey}`,
+    `export MON_PING_URL=${to.pingUrl}`,
+  ];
 }

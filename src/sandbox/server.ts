@@ -6,6 +6,7 @@ import { errorBody, HttpError, reason, type SandboxRequest, type SandboxResponse
 import { MODULES } from './modules/index';
 import { Router } from './router';
 import { maskSecret } from '../text/mask';
+import { PING_URL_HEADER } from './defaults';
 import { JournalError, Store } from './store';
 import { CLOCK_OFFSET_META, SandboxClock, type ModuleContext, type SandboxOptions } from './module';
 import { seedModules } from './seed';
@@ -140,6 +141,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const rawPath = target.pathname;
     const requestId = randomUUID();
     res.setHeader('x-request-id', requestId);
+    // Its own clock, moved by `mon sandbox clock advance` (clients compute "5m ago" against it).
+    res.setHeader('date', new Date(clock.now()).toUTCString());
+    // Where its pings go, on the host the client reached it by: `mon auth login` stores it.
+    res.setHeader(PING_URL_HEADER, '/ping');
     // A ping token is a secret: the access log shows it masked.
     const logged = (req.url ?? '/').replace(/^\/ping\/([^/?#]+)/, (_, token: string) => `/ping/${maskSecret(token)}`);
     res.on('finish', () => options.log?.(`${method} ${logged} → ${res.statusCode} (${Date.now() - started} ms)`));

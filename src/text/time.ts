@@ -57,7 +57,7 @@ const UNITS: [string, number][] = [
 ];
 
 /** "3m ago", "2h ago", "in 5m", "just now". */
-export function relativeTime(iso: string, now: number = Date.now()): string {
+export function relativeTime(iso: string, now: number): string {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return iso;
   const delta = now - then;

@@ -55,3 +55,49 @@ export function truncate(value: string, width: number): string {
   }
   return `${out}…`;
 }
+
+/** The text cut in the middle to `width` cells ("/v1/status-pages/inc…/incident-updates"), both ends kept. */
+export function truncateMiddle(value: string, width: number): string {
+  if (displayWidth(value) <= width) return value;
+  if (width <= 1) return width === 1 ? '…' : '';
+  const chars = [...value];
+  const keep = width - 1;
+  const tail: string[] = [];
+  let used = 0;
+  // The end is what tells paths apart: it gets the larger half.
+  for (let i = chars.length - 1; i >= 0 && used + charWidth(chars[i]!) <= Math.ceil(keep / 2); i--) {
+    tail.unshift(chars[i]!);
+    used += charWidth(chars[i]!);
+  }
+  return `${truncate(value, width - used).slice(0, -1)}…${tail.join('')}`;
+}
+
+/** An ID in a path (a UUID, or any long run of hex digits and dashes). */
+const PATH_ID = /(?<=\/)[0-9a-f]{4}[0-9a-f-]{8,}(?=\/|$|\?)/gi;
+
+/**
+ * A line naming a path, fitted to `width` cells: IDs in the path are shortened first, to 8
+ * characters (as tables show them), then to 4 (`/v1/status-pages/incidents/3f0c…/incident-updates`),
+ * then the middle is cut, keeping the most of the path's end that starts at a "/".
+ */
+export function fitPathLine(value: string, width: number): string {
+  // What comes before the path ("Waiting for GET ") stays when the path keeps some room.
+  const start = value.indexOf(' /') + 1;
+  if (start > 0) {
+    const before = value.slice(0, start);
+    const room = width - displayWidth(before);
+    if (room >= 24) return before + fitPathLine(value.slice(start), room);
+  }
+  let shown = value;
+  for (const keep of [8, 4]) {
+    if (displayWidth(shown) <= width) return shown;
+    shown = value.replace(PATH_ID, (id) => `${id.slice(0, keep)}…`);
+  }
+  if (displayWidth(shown) <= width) return shown;
+  // The longest end from a "/" on that leaves a few cells of the start.
+  for (let at = shown.indexOf('/', 1); at > 0; at = shown.indexOf('/', at + 1)) {
+    const tail = displayWidth(shown.slice(at));
+    if (tail <= width - 5) return `${truncate(shown.slice(0, at), width - tail)}${shown.slice(at)}`;
+  }
+  return truncateMiddle(shown, width);
+}

@@ -1,3 +1,5 @@
+import { displayWidth, stripEscapes } from './width';
+
 /**
  * Text fitted to a width. Paragraphs (separated by blank lines) are reflowed; a line that
  * starts with spaces is kept as a line of its own (a list, a command) and, when too long,
@@ -45,4 +47,192 @@ export function wrapLine(text: string, width: number, hanging?: number): string[
   }
   if (current.trim() !== '') out.push(current);
   return out;
+}
+
+/*
+ * Text for a person, fitted to the terminal as it is written (the IO's writers use this on a
+ * terminal): every line is broken at spaces so that no row is wider than the terminal, and
+ * continues under its text (a hanging indent):
+ *
+ *   error: --status must be one of INVESTIGATING, IDENTIFIED, MONITORING or
+ *          RESOLVED (got "identifed"): did you mean identified?
+ *   ✓ Posted an update to "Checkout errors": IDENTIFIED (was INVESTIGATING).
+ *     Subscribers were not notified.
+ *   Message:  We are looking into failed payments for customers paying with
+ *             cards issued in Europe.
+ *
+ * A command in backticks is kept on one row when it fits one; when it does not, it is broken
+ * between its words with " \" at the end of each row, so that it can still be pasted into a
+ * shell. Only a word longer than a whole row is cut. Writes that move the cursor (a
+ * spinner's "\r...") go out as they are.
+ */
+
+/** Where the rows after the first start: under the text after a marker ("✓ ", "- ") or a label ("error: ", "Status:   "). */
+export function hangingIndent(line: string, width: number): number {
+  const plain = stripEscapes(line);
+  const lead = /^ */.exec(plain)![0].length;
+  const rest = plain.slice(lead);
+  const marker = /^(?:[✓✗✔✘!•*›→-]|\d{1,2}[.)]) +(?=\S)/.exec(rest);
+  // A label: aligned ("Success ratio, last 24 hours:  value") up to 32 cells, or a short one ("error: ").
+  const label = /^[^\s:][^:]{0,31}?: {2,}(?=\S)|^[\p{L}][\p{L}\p{N} _-]{0,11}?: (?=\S)/u.exec(rest);
+  const found = marker?.[0] ?? label?.[0] ?? '';
+  const indent = lead + displayWidth(found);
+  // A label so long that little would be left for the text: continue under the line's start.
+  return indent > width / 2 ? lead : indent;
+}
+
+/** Sequences that move the cursor or erase (anything but colours and links): such a write goes out as it is. */
+const CURSOR = /\r|\x1b\[[0-?]*[ -/]*[@-ln-~]/;
+
+/** One token of a line: a run of spaces, a word, or a `command in backticks` (with its spaces). */
+const TOKENS = /( +)|((?:[^ `]*`[^`]*`)+[^ `]*|[^ ]+)/g;
+
+export class TerminalWrapper {
+  /** Cells used on the current row. */
+  private column = 0;
+  /** The current line was started by an earlier write (its indent is known). */
+  private started = false;
+  private indent = 0;
+  /** Something other than the indent is on the current row. */
+  private filled = false;
+  /** Spaces between two words, written only when the next word fits on the row. */
+  private spaces = '';
+
+  /** `indent`: where every line's rows after the first start, instead of under its text. */
+  constructor(
+    private readonly width: () => number,
+    private readonly fixedIndent?: number,
+  ) {}
+
+  /** The text as it should be written: newlines (and indents) added where rows would be too wide. */
+  write(text: string): string {
+    const width = Math.max(10, this.width());
+    const pieces = text.split('\n');
+    let out = '';
+    pieces.forEach((piece, index) => {
+      const last = index === pieces.length - 1;
+      out += CURSOR.test(piece) ? this.raw(piece) : this.fit(piece, width, last);
+      if (!last) {
+        out += '\n';
+        this.column = 0;
+        this.started = this.filled = false;
+        this.spaces = '';
+      }
+    });
+    return out;
+  }
+
+  private raw(piece: string): string {
+    const after = piece.slice(piece.lastIndexOf('\r') + 1);
+    this.column = piece.includes('\r') ? displayWidth(after) : this.column + displayWidth(piece);
+    this.started = this.filled = this.column > 0;
+    this.indent = 0;
+    this.spaces = '';
+    return piece;
+  }
+
+  private fit(piece: string, width: number, last: boolean): string {
+    if (!this.started) {
+      if (piece === '') return '';
+      this.indent = this.fixedIndent ?? hangingIndent(piece, width);
+      this.started = true;
+      // The common case: a whole line that fits.
+      const shown = displayWidth(piece);
+      if (shown <= width) {
+        this.column = shown;
+        this.filled = shown > 0;
+        return piece;
+      }
+    }
+    let out = '';
+    for (const [, spaces, word] of piece.matchAll(TOKENS)) {
+      if (spaces !== undefined) {
+        // Spaces at the start of a line are its indent; at the start of a continued row, nothing.
+        if (!this.filled && this.column > 0 && this.column === this.indent) continue;
+        this.spaces += spaces;
+        continue;
+      }
+      out += this.place(word!, width);
+    }
+    if (last && this.spaces && this.filled) {
+      // A line left open (a question, "Reading ... "): its trailing spaces are shown when they fit.
+      const room = Math.max(0, width - this.column);
+      out += this.spaces.slice(0, room);
+      this.column += Math.min(room, this.spaces.length);
+      this.spaces = '';
+    }
+    return out;
+  }
+
+  /** A word after the pending spaces: on this row if it fits, else on the next (cut only when no row is wide enough). */
+  private place(word: string, width: number): string {
+    const size = displayWidth(word);
+    if (this.column + displayWidth(this.spaces) + size <= width) return this.put(`${this.spaces}${word}`);
+    const room = width - this.indent;
+    if (size > room && word.includes('`') && word.includes(' ')) return this.command(word, width);
+    // A word too long for the indent but not for a whole row gets a row of its own, unindented.
+    const own = size > room && size <= width;
+    let out = this.filled || (own && this.column > 0) ? this.newRow(own ? 0 : this.indent) : '';
+    if (!this.filled && this.column === 0) out += this.put(this.spaces);
+    this.spaces = '';
+    let rest = word;
+    while (displayWidth(rest) > width - this.column) {
+      const [head, tail] = splitAt(rest, width - this.column);
+      out += this.put(head) + this.newRow();
+      rest = tail;
+    }
+    return out + this.put(rest);
+  }
+
+  /** A `command` longer than a row: broken between its words, each row but the last ending in " \". */
+  private command(code: string, width: number): string {
+    let out = '';
+    const words = code.split(/ +/);
+    words.forEach((word, index) => {
+      const more = index < words.length - 1 ? 2 : 0;
+      if (index > 0 && this.column + 1 + displayWidth(word) + more > width) {
+        out += this.put(' \\') + this.newRow();
+        this.spaces = '';
+      }
+      out += this.place(word, width);
+      this.spaces = ' ';
+    });
+    this.spaces = '';
+    return out;
+  }
+
+  private put(text: string): string {
+    this.column += displayWidth(text);
+    this.spaces = '';
+    if (text.trim() !== '') this.filled = true;
+    return text;
+  }
+
+  private newRow(indent = this.indent): string {
+    this.column = indent;
+    this.filled = false;
+    this.spaces = '';
+    return `\n${' '.repeat(indent)}`;
+  }
+}
+
+/** A character, or a whole escape sequence (which takes no cell). */
+const UNITS = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|[\s\S]/gu;
+
+/** The first `cells` cells of a word, and the rest. */
+function splitAt(word: string, cells: number): [string, string] {
+  let used = 0;
+  let at = 0;
+  for (const [unit] of word.matchAll(UNITS)) {
+    const w = displayWidth(unit);
+    if (used + w > cells && used > 0) break;
+    used += w;
+    at += unit.length;
+  }
+  return [word.slice(0, at), word.slice(at)];
+}
+
+/** Text broken into rows of `width` cells, the rows after the first starting `indent` cells in. */
+export function wrapText(text: string, width: number, indent: number): string {
+  return new TerminalWrapper(() => width, indent).write(text);
 }

@@ -149,6 +149,18 @@ describe('mon api', () => {
     }
   });
 
+  it('a 405 to the POST that fields made suggests -X GET (exit 1); with -X GET the same fields are the query', async () => {
+    const post = await runMon(['api', '/v1/runtimes', '-F', 'limit=1'], { env: sandbox.env() });
+    expect(post.code).toBe(1);
+    expect(post.stderr).toContain('405 Method Not Allowed');
+    expect(post.stderr).toContain('add -X GET to send them as the query of a GET');
+    const explicit = await runMon(['api', '/v1/runtimes', '-X', 'POST', '-F', 'limit=1'], { env: sandbox.env() });
+    expect(explicit.code).toBe(1);
+    expect(explicit.stderr).not.toContain('-X GET');
+    const get = await runMon(['api', '/v1/runtimes', '-X', 'GET', '-F', 'limit=1'], { env: sandbox.env() });
+    expect(get.code, get.stderr).toBe(0);
+  });
+
   it('--dry-run prints the request and sends nothing', async () => {
     await sandbox.clearRequests();
     const result = await runMon(

@@ -77,6 +77,39 @@ const CASES: Case[] = [
     says: 'Invalid profile name "../evil" (from --profile)',
   },
   { what: 'an unknown flag', args: ['incidents', 'list', '--jsn'], says: "unknown option '--jsn'" },
+  { what: 'an unknown flag on a noun alone', args: ['incidents', '--bogus'], says: "unknown option '--bogus'" },
+  {
+    what: 'an unknown flag before the command',
+    args: ['--bogus', 'incidents', 'list'],
+    says: "unknown option '--bogus'\nRun `mon --help` for usage.",
+  },
+  { what: '-v alone', args: ['-v'], says: "unknown option '-v'\nDid you mean --version (mon's version) or --debug" },
+  { what: '--verbose', args: ['--verbose', 'incidents', 'list'], says: 'Did you mean --version' },
+  {
+    what: 'an incident ID prefix under 6 characters',
+    args: ['incidents', 'get', '6e1f0'],
+    says: 'INCIDENT_ID must be the whole ID or at least its first 6 characters (got "6e1f0")',
+  },
+  {
+    what: 'an update ID prefix under 6 characters',
+    args: ['incidents', 'updates', 'get', INCIDENT, '7a2b'],
+    says: 'UPDATE_ID must be the whole ID or at least its first 6 characters (got "7a2b")',
+  },
+  {
+    what: 'a status close to a valid one',
+    args: ['incidents', 'update', INCIDENT, '--status', 'identifed', '-m', 'x'],
+    says: '--status must be one of INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED (got "identifed"): did you mean identified?',
+  },
+  {
+    what: 'a message of several words without quotes',
+    args: ['incidents', 'update', INCIDENT, '-m', 'Rolled', 'back'],
+    says: `too many arguments for 'update': "back" (a value of several words needs quotes).\nDid you mean -m "Rolled back"?`,
+  },
+  {
+    what: 'a message that starts with dashes',
+    args: ['incidents', 'update', INCIDENT, '-m', '--force it'],
+    says: 'write --message="--force it"',
+  },
   { what: 'an unknown command', args: ['incidents', 'frobnicate'], says: "unknown command 'frobnicate'" },
 
   // List limits and page IDs.

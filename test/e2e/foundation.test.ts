@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, closedPort, requireTerminal, runMon, startSandbox, type SandboxProcess } from './harness';
+import { openScreen, overWidth, requireScreen } from './screen';
 
 let sandbox: SandboxProcess;
 
@@ -74,23 +75,58 @@ describe('auth', () => {
     expect(existsSync(env.MON_CONFIG_DIR!)).toBe(false);
   });
 
-  it('turns a 401 into exit 4 naming where the rejected key came from and what to do', async () => {
-    const result = await runMon(['runtimes', 'list'], { env: sandbox.env({ MON_API_KEY: 'sk_revoked_0000000000' }) });
+  it('turns a 401 into exit 4 naming where the rejected key came from, and points at a stored key only when there is one', async () => {
+    const revoked = sandbox.env({ MON_API_KEY: 'sk_revoked_0000000000' });
+    const result = await runMon(['runtimes', 'list'], { env: revoked });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain(
       'Authentication failed: the key from MON_API_KEY was rejected (401 Unauthorized: Bad Token).',
     );
+    // Nothing is stored in this config dir: there is no key to fall back on.
     expect(result.stderr).toContain(
+      'Set MON_API_KEY to a working key, or unset it and run `mon auth login` to store one',
+    );
+    expect(result.stderr).not.toContain('the key stored in');
+    expect(result.stderr).not.toContain('sk_revoked_0000000000');
+
+    const login = await runMon(['auth', 'login', '--with-key', '--base-url', sandbox.url], {
+      env: sandbox.env({ MON_API_KEY: undefined, MON_CONFIG_DIR: revoked.MON_CONFIG_DIR }),
+      input: `${sandbox.info.apiKey}\n`,
+    });
+    expect(login.code, login.stderr).toBe(0);
+    const stored = await runMon(['runtimes', 'list'], { env: revoked });
+    expect(stored.code).toBe(4);
+    expect(stored.stderr).toContain(
       'Set MON_API_KEY to a working key, or unset it to use the key stored in profile "default"',
     );
-    expect(result.stderr).not.toContain('sk_revoked_0000000000');
   });
 
-  it('says how to log in when nothing is configured (exit 4)', async () => {
+  it('with nothing configured, names both ways in: `mon auth login` and the sandbox without an account (exit 4)', async () => {
     const result = await runMon(['runtimes', 'list'], { env: cleanEnv() });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain('No API key is configured');
-    expect(result.stderr).toContain('mon auth login');
+    expect(result.stderr).toContain('Run `mon auth login` (or set MON_API_KEY) to use your account');
+    expect(result.stderr).toContain('`mon --sandbox incidents list`');
+  });
+
+  it('logging in to a `mon sandbox` stores its ping URL, so that `heartbeats ping` works afterwards', async () => {
+    const env = cleanEnv();
+    const login = await runMon(
+      ['auth', 'login', '--with-key', '--base-url', sandbox.url, '--account', sandbox.info.accountId],
+      { env, input: `${sandbox.info.apiKey}\n` },
+    );
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain(`Heartbeat pings go to ${sandbox.info.pingUrl}.`);
+    const stored = JSON.parse(readFileSync(join(env.MON_CONFIG_DIR!, 'config.json'), 'utf8'));
+    expect(stored.profiles.default['ping-url']).toBe(sandbox.info.pingUrl);
+
+    const token = (sandbox.info.heartbeats as { pingToken: string }[])[0]!.pingToken;
+    await sandbox.clearRequests();
+    const ping = await runMon(['heartbeats', 'ping', token], { env });
+    expect(ping.code, ping.stderr).toBe(0);
+    expect((await sandbox.requests()).map((request) => `${request.method} ${request.path.slice(0, 6)}`)).toEqual([
+      'POST /ping/',
+    ]);
   });
 });
 
@@ -339,6 +375,15 @@ describe('the program', () => {
 });
 
 describe('on a real terminal', () => {
+  it('auth login asks for the base URL with an example of one, fitted to 80 columns', async (context) => {
+    requireScreen(context);
+    const screen = await openScreen(['auth', 'login'], cleanEnv());
+    await screen.waitFor('? API base URL (e.g. https://api.example.com, or http://127.0.0.1:4010 for');
+    expect(overWidth(screen.history(), 80)).toEqual([]);
+    await screen.press('C-c');
+    expect((await screen.done()).code).toBe(130);
+  });
+
   it('draws a table with a bold header and coloured stages (through a pty)', (context) => {
     requireTerminal(context);
     const result = spawnSync('script', ['-qec', `node ${BIN} runtimes list`, '/dev/null'], {

@@ -116,7 +116,7 @@ describe('errors as JSON', () => {
     const unknown = await runMon(['runtimes', 'list', '--jsn'], { env: sandbox.env() });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
-      "error: unknown option '--jsn'\n(Did you mean --json?)\nRun `mon runtimes list --help` for usage.\n",
+      "error: unknown option '--jsn'\nDid you mean --json? Run `mon runtimes list --help` for usage.\n",
     );
   });
 

@@ -107,7 +107,8 @@ describe('credentials checked, not assumed', () => {
     expect(result.stderr).toContain(
       'Authentication failed: the key from MON_API_KEY was rejected (401 Unauthorized: Bad Token).',
     );
-    expect(result.stderr).toContain('unset it to use the key stored in profile "default"');
+    // No key is stored in this config dir: the hint does not send the user to one.
+    expect(result.stderr).toContain('unset it and run `mon auth login` to store one');
     const json = await runMon(['auth', 'status', '--json'], {
       env: sandbox.env({ MON_API_KEY: 'sk_stale_000000000000' }),
     });

@@ -164,10 +164,19 @@ describe('mon sandbox info', () => {
 
   it('of the embedded sandbox (--sandbox): its data file, and its server when `mon sandbox` serves it', async () => {
     const env = cleanEnv();
-    const none = await showing(['--sandbox', 'sandbox', 'info'], env);
+    // A fresh machine: as every --sandbox command, it starts the embedded sandbox on first use.
+    const first = await showing(['--sandbox', 'sandbox', 'info', '--json'], env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain(
+      `Using the embedded sandbox (sample data; stored in ${join(env.MON_DATA_DIR!, 'sandbox.jsonl')}).`,
+    );
+    expect(JSON.parse(first.stdout)).toMatchObject({ baseUrl: 'http://127.0.0.1:4010', apiKey: DEFAULT_KEY });
+    // A --data file that is not there is not made by `sandbox info`: it says how.
+    const missing = join(env.MON_DATA_DIR!, 'other.jsonl');
+    const none = await showing(['sandbox', 'info', '--data', missing], env);
     expect(none.code).toBe(1);
-    expect(none.stderr).toContain(`There is no sandbox data file at ${join(env.MON_DATA_DIR!, 'sandbox.jsonl')} yet.`);
-    expect(none.stderr).toContain('`mon --sandbox runtimes list`');
+    expect(none.stderr).toContain(`There is no sandbox data file at ${missing} yet.`);
+    expect(none.stderr).toContain(`\`mon sandbox --data ${missing}\``);
 
     expect((await runMon(['--sandbox', 'runtimes', 'list'], { env })).code).toBe(0);
     const info = await infoJson(['--sandbox', 'sandbox', 'info'], env);

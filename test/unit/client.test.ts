@@ -130,6 +130,22 @@ describe('ApiClient', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it("keeps the server's clock from the Date header of its last answer (a difference under its 1 s resolution is none)", async () => {
+    const ours = Date.parse('2026-03-02T10:00:00.400Z');
+    let date = 'Mon, 02 Mar 2026 12:00:00 GMT';
+    const url = await serve((_req, res) => json(res, 200, {}, date ? { date } : {}));
+    const api = client(url, { now: () => ours });
+    expect(api.now()).toBe(ours); // nothing heard yet
+    await api.request({ method: 'GET', path: '/v1/x' });
+    expect(new Date(api.now()).toISOString()).toBe('2026-03-02T12:00:00.000Z');
+    date = 'Mon, 02 Mar 2026 09:00:00 GMT';
+    await api.request({ method: 'GET', path: '/v1/x' });
+    expect(new Date(api.now()).toISOString()).toBe('2026-03-02T09:00:00.000Z');
+    date = 'Mon, 02 Mar 2026 10:00:00 GMT';
+    await api.request({ method: 'GET', path: '/v1/x' });
+    expect(api.now()).toBe(ours);
+  });
+
   it('retries a PUT after a reset connection', async () => {
     const url = await serve((req, res, count) => (count === 1 ? req.socket.destroy() : json(res, 200, { id: '1' })));
     await expect(client(url).request({ method: 'PUT', path: '/v1/x', body: {} })).resolves.toMatchObject({

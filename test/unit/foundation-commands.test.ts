@@ -40,12 +40,79 @@ describe('tables on a terminal', () => {
       columns: 120,
     });
     expect(result.stdout.split('\n')[0]).toMatch(/^STATUS PAGE\s+URL\s+CARD\s+SERVICE\s+SERVICE ID$/);
-    expect(result.stdout).toMatch(
-      /Acme Cloud\s+acme-cloud\s+Core platform\s+Public API\s+0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01/,
-    );
+    // On a terminal the ID shows its first 8 characters, as in every table.
+    expect(result.stdout).toMatch(/Acme Cloud\s+acme-cloud\s+Core platform\s+Public API\s+0b7e6a3c$/m);
     expect(result.stderr).toContain(
       'More on the next page: mon status-pages list --limit 1 --next-id 5a0c1f0e-8d2b-4e6f-a1c3-000000000002',
     );
+  });
+});
+
+describe('tables at 80 columns keep whole what is typed next', () => {
+  it('status-pages list: every service name whole, IDs of 8 characters; piped and --json, whole IDs', async () => {
+    const table = await cli(['status-pages', 'list', '--no-color'], { sandbox, tty: true, columns: 80 });
+    const rows = table.stdout.trimEnd().split('\n');
+    expect(rows.every((row) => row.length <= 80)).toBe(true);
+    for (const name of ['Public API', 'Web app', 'Webhooks', 'Primary database', 'Job queue', 'Checkout', 'Payouts'])
+      expect(
+        rows.some((row) => new RegExp(`  ${name}  +0b7e6a3c$`).test(row)),
+        name,
+      ).toBe(true);
+    const piped = await cli(['status-pages', 'list'], { sandbox });
+    expect(piped.stdout).toContain('\tPrimary database\t0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e04\n');
+    const json = await cli(['status-pages', 'list', '--json'], { sandbox, tty: true, columns: 80 });
+    expect(json.stdout).toContain('"id": "0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e04"');
+  });
+
+  it('sandbox requests: the end of each path, IDs shortened first', async () => {
+    sandbox.requests.length = 0;
+    const incident = 'ec791282-e6e9-4bb1-9de4-d887c2814beb';
+    const update = '7f01eb31-e22d-4ba2-b88b-91708387fe0f';
+    await cli(['incidents', 'updates', 'get', incident, update], { sandbox });
+    const table = await cli(['sandbox', 'requests', '--no-color'], { sandbox, tty: true, columns: 80 });
+    const row = table.stdout.split('\n')[1]!;
+    expect(row.length).toBeLessThanOrEqual(80);
+    expect(row).toMatch(/ GET +\/v1\/status-p…\/ec79…\/incident-updates\/7f01… +404 /);
+  });
+
+  it('sandbox requests with nothing recorded says why on stderr, piped too (exit 0, nothing on stdout)', async () => {
+    sandbox.requests.length = 0;
+    const piped = await cli(['sandbox', 'requests'], { sandbox });
+    expect(piped).toMatchObject({ code: 0, stdout: '', stderr: 'No requests recorded yet.\n' });
+    const embedded = await cli(['--sandbox', 'sandbox', 'requests']);
+    expect(embedded.code).toBe(0);
+    expect(embedded.stdout).toBe('');
+    expect(embedded.stderr).toContain('The embedded sandbox (--sandbox) starts afresh for each command');
+  });
+});
+
+describe('profiles and the embedded sandbox on first use', () => {
+  it('--profile naming no profile is exit 2 for every command but those that create it', async () => {
+    const env = testEnv({ sandbox });
+    for (const argv of [
+      ['config', 'list'],
+      ['config', 'get', 'base-url'],
+      ['config', 'unset', 'timeout'],
+      ['auth', 'status'],
+      ['auth', 'logout'],
+      ['runtimes', 'list'],
+    ]) {
+      const result = await cli(['--profile', 'nope', ...argv], { env });
+      expect(result.code, argv.join(' ')).toBe(2);
+      expect(result.stdout, argv.join(' ')).toBe('');
+      expect(result.stderr, argv.join(' ')).toContain('There is no profile "nope" (from --profile).');
+    }
+    const set = await cli(['--profile', 'nope', 'config', 'set', 'timeout', '60'], { env });
+    expect(set.code, set.stderr).toBe(0);
+    expect((await cli(['--profile', 'nope', 'config', 'get', 'timeout'], { env })).stdout).toBe('60\n');
+  });
+
+  it('`mon --sandbox sandbox info` on a fresh machine starts the embedded sandbox and describes it', async () => {
+    const result = await cli(['--sandbox', 'sandbox', 'info']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Using the embedded sandbox (sample data; stored in');
+    expect(result.stdout).toContain('baseUrl\thttp://127.0.0.1:4010\n');
+    expect(result.stdout).toMatch(/^heartbeat\tNightly backup\t/m);
   });
 });
 
@@ -56,6 +123,7 @@ describe('auth login on a terminal', () => {
     const result = await cli(['auth', 'login'], {
       env,
       tty: true,
+      columns: 200,
       answers: [
         { message: 'API base URL', answer: sandbox.url },
         { message: 'Account ID', answer: TEST_ACCOUNT },
@@ -65,8 +133,18 @@ describe('auth login on a terminal', () => {
     expect(result.stderr).toContain(`Logged in to ${sandbox.url} (account ${TEST_ACCOUNT}) with key sk_…cdef`);
     expect(result.code).toBe(0);
     expect(result.prompter.asked.map((question) => question.kind)).toEqual(['input', 'input', 'password']);
+    // The base URL's question shows what one looks like.
+    expect(result.prompter.asked[0]!.message).toBe(
+      'API base URL (e.g. https://api.example.com, or http://127.0.0.1:4010 for `mon sandbox`)',
+    );
     const stored = JSON.parse(readFileSync(join(env.MON_CONFIG_DIR!, 'config.json'), 'utf8'));
-    expect(stored.profiles.default).toEqual({ 'base-url': sandbox.url, account: TEST_ACCOUNT, 'api-key': TEST_KEY });
+    // A sandbox says where its pings go: stored with the rest.
+    expect(stored.profiles.default).toEqual({
+      'base-url': sandbox.url,
+      account: TEST_ACCOUNT,
+      'api-key': TEST_KEY,
+      'ping-url': sandbox.pingUrl,
+    });
     expect(result.stdout + result.stderr).not.toContain(TEST_KEY);
     // The typed key was checked with one cheap read, with the typed account.
     expect(

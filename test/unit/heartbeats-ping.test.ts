@@ -226,6 +226,17 @@ describe('heartbeats exec (in-process, quiet commands)', () => {
     expect(down.received).toHaveLength(6);
   });
 
+  it('--strict exits 1 for every failed ping: a 404, a 401, a 429 as well as a 503', async () => {
+    for (const status of [404, 401, 429]) {
+      const host = await pingHost({ status, body: `{"statusCode":${status},"error":"x","message":"no"}` });
+      const strict = await cli(['heartbeats', 'exec', TOKEN, '--strict', '--', 'true'], { env: withPath(host.url) });
+      expect(strict.code, String(status)).toBe(1);
+      expect(strict.stderr, String(status)).toContain('error: The command succeeded, but the ping');
+      const lenient = await cli(['heartbeats', 'exec', TOKEN, '--', 'true'], { env: withPath(host.url) });
+      expect(lenient.code, String(status)).toBe(0);
+    }
+  });
+
   it('runs nothing when the ping could not be sent anyway (exit 2), or with --dry-run', async () => {
     const marker = `${testEnv().HOME}/ran`;
     const none = await cli(['heartbeats', 'exec', TOKEN, '--', 'touch', marker], { env: withPath(undefined) });

@@ -80,6 +80,25 @@ describe('help', () => {
     expect(help.out).toBe((await mon(['incidents', 'list', '--help'])).out);
   });
 
+  it('`mon help help` is the help of the help command (exit 0)', async () => {
+    const help = await mon(['help', 'help']);
+    expect(help).toMatchObject({ code: 0, err: '' });
+    expect(help.out).toMatch(/^Usage: mon help \[COMMAND\.\.\.\]\n/);
+    expect(help.out).toContain('`mon help A B` is the help of `mon A B`');
+    expect(help.out).toContain('$ mon help incidents update');
+  });
+
+  it('an unknown option is exit 2 even where help would be shown: `mon -v`, `mon --verbose`, `mon incidents --bogus`', async () => {
+    for (const argv of [['-v'], ['--verbose'], ['incidents', '--bogus'], ['help', '-x']]) {
+      const { code, out, err } = await mon(argv);
+      expect(code, argv.join(' ')).toBe(2);
+      expect(out, argv.join(' ')).toBe('');
+      expect(err, argv.join(' ')).toContain(`error: unknown option '${argv.at(-1)}'`);
+    }
+    expect((await mon(['-v'])).err).toContain("Did you mean --version (mon's version) or --debug (log each request)?");
+    expect((await mon(['incidents', '--bogus'])).err).toContain('Run `mon incidents --help` for usage.');
+  });
+
   it('`mon help nope` is exit 2 "unknown command" with a suggestion', async () => {
     const typo = await mon(['help', 'incidnets']);
     expect(typo.code).toBe(2);

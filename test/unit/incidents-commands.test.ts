@@ -616,6 +616,19 @@ describe('incidents list and get', () => {
     expect(all.nextId).toBe(made[1]!.id);
   });
 
+  it("shows when an incident started by the server's clock (its Date header), not this machine's", async () => {
+    const incident = await open('Checkout errors');
+    // This machine's clock stands still; the sandbox's moves 2h forward, as `mon sandbox clock advance` does.
+    const ours = frozenClock();
+    const advanced = await cli(['sandbox', 'clock', 'advance', '2h'], { sandbox, now: ours });
+    expect(advanced.code, advanced.stderr).toBe(0);
+    const table = await cli(['--no-color', 'incidents', 'list'], { sandbox, now: ours, tty: true, columns: 120 });
+    expect(table.stdout).toMatch(/Checkout errors.*\b2h ago\b/);
+    const details = await cli(['--no-color', 'incidents', 'get', incident.id], { sandbox, now: ours, tty: true });
+    expect(details.stdout).toMatch(/^Started: +2026-03-02 10:00 UTC \(2h ago\)$/m);
+    expect(table.stdout + details.stdout).not.toMatch(/\bin \d+[smhd]\b|just now/);
+  });
+
   it('prints TSV rows when piped: id, name, severity, status, services, started, duration', async () => {
     const incident = await open('DB slow', 'CRITICAL', [SEED_SERVICES.database, SEED_SERVICES.queue]);
     sandbox.clock.advance(90_000);
@@ -751,9 +764,9 @@ describe('incidents updates', () => {
     const nothing = await run(['incidents', 'updates', 'edit', incident.id, updateId]);
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('Nothing to change');
-    const missing = await run(['incidents', 'updates', 'get', incident.id, 'nope']);
+    const missing = await run(['incidents', 'updates', 'get', incident.id, 'nope-nope']);
     expect(missing.code).toBe(6);
-    expect(missing.stderr).toContain(`Incident update "nope" of incident "${incident.id}" was not found.`);
+    expect(missing.stderr).toContain(`Incident update "nope-nope" of incident "${incident.id}" was not found.`);
   });
 
   it('needs --message without a terminal, and asks for it on one', async () => {

@@ -11,7 +11,7 @@ import {
   renderTsv,
   type Column,
 } from '../../src/output/render';
-import { displayWidth, truncate } from '../../src/text/width';
+import { displayWidth, fitPathLine, truncate, truncateMiddle } from '../../src/text/width';
 import { humanDuration, relativeTime } from '../../src/text/time';
 import { maskSecret } from '../../src/text/mask';
 import { sanitize } from '../../src/text/escape';
@@ -148,6 +148,18 @@ describe('lists', () => {
     // What takes no cell: combining marks, zero-width and direction characters, colours.
     expect(displayWidth('e\u0301\u200b\u200f\u00ad\x1b[31mx\x1b[39m')).toBe(2);
     expect(displayWidth('🔥 ok')).toBe(5);
+  });
+
+  it("shrinks a column marked 'last' only once the others are at their floor, and cuts a path in its middle", () => {
+    // [name, what the user types next (last), path-like (last)]
+    expect(fitWidths([30, 20, 10], [true, 'last', false], ['A', 'B', 'C'], 50)).toEqual([16, 20, 10]);
+    expect(fitWidths([30, 20, 10], [true, 'last', false], ['A', 'B', 'C'], 36)).toEqual([8, 14, 10]);
+    const path = '/v1/status-pages/incidents/ec791282-e6e9-4bb1-9de4-d887c2814beb/incident-updates';
+    expect(fitPathLine(path, 60)).toBe('/v1/status-pages/incidents/ec791282…/incident-updates');
+    expect(fitPathLine(path, 50)).toBe('/v1/status-pages/incidents/ec79…/incident-updates');
+    expect(fitPathLine(path, 30)).toBe('/v1/st…/ec79…/incident-updates');
+    expect(displayWidth(fitPathLine(path, 30))).toBe(30);
+    expect(truncateMiddle('日本語のテキスト', 7)).toBe('日本…ト');
   });
 
   it('streams --all --json as one valid JSON array', () => {

@@ -28,9 +28,9 @@ function manualTimers() {
   return { timers, advance, pending };
 }
 
-function output() {
+function output(columns = 80) {
   let text = '';
-  return { io: { err: (chunk: string) => void (text += chunk) }, text: () => text };
+  return { io: { err: (chunk: string) => void (text += chunk), errColumns: () => columns }, text: () => text };
 }
 
 describe('progress on a terminal', () => {
@@ -67,6 +67,34 @@ describe('progress on a terminal', () => {
     second();
     progress.finish();
     expect(screen.text().endsWith('\r\x1b[K')).toBe(true);
+  });
+
+  it('is one row at any width: the IDs of a long path are shortened first, then its middle is cut', () => {
+    const label =
+      'Waiting for PUT /v1/status-pages/incidents/3f0c2a9e-1b2c-4d3e-8f40-5a6b7c8d9e0f/incident-updates/7f01eb31-e22d-4ba2-b88b-91708387fe0f';
+    const frames = (columns: number) => {
+      const { timers, advance } = manualTimers();
+      const screen = output(columns);
+      const end = new Progress(screen.io, true, timers).start(label);
+      advance(SHOW_AFTER_MS + 200);
+      end();
+      // What each frame shows: after its \r, before the erase.
+      return screen
+        .text()
+        .split('\r')
+        .filter((frame) => frame.length > '\x1b[K'.length)
+        .map((frame) => frame.replace('\x1b[K', ''));
+    };
+    for (const columns of [40, 80, 120]) {
+      const shown = frames(columns);
+      expect(shown.length).toBeGreaterThan(1);
+      for (const frame of shown) expect([...frame].length, `${columns}: ${frame}`).toBeLessThan(columns);
+    }
+    expect(frames(120)[0]).toMatch(
+      /^. Waiting for PUT \/v1\/status-pages\/incidents\/3f0c2a9e…\/incident-updates\/7f01eb31…$/,
+    );
+    expect(frames(80)[0]).toMatch(/^. Waiting for PUT \/v1\/status-pages\/incidents\/3f0c…\/incident-updates\/7f01…$/);
+    expect(frames(40)[0]).toMatch(/^. Waiting…\/3f0c…\/incident-updates\/7f01…$/);
   });
 
   it('is silent when off (piped, --json, CI)', () => {

@@ -1,5 +1,5 @@
 import type { ApiRequest, HttpMethod } from '../../api/request';
-import { statusLabel } from '../../api/errors';
+import { ApiError, statusLabel } from '../../api/errors';
 import { PageGuard } from '../../api/paginate';
 import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { Ctx } from '../../core/context';
@@ -192,7 +192,10 @@ export async function apiRun(
   }
   const client = await ctx.api();
   if (!options.paginate) {
-    const response = await client.request(request);
+    const response = await client.request(request).catch((error: unknown) => {
+      // Fields made it a POST without -X: a 405 most likely means a GET was meant.
+      throw options.method === undefined && hasFields ? postNotAllowed(error) : error;
+    });
     if (options.include) printHead(ctx, response.status, response.headers);
     printBody(ctx, response.body, response.text);
     return;
@@ -224,15 +227,29 @@ export async function apiRun(
 }
 
 function printHead(ctx: Pick<Ctx, 'io'>, status: number, headers: Record<string, string | string[] | undefined>): void {
-  ctx.io.out(`HTTP ${statusLabel(status)}\n`);
+  ctx.io.outRaw(`HTTP ${statusLabel(status)}\n`);
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) ctx.io.out(`${name}: ${sanitize(Array.isArray(value) ? value.join(', ') : value)}\n`);
+    if (value !== undefined) ctx.io.outRaw(`${name}: ${sanitize(Array.isArray(value) ? value.join(', ') : value)}\n`);
   }
-  ctx.io.out('\n');
+  ctx.io.outRaw('\n');
 }
 
 function printBody(ctx: Pick<Ctx, 'io'>, body: unknown, text: string): void {
   if (text.trim() === '') return;
-  if (body === undefined) ctx.io.out(`${ctx.io.stdoutIsTTY ? sanitize(text, { newlines: true }) : text}\n`);
+  if (body === undefined) ctx.io.outRaw(`${ctx.io.stdoutIsTTY ? sanitize(text, { newlines: true }) : text}\n`);
   else printJson(ctx.io, body);
+}
+
+/** A 405 to the POST that fields made, with how to send them as a GET's query instead. */
+function postNotAllowed(error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.status !== 405) return error;
+  const suffix = error.requestId ? ` (request ID ${sanitize(error.requestId)})` : '';
+  const message = suffix && error.message.endsWith(suffix) ? error.message.slice(0, -suffix.length) : error.message;
+  return new ApiError(error.kind, message, {
+    status: error.status,
+    serverMessage: error.serverMessage,
+    requestId: error.requestId,
+    attempts: error.attempts,
+    hint: 'Fields (-f, -F) make the request a POST unless -X says otherwise: add -X GET to send them as the query of a GET.',
+  });
 }

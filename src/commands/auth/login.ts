@@ -1,4 +1,6 @@
-import type { ClientConfig } from '../../api/request';
+import type { ApiResponse, ClientConfig } from '../../api/request';
+import { PING_URL_HEADER } from '../../sandbox/defaults';
+import { sanitize } from '../../text/escape';
 import type { Input } from '../../core/flags/spec';
 import type { LOGIN } from './spec';
 import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
@@ -45,7 +47,13 @@ export async function loginRun(ctx: LoginCtx, { flags: options }: Input<typeof L
     return current;
   };
 
-  const baseUrlInput = await pick(globals.baseUrl, env.MON_BASE_URL, stored['base-url'], 'API base URL', urlCheck);
+  const baseUrlInput = await pick(
+    globals.baseUrl,
+    env.MON_BASE_URL,
+    stored['base-url'],
+    'API base URL (e.g. https://api.example.com, or http://127.0.0.1:4010 for `mon sandbox`)',
+    urlCheck,
+  );
   if (!baseUrlInput) {
     throw new UsageError(
       '--base-url is required: no base URL is stored in this profile.',
@@ -57,7 +65,7 @@ export async function loginRun(ctx: LoginCtx, { flags: options }: Input<typeof L
     globals.baseUrl ? '--base-url' : env.MON_BASE_URL ? 'MON_BASE_URL' : 'input',
   );
   const accountId = await pick(globals.account, env.MON_ACCOUNT_ID, stored.account, 'Account ID');
-  const pingUrl = globals.pingUrl ?? env.MON_PING_URL ?? stored['ping-url'];
+  const givenPingUrl = globals.pingUrl ?? env.MON_PING_URL;
 
   let apiKey: string;
   if (options.withKey) {
@@ -81,16 +89,21 @@ export async function loginRun(ctx: LoginCtx, { flags: options }: Input<typeof L
     );
   }
 
-  await verifyCredentials(ctx, { baseUrl, apiKey, accountId });
+  const answer = await verifyCredentials(ctx, { baseUrl, apiKey, accountId });
+  // A ping URL given wins; else the one a mon sandbox announces; else the one stored.
+  const pingUrl = givenPingUrl
+    ? checkHttpUrl(givenPingUrl, globals.pingUrl ? '--ping-url' : 'MON_PING_URL')
+    : (announcedPingUrl(baseUrl, answer.headers[PING_URL_HEADER]) ?? stored['ping-url']);
   const saved = { 'base-url': baseUrl, account: accountId, 'api-key': apiKey };
   await store.updateProfile(profile.value, (current) => ({
     ...current,
     ...saved,
-    'ping-url': pingUrl ? checkHttpUrl(pingUrl, '--ping-url') : current['ping-url'],
+    ...(pingUrl ? { 'ping-url': pingUrl } : {}),
   }));
   const check = io.errStyle.green('✓');
   io.err(
     `${check} Logged in to ${baseUrl}${accountId ? ` (account ${accountId})` : ''} with key ${maskSecret(apiKey)}.\n` +
+      (pingUrl ? `  Heartbeat pings go to ${sanitize(pingUrl)}.\n` : '') +
       `  Saved to profile "${profile.value}" in ${store.path}\n`,
   );
   warnAboutOverrides(ctx, saved);
@@ -113,12 +126,20 @@ function warnAboutOverrides(
   }
 }
 
+/** The ping URL a mon sandbox announces (a path on the base URL's host), or undefined. */
+function announcedPingUrl(baseUrl: string, header: string | string[] | undefined): string | undefined {
+  const path = Array.isArray(header) ? header[0] : header;
+  // Only a path: a server cannot send the ping tokens to another host this way.
+  if (!path || !/^\/[\w./-]*$/.test(path) || path.startsWith('//')) return undefined;
+  return new URL(path, baseUrl).href.replace(/\/$/, '');
+}
+
 /** One cheap request that needs a valid key and account: the first status page. */
-async function verifyCredentials(ctx: Pick<Ctx, 'clientFor' | 'io'>, config: ClientConfig): Promise<void> {
+async function verifyCredentials(ctx: Pick<Ctx, 'clientFor' | 'io'>, config: ClientConfig): Promise<ApiResponse> {
   const client = await ctx.clientFor(config);
   ctx.io.err(ctx.io.errStyle.dim(`Checking the key against ${config.baseUrl} ...\n`));
   try {
-    await client.request({ method: 'GET', path: '/v1/status-pages', query: { limit: 1 } });
+    return await client.request({ method: 'GET', path: '/v1/status-pages', query: { limit: 1 } });
   } catch (error) {
     ctx.io.err('Nothing was saved.\n');
     throw rejectedKey(error, 'input', '');

@@ -1,11 +1,11 @@
-import type { Ctx } from '../../core/context';
+import { requireProfile, type Ctx } from '../../core/context';
 import { profileName } from '../../config/settings';
 
-export async function logoutRun(ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'config'>): Promise<void> {
+export async function logoutRun(ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'config' | 'commandPath'>): Promise<void> {
   const { io, env } = ctx;
   const profile = profileName(ctx.globals, env).value;
   const store = ctx.config();
-  if (!store.profile(profile)?.['api-key']) {
+  if (!requireProfile(ctx)?.['api-key']) {
     io.err(`Profile "${profile}" has no stored API key: nothing to remove.\n`);
   } else {
     await store.updateProfile(profile, ({ 'api-key': _removed, ...rest }) => rest);

@@ -13,9 +13,12 @@ export const LOGIN = verb({
   about:
     'Prompts for the base URL, account ID and key on a terminal (the key is not echoed).\n' +
     'Takes --base-url, --account and --ping-url (global flags) when given. The key is\n' +
-    'checked with one request before anything is saved; it never goes on the command line.\n',
+    'checked with one request before anything is saved; it never goes on the command line.\n' +
+    'Logged in to a `mon sandbox`, the ping URL it announces is stored too (unless --ping-url\n' +
+    'or MON_PING_URL gives one), so `mon heartbeats ping` works afterwards.\n',
   examples: [
     'mon auth login',
+    'mon auth login --base-url http://127.0.0.1:4010',
     'mon auth login --base-url https://api.example.com --account 1f9c...',
     'printenv MON_KEY | mon auth login --with-key --base-url https://api.example.com --account 1f9c...',
     'mon --profile staging auth login',

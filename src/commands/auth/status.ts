@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/errors';
 import { SETTINGS, SETTING_NAMES, type Setting, type Settings } from '../../config/settings';
 import type { Ctx } from '../../core/context';
-import { rejectedKey } from '../../core/credentials';
+import { hasStoredKey, rejectedKey } from '../../core/credentials';
 import { AuthError, CliError } from '../../errors';
 import { printJson, renderList, type Column } from '../../output/render';
 import { maskSecret } from '../../text/mask';
@@ -51,7 +51,8 @@ async function checkKey(ctx: StatusCtx, settings: Settings): Promise<Check> {
     await client.request({ method: 'GET', path: '/v1/status-pages', query: { limit: 1 } });
     return { result: 'ok', message: `The key works: ${settings.baseUrl!.value} accepted it.` };
   } catch (caught) {
-    const error = rejectedKey(caught, settings.apiKey!.source, settings.profile.value);
+    const profile = settings.profile.value;
+    const error = rejectedKey(caught, settings.apiKey!.source, profile, () => hasStoredKey(ctx, profile));
     if (error instanceof ApiError && error.kind === 'auth')
       return { result: 'rejected', status: error.status, message: error.message, error };
     return { result: 'unreachable', message: `Could not check the key: ${(error as Error).message}`, error };

@@ -7,7 +7,7 @@ import { COMPLETE_VALUES, COMPLETION } from './spec';
 export function completionCommand(ctx: Ctx, tree: () => Command) {
   return verbCommand(ctx, COMPLETION, async () => {
     const { completionScript } = await import('./generate');
-    return async ({ io }, { args }) => io.out(completionScript(tree(), args.shell));
+    return async ({ io }, { args }) => io.outRaw(completionScript(tree(), args.shell));
   });
 }
 

@@ -1,12 +1,12 @@
 import { parseSetting, profileName, SETTINGS, type SettingName } from '../../config/settings';
-import type { Ctx } from '../../core/context';
+import { requireProfile, type Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { CliError, UsageError } from '../../errors';
 import { printJson, renderDetails } from '../../output/render';
 import { maskSecret } from '../../text/mask';
 import type { GET, SET, UNSET } from './spec';
 
-type ConfigCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'config'>;
+type ConfigCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'config' | 'commandPath'>;
 
 /** The settings `mon config` changes: all of them but the key, which never goes on a command line. */
 type Key = Exclude<SettingName, 'api-key'>;
@@ -26,6 +26,7 @@ function keyOf(name: string): Key {
 }
 
 export async function configListRun(ctx: ConfigCtx): Promise<void> {
+  requireProfile(ctx);
   const profile = profileName(ctx.globals, ctx.env).value;
   const store = ctx.config();
   const all = store.profiles();
@@ -57,9 +58,9 @@ export async function configListRun(ctx: ConfigCtx): Promise<void> {
 export async function configGetRun(ctx: ConfigCtx, { args }: Input<typeof GET>): Promise<void> {
   const key = keyOf(args.key);
   const profile = profileName(ctx.globals, ctx.env).value;
-  const value = ctx.config().profile(profile)?.[key];
+  const value = requireProfile(ctx)?.[key];
   if (value === undefined) throw new CliError('failure', `${key} is not set in profile "${profile}".`);
-  ctx.io.out(`${String(value)}\n`);
+  ctx.io.outRaw(`${String(value)}\n`);
 }
 
 export async function configSetRun(ctx: ConfigCtx, { args }: Input<typeof SET>): Promise<void> {
@@ -72,6 +73,7 @@ export async function configSetRun(ctx: ConfigCtx, { args }: Input<typeof SET>):
 
 export async function configUnsetRun(ctx: ConfigCtx, { args }: Input<typeof UNSET>): Promise<void> {
   const key = keyOf(args.key);
+  requireProfile(ctx);
   const profile = profileName(ctx.globals, ctx.env).value;
   const store = ctx.config();
   if (store.profile(profile)?.[key] === undefined) {
@@ -87,5 +89,5 @@ export async function configUnsetRun(ctx: ConfigCtx, { args }: Input<typeof UNSE
 }
 
 export async function configPathRun(ctx: Pick<Ctx, 'io' | 'config'>): Promise<void> {
-  ctx.io.out(`${ctx.config().path}\n`);
+  ctx.io.outRaw(`${ctx.config().path}\n`);
 }

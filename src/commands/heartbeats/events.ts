@@ -19,12 +19,14 @@ export async function heartbeatEventsRun(
   checkWindow(options, now);
   const checkId = await checkIdOrAsk(ctx, args.checkId);
   const query = { ...windowQuery(options, now), limit: options.limit };
-  const { response, raw: body } = await getHeartbeatEvents(await ctx.api(), checkId, query);
+  const client = await ctx.api();
+  const { response, raw: body } = await getHeartbeatEvents(client, checkId, query);
   if (ctx.globals.json) return printJson(ctx.io, body);
 
   const { io } = ctx;
   const events: HeartbeatEvent[] = response.flatMap((entry) => entry.events ?? []);
-  await renderList(io, events, eventColumns(now), `No events in ${describeWindow(query)}.`);
+  // Shown against the server's clock (the window was asked for by ours).
+  await renderList(io, events, eventColumns(client.now()), `No events in ${describeWindow(query)}.`);
   // The ratios are for people; scripts read them from --json.
   if (!io.stdoutIsTTY) return;
   const stats = response.find((entry) => entry.stats)?.stats;

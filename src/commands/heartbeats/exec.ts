@@ -93,7 +93,8 @@ async function pingAfterSuccess(
     const reason = failure instanceof Error ? failure.message : String(failure);
     const message = `The command succeeded, but ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
     const hint = failure instanceof CliError ? failure.hint : undefined;
-    if (strict) throw new CliError(failure instanceof CliError ? failure.kind : 'failure', message, hint);
+    // --strict is one outcome, as documented: exit 1 whatever the ping's failure was (a 404 too).
+    if (strict) throw new CliError('failure', message, hint);
     ctx.io.err(`${ctx.io.errStyle.yellow('warning:')} ${message}\n${hint ? `${hint}\n` : ''}`);
     return undefined;
   }

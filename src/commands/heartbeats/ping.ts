@@ -54,7 +54,7 @@ export function printPingDryRun(ctx: Pick<Ctx, 'io' | 'globals'>, target: PingTa
     printJson(ctx.io, { method, url, body: null });
     return;
   }
-  ctx.io.out(`${method} ${url}\n`);
+  ctx.io.outRaw(`${method} ${url}\n`);
   ctx.io.err(
     ctx.io.errStyle.dim('Dry run: nothing was sent (the token is masked here; no API key is sent with a ping).\n'),
   );

@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { Incident, IncidentUpdate } from '../../api/schemas/incidents';
 import type { IO } from '../../io';
-import { renderDetails, type Column } from '../../output/render';
+import { renderDetails, SHORT_ID, shortId, type Column } from '../../output/render';
 import { displayWidth } from '../../text/width';
 import { humanDuration, relativeTime, timeDisplay } from '../../text/time';
 import { sanitize } from '../../text/escape';
@@ -66,10 +66,6 @@ export const serviceNames = (incident: Incident) => incident.services.map((servi
 export function whenDisplay(iso: string | undefined, now: number): string {
   return iso ? timeDisplay(iso, now) : '—';
 }
-
-/** On a terminal IDs show their first characters (any unique prefix of 6 or more is accepted back). */
-export const SHORT_ID = 8;
-export const shortId = (id: string) => id.slice(0, SHORT_ID);
 
 /** A name is shown whole up to this width before a lower-priority column has to make room. */
 const NAME_WIDTH = 30;

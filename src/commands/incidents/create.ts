@@ -20,6 +20,7 @@ import { done, notifiedText, printOutcome } from '../../core/outcome';
 import { askServices, resolveServices, serviceDirectory } from '../../core/services';
 import { sanitize } from '../../text/escape';
 import { colorSeverity, colorStatus } from './columns';
+import { shortId } from '../../output/render';
 import { CREATE } from './spec';
 import { notifyLine, statusLine } from './summary';
 
@@ -126,7 +127,10 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
       `${colorSeverity(style, incident.severity)}, ${colorStatus(style, incident.lastUpdateStatus)}, ` +
       `on ${sanitize(incident.services.map((service) => service.name).join(', '))}. ${notifiedText(opened?.notifySubscribers ?? notify)}\n` +
       `  ID ${sanitize(incident.id)}\n` +
-      style.dim(`  Next: mon incidents update ${sanitize(incident.id)} --status identified --message "..."\n`),
+      // The short ID (any 6+ characters are taken back) keeps the command on one row to paste.
+      style.dim(
+        `  Next: \`mon incidents update ${sanitize(shortId(incident.id))} --status identified --message "..."\`\n`,
+      ),
   );
   printOutcome(ctx, incident.id, response);
 }

@@ -8,7 +8,7 @@ import { resolveIncidentId } from './prefix';
 import type { GET } from './spec';
 
 export async function getIncidentRun(
-  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now' | 'prompter'>,
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter'>,
   { args }: Input<typeof GET>,
 ): Promise<void> {
   const id = incidentIdOrPicker(ctx, args.incidentId, 'mon incidents get INCIDENT_ID');
@@ -19,5 +19,5 @@ export async function getIncidentRun(
       : await resolveIncidentId(client, id);
   const { incident, raw } = await getIncident(client, target);
   if (ctx.globals.json) return printJson(ctx.io, raw);
-  renderIncident(ctx.io, incident, ctx.now());
+  renderIncident(ctx.io, incident, client.now());
 }

@@ -18,13 +18,14 @@ const EMPTY: Record<string, string> = {
 };
 
 export async function listIncidentsRun(
-  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now' | 'progress'>,
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'progress'>,
   { flags }: Input<typeof LIST>,
 ): Promise<void> {
   const { io } = ctx;
   const client = await ctx.api();
   const width = io.stdoutIsTTY ? io.columns() : undefined;
-  const columns = (rows: Incident[]) => incidentColumns(ctx.now(), width, rows);
+  // Times are shown against the server's clock, as its last answer gave it.
+  const columns = (rows: Incident[]) => incidentColumns(client.now(), width, rows);
   const filter: IncidentFilter = {
     status: flags.status,
     ...(flags.service

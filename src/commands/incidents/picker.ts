@@ -9,11 +9,11 @@ import { startedAt, timeline } from './columns';
 import { findIncidents } from './find';
 import { isPrefix, resolveIncidentId, resolveUpdateId } from './prefix';
 
-type Client = Pick<ApiClient, 'request'>;
+type Client = Pick<ApiClient, 'request' | 'now'>;
 
 /** No INCIDENT_ID: on a terminal a picker of open incidents (`preselected` under the cursor), otherwise exit 2. */
 export async function pickOpenIncident(
-  ctx: Pick<Ctx, 'prompter' | 'io' | 'now'>,
+  ctx: Pick<Ctx, 'prompter' | 'io'>,
   client: Client,
   question: string,
   preselected?: string,
@@ -25,7 +25,7 @@ export async function pickOpenIncident(
       'Pass an INCIDENT_ID (`mon incidents list --status all` shows every incident), or open one with `mon incidents create`.',
     );
   }
-  const now = ctx.now();
+  const now = client.now();
   const id = await ctx.prompter.select<string>({
     message: question,
     choices: entries.map((incident) => ({
@@ -55,7 +55,7 @@ export function incidentIdOrPicker(ctx: Pick<Ctx, 'io'>, id: string | undefined,
  * `preselected` is under the cursor, the previous pick of an edit round).
  */
 export async function incidentOrPick(
-  ctx: Pick<Ctx, 'prompter' | 'io' | 'now'>,
+  ctx: Pick<Ctx, 'prompter' | 'io'>,
   client: Client,
   id: string | null,
   question: string,
@@ -72,14 +72,15 @@ export async function namedIncident(client: Client, id: string): Promise<{ incid
 
 /** UPDATE_ID when given; otherwise, on a terminal, a picker of the incident's updates (newest first; `preselected` under the cursor). */
 export async function updateOrPick(
-  ctx: Pick<Ctx, 'prompter' | 'io' | 'now'>,
+  ctx: Pick<Ctx, 'prompter' | 'io'>,
+  client: Pick<ApiClient, 'now'>,
   incident: Incident,
   id: string | undefined,
   question: string,
   preselected?: string,
 ): Promise<{ id: string; picked: boolean }> {
   if (id !== undefined) return { id, picked: false };
-  const now = ctx.now();
+  const now = client.now();
   const picked = await ctx.prompter.select<string>({
     message: question,
     choices: timeline(incident.incidentUpdates).map((update) => ({
@@ -116,7 +117,7 @@ function requireUpdateIdOrPrompt(ctx: Pick<Ctx, 'io'>, id: string | undefined, e
  * needed to find an UPDATE_ID prefix).
  */
 export async function updateTarget(
-  ctx: Pick<Ctx, 'prompter' | 'io' | 'now'>,
+  ctx: Pick<Ctx, 'prompter' | 'io'>,
   client: Client,
   args: { incidentId?: string; updateId?: string },
   example: string,
@@ -136,6 +137,6 @@ export async function updateTarget(
   );
   if (args.updateId !== undefined)
     return { incidentId: incident.id, updateId: resolveUpdateId(incident, args.updateId), picked, incident };
-  const update = await updateOrPick(ctx, incident, undefined, 'Which update?', preselected?.updateId);
+  const update = await updateOrPick(ctx, client, incident, undefined, 'Which update?', preselected?.updateId);
   return { incidentId: incident.id, updateId: update.id, picked: true, incident };
 }

@@ -87,7 +87,7 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
   const style = ctx.io.errStyle;
   ctx.io.err(
     `${done(ctx)} ${colorStatus(style, 'RESOLVED', 'Resolved')} "${style.bold(sanitize(incident.name))}", ` +
-      `which started ${relativeTime(startedAt(incident), ctx.now())}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}\n` +
+      `which started ${relativeTime(startedAt(incident), client.now())}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}\n` +
       style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(update.id)}\n`),
   );
   printOutcome(ctx, update.id, response);

@@ -19,6 +19,7 @@ const INCIDENT_ID = {
   key: 'incidentId',
   label: 'INCIDENT_ID',
   kind: 'id',
+  min: MIN_PREFIX,
   help: `the incident: ${SHORT_ID}`,
   complete: 'open-incidents',
 } as const satisfies ArgSpec;
@@ -31,6 +32,7 @@ const UPDATE_ID = {
   key: 'updateId',
   label: 'UPDATE_ID',
   kind: 'id',
+  min: MIN_PREFIX,
   optional: true,
   help: `the update: ${SHORT_ID} (on a terminal, leave it out to pick from the incident's updates)`,
 } as const satisfies ArgSpec;

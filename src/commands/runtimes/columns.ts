@@ -25,17 +25,18 @@ export function stageColor(text: string, stage: string | undefined, io: IO): str
   }
 }
 
-export function endOfLifeDisplay(runtime: Runtime, now = Date.now()): string {
+export function endOfLifeDisplay(runtime: Runtime, now: number): string {
   const iso = isoDate(runtime.runtimeEndOfLife);
   if (!iso) return '—';
   return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso} (${relativeTime(`${iso}T00:00:00Z`, now)})` : iso;
 }
 
-export const RUNTIME_COLUMNS: Column<Runtime>[] = [
+/** The columns of `runtimes list`; `now` by the server's clock. */
+export const runtimeColumns = (now: number): Column<Runtime>[] => [
   { header: 'NAME', value: (r) => r.name },
   { header: 'STAGE', value: (r) => r.stage, color: (text, r, io) => stageColor(text, r.stage, io) },
   { header: 'NODE.JS', value: (r) => r.nodeJsVersion },
-  { header: 'END OF LIFE', value: (r) => isoDate(r.runtimeEndOfLife), display: (r) => endOfLifeDisplay(r) },
+  { header: 'END OF LIFE', value: (r) => isoDate(r.runtimeEndOfLife), display: (r) => endOfLifeDisplay(r, now) },
   { header: 'MULTI-STEP', value: (r) => r.multiStepSupport, display: (r) => (r.multiStepSupport ? 'yes' : 'no') },
   { header: 'DESCRIPTION', value: (r) => r.description, shrink: true },
 ];

@@ -10,7 +10,8 @@ export async function getRuntimeRun(
   ctx: Pick<Ctx, 'io' | 'globals' | 'api'>,
   { args }: Input<typeof GET>,
 ): Promise<void> {
-  const { runtime, raw } = await getRuntime(await ctx.api(), args.runtime);
+  const client = await ctx.api();
+  const { runtime, raw } = await getRuntime(client, args.runtime);
   if (ctx.globals.json) return printJson(ctx.io, raw);
   const { io } = ctx;
   renderDetails(io, [
@@ -21,7 +22,7 @@ export async function getRuntimeRun(
       label: 'End of life',
       key: 'runtimeEndOfLife',
       value: isoDate(runtime.runtimeEndOfLife),
-      display: endOfLifeDisplay(runtime),
+      display: endOfLifeDisplay(runtime, client.now()),
     },
     {
       label: 'Multi-step',

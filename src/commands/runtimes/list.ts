@@ -1,10 +1,11 @@
 import { listRuntimes } from '../../api/resources/runtimes';
 import type { Ctx } from '../../core/context';
 import { printJson, renderList } from '../../output/render';
-import { RUNTIME_COLUMNS } from './columns';
+import { runtimeColumns } from './columns';
 
 export async function listRuntimesRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api'>): Promise<void> {
-  const { runtimes, raw } = await listRuntimes(await ctx.api());
+  const client = await ctx.api();
+  const { runtimes, raw } = await listRuntimes(client);
   if (ctx.globals.json) return printJson(ctx.io, raw);
-  await renderList(ctx.io, runtimes, RUNTIME_COLUMNS, 'No runtimes.');
+  await renderList(ctx.io, runtimes, runtimeColumns(client.now()), 'No runtimes.');
 }

@@ -3,7 +3,7 @@ import type { Input } from '../../core/flags/spec';
 import { usesEmbeddedSandbox } from '../../core/context';
 import { CliError } from '../../errors';
 import { printJson, renderDetails, type Column } from '../../output/render';
-import { SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from '../../sandbox/defaults';
+import { SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY, sandboxExports } from '../../sandbox/defaults';
 import { inspectDataFile, type HeartbeatSummary } from '../../sandbox/inspect';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../sandbox/limits';
 import { sanitize } from '../../text/escape';
@@ -35,19 +35,27 @@ const HEARTBEAT_COLUMNS: Column<HeartbeatSummary>[] = [
  * check IDs and ping tokens), read from its data file without starting anything.
  */
 export async function sandboxInfoRun(
-  ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'now'>,
+  ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'now' | 'signal'>,
   { flags }: Input<typeof INFO>,
 ): Promise<void> {
   const { io } = ctx;
   const dataFile = dataFileOf(ctx.env, flags.data);
   const embedded = usesEmbeddedSandbox(ctx) && flags.data === undefined;
   const start = flags.data === undefined ? 'mon sandbox' : `mon sandbox --data ${flags.data}`;
-  let data: ReturnType<typeof inspectDataFile>;
-  try {
-    data = inspectDataFile(dataFile, ctx.now);
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    throw new CliError('failure', sanitize((error as Error).message), 'It was left as it is.');
+  const inspect = () => {
+    try {
+      return inspectDataFile(dataFile, ctx.now);
+    } catch (error) {
+      if (error instanceof CliError) throw error;
+      throw new CliError('failure', sanitize((error as Error).message), 'It was left as it is.');
+    }
+  };
+  let data = inspect();
+  if (!data && embedded) {
+    // As every other `mon --sandbox` command: the embedded sandbox starts, with its sample data, on first use.
+    const { startEmbeddedSandbox } = await import('../../sandbox/embedded');
+    await (await startEmbeddedSandbox({ env: ctx.env, io, signal: ctx.signal })).close();
+    data = inspect();
   }
   if (!data) {
     throw new CliError(
@@ -111,7 +119,7 @@ export async function sandboxInfoRun(
     `  ${b('Account ID:')}  ${sanitize(info.accountId)}`,
     `  ${b('API key:')}     ${sanitize(info.apiKey)}`,
     '',
-    `  export MON_BASE_URL=${info.baseUrl} MON_ACCOUNT_ID=${info.accountId} MON_API_KEY=${info.apiKey} MON_PING_URL=${info.pingUrl}`,
+    ...sandboxExports(info).map((line) => `  ${sanitize(line)}`),
     '',
   );
   io.out(`${lines.join('\n')}\n`);

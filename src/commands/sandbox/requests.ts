@@ -69,7 +69,8 @@ const COLUMNS: Column<ShownRequest>[] = [
   // On a terminal "11-23 12:25:10" (UTC, the year left out) leaves the width to PATH and BODY.
   { header: 'TIME (UTC)', value: (r) => r.time, display: (r) => r.time.slice(5, 19).replace('T', ' ') },
   { header: 'METHOD', value: (r) => r.method },
-  { header: 'PATH', value: (r) => r.path, shrink: true },
+  // The end of a path tells requests apart: it is cut last, and in the middle.
+  { header: 'PATH', value: (r) => r.path, shrink: 'last', cut: 'path' },
   {
     header: 'STATUS',
     value: (r) => r.status,
@@ -112,5 +113,7 @@ export async function sandboxRequestsRun(
   const empty = usesEmbeddedSandbox(ctx)
     ? 'No requests recorded. The embedded sandbox (--sandbox) starts afresh for each command: run `mon sandbox` to keep a log.'
     : 'No requests recorded yet.';
+  // Said even when piped: an empty log is more often a question (why?) than an answer.
+  if (!shown.length) return ctx.io.err(`${empty}\n`);
   await renderList(ctx.io, shown, COLUMNS, empty);
 }

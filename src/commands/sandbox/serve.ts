@@ -6,7 +6,7 @@ import { CliError, UsageError } from '../../errors';
 import { realFile, tryLock } from '../../lock';
 import { printJson } from '../../output/render';
 import { lockFileFailure, prepareDataDir } from '../../sandbox/data-dir';
-import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from '../../sandbox/defaults';
+import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY, sandboxExports } from '../../sandbox/defaults';
 import { parseFaults } from '../../sandbox/faults';
 import { startSandbox } from '../../sandbox/server';
 import type { SANDBOX } from './spec';
@@ -116,7 +116,9 @@ export async function sandboxRun(
       ...(extra.lines.length ? ['', ...extra.lines] : []),
       '',
       'Use it from another terminal:',
-      `  export MON_BASE_URL=${sandbox.url} MON_ACCOUNT_ID=${accountId} MON_API_KEY=${apiKey} MON_PING_URL=${sandbox.pingUrl}`,
+      ...sandboxExports({ baseUrl: sandbox.url, accountId, apiKey, pingUrl: sandbox.pingUrl }).map(
+        (line) => `  ${line}`,
+      ),
       '  mon status-pages list',
       '',
       'Press Ctrl-C to stop.',

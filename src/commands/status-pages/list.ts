@@ -1,7 +1,7 @@
 import { statusPagePages } from '../../api/resources/statusPages';
 import type { StatusPage } from '../../api/schemas/statusPages';
 import type { Ctx } from '../../core/context';
-import type { Column } from '../../output/render';
+import { shortId, type Column } from '../../output/render';
 import type { Input } from '../../core/flags/spec';
 import { runPagedList } from '../../core/list';
 import type { LIST } from './spec';
@@ -30,8 +30,20 @@ const COLUMNS: Column<ServiceRow>[] = [
   { header: 'STATUS PAGE', value: (row) => row.page.name, shrink: true },
   { header: 'URL', value: (row) => row.page.url, shrink: true },
   { header: 'CARD', value: (row) => row.card, shrink: true },
-  { header: 'SERVICE', value: (row) => row.service?.name, display: (row) => row.service?.name ?? '—', shrink: true },
-  { header: 'SERVICE ID', value: (row) => row.service?.id, color: (text, _row, io) => io.style.cyan(text) },
+  // What `--service` takes: cut only when nothing else can give way.
+  {
+    header: 'SERVICE',
+    value: (row) => row.service?.name,
+    display: (row) => row.service?.name ?? '—',
+    shrink: 'last',
+  },
+  // On a terminal the first 8 characters, as every table shows IDs (whole when piped or with --json).
+  {
+    header: 'SERVICE ID',
+    value: (row) => row.service?.id,
+    display: (row) => (row.service ? shortId(row.service.id) : undefined),
+    color: (text, _row, io) => io.style.cyan(text),
+  },
 ];
 
 export async function listStatusPagesRun(

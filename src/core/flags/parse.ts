@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pathIdSchema, wholeNumber } from '../../api/schemas/common';
 import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
+import { closest } from '../../text/similar';
 import { longestPrefix, formatPath } from '../../text/path';
 import { parseDuration, parseTime, TIME_HELP } from '../../text/time';
 import {
@@ -48,8 +49,7 @@ function scalarSchema(flag: Flag, now: number): z.ZodType {
     case 'number':
       return z.preprocess(toNumber, z.number({ error: 'must be a number' }));
     case 'enum': {
-      const rule = `must be one of ${orList(flag.values)}`;
-      const known = z.preprocess(canonical(flag.values), z.enum(flag.values as [string, ...string[]], { error: rule }));
+      const known = enumSchema(flag.values, !flag.numeric);
       return flag.numeric ? known.transform(Number) : known;
     }
     case 'time':
@@ -87,17 +87,36 @@ export function flagSchema(flag: Flag, now: number): z.ZodType {
   return fallback === undefined ? schema.optional() : schema.default(fallback as never);
 }
 
+/** Marks the "did you mean" part of a message: the value given goes before it. */
+const SUGGESTION = ': did you mean ';
+
+/**
+ * One of `values`, typed in any case. A value close to one of them says which (`--status
+ * identifed` → "did you mean identified?", in lower case as the docs write them).
+ */
+function enumSchema(values: readonly string[], suggest: boolean): z.ZodType {
+  const rule = `must be one of ${orList(values)}`;
+  return z.preprocess(
+    canonical(values),
+    z.enum(values as [string, ...string[]], {
+      error: (issue) => {
+        const near = suggest && typeof issue.input === 'string' ? closest(issue.input, values, 1)[0] : undefined;
+        return near ? `${rule}${SUGGESTION}${/^[A-Z_]+$/.test(near) ? near.toLowerCase() : near}?` : rule;
+      },
+    }),
+  );
+}
+
 function argSchema(arg: ArgSpec): z.ZodType {
   const schema =
     arg.kind === 'id'
-      ? pathIdSchema
+      ? arg.min
+        ? pathIdSchema.refine((id) => id === '' || id.length >= arg.min!, {
+            error: `must be the whole ID or at least its first ${arg.min} characters`,
+          })
+        : pathIdSchema
       : arg.kind === 'enum'
-        ? z.preprocess(
-            canonical(arg.values ?? []),
-            z.enum((arg.values ?? []) as [string, ...string[]], {
-              error: `must be one of ${orList(arg.values ?? [])}`,
-            }),
-          )
+        ? enumSchema(arg.values ?? [], true)
         : arg.kind === 'words'
           ? z.array(z.string())
           : arg.kind === 'raw'
@@ -150,10 +169,11 @@ export function usageErrorFrom(issues: readonly z.core.$ZodIssue[], names: Recor
     const path = formatPath(issue.path);
     const name = longestPrefix(path, names)?.name ?? path;
     const input = 'input' in issue && issue.input !== undefined ? ` (got ${show(issue.input)})` : '';
-    return `${name ? `${name} ` : ''}${issue.message}${input}`;
+    const [rule, suggestion = ''] = issue.message.split(new RegExp(`(?=${SUGGESTION})`));
+    return `${name ? `${name} ` : ''}${rule}${input}${suggestion}`;
   });
   const unique = [...new Set(lines)];
-  if (unique.length === 1) return new UsageError(`${unique[0]}.`);
+  if (unique.length === 1) return new UsageError(/[.?]$/.test(unique[0]!) ? unique[0]! : `${unique[0]}.`);
   return new UsageError(`${unique.length} problems:\n${unique.map((line) => `  ${line}`).join('\n')}`);
 }
 

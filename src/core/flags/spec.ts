@@ -130,6 +130,8 @@ export interface ArgSpec {
   /** `raw`: the text as typed, checked by the command (a secret token is never quoted back). */
   kind: 'id' | 'text' | 'raw' | 'enum' | 'words';
   optional?: boolean;
+  /** `kind: 'id'`: the fewest characters it takes (a shorter prefix is refused before anything is sent). */
+  min?: number;
   /** Offered by completions; with `kind: 'enum'` the only values accepted. */
   values?: readonly string[];
   /** Completions ask the API for these values (`mon __complete SOURCE`), e.g. the open incidents. */

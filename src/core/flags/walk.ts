@@ -10,6 +10,12 @@ export interface Walked {
   chain: Command[];
   /** Words that are neither flags, flag values nor subcommands. */
   operands: string[];
+  /** Options that no command named so far has (`--bogus`, `-v`), with the command they came after. */
+  unknown: { word: string; command: Command }[];
+  /** Where in argv each operand is (before `--`). */
+  operandAt: number[];
+  /** The flags whose values are in argv, by the value's index. */
+  valueAt: Map<number, { option: Option; typed: string }>;
 }
 
 export interface ValueFlag {
@@ -25,6 +31,9 @@ export interface ValueFlag {
 export function walk(program: Command, argv: readonly string[], onValueFlag?: (flag: ValueFlag) => void): Walked {
   const chain: Command[] = [program];
   const operands: string[] = [];
+  const unknown: Walked['unknown'] = [];
+  const operandAt: number[] = [];
+  const valueAt: Walked['valueAt'] = new Map();
   const known = () => chain.flatMap((command) => [...command.options, helpOption(command)].filter(Boolean) as Option[]);
   const find = (word: string) => known().find((option) => option.short === word || option.long === word);
   for (let i = 0; i < argv.length; i++) {
@@ -42,17 +51,36 @@ export function walk(program: Command, argv: readonly string[], onValueFlag?: (f
         next,
         nextIsFlag: next !== undefined && (next.startsWith('--') || Boolean(find(next))),
       });
+      valueAt.set(i + 1, { option, typed: word });
       i++;
       continue;
     }
-    if (word.startsWith('-') && word !== '-') continue;
+    if (word.startsWith('-') && word !== '-') {
+      if (!isKnown(word, find)) unknown.push({ word, command: chain.at(-1)! });
+      continue;
+    }
     const sub = operands.length
       ? undefined
       : chain.at(-1)!.commands.find((command) => command.name() === word || command.aliases().includes(word));
     if (sub) chain.push(sub);
-    else operands.push(word);
+    else {
+      operands.push(word);
+      operandAt.push(i);
+    }
   }
-  return { chain, operands };
+  return { chain, operands, unknown, operandAt, valueAt };
+}
+
+/** `--long`, `--long=value`, `-s`, or a group of short switches (`-ys`, `-mText`). */
+function isKnown(word: string, find: (word: string) => Option | undefined): boolean {
+  if (word.startsWith('--')) return Boolean(find(word.split('=')[0]!));
+  if (find(word.slice(0, 2))?.required) return true; // -mText: the value is in the word
+  for (let at = 1; at < word.length; at++) {
+    const short = find(`-${word[at]}`);
+    if (!short) return false;
+    if (short.required) return true;
+  }
+  return true;
 }
 
 /** The option whose value the next word would be: `--message`, `-m`, or the last of `-ym`. */
@@ -72,4 +100,11 @@ function valueTakingFlag(word: string, find: (word: string) => Option | undefine
 
 function helpOption(command: Command): Option | undefined {
   return (command as unknown as { _getHelpOption(): Option | null })._getHelpOption() ?? undefined;
+}
+
+/** "mon incidents update": the command as typed. */
+export function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let current: Command | null = command; current; current = current.parent) names.unshift(current.name());
+  return names.join(' ');
 }

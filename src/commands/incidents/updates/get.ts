@@ -9,17 +9,17 @@ import { updateTarget } from '../picker';
 import type { UPDATES_GET } from '../spec';
 
 export async function getUpdateRun(
-  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'now' | 'prompter'>,
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter'>,
   { args }: Input<typeof UPDATES_GET>,
 ): Promise<void> {
   const client = await ctx.api();
   const target = await updateTarget(ctx, client, args, 'mon incidents updates get INCIDENT_ID UPDATE_ID');
   const { update, raw } = await getIncidentUpdate(client, target.incidentId, target.updateId);
   if (ctx.globals.json) return printJson(ctx.io, raw);
-  renderUpdate(ctx, target.incidentId, update);
+  renderUpdate(ctx, target.incidentId, update, client.now());
 }
 
-function renderUpdate(ctx: Pick<Ctx, 'io' | 'now'>, incidentId: string, update: IncidentUpdate): void {
+function renderUpdate(ctx: Pick<Ctx, 'io'>, incidentId: string, update: IncidentUpdate, now: number): void {
   const { io } = ctx;
   renderDetails(io, [
     { label: 'Update', key: 'id', value: update.id },
@@ -34,7 +34,7 @@ function renderUpdate(ctx: Pick<Ctx, 'io' | 'now'>, incidentId: string, update: 
       label: 'Published',
       key: 'publicIncidentUpdateDate',
       value: update.publicIncidentUpdateDate,
-      display: whenDisplay(update.publicIncidentUpdateDate, ctx.now()),
+      display: whenDisplay(update.publicIncidentUpdateDate, now),
     },
     {
       label: 'Notified',
