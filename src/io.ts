@@ -22,6 +22,8 @@ export interface IO {
   /** Exactly as given, even on a terminal: JSON and scripts, whose lines are not for breaking, and tables (fitted already). */
   outRaw(text: string): void;
   errRaw(text: string): void;
+  /** A line the person typed was echoed by the terminal: the cursor is at the start of a row. */
+  lineTyped(): void;
   readonly stdin: NodeJS.ReadableStream;
   readonly stdinIsTTY: boolean;
   readonly stdoutIsTTY: boolean;
@@ -119,6 +121,11 @@ abstract class BaseIO implements IO {
   err(text: string): void {
     const masked = this.mask(text);
     this.writeErr(this.stderrIsTTY ? this.errWrapper.write(masked) : masked);
+  }
+
+  lineTyped(): void {
+    this.outWrapper.lineEnded();
+    this.errWrapper.lineEnded();
   }
 
   outRaw(text: string): void {

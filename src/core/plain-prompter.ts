@@ -110,7 +110,9 @@ export function plainPrompter(io: IO, signal?: AbortSignal): Prompter {
   const ask = async <T>(question: string, accept: (line: string) => Verdict<T>): Promise<T> => {
     for (;;) {
       io.err(question);
-      const verdict = accept((await readLine()).trim());
+      const line = await readLine();
+      io.lineTyped();
+      const verdict = accept(line.trim());
       if (taken(verdict)) return verdict.value;
       io.err(`${verdict.problem}\n`);
     }

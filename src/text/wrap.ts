@@ -104,6 +104,13 @@ export class TerminalWrapper {
     private readonly fixedIndent?: number,
   ) {}
 
+  /** The cursor is at the start of a row again without this wrapper writing the newline (a line typed and echoed). */
+  lineEnded(): void {
+    this.column = 0;
+    this.started = this.filled = false;
+    this.spaces = '';
+  }
+
   /** The text as it should be written: newlines (and indents) added where rows would be too wide. */
   write(text: string): string {
     const width = Math.max(10, this.width());
@@ -114,9 +121,7 @@ export class TerminalWrapper {
       out += CURSOR.test(piece) ? this.raw(piece) : this.fit(piece, width, last);
       if (!last) {
         out += '\n';
-        this.column = 0;
-        this.started = this.filled = false;
-        this.spaces = '';
+        this.lineEnded();
       }
     });
     return out;
