@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { CancelledError } from '../errors';
 import { sanitize } from '../text/escape';
-import { exceedsDepth, MAX_JSON_DEPTH } from '../text/json';
+import { exceedsDepth, MAX_JSON_DEPTH, parseJson } from '../text/json';
 import { maskSecret } from '../text/mask';
 import { ApiError, errorFromResponse, requestIdOf, statusLabel } from './errors';
 import {
@@ -254,7 +254,7 @@ function maskerFor(secrets: string[] | undefined): (text: string) => string {
 
 function parseJsonOrUndefined(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch {
     return undefined;
   }
@@ -335,7 +335,8 @@ function parseJsonBody(
 ): unknown {
   if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(text);
+    // Numbers keep the text they were written with: --json prints the body as received.
+    return parseJson(text);
   } catch {
     const type = String(headers['content-type'] ?? 'no content type');
     const looksHtml = /^\s*</.test(text);

@@ -1,5 +1,5 @@
 import { UsageError } from '../errors';
-import { exceedsDepth } from '../text/json';
+import { exceedsDepth, parseJson, stringifyJson } from '../text/json';
 import { maskSecretValues } from '../text/mask';
 
 /*
@@ -71,7 +71,7 @@ export function prepareRequest(config: ClientConfig, request: ApiRequest): Prepa
   if (config.accountId) headers['x-service-account'] = config.accountId;
   let body: string | undefined;
   if (request.rawBody !== undefined) body = request.rawBody;
-  else if (request.body !== undefined) body = JSON.stringify(request.body);
+  else if (request.body !== undefined) body = stringifyJson(request.body);
   if (body !== undefined) headers['content-type'] = 'application/json';
   for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
   const prepared: PreparedRequest = { method: request.method, url: url.toString(), headers };
@@ -99,13 +99,13 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
 export function redactBody(text: string): string {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseJson(text);
   } catch {
     return text;
   }
   if (exceedsDepth(parsed)) return text;
-  const redacted = JSON.stringify(maskSecretValues(parsed, '[redacted]'));
-  return redacted === JSON.stringify(parsed) ? text : redacted;
+  const redacted = stringifyJson(maskSecretValues(parsed, '[redacted]'));
+  return redacted === stringifyJson(parsed) ? text : redacted;
 }
 
 /** 127.0.0.0/8, ::1, localhost and *.localhost. */

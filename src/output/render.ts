@@ -1,5 +1,6 @@
 import type { IO } from '../io';
 import { sanitize } from '../text/escape';
+import { stringifyJson } from '../text/json';
 import { displayWidth, truncate } from '../text/width';
 import { jqFilterOf, type JqFilter } from './jq';
 
@@ -214,7 +215,7 @@ export function renderDetails(io: IO, fields: readonly Field[]): void {
  * escapes: the same JSON value, nothing that acts on the terminal or hides in it.
  */
 export function jsonText(value: unknown): string {
-  return terminalSafe(JSON.stringify(value, null, 2));
+  return terminalSafe(stringifyJson(value, 2));
 }
 
 /** DEL, C1 controls and the categories Cf, Zl, Zp and Co: in JSON text they can only be inside strings. */
@@ -236,7 +237,7 @@ function terminalSafe(json: string): string {
 export function printJson(io: IO, body: unknown, options: { compact?: boolean } = {}): void {
   const filter = jqFilterOf(io);
   if (filter) return printJq(io, filter, body);
-  io.out(`${options.compact ? terminalSafe(JSON.stringify(body ?? null)) : jsonText(body ?? null)}\n`);
+  io.out(`${options.compact ? terminalSafe(stringifyJson(body ?? null)) : jsonText(body ?? null)}\n`);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { API } from './spec';
 import { UsageError } from '../../errors';
 import { jsonArrayWriter, printJson } from '../../output/render';
 import { sanitize } from '../../text/escape';
+import { keepNumberText, keptNumberText, parseJson, stringifyJson } from '../../text/json';
 import { printDryRun } from '../../core/dry-run';
 import { readInputText } from '../../core/input';
 
@@ -94,12 +95,18 @@ async function buildFields(
         );
       }
       if (last) {
+        let holder: object = target;
+        let at: string | number = name;
         if (isArray) {
           const existing = target[name];
-          target[name] = Array.isArray(existing) ? [...existing, value] : [value];
+          const list = Array.isArray(existing) ? [...existing, value] : [value];
+          target[name] = list;
+          [holder, at] = [list, list.length - 1];
         } else {
           target[name] = value;
         }
+        // -F n=9007199254740993 is sent as typed, not as the nearest double (…992).
+        if (typeof value === 'number' && String(value) !== raw) keepNumberText(holder, at, raw);
         return;
       }
       if (isArray) throw new UsageError(`${flag}: "[]" may only end a key (${JSON.stringify(key)}).`);
@@ -176,7 +183,10 @@ export async function apiRun(
   const query: Record<string, string> = {};
   if (inQuery) {
     for (const [key, value] of Object.entries(fields)) {
-      query[key] = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+      query[key] =
+        typeof value === 'object' && value !== null
+          ? stringifyJson(value)
+          : (keptNumberText(fields, key) ?? String(value));
     }
   }
   // --paginate reads full pages (the API's maximum) unless a limit is given, in the path or as a field.
@@ -187,7 +197,7 @@ export async function apiRun(
   else if (!inQuery && hasFields) request.body = fields;
 
   if (options.dryRun) {
-    await printDryRun(ctx, rawBody !== undefined ? { ...request, body: JSON.parse(rawBody) } : request);
+    await printDryRun(ctx, rawBody !== undefined ? { ...request, body: parseJson(rawBody) } : request);
     return;
   }
   const client = await ctx.api();
