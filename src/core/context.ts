@@ -90,7 +90,7 @@ export function createContext(options: ContextOptions): Ctx {
     },
 
     config() {
-      store ??= new ConfigStore(env);
+      store ??= new ConfigStore(env, (line) => io.err(`${io.errStyle.yellow(line)}\n`));
       return store;
     },
 

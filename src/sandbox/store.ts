@@ -14,7 +14,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import { pathHint, pathProblem } from '../config/paths';
+import { ownedByAnother, pathHint, pathProblem } from '../config/paths';
 import { CliError } from '../errors';
 
 /** The fix that always works, whichever command opened the file. */
@@ -266,6 +266,15 @@ export class Store {
 
   private load(readOnly = false): void {
     const file = this.file!;
+    // It holds the sandbox's key: a file another user owns (and can read, or fill) is not used.
+    const owner = ownedByAnother(file);
+    if (owner !== undefined) {
+      throw new CliError(
+        'failure',
+        `The sandbox data file ${file} belongs to another user (uid ${owner}): mon neither reads nor writes it, since that user could read the sandbox's key in it, or change its data.`,
+        `If it is yours, take it back (chown "$(id -u)" '${file}'); otherwise move it aside, or ${ELSEWHERE}.`,
+      );
+    }
     let text = '';
     try {
       text = readFileSync(file, 'utf8');
