@@ -59,6 +59,11 @@ export interface ApiResponse<T = unknown> {
 
 export function prepareRequest(config: ClientConfig, request: ApiRequest): PreparedRequest {
   const url = new URL(config.baseUrl.replace(/\/+$/, '') + request.path);
+  // A user name and password in a ping URL are sent as HTTP basic authentication (as curl
+  // does), never in the URL mon shows. A base URL with them is refused before (settings.ts).
+  const basic = !config.apiKey && (url.username || url.password) ? `Basic ${basicCredentials(url)}` : undefined;
+  url.username = '';
+  url.password = '';
   for (const [key, value] of Object.entries(request.query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
@@ -68,6 +73,7 @@ export function prepareRequest(config: ClientConfig, request: ApiRequest): Prepa
   };
   // No key, no header: a ping URL is its own credential and must not receive the API key.
   if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
+  else if (basic) headers.authorization = basic;
   if (config.accountId) headers['x-service-account'] = config.accountId;
   let body: string | undefined;
   if (request.rawBody !== undefined) body = request.rawBody;
@@ -79,7 +85,17 @@ export function prepareRequest(config: ClientConfig, request: ApiRequest): Prepa
   return prepared;
 }
 
-const SECRET_HEADER = /authorization|api-key|token|cookie|secret/i;
+/** The user name and password of a URL as basic authentication sends them (base64 of "user:password"). */
+export function basicCredentials(url: URL): string {
+  return Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64');
+}
+
+/** Header names whose values are credentials: never shown, in --debug or anywhere. */
+const SECRET_HEADER = /auth(?!enticate)|key|token|cookie|secret|session|passw|signature|credential/i;
+
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADER.test(name);
+}
 
 export function redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};

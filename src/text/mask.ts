@@ -10,6 +10,17 @@ export function maskSecret(secret: string): string {
 }
 
 /**
+ * A URL (or text holding URLs) with the user name and password of each masked:
+ * `https://cron:s3cret@ping.example.com` → `https://••••:••••@ping.example.com`.
+ */
+export function maskUrl(text: string): string {
+  return text.replace(
+    /(\/\/)([^/?#@\s]*)@/g,
+    (_, slashes: string, info: string) => `${slashes}${info.includes(':') ? '••••:••••' : '••••'}@`,
+  );
+}
+
+/**
  * The `value` of every object marked `secret: true` (a check's secret environment
  * variables) replaced by `mask`, wherever it sits in a body; the rest is left as it is.
  */

@@ -1,4 +1,4 @@
-import type { ApiRequest, HttpMethod } from '../../api/request';
+import { isSecretHeader, type ApiRequest, type HttpMethod } from '../../api/request';
 import { statusLabel } from '../../api/errors';
 import { PageGuard } from '../../api/paginate';
 import { PAGE_LIMIT } from '../../api/schemas/enums';
@@ -119,8 +119,12 @@ async function buildFields(
   return root;
 }
 
-/** `-H "Name: value"`, checked here: a header that cannot be sent is exit 2, not a network error. */
-function parseHeaders(headers: string[]): Record<string, string> {
+/**
+ * `-H "Name: value"`, checked here: a header that cannot be sent is exit 2, not a network error.
+ * The value of a header named like a credential (X-Auth-Key, Cookie, ...) is a secret: masked
+ * in every line mon writes, --debug included, and wherever the server quotes it.
+ */
+function parseHeaders(io: Pick<Ctx['io'], 'addSecret'>, headers: string[]): Record<string, string> {
   const out: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const header of headers) {
     const colon = header.indexOf(':');
@@ -139,6 +143,11 @@ function parseHeaders(headers: string[]): Record<string, string> {
       );
     }
     out[name.toLowerCase()] = value;
+    if (isSecretHeader(name)) {
+      // "Basic dXNlcjpwYXNz": the value and its credential alone.
+      io.addSecret(value);
+      for (const word of value.split(/\s+/)) io.addSecret(word);
+    }
   }
   return { ...out };
 }
@@ -192,7 +201,7 @@ export async function apiRun(
   // --paginate reads full pages (the API's maximum) unless a limit is given, in the path or as a field.
   const limitInPath = new URLSearchParams(path.split('?')[1] ?? '').has('limit');
   if (options.paginate && !limitInPath && query.limit === undefined) query.limit = String(PAGE_LIMIT.max);
-  const request: ApiRequest = { method, path, query, headers: parseHeaders(options.header ?? []) };
+  const request: ApiRequest = { method, path, query, headers: parseHeaders(io, options.header ?? []) };
   if (rawBody !== undefined) request.rawBody = rawBody;
   else if (!inQuery && hasFields) request.body = fields;
 

@@ -86,7 +86,7 @@ export async function loginRun(ctx: LoginCtx, { flags: options }: Input<typeof L
   await store.updateProfile(profile.value, (current) => ({
     ...current,
     ...saved,
-    'ping-url': pingUrl ? checkHttpUrl(pingUrl, '--ping-url') : current['ping-url'],
+    'ping-url': pingUrl ? checkHttpUrl(pingUrl, '--ping-url', true) : current['ping-url'],
   }));
   const check = io.errStyle.green('✓');
   io.err(
