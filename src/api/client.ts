@@ -5,8 +5,10 @@ import { sanitize } from '../text/escape';
 import { exceedsDepth, MAX_JSON_DEPTH, parseJson } from '../text/json';
 import { maskSecret } from '../text/mask';
 import { ApiError, errorFromResponse, requestIdOf, statusLabel } from './errors';
+import { locality, pinnedLookup, type Locality } from './loopback';
 import {
   checkTransport,
+  plainHttpRefused,
   prepareRequest,
   redactBody,
   redactHeaders,
@@ -53,6 +55,10 @@ export class ApiClient {
   readonly config: ClientConfig;
   private readonly options: ClientOptions;
   private readonly dispatchers = new Map<string, Dispatcher>();
+  /** Whether each host is this machine (loopback.ts), looked up once. */
+  private readonly localities = new Map<string, Promise<Locality>>();
+  /** What the URL's request carries, for a refusal: "the API key" or "a secret URL". */
+  private readonly secret: string;
 
   constructor(options: ClientOptions) {
     this.options = options;
@@ -62,28 +68,38 @@ export class ApiClient {
       accountId: options.accountId,
       userAgent: options.userAgent,
     };
-    checkTransport(options.baseUrl, options.insecure, options.apiKey ? 'the API key' : 'a secret URL');
+    this.secret = options.apiKey ? 'the API key' : 'a secret URL';
+    checkTransport(options.baseUrl, options.insecure, this.secret);
   }
 
   prepare(request: ApiRequest): PreparedRequest {
     return prepareRequest(this.config, request);
   }
 
-  /** One dispatcher per way out: direct, or through a given proxy. */
+  /**
+   * One dispatcher per way out: direct, through a given proxy, or to the loopback addresses a
+   * local name resolved to. A name that claims to be local (`*.localhost`) but resolves
+   * elsewhere is a remote host: no key over plain http, and the proxy rules apply.
+   */
   private async transport(target: URL): Promise<{ dispatcher: Dispatcher; proxy?: ProxyChoice }> {
     if (this.options.dispatcher) return { dispatcher: this.options.dispatcher };
-    const proxy = proxyFor(target, this.options.env ?? process.env);
-    const key = proxy ? proxy.url.href : 'direct';
+    let found = this.localities.get(target.hostname);
+    if (!found) this.localities.set(target.hostname, (found = locality(target.hostname)));
+    const { local, addresses, why } = await found;
+    if (why && target.protocol === 'http:' && !this.options.insecure) throw plainHttpRefused(target, this.secret, why);
+    const proxy = proxyFor(target, this.options.env ?? process.env, local);
+    const key = proxy ? proxy.url.href : addresses ? `local ${target.hostname}` : 'direct';
     let dispatcher = this.dispatchers.get(key);
     if (!dispatcher) {
       // The build ships only EnvHttpProxyAgent of undici: with no proxies and NO_PROXY=* it is
       // a plain Agent (the choice of proxy is made here, by proxyFor).
       const { EnvHttpProxyAgent } = await import('undici');
+      const connect = proxy ? tunnelConnector(proxy) : addresses ? { lookup: pinnedLookup(addresses) } : undefined;
       dispatcher = new EnvHttpProxyAgent({
         httpProxy: '',
         httpsProxy: '',
         noProxy: '*',
-        ...(proxy ? { connect: tunnelConnector(proxy) } : {}),
+        ...(connect ? { connect } : {}),
       });
       this.dispatchers.set(key, dispatcher);
     }

@@ -124,19 +124,36 @@ export function redactBody(text: string): string {
   return redacted === stringifyJson(parsed) ? text : redacted;
 }
 
-/** 127.0.0.0/8, ::1, localhost and *.localhost. */
-export function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || host.endsWith('.localhost');
+/** An address of this machine's loopback interface: 127.0.0.0/8 and ::1 (also as ::ffff:127.x.y.z). */
+export function isLoopbackAddress(address: string): boolean {
+  const host = address.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** Refuses to send the key (or a secret URL) in clear text across a network (CLI.md: secrets). */
+/**
+ * localhost and *.localhost: names that claim to be this machine. A claim only: /etc/hosts or
+ * DNS may send them anywhere, so they count as local once they resolve to loopback addresses
+ * (api/loopback.ts), and are then connected to at those addresses.
+ */
+export function isLoopbackName(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return host === 'localhost' || host.endsWith('.localhost');
+}
+
+/**
+ * Refuses to send the key (or a secret URL) in clear text across a network (CLI.md: secrets).
+ * A loopback address passes; a loopback name passes here, and is judged by the addresses it
+ * resolves to when the request is sent (client.ts).
+ */
 export function checkTransport(baseUrl: string, insecure: boolean | undefined, secret = 'the API key'): void {
   const url = new URL(baseUrl);
-  if (url.protocol === 'http:' && !isLoopback(url.hostname) && !insecure) {
-    throw new UsageError(
-      `Refusing to send ${secret} over plain http:// to ${url.host}: anyone on the network path could read it.`,
-      'Use an https:// base URL, or pass --insecure if this network is trusted.',
-    );
-  }
+  if (url.protocol !== 'http:' || insecure || isLoopbackAddress(url.hostname) || isLoopbackName(url.hostname)) return;
+  throw plainHttpRefused(url, secret, 'anyone on the network path could read it');
+}
+
+export function plainHttpRefused(url: URL, secret: string, why: string): UsageError {
+  return new UsageError(
+    `Refusing to send ${secret} over plain http:// to ${url.host}: ${why}.`,
+    'Use an https:// base URL, or pass --insecure if this network is trusted.',
+  );
 }
