@@ -4,6 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { pagerCommand } from './env';
 import { BrokenPipeError, CancelledError } from './errors';
 import { maskSecret } from './text/mask';
+import { errorWords } from './text/codes';
 
 /**
  * The streams a command talks to, and what they are connected to. Commands never touch
@@ -220,7 +221,7 @@ class ProcessIO extends BaseIO {
       const named = env.MON_PAGER !== undefined || env.PAGER !== undefined;
       if (named)
         this.err(
-          `mon: the pager "${words.join(' ')}" could not be started (${(started as NodeJS.ErrnoException).code ?? started.message}); printing without it. Set MON_PAGER to another pager, or to "" for none.\n`,
+          `mon: the pager "${words.join(' ')}" could not be started (${errorWords(started)}); printing without it. Set MON_PAGER to another pager, or to "" for none.\n`,
         );
       return false;
     }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { CancelledError } from '../errors';
+import { certificateProblem, errorWords, isHandshakeFailure } from '../text/codes';
 import { sanitize } from '../text/escape';
 import { exceedsDepth, MAX_JSON_DEPTH, parseJson } from '../text/json';
 import { maskSecret } from '../text/mask';
@@ -187,7 +188,7 @@ export class ApiClient {
           return {
             status: response.statusCode,
             headers: response.headers,
-            text: await readBody(response.body, response.headers, maxBody),
+            text: await readBody(response.body, response.headers, maxBody, response.statusCode),
           };
         }));
       } catch (error) {
@@ -202,20 +203,59 @@ export class ApiClient {
             },
           );
         }
-        const code = errorCode(error) ?? 'network error';
-        const reason = mask(sanitize((error as Error).message || code));
-        debug?.(`< failed after ${Date.now() - started} ms: ${reason}`);
-        const notSent = NOT_SENT_CODES.has(code) || PROXY_CODES.has(code);
+        const cause = error instanceof CutOffError ? error.cause : error;
+        const code = errorCode(cause);
+        // --debug keeps the code (for a bug report); everything else says it in words.
+        const reason = mask(sanitize(errorWords(cause, code)));
+        debug?.(
+          `< failed after ${Date.now() - started} ms: ${code ? `${code}: ` : ''}${mask(sanitize((cause as Error)?.message ?? ''))}`,
+        );
+        const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
+        const certificate = certificateProblem(code);
+        if (certificate) {
+          // Refused in the TLS handshake: nothing was sent, and trying again cannot help.
+          throw new ApiError(
+            'network',
+            `The certificate of ${target.host} was not accepted${via}: ${certificate.why}. Nothing was sent.`,
+            {
+              attempts: attempt,
+              hint: certificate.unknownAuthority
+                ? `If ${target.hostname} uses a private certificate authority, point NODE_EXTRA_CA_CERTS at its certificate (a PEM file): NODE_EXTRA_CA_CERTS=/path/to/ca.pem mon ...; otherwise check the base URL (\`mon auth status\`).`
+                : 'Check the base URL (`mon auth status`); the server must present a valid certificate for that host name.',
+            },
+          );
+        }
+        if (error instanceof CutOffError) {
+          const of = error.declared !== undefined ? ` of ${error.declared}` : '';
+          const cut = `the answer (${statusLabel(error.status)}) was cut off after ${error.received}${of} bytes: ${reason}`;
+          if (!idempotent) {
+            // The server answered: it received the request, and with a 2xx it acted on it.
+            throw new ApiError('network', `${label.method} ${label.path} reached the server${via}, but ${cut}.`, {
+              attempts: attempt,
+              status: error.status,
+              hint:
+                request.uncertainHint ??
+                `${error.status < 300 ? 'It was probably done' : 'It was probably refused'}: check the current state before retrying.`,
+            });
+          }
+          if (attempt < maxAttempts && (await pause(jitter(backoff, attempt)))) continue;
+          throw new ApiError('network', `${capitalize(cut)} (${label.method} ${label.path}${via}${tries}).`, {
+            attempts: attempt,
+            status: error.status,
+            hint: 'The connection broke before the end of the answer (a proxy, or a server that stopped mid-answer): try again; --debug shows each attempt.',
+          });
+        }
+        const handshake = isHandshakeFailure(code);
+        const notSent = handshake || (code !== undefined && (NOT_SENT_CODES.has(code) || PROXY_CODES.has(code)));
         if (!idempotent && !notSent) {
           throw new ApiError(
             'network',
-            `The connection failed after ${label.method} ${label.path} was sent${via} (${code}); the server may or may not have acted on it.`,
+            `The connection failed after ${label.method} ${label.path} was sent${via} (${reason}); the server may or may not have acted on it.`,
             { attempts: attempt, hint: request.uncertainHint ?? 'Check the current state before retrying.' },
           );
         }
-        if (attempt < maxAttempts && (await pause(jitter(backoff, attempt)))) continue;
-        const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
-        throw new ApiError('network', `Could not reach ${target.origin}${via}${tries} (${code}: ${reason}).`, {
+        if (!handshake && attempt < maxAttempts && (await pause(jitter(backoff, attempt)))) continue;
+        throw new ApiError('network', `Could not reach ${target.origin}${via}${tries}: ${reason}.`, {
           attempts: attempt,
           hint: proxy
             ? `Check the proxy (${proxy.variable}), or list this host in NO_PROXY to go direct; \`mon auth status\` shows the base URL.`
@@ -285,15 +325,35 @@ class TooLargeError extends Error {
   }
 }
 
+/** The connection broke while the body of an answer (whose status came) was being read. */
+class CutOffError extends Error {
+  constructor(
+    readonly status: number,
+    readonly received: number,
+    readonly declared: number | undefined,
+    override readonly cause: unknown,
+  ) {
+    super('the answer was cut off');
+  }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function formatBytes(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
 }
 
-/** The body as text, read as a stream and counted: past `limit` bytes (or a Content-Length saying so) it stops. */
+/**
+ * The body as text, read as a stream and counted: past `limit` bytes (or a Content-Length
+ * saying so) it stops. A connection that breaks before the end is a CutOffError.
+ */
 async function readBody(
   body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown },
   headers: Record<string, string | string[] | undefined>,
   limit: number,
+  status: number,
 ): Promise<string> {
   const declared = headers['content-length'];
   const length = Number(Array.isArray(declared) ? declared[0] : declared);
@@ -303,13 +363,18 @@ async function readBody(
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > limit) {
-      body.destroy();
-      throw new TooLargeError();
+  try {
+    for await (const chunk of body) {
+      size += chunk.length;
+      if (size > limit) {
+        body.destroy();
+        throw new TooLargeError();
+      }
+      chunks.push(chunk);
     }
-    chunks.push(chunk);
+  } catch (error) {
+    if (error instanceof TooLargeError) throw error;
+    throw new CutOffError(status, size, Number.isFinite(length) ? length : undefined, error);
   }
   return Buffer.concat(chunks, size).toString('utf8');
 }

@@ -16,6 +16,7 @@ import {
 import { dirname } from 'node:path';
 import { ownedByAnother, pathHint, pathProblem } from '../config/paths';
 import { CliError } from '../errors';
+import { errorWords } from '../text/codes';
 
 /** The fix that always works, whichever command opened the file. */
 const ELSEWHERE = 'use another data file (`mon sandbox --data FILE`, or MON_DATA_DIR for `mon --sandbox`)';
@@ -208,7 +209,7 @@ export class Store {
             this.flushing = undefined;
             if (error) {
               this.broken ??= new JournalError(
-                `could not flush ${this.file} to the disk (${error.code ?? error.message})`,
+                `could not flush ${this.file} to the disk (${errorWords(error)})`,
                 error.code ?? 'EIO',
                 true,
               );
@@ -252,11 +253,7 @@ export class Store {
       } catch {
         fatal = true;
       }
-      const failure = new JournalError(
-        `could not write to ${this.file} (${code}${code === 'ENOSPC' ? ': the disk is full' : ''})`,
-        code,
-        fatal,
-      );
+      const failure = new JournalError(`could not write to ${this.file} (${errorWords(error, code)})`, code, fatal);
       if (fatal) this.broken = failure;
       throw failure;
     }

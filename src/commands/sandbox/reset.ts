@@ -10,6 +10,7 @@ import { Store } from '../../sandbox/store';
 import { sanitize } from '../../text/escape';
 import { dataFileOf, lockPathsOf } from './data-file';
 import type { RESET } from './spec';
+import { errorWords } from '../../text/codes';
 
 /**
  * `mon sandbox reset`: the data file holds the seeded data again. It takes the data file's
@@ -85,7 +86,7 @@ export async function sandboxResetRun(
       const code = (error as NodeJS.ErrnoException).code;
       throw new CliError(
         'failure',
-        `Could not reset ${shown} (${sanitize(code ?? (error as Error).message)}): it was left as it was.`,
+        `Could not reset ${shown} (${sanitize(errorWords(error, code))}): it was left as it was.`,
         code === 'ENOSPC'
           ? 'The disk is full: free some space and try again.'
           : 'Check the directory is writable, then try again.',

@@ -10,6 +10,7 @@ import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from '
 import { parseFaults } from '../../sandbox/faults';
 import { startSandbox } from '../../sandbox/server';
 import type { SANDBOX } from './spec';
+import { errorWords } from '../../text/codes';
 
 /** What the table cannot say alone: the key's length and the fault list's grammar. */
 function checkOptions(flags: Input<typeof SANDBOX>['flags']): void {
@@ -83,7 +84,7 @@ export async function sandboxRun(
     }
     if (code === 'EACCES' || code === 'EADDRNOTAVAIL') {
       throw new UsageError(
-        `Cannot listen on ${options.host}:${options.port} (${code}).`,
+        `Cannot listen on ${options.host}:${options.port}: ${errorWords(error, code)}.`,
         'Pick another --host or --port.',
       );
     }
