@@ -3,7 +3,7 @@ import type { Input } from '../../core/flags/spec';
 import { usesEmbeddedSandbox } from '../../core/context';
 import { CliError } from '../../errors';
 import { printJson, renderDetails, type Column } from '../../output/render';
-import { SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from '../../sandbox/defaults';
+import { SANDBOX_ACCOUNT_ID } from '../../sandbox/defaults';
 import { inspectDataFile, type HeartbeatSummary } from '../../sandbox/inspect';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../sandbox/limits';
 import { sanitize } from '../../text/escape';
@@ -62,7 +62,8 @@ export async function sandboxInfoRun(
   const server = holder?.server;
   const running = server ?? {
     url: `http://${DEFAULT_HOST}:${DEFAULT_PORT}`,
-    apiKey: SANDBOX_API_KEY,
+    // The data file's own key, which a `mon sandbox` started on it serves with.
+    apiKey: data.apiKey ?? null,
     accountId: ctx.globals.account ?? SANDBOX_ACCOUNT_ID,
   };
   const info = {
@@ -109,9 +110,9 @@ export async function sandboxInfoRun(
     `  ${b('Base URL:')}    ${sanitize(info.baseUrl)}${server ? '' : ' (when started)'}`,
     `  ${b('Ping URL:')}    ${sanitize(info.pingUrl)}/<ping token>`,
     `  ${b('Account ID:')}  ${sanitize(info.accountId)}`,
-    `  ${b('API key:')}     ${sanitize(info.apiKey)}`,
+    `  ${b('API key:')}     ${info.apiKey === null ? 'none yet: `mon sandbox` makes one (its own, random) when it next serves this file' : sanitize(info.apiKey)}`,
     '',
-    `  export MON_BASE_URL=${info.baseUrl} MON_ACCOUNT_ID=${info.accountId} MON_API_KEY=${info.apiKey} MON_PING_URL=${info.pingUrl}`,
+    `  export MON_BASE_URL=${info.baseUrl} MON_ACCOUNT_ID=${info.accountId} MON_API_KEY=${info.apiKey ?? '…'} MON_PING_URL=${info.pingUrl}`,
     '',
   );
   io.out(`${lines.join('\n')}\n`);

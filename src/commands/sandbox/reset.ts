@@ -4,7 +4,7 @@ import type { Input } from '../../core/flags/spec';
 import { CancelledError, CliError, DeclinedError, isPromptCancel, UsageError } from '../../errors';
 import { tryLock, type HeldLock } from '../../lock';
 import { lockFileFailure, prepareDataDir } from '../../sandbox/data-dir';
-import { SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from '../../sandbox/defaults';
+import { SANDBOX_ACCOUNT_ID } from '../../sandbox/defaults';
 import { resetDataFile } from '../../sandbox/seed';
 import { Store } from '../../sandbox/store';
 import { sanitize } from '../../text/escape';
@@ -77,11 +77,7 @@ export async function sandboxResetRun(
       locks.push(lock);
     }
     try {
-      resetDataFile(
-        dataFile,
-        { apiKey: SANDBOX_API_KEY, accountId: ctx.globals.account ?? SANDBOX_ACCOUNT_ID },
-        ctx.now,
-      );
+      resetDataFile(dataFile, { accountId: ctx.globals.account ?? SANDBOX_ACCOUNT_ID }, ctx.now);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       throw new CliError(
