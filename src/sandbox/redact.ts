@@ -13,7 +13,7 @@ function decoded(text: string): string {
 }
 
 /**
- * What the sandbox keeps of a request, in its request log (GET /__sandbox/requests) and its
+ * What the sandbox keeps of a request and its answer, in its request log (GET /__sandbox/requests) and its
  * access log: no credential, on any route. Ping tokens are masked in /ping/ paths (any token,
  * a production one pasted by mistake included), the values of credential-like query
  * parameters and headers too, the sandbox's own key wherever it appears ("[redacted]"), and the values of

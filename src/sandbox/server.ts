@@ -182,7 +182,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       res.on('finish', () => {
         entry.status = res.statusCode;
         const answer = answered.get(res);
-        if (answer) log.answer(entry, { status: answer.status, body: answer.body }, answer.size);
+        if (answer) log.answer(entry, { status: answer.status, body: redact.body(answer.body) }, answer.size);
       });
       log.add(entry, size + entry.path.length + JSON.stringify(headers).length + 100);
     }

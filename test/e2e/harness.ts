@@ -292,6 +292,14 @@ process.on('exit', () => {
   for (const sandbox of running) sandbox.process.kill('SIGKILL');
 });
 
+/**
+ * How the sandbox's request log shows a ping to `token`: masked, as every credential in it
+ * (sandbox/redact.ts). A test names a ping by it.
+ */
+export function loggedPingPath(token: string): string {
+  return `/ping/…${token.slice(-4)}`;
+}
+
 /** util-linux `script`, which runs a command on a pseudo-terminal (Linux CI has it). */
 export const hasScript = process.platform === 'linux' && spawnSync('sh', ['-c', 'command -v script']).status === 0;
 
