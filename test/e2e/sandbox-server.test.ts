@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { BIN, cleanEnv, collect, runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
+import { until } from './hostile';
 
 const README_KEY = 'sk_sandbox_0123456789abcdef';
 const KEY_SHAPE = /^sk_sandbox_[0-9a-f]{32}$/;
@@ -115,7 +116,9 @@ describe('listening beyond loopback', () => {
     const sandbox = await startSandbox(['--host', '0.0.0.0']);
     try {
       const port = new URL(sandbox.url).port;
-      expect(sandbox.stderr()).toContain('warning: the sandbox listens beyond this machine (--host 0.0.0.0)');
+      // It follows the banner (the harness returns at the banner's line).
+      await until(() => sandbox.stderr().includes('to keep it to this machine'), 'the warning');
+      expect(sandbox.stderr()).toContain('warning: the sandbox listens beyond this machine (--host 0.0.0.0):\n');
       for (const address of elsewhere) expect(sandbox.stderr()).toContain(`  http://${address}:${port}\n`);
       expect(sandbox.info.reachableAt).toEqual(elsewhere.map((address) => `http://${address}:${port}`));
     } finally {

@@ -94,12 +94,6 @@ export async function sandboxRun(
   // Tell other mon commands where this data file is served, so they talk to us.
   lock.advertise({ url: sandbox.url, apiKey, accountId });
   const extra = sandbox.banner();
-  if (reachableAt.length) {
-    // Beyond loopback, anyone who can reach this machine can use it (with the key printed below).
-    io.err(
-      `${io.errStyle.yellow('warning:')} the sandbox listens beyond this machine (--host ${options.host}): anyone who can reach it can use it with its key. It can be reached at:\n${reachableAt.map((url) => `  ${url}\n`).join('')}Use --host 127.0.0.1 (the default) to keep it to this machine.\n`,
-    );
-  }
   if (ctx.globals.json) {
     printJson(
       io,
@@ -137,6 +131,15 @@ export async function sandboxRun(
       'Press Ctrl-C to stop.',
     ];
     io.out(`${lines.join('\n')}\n`);
+  }
+  if (reachableAt.length) {
+    // Beyond loopback, anyone who can reach this machine can use it, with the key printed above.
+    io.err(
+      `${io.errStyle.yellow('warning:')} the sandbox listens beyond this machine (--host ${options.host}):\n` +
+        `anyone who can reach it can use it, with its key. It can be reached at:\n` +
+        reachableAt.map((url) => `  ${url}\n`).join('') +
+        'Use --host 127.0.0.1 (the default) to keep it to this machine.\n',
+    );
   }
   try {
     if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
