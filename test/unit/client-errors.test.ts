@@ -3,26 +3,28 @@
  * points; a body cut off mid-way is said as such (not "could not reach"); undici's and the
  * system's codes (UND_ERR_SOCKET, ECONNREFUSED) become words.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cli, closedPort, TEST_ACCOUNT, TEST_KEY, testEnv, type ClosedPort } from '../helpers';
+import {
+  cli,
+  closedPort,
+  httpServer,
+  TEST_ACCOUNT,
+  TEST_KEY,
+  testEnv,
+  type ClosedPort,
+  type TestServer,
+} from '../helpers';
 
-let server: Server | undefined;
-let requests = 0;
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  requests = 0;
-  server = createServer((req, res) => {
-    requests++;
-    req.resume();
-    req.on('end', () => handler(req, res));
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+let server: TestServer | undefined;
+async function serve(handler: Parameters<typeof httpServer>[0]): Promise<string> {
+  server = await httpServer(handler);
+  return server.url;
 }
+/** How many requests the server got. */
+const requests = () => server!.received.length;
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await server?.close();
   server = undefined;
 });
 let closed: ClosedPort;
@@ -55,7 +57,7 @@ describe('a redirect', () => {
       'The server answered 301 Moved Permanently to GET /v1/runtimes, redirecting to https://••••:••••@evil.example/v1/x\\x9b[2J; mon does not follow redirects',
     );
     expect(result.stderr).toContain('base URL');
-    expect(requests).toBe(1);
+    expect(requests()).toBe(1);
   });
 });
 
@@ -73,7 +75,7 @@ describe('an answer cut off before its end', () => {
     expect(result.stderr).toContain('The answer (200 OK) was cut off after 11 of 1000 bytes');
     expect(result.stderr).not.toMatch(/could not reach/i);
     expect(result.stderr).not.toMatch(CODES);
-    expect(requests).toBe(4);
+    expect(requests()).toBe(4);
   });
 
   it('a POST: it reached the server, which answered; not retried', async () => {
@@ -85,7 +87,7 @@ describe('an answer cut off before its end', () => {
     );
     expect(result.stderr).toContain('It was probably done');
     expect(result.stderr).not.toMatch(/could not reach|may or may not/i);
-    expect(requests).toBe(1);
+    expect(requests()).toBe(1);
   });
 });
 

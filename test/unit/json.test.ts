@@ -4,11 +4,10 @@
  * numbers as the server wrote them (9007199254740993 is not rounded to ...992, 1.10 stays
  * 1.10, 1e400 is not null); jq sees them as jq 1.7+ does.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inexactNumbers, isExactNumber, parseJson, stringifyJson } from '../../src/text/json';
-import { cli, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
+import { cli, httpServer, TEST_ACCOUNT, TEST_KEY, testEnv, type TestServer } from '../helpers';
 
 describe('parseJson and stringifyJson', () => {
   it('write back every number as it was written, at any depth, indented or not', () => {
@@ -46,24 +45,14 @@ describe('parseJson and stringifyJson', () => {
   });
 });
 
-let server: Server | undefined;
-const received: { method: string; url: string; body: string }[] = [];
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  received.length = 0;
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      received.push({ method: req.method!, url: req.url!, body });
-      handler(req, res);
-    });
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+let server: TestServer | undefined;
+const received = () => server!.received;
+async function serve(handler: Parameters<typeof httpServer>[0]): Promise<string> {
+  server = await httpServer(handler);
+  return server.url;
 }
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await server?.close();
   server = undefined;
 });
 const answer = (text: string) => (_req: IncomingMessage, res: ServerResponse) => {
@@ -114,10 +103,10 @@ describe('numbers sent are the numbers typed', () => {
       env: env(url),
     });
     expect(posted.code).toBe(0);
-    expect(received[0]!.body).toBe('{"n":9007199254740993,"list":[1.50]}');
+    expect(received()[0]!.body).toBe('{"n":9007199254740993,"list":[1.50]}');
     const got = await cli(['api', '-X', 'GET', '/v1/things', '-F', 'n=9007199254740993'], { env: env(url) });
     expect(got.code).toBe(0);
-    expect(received.at(-1)!.url).toBe('/v1/things?n=9007199254740993');
+    expect(received().at(-1)!.url).toBe('/v1/things?n=9007199254740993');
   });
 
   it('checks create-dns --group-id 9007199254740993 is refused (exit 2, the flag named), not sent as ...992', async () => {
@@ -128,7 +117,7 @@ describe('numbers sent are the numbers typed', () => {
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--group-id cannot be sent exactly (got 9007199254740993)');
-    expect(received.filter((request) => request.method === 'POST')).toEqual([]);
+    expect(received().filter((request) => request.method === 'POST')).toEqual([]);
   });
 
   it('a --file body with such a number is refused, naming where it is', async () => {
@@ -141,6 +130,6 @@ describe('numbers sent are the numbers typed', () => {
     expect(result.stderr).toContain(
       '--file stdin has a number that cannot be sent exactly: groupId = 9007199254740993.',
     );
-    expect(received.filter((request) => request.method === 'POST')).toEqual([]);
+    expect(received().filter((request) => request.method === 'POST')).toEqual([]);
   });
 });

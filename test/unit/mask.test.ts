@@ -5,10 +5,17 @@
  * error, --debug), and the user info of a URL is used (a ping URL: basic authentication) or
  * refused with a word, never dropped silently.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cli, closedPort, TEST_ACCOUNT, TEST_KEY, testEnv, type ClosedPort } from '../helpers';
+import {
+  cli,
+  closedPort,
+  httpServer,
+  TEST_ACCOUNT,
+  TEST_KEY,
+  testEnv,
+  type ClosedPort,
+  type TestServer,
+} from '../helpers';
 
 const SECRET_VALUE = 'hunter2-db-password-42';
 const PASSWORD = 'pa55word-for-cron-jobs';
@@ -22,37 +29,24 @@ afterAll(async () => {
   await closed.release();
 });
 
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-let server: Server | undefined;
+let server: TestServer | undefined;
 /** A server that answers every request with `status` and a body quoting what it was sent. */
-async function echoing(status: number): Promise<{ url: string; received: Received[] }> {
-  const received: Received[] = [];
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      received.push({ method: req.method!, url: req.url!, headers: req.headers, body });
-      res.writeHead(status, { 'content-type': 'application/json', 'x-echo': JSON.stringify(req.headers) });
-      res.end(
-        JSON.stringify({
-          statusCode: status,
-          error: 'Bad Request',
-          message: `You sent ${body} ${JSON.stringify(req.headers)}`,
-        }),
-      );
-    });
+async function echoing(status: number): Promise<TestServer> {
+  server = await httpServer((req, res) => {
+    const { body } = server!.received.at(-1)!;
+    res.writeHead(status, { 'content-type': 'application/json', 'x-echo': JSON.stringify(req.headers) });
+    res.end(
+      JSON.stringify({
+        statusCode: status,
+        error: 'Bad Request',
+        message: `You sent ${body} ${JSON.stringify(req.headers)}`,
+      }),
+    );
   });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
+  return server;
 }
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await server?.close();
   server = undefined;
 });
 const apiEnv = (url: string, extra: NodeJS.ProcessEnv = {}) =>
