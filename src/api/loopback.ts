@@ -24,7 +24,7 @@ export async function locality(hostname: string): Promise<Locality> {
   try {
     addresses = await lookup(host, { all: true });
   } catch {
-    return { local: false, why: `the name ${host} does not resolve to an address of this machine (nor to any)` };
+    return { local: false, why: `the name ${host} does not resolve to any address, so it is not this machine` };
   }
   const elsewhere = addresses.filter((entry) => !isLoopbackAddress(entry.address));
   if (addresses.length && !elsewhere.length) return { local: true, addresses };

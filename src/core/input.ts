@@ -64,10 +64,10 @@ export async function readJsonInput(
   }
   const inexact = inexactNumbers(text, value);
   if (inexact.length) {
-    const list = inexact.map((n) => `${formatPath(n.path) || '(the document)'} = ${n.text}`).join(', ');
+    const list = inexact.map((n) => `${formatPath(n.path)} = ${n.text}`).join(', ');
     throw new UsageError(
       `${flag} ${where} has ${inexact.length === 1 ? 'a number' : 'numbers'} that cannot be sent exactly: ${list}.`,
-      `${EXACT_RULE}: the API would get another number.`,
+      `Write them within what mon can send exactly: ${EXACT_RULE}; the API would get another number.`,
     );
   }
   return value;

@@ -28,7 +28,7 @@ export function sanitize(text: string, keep: { newlines?: boolean } = {}): strin
 }
 
 /** One character as an escape: `\n`, `\x1b`, `\u200b`, `\u{e0041}`. */
-export function escapeChar(char: string): string {
+function escapeChar(char: string): string {
   if (char === '\n') return '\\n';
   if (char === '\t') return '\\t';
   if (char === '\r') return '\\r';

@@ -193,7 +193,7 @@ function randomMark(): string {
 
 /** Why mon refuses to send some numbers (what a double holds exactly), for messages. */
 export const EXACT_RULE =
-  'A JSON number is exact only up to 2^53 - 1 (9007199254740991) and to about 15 significant digits';
+  'a JSON number is exact only up to 2^53 - 1 (9007199254740991) and to about 15 significant digits';
 
 /**
  * Is `text` (a JSON number, or a number as typed) the same decimal value once made a double?

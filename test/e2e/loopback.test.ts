@@ -99,6 +99,6 @@ describe('a *.localhost name that resolves to this machine', () => {
   it('a name that does not resolve at all is not local either (exit 2, nothing sent)', async () => {
     const result = await runMon(['runtimes', 'list'], { env: env('http://nowhere.mon.localhost:9', '') });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('does not resolve to an address of this machine');
+    expect(result.stderr).toContain('the name nowhere.mon.localhost does not resolve to any address');
   });
 });

@@ -1,5 +1,5 @@
 import { flagName, type Flag, type FlagValues } from '../../core/flags/spec';
-import { isExactNumber } from '../../text/json';
+import { EXACT_RULE, isExactNumber } from '../../text/json';
 import { CREATE, type BodyFlag } from './spec';
 
 /*
@@ -42,11 +42,6 @@ export const SHAPED_FLAGS: ReadonlySet<string> = new Set([
 /** "12" → 12; what is not a number stays text, so that the schema names it ("must be a number (got "x")"). */
 function toNumber(value: string): number | string {
   return /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$/.test(value) ? Number(value) : value;
-}
-
-/** Why a number is refused: JSON numbers are doubles (text/json.ts). */
-function inexactMessage(text: string): string {
-  return `cannot be sent exactly (got ${text.trim()}): a JSON number is exact only up to 2^53 - 1 (9007199254740991) and to about 15 significant digits`;
 }
 
 function convert(value: unknown, how: BodyFlag['convert']): unknown {
@@ -115,7 +110,10 @@ export function bodyFromFlags(
       table[key]!.convert === 'number' || key === 'alertChannel' || key === 'alertParallelRunFailureThreshold';
     for (const text of numbers ? [value].flat() : []) {
       if (typeof text === 'string' && typeof toNumber(text) === 'number' && !isExactNumber(text))
-        problems.push({ flag: flagName(key, table[key]!), message: inexactMessage(text) });
+        problems.push({
+          flag: flagName(key, table[key]!),
+          message: `cannot be sent exactly (got ${text.trim()}): ${EXACT_RULE}`,
+        });
     }
   }
 
