@@ -5,6 +5,7 @@ import { pagerCommand } from './env';
 import { BrokenPipeError, CancelledError } from './errors';
 import { maskSecret } from './text/mask';
 import { TerminalWrapper } from './text/wrap';
+import { errorWords } from './text/codes';
 
 /**
  * The streams a command talks to, and what they are connected to. Commands never touch
@@ -250,7 +251,7 @@ class ProcessIO extends BaseIO {
       const named = env.MON_PAGER !== undefined || env.PAGER !== undefined;
       if (named)
         this.err(
-          `mon: the pager "${words.join(' ')}" could not be started (${(started as NodeJS.ErrnoException).code ?? started.message}); printing without it. Set MON_PAGER to another pager, or to "" for none.\n`,
+          `mon: the pager "${words.join(' ')}" could not be started (${errorWords(started)}); printing without it. Set MON_PAGER to another pager, or to "" for none.\n`,
         );
       return false;
     }

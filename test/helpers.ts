@@ -4,6 +4,8 @@
  * cases where the process boundary does not matter; e2e/ covers the real binary.
  */
 import { mkdtempSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createContext } from '../src/core/context';
@@ -103,4 +105,44 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
     throw error;
   }
   return { code, stdout: io.stdout, stderr: io.stderr, prompter };
+}
+
+/** A request as a test's own server got it (httpServer). */
+export interface SeenRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface TestServer {
+  url: string;
+  /** Every request so far, in order. */
+  received: SeenRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * A small HTTP server of the test's own (a hostile one, often) on 127.0.0.1: `handler`
+ * answers each request once its body is read, or never, or breaks the connection.
+ */
+export async function httpServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<TestServer> {
+  const received: SeenRequest[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      received.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      handler(req, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }

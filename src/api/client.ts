@@ -1,12 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { CancelledError } from '../errors';
+import { certificateProblem, errorWords, isHandshakeFailure } from '../text/codes';
 import { sanitize } from '../text/escape';
-import { exceedsDepth, MAX_JSON_DEPTH } from '../text/json';
+import { exceedsDepth, MAX_JSON_DEPTH, parseJson } from '../text/json';
 import { maskSecret } from '../text/mask';
 import { ApiError, errorFromResponse, requestIdOf, statusLabel } from './errors';
+import { locality, pinnedLookup, type Locality } from './loopback';
 import {
   checkTransport,
+  plainHttpRefused,
   prepareRequest,
   redactBody,
   redactHeaders,
@@ -60,6 +63,10 @@ export class ApiClient {
   private readonly dispatchers = new Map<string, Dispatcher>();
   /** How far the server's clock is ahead of ours, from the `Date` header of its last answer. */
   private serverAheadMs = 0;
+  /** Whether each host is this machine (loopback.ts), looked up once. */
+  private readonly localities = new Map<string, Promise<Locality>>();
+  /** What the URL's request carries, for a refusal: "the API key" or "a secret URL". */
+  private readonly secret: string;
 
   constructor(options: ClientOptions) {
     this.options = options;
@@ -69,7 +76,8 @@ export class ApiClient {
       accountId: options.accountId,
       userAgent: options.userAgent,
     };
-    checkTransport(options.baseUrl, options.insecure, options.apiKey ? 'the API key' : 'a secret URL');
+    this.secret = options.apiKey ? 'the API key' : 'a secret URL';
+    checkTransport(options.baseUrl, options.insecure, this.secret);
   }
 
   /**
@@ -92,21 +100,30 @@ export class ApiClient {
     return prepareRequest(this.config, request);
   }
 
-  /** One dispatcher per way out: direct, or through a given proxy. */
+  /**
+   * One dispatcher per way out: direct, through a given proxy, or to the loopback addresses a
+   * local name resolved to. A name that claims to be local (`*.localhost`) but resolves
+   * elsewhere is a remote host: no key over plain http, and the proxy rules apply.
+   */
   private async transport(target: URL): Promise<{ dispatcher: Dispatcher; proxy?: ProxyChoice }> {
     if (this.options.dispatcher) return { dispatcher: this.options.dispatcher };
-    const proxy = proxyFor(target, this.options.env ?? process.env);
-    const key = proxy ? proxy.url.href : 'direct';
+    let found = this.localities.get(target.hostname);
+    if (!found) this.localities.set(target.hostname, (found = locality(target.hostname)));
+    const { local, addresses, why } = await found;
+    if (why && target.protocol === 'http:' && !this.options.insecure) throw plainHttpRefused(target, this.secret, why);
+    const proxy = proxyFor(target, this.options.env ?? process.env, local);
+    const key = proxy ? proxy.url.href : addresses ? `local ${target.hostname}` : 'direct';
     let dispatcher = this.dispatchers.get(key);
     if (!dispatcher) {
       // The build ships only EnvHttpProxyAgent of undici: with no proxies and NO_PROXY=* it is
       // a plain Agent (the choice of proxy is made here, by proxyFor).
       const { EnvHttpProxyAgent } = await import('undici');
+      const connect = proxy ? tunnelConnector(proxy) : addresses ? { lookup: pinnedLookup(addresses) } : undefined;
       dispatcher = new EnvHttpProxyAgent({
         httpProxy: '',
         httpsProxy: '',
         noProxy: '*',
-        ...(proxy ? { connect: tunnelConnector(proxy) } : {}),
+        ...(connect ? { connect } : {}),
       });
       this.dispatchers.set(key, dispatcher);
     }
@@ -194,7 +211,7 @@ export class ApiClient {
           return {
             status: response.statusCode,
             headers: response.headers,
-            text: await readBody(response.body, response.headers, maxBody),
+            text: await readBody(response.body, response.headers, maxBody, response.statusCode),
           };
         }));
       } catch (error) {
@@ -209,20 +226,59 @@ export class ApiClient {
             },
           );
         }
-        const code = errorCode(error) ?? 'network error';
-        const reason = mask(sanitize((error as Error).message || code));
-        debug?.(`< failed after ${Date.now() - started} ms: ${reason}`);
-        const notSent = NOT_SENT_CODES.has(code) || PROXY_CODES.has(code);
+        const cause = error instanceof CutOffError ? error.cause : error;
+        const code = errorCode(cause);
+        // --debug keeps the code (for a bug report); everything else says it in words.
+        const reason = mask(sanitize(errorWords(cause, code)));
+        debug?.(
+          `< failed after ${Date.now() - started} ms: ${code ? `${code}: ` : ''}${mask(sanitize((cause as Error)?.message ?? ''))}`,
+        );
+        const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
+        const certificate = certificateProblem(code);
+        if (certificate) {
+          // Refused in the TLS handshake: nothing was sent, and trying again cannot help.
+          throw new ApiError(
+            'network',
+            `The certificate of ${target.host} was not accepted${via}: ${certificate.why}. Nothing was sent.`,
+            {
+              attempts: attempt,
+              hint: certificate.unknownAuthority
+                ? `If ${target.hostname} uses a private certificate authority, point NODE_EXTRA_CA_CERTS at its certificate (a PEM file): NODE_EXTRA_CA_CERTS=/path/to/ca.pem mon ...; otherwise check the base URL (\`mon auth status\`).`
+                : 'Check the base URL (`mon auth status`); the server must present a valid certificate for that host name.',
+            },
+          );
+        }
+        if (error instanceof CutOffError) {
+          const of = error.declared !== undefined ? ` of ${error.declared}` : '';
+          const cut = `the answer (${statusLabel(error.status)}) was cut off after ${error.received}${of} bytes: ${reason}`;
+          if (!idempotent) {
+            // The server answered: it received the request, and with a 2xx it acted on it.
+            throw new ApiError('network', `${label.method} ${label.path} reached the server${via}, but ${cut}.`, {
+              attempts: attempt,
+              status: error.status,
+              hint:
+                request.uncertainHint ??
+                `${error.status < 300 ? 'It was probably done' : 'It was probably refused'}: check the current state before retrying.`,
+            });
+          }
+          if (attempt < maxAttempts && (await pause(jitter(backoff, attempt)))) continue;
+          throw new ApiError('network', `${capitalize(cut)} (${label.method} ${label.path}${via}${tries}).`, {
+            attempts: attempt,
+            status: error.status,
+            hint: 'The connection broke before the end of the answer (a proxy, or a server that stopped mid-answer): try again; --debug shows each attempt.',
+          });
+        }
+        const handshake = isHandshakeFailure(code);
+        const notSent = handshake || (code !== undefined && (NOT_SENT_CODES.has(code) || PROXY_CODES.has(code)));
         if (!idempotent && !notSent) {
           throw new ApiError(
             'network',
-            `The connection failed after ${label.method} ${label.path} was sent${via} (${code}); the server may or may not have acted on it.`,
+            `The connection failed after ${label.method} ${label.path} was sent${via} (${reason}); the server may or may not have acted on it.`,
             { attempts: attempt, hint: request.uncertainHint ?? 'Check the current state before retrying.' },
           );
         }
-        if (attempt < maxAttempts && (await pause(jitter(backoff, attempt)))) continue;
-        const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
-        throw new ApiError('network', `Could not reach ${target.origin}${via}${tries} (${code}: ${reason}).`, {
+        if (!handshake && attempt < maxAttempts && (await pause(jitter(backoff, attempt)))) continue;
+        throw new ApiError('network', `Could not reach ${target.origin}${via}${tries}: ${reason}.`, {
           attempts: attempt,
           hint: proxy
             ? `Check the proxy (${proxy.variable}), or list this host in NO_PROXY to go direct; \`mon auth status\` shows the base URL.`
@@ -278,7 +334,7 @@ function maskerFor(secrets: string[] | undefined): (text: string) => string {
 
 function parseJsonOrUndefined(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch {
     return undefined;
   }
@@ -293,15 +349,35 @@ class TooLargeError extends Error {
   }
 }
 
+/** The connection broke while the body of an answer (whose status came) was being read. */
+class CutOffError extends Error {
+  constructor(
+    readonly status: number,
+    readonly received: number,
+    readonly declared: number | undefined,
+    override readonly cause: unknown,
+  ) {
+    super('the answer was cut off');
+  }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function formatBytes(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
 }
 
-/** The body as text, read as a stream and counted: past `limit` bytes (or a Content-Length saying so) it stops. */
+/**
+ * The body as text, read as a stream and counted: past `limit` bytes (or a Content-Length
+ * saying so) it stops. A connection that breaks before the end is a CutOffError.
+ */
 async function readBody(
   body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown },
   headers: Record<string, string | string[] | undefined>,
   limit: number,
+  status: number,
 ): Promise<string> {
   const declared = headers['content-length'];
   const length = Number(Array.isArray(declared) ? declared[0] : declared);
@@ -311,13 +387,18 @@ async function readBody(
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > limit) {
-      body.destroy();
-      throw new TooLargeError();
+  try {
+    for await (const chunk of body) {
+      size += chunk.length;
+      if (size > limit) {
+        body.destroy();
+        throw new TooLargeError();
+      }
+      chunks.push(chunk);
     }
-    chunks.push(chunk);
+  } catch (error) {
+    if (error instanceof TooLargeError) throw error;
+    throw new CutOffError(status, size, Number.isFinite(length) ? length : undefined, error);
   }
   return Buffer.concat(chunks, size).toString('utf8');
 }
@@ -359,7 +440,8 @@ function parseJsonBody(
 ): unknown {
   if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(text);
+    // Numbers keep the text they were written with: --json prints the body as received.
+    return parseJson(text);
   } catch {
     const type = String(headers['content-type'] ?? 'no content type');
     const looksHtml = /^\s*</.test(text);

@@ -1,5 +1,6 @@
 import { CliError, type ErrorKind } from '../errors';
 import { sanitize } from '../text/escape';
+import { maskUrl } from '../text/mask';
 
 /** Where a failed request was going, for messages. */
 export interface RequestLabel {
@@ -56,6 +57,11 @@ const STATUS_TEXT: Record<number, string> = {
   201: 'Created',
   202: 'Accepted',
   204: 'No Content',
+  301: 'Moved Permanently',
+  302: 'Found',
+  303: 'See Other',
+  307: 'Temporary Redirect',
+  308: 'Permanent Redirect',
   400: 'Bad Request',
   401: 'Unauthorized',
   402: 'Payment Required',
@@ -106,6 +112,19 @@ export function errorFromResponse(
       ...details,
       hint: 'Upgrade the plan or remove checks you no longer need, then try again.',
     });
+  }
+  if (status >= 300 && status < 400) {
+    // Followed, a redirect would take the key to wherever the server says: it is not followed.
+    const location = [headers.location].flat()[0];
+    const where = location ? `to ${sanitize(maskUrl(location))}` : 'without saying where (no Location)';
+    return new ApiError(
+      'api',
+      `The server answered ${statusLabel(status)} to ${request.method} ${request.path}, redirecting ${where}; mon does not follow redirects, so the key goes nowhere else.`,
+      {
+        ...details,
+        hint: 'If the API has moved, point the base URL at its new address (--base-url, MON_BASE_URL or `mon config set base-url URL`); `mon auth status` shows the one in use.',
+      },
+    );
   }
   if (status === 404) {
     return new ApiError('not-found', `Not found (${what}) for ${request.method} ${request.path}.`, details);

@@ -1,6 +1,5 @@
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
-import { isLoopback } from './request';
 
 /*
  * Which proxy a request goes through (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), and the tunnel
@@ -59,11 +58,12 @@ export function bypassesProxy(target: URL, noProxy: string | undefined): boolean
 }
 
 /**
- * The proxy for `target`, if any. Loopback never goes through a proxy, whatever NO_PROXY
- * says (Go's net/http rule): the key to a local server must not travel to a proxy.
+ * The proxy for `target`, if any. This machine (`local`, judged by address: loopback.ts)
+ * never goes through a proxy, whatever NO_PROXY says (Go's net/http rule): the key to a local
+ * server must not travel to a proxy.
  */
-export function proxyFor(target: URL, env: NodeJS.ProcessEnv): ProxyChoice | undefined {
-  if (isLoopback(target.hostname)) return undefined;
+export function proxyFor(target: URL, env: NodeJS.ProcessEnv, local: boolean): ProxyChoice | undefined {
+  if (local) return undefined;
   if (bypassesProxy(target, firstSet(env, ['no_proxy', 'NO_PROXY'])?.value)) return undefined;
   const names =
     target.protocol === 'https:'

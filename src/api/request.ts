@@ -1,5 +1,5 @@
 import { UsageError } from '../errors';
-import { exceedsDepth } from '../text/json';
+import { exceedsDepth, parseJson, stringifyJson } from '../text/json';
 import { maskSecretValues } from '../text/mask';
 
 /*
@@ -59,6 +59,11 @@ export interface ApiResponse<T = unknown> {
 
 export function prepareRequest(config: ClientConfig, request: ApiRequest): PreparedRequest {
   const url = new URL(config.baseUrl.replace(/\/+$/, '') + request.path);
+  // A user name and password in a ping URL are sent as HTTP basic authentication (as curl
+  // does), never in the URL mon shows. A base URL with them is refused before (settings.ts).
+  const basic = !config.apiKey && (url.username || url.password) ? `Basic ${basicCredentials(url)}` : undefined;
+  url.username = '';
+  url.password = '';
   for (const [key, value] of Object.entries(request.query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
@@ -68,10 +73,11 @@ export function prepareRequest(config: ClientConfig, request: ApiRequest): Prepa
   };
   // No key, no header: a ping URL is its own credential and must not receive the API key.
   if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
+  else if (basic) headers.authorization = basic;
   if (config.accountId) headers['x-service-account'] = config.accountId;
   let body: string | undefined;
   if (request.rawBody !== undefined) body = request.rawBody;
-  else if (request.body !== undefined) body = JSON.stringify(request.body);
+  else if (request.body !== undefined) body = stringifyJson(request.body);
   if (body !== undefined) headers['content-type'] = 'application/json';
   for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
   const prepared: PreparedRequest = { method: request.method, url: url.toString(), headers };
@@ -79,7 +85,17 @@ export function prepareRequest(config: ClientConfig, request: ApiRequest): Prepa
   return prepared;
 }
 
-const SECRET_HEADER = /authorization|api-key|token|cookie|secret/i;
+/** The user name and password of a URL as basic authentication sends them (base64 of "user:password"). */
+export function basicCredentials(url: URL): string {
+  return Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64');
+}
+
+/** Header names whose values are credentials: never shown, in --debug or anywhere. */
+const SECRET_HEADER = /auth(?!enticate)|key|token|cookie|secret|session|passw|signature|credential/i;
+
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADER.test(name);
+}
 
 export function redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -99,28 +115,45 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
 export function redactBody(text: string): string {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseJson(text);
   } catch {
     return text;
   }
   if (exceedsDepth(parsed)) return text;
-  const redacted = JSON.stringify(maskSecretValues(parsed, '[redacted]'));
-  return redacted === JSON.stringify(parsed) ? text : redacted;
+  const redacted = stringifyJson(maskSecretValues(parsed, '[redacted]'));
+  return redacted === stringifyJson(parsed) ? text : redacted;
 }
 
-/** 127.0.0.0/8, ::1, localhost and *.localhost. */
-export function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || host.endsWith('.localhost');
+/** An address of this machine's loopback interface: 127.0.0.0/8 and ::1 (also as ::ffff:127.x.y.z). */
+export function isLoopbackAddress(address: string): boolean {
+  const host = address.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** Refuses to send the key (or a secret URL) in clear text across a network (CLI.md: secrets). */
+/**
+ * localhost and *.localhost: names that claim to be this machine. A claim only: /etc/hosts or
+ * DNS may send them anywhere, so they count as local once they resolve to loopback addresses
+ * (api/loopback.ts), and are then connected to at those addresses.
+ */
+export function isLoopbackName(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return host === 'localhost' || host.endsWith('.localhost');
+}
+
+/**
+ * Refuses to send the key (or a secret URL) in clear text across a network (CLI.md: secrets).
+ * A loopback address passes; a loopback name passes here, and is judged by the addresses it
+ * resolves to when the request is sent (client.ts).
+ */
 export function checkTransport(baseUrl: string, insecure: boolean | undefined, secret = 'the API key'): void {
   const url = new URL(baseUrl);
-  if (url.protocol === 'http:' && !isLoopback(url.hostname) && !insecure) {
-    throw new UsageError(
-      `Refusing to send ${secret} over plain http:// to ${url.host}: anyone on the network path could read it.`,
-      'Use an https:// base URL, or pass --insecure if this network is trusted.',
-    );
-  }
+  if (url.protocol !== 'http:' || insecure || isLoopbackAddress(url.hostname) || isLoopbackName(url.hostname)) return;
+  throw plainHttpRefused(url, secret, 'anyone on the network path could read it');
+}
+
+export function plainHttpRefused(url: URL, secret: string, why: string): UsageError {
+  return new UsageError(
+    `Refusing to send ${secret} over plain http:// to ${url.host}: ${why}.`,
+    'Use an https:// base URL, or pass --insecure if this network is trusted.',
+  );
 }

@@ -140,3 +140,40 @@ export function ensureDir(kind: Kind, dir: string, elsewhere = useAnotherDir(kin
     );
   }
 }
+
+/**
+ * The uid of the user `path` belongs to, when that is neither the current user nor root
+ * (root's files are trusted, as ssh trusts them); undefined otherwise, when there is no such
+ * file, and where there are no uids (Windows).
+ */
+export function ownedByAnother(path: string): number | undefined {
+  if (typeof process.getuid !== 'function') return undefined;
+  let uid: number;
+  try {
+    uid = statSync(path).uid;
+  } catch {
+    return undefined;
+  }
+  return uid === process.getuid() || uid === 0 ? undefined : uid;
+}
+
+/**
+ * How other users can change what is in `dir`, in words ("can be written by every user (mode
+ * 0777)", "belongs to another user (uid 1001)"), or undefined when only its owner (you, or
+ * root) can.
+ */
+export function looseDirectory(dir: string): string | undefined {
+  if (typeof process.getuid !== 'function') return undefined;
+  let mode: number;
+  try {
+    mode = statSync(dir).mode & 0o7777;
+  } catch {
+    return undefined;
+  }
+  const owner = ownedByAnother(dir);
+  if (owner !== undefined) return `belongs to another user (uid ${owner})`;
+  const mode4 = mode.toString(8).padStart(4, '0');
+  if (mode & 0o002) return `can be written by every user (mode ${mode4})`;
+  if (mode & 0o020) return `can be written by its group (mode ${mode4})`;
+  return undefined;
+}

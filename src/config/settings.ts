@@ -1,6 +1,7 @@
 import type { Profile } from './store';
 import { envFlag } from '../env';
 import { UsageError } from '../errors';
+import { maskUrl } from '../text/mask';
 
 /** The global flags that settings are resolved from (core/flags/globals.ts defines them all). */
 export interface SettingFlags {
@@ -70,7 +71,7 @@ export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 
 /** A value of a setting as typed (`mon config set`, a flag, the environment), checked. */
 export function parseSetting(name: SettingName, value: string, source: string): string | number | boolean {
-  if (name === 'base-url' || name === 'ping-url') return checkHttpUrl(value, source);
+  if (name === 'base-url' || name === 'ping-url') return checkHttpUrl(value, source, name === 'ping-url');
   if (name === 'timeout') return parseTimeoutSeconds(value, source);
   if (name === 'accessible') return parseSwitch(value, source);
   if (!value.trim()) throw new UsageError(`${name} cannot be empty (from ${source}).`);
@@ -144,24 +145,30 @@ function parseSwitch(value: string, source: string): boolean {
   throw new UsageError(`Invalid value ${JSON.stringify(value)} (from ${source}): expected true or false.`);
 }
 
-/** Accepts an http(s) URL; returns it without a trailing slash. */
-export function checkHttpUrl(value: string, source: string): string {
+/**
+ * Accepts an http(s) URL; returns it without a trailing slash. A user name or password in it
+ * is refused unless `credentials` (a ping URL, which sends them as basic authentication): the
+ * API key is the base URL's credential, and undici would drop them without a word. Messages
+ * show the URL with them masked.
+ */
+export function checkHttpUrl(value: string, source: string, credentials = false): string {
+  const shown = JSON.stringify(maskUrl(value));
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(
-      `Invalid URL ${JSON.stringify(value)} (from ${source}): expected e.g. https://api.example.com.`,
-    );
+    throw new UsageError(`Invalid URL ${shown} (from ${source}): expected e.g. https://api.example.com.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(
-      `Invalid URL ${JSON.stringify(value)} (from ${source}): only http:// and https:// are supported.`,
-    );
+    throw new UsageError(`Invalid URL ${shown} (from ${source}): only http:// and https:// are supported.`);
   }
   if (url.search || url.hash) {
+    throw new UsageError(`Invalid URL ${shown} (from ${source}): a base URL has no ?query or #fragment.`);
+  }
+  if (!credentials && (url.username || url.password)) {
     throw new UsageError(
-      `Invalid URL ${JSON.stringify(value)} (from ${source}): a base URL has no ?query or #fragment.`,
+      `The base URL ${shown} (from ${source}) holds a user name or password: mon authenticates with the API key (sent as a bearer token) and does not send them.`,
+      'Remove them from the URL; the key goes in MON_API_KEY or `mon auth login`.',
     );
   }
   return value.replace(/\/+$/, '');

@@ -2,7 +2,16 @@ import { chmodSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ConfigError } from '../errors';
 import { waitForLock } from '../lock';
-import { configFilePath, ensureDir, pathHint, pathProblem, useAnotherDir } from './paths';
+import { copyKeptNumbers, parseJson, stringifyJson } from '../text/json';
+import {
+  configFilePath,
+  ensureDir,
+  looseDirectory,
+  ownedByAnother,
+  pathHint,
+  pathProblem,
+  useAnotherDir,
+} from './paths';
 
 /** A message template (`mon templates`): the text of an incident update, and perhaps its status. */
 export interface Template {
@@ -54,17 +63,25 @@ interface FileContent {
  * Profiles stored with conf: JSON, mode 0600, written atomically (temp file + rename).
  * A file that cannot be read is never cleared or rewritten: every command that needs it
  * fails with its path and what to do. Writers take a lock file and re-read before writing,
- * so two `mon config set` at once both land.
+ * so two `mon config set` at once both land. An empty file is an empty config, read or
+ * written. A file owned by another user is neither read nor written (as ssh does with its
+ * files): its owner could read the key written into it, or choose where the key is sent.
  */
 export class ConfigStore {
   readonly path: string;
+  private warned = false;
 
-  constructor(env: NodeJS.ProcessEnv) {
+  /** `warn`: told once (a line, no newline) when the config directory is writable by other users. */
+  constructor(
+    env: NodeJS.ProcessEnv,
+    private readonly warn: (line: string) => void = () => {},
+  ) {
     this.path = configFilePath(env);
   }
 
   /** Reads with plain fs: reading needs none of conf's machinery, and stays fast. */
   private read(): FileContent {
+    this.checkOwnership();
     let text: string;
     try {
       text = readFileSync(this.path, 'utf8');
@@ -79,7 +96,7 @@ export class ConfigStore {
     }
     let content: unknown;
     try {
-      content = text.trim() === '' ? {} : JSON.parse(text);
+      content = parseText(text);
     } catch (error) {
       throw this.corrupt(`it is not valid JSON (${(error as Error).message})`);
     }
@@ -87,10 +104,32 @@ export class ConfigStore {
     if (problem) throw this.corrupt(problem);
     const file = content as FileContent;
     if (!file.profiles) return file;
-    return {
+    return copied(file, {
       ...file,
       profiles: Object.fromEntries(Object.entries(file.profiles).map(([name, profile]) => [name, respelled(profile)])),
-    };
+    });
+  }
+
+  /**
+   * The file owned by another user is refused, with how to fix it; a directory that other
+   * users can write (where they could put a file of their own) is warned about, once.
+   */
+  private checkOwnership(): void {
+    const owner = ownedByAnother(this.path);
+    if (owner !== undefined) {
+      throw new ConfigError(
+        `The config file ${this.path} belongs to another user (uid ${owner}): mon neither reads nor writes it, since that user could read the API key stored in it or change where it is sent.`,
+        `If it is yours, take it back (chown "$(id -u)" '${this.path}'); otherwise move it aside, or set MON_CONFIG_DIR to a directory of your own.`,
+      );
+    }
+    const loose = this.warned ? undefined : looseDirectory(dirname(this.path));
+    if (loose) {
+      this.warned = true;
+      const dir = dirname(this.path);
+      this.warn(
+        `warning: the config directory ${dir} ${loose}: other users could put a config.json of their own there, or replace yours. Make it yours alone (chmod 700 '${dir}'), or set MON_CONFIG_DIR to a directory of your own.`,
+      );
+    }
   }
 
   private corrupt(why: string): ConfigError {
@@ -144,9 +183,10 @@ export class ConfigStore {
     try {
       const content = this.read();
       const profiles = { ...(content.profiles ?? {}) };
-      const next = change({ ...(profiles[name] ?? {}) });
+      const stored = profiles[name] ?? {};
+      const next = change(copied(stored, { ...stored }));
       if (next === undefined) delete profiles[name];
-      else profiles[name] = dropEmpty(next);
+      else profiles[name] = copied(stored, dropEmpty(next));
       const { default: Conf } = await import('conf');
       try {
         const conf = new Conf<FileContent>({
@@ -155,8 +195,11 @@ export class ConfigStore {
           projectSuffix: '',
           configFileMode: 0o600,
           accessPropertiesByDotNotation: false,
+          // The same reading as ours (an empty file is {}), and numbers written back as they were.
+          deserialize: parseText as (text: string) => FileContent,
+          serialize: (value) => stringifyJson(value, '\t'),
         });
-        conf.store = { ...content, profiles };
+        conf.store = copied(content, { ...content, profiles });
         // conf creates the file with 0600; an older file may have been created looser.
         chmodSync(this.path, 0o600);
       } catch (error) {
@@ -174,6 +217,17 @@ export class ConfigStore {
   }
 }
 
+/** `copy` of `source`, keeping the numbers they share as the file wrote them (a big integer stays whole). */
+function copied<T extends object>(source: object, copy: T): T {
+  copyKeptNumbers(source, copy);
+  return copy;
+}
+
+/** The file's JSON; an empty file is an empty config. */
+function parseText(text: string): unknown {
+  return text.trim() === '' ? {} : parseJson(text);
+}
+
 /** Empty values are dropped; everything else is kept, keys mon does not know included. */
 function dropEmpty(profile: Profile): Profile {
   return Object.fromEntries(
@@ -183,7 +237,7 @@ function dropEmpty(profile: Profile): Profile {
 
 /** A profile with today's key names: an earlier spelling's value moves to today's name unless that has one already. */
 function respelled(profile: Profile): Profile {
-  const out: Profile = { ...profile };
+  const out: Profile = copied(profile, { ...profile });
   for (const [old, name] of Object.entries(EARLIER_SPELLINGS)) {
     if (!Object.hasOwn(out, old)) continue;
     if (out[name] === undefined) out[name] = out[old];

@@ -109,7 +109,7 @@ export function createContext(options: ContextOptions): Ctx {
     },
 
     config() {
-      store ??= new ConfigStore(env);
+      store ??= new ConfigStore(env, (line) => io.err(`${io.errStyle.yellow(line)}\n`));
       return store;
     },
 

@@ -1,6 +1,7 @@
 import type { ApiRequest } from '../api/request';
 import type { Ctx } from './context';
 import { printJson } from '../output/render';
+import { stringifyJson } from '../text/json';
 import { maskSecretValues } from '../text/mask';
 
 /**
@@ -32,7 +33,7 @@ export async function printDryRuns(
   }
   shown.forEach(({ method, url, body }, index) => {
     ctx.io.outRaw(`${index > 0 ? '\n' : ''}${method} ${url}\n`);
-    if (body !== null) ctx.io.outRaw(`${JSON.stringify(body, null, 2)}\n`);
+    if (body !== null) ctx.io.outRaw(`${stringifyJson(body, 2)}\n`);
   });
   ctx.io.err(ctx.io.errStyle.dim('Dry run: nothing was sent.\n'));
 }

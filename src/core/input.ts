@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors';
 import type { IO } from '../io';
+import { EXACT_RULE, inexactNumbers } from '../text/json';
+import { formatPath } from '../text/path';
 
 /**
  * Input that a flag names: a FILE, or "-" for stdin (`--file body.json`, `--file -`, and
@@ -40,22 +42,35 @@ export async function readInputText(
   }
 }
 
-/** A JSON document from FILE or stdin. */
+/**
+ * A JSON document from FILE or stdin, to be sent: a number that would not go out as written
+ * (an integer beyond 2^53, 17 or more significant digits) is refused, naming where it is.
+ */
 export async function readJsonInput(
   io: Pick<IO, 'readStdin' | 'stdinIsTTY' | 'err'>,
   source: string,
   flag: string,
 ): Promise<unknown> {
   const text = await readInputText(io, source, flag);
+  const where = source === '-' ? 'stdin' : source;
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (error) {
-    const where = source === '-' ? 'stdin' : source;
     throw new UsageError(
       `${flag} ${where} is not valid JSON: ${(error as Error).message}.`,
       'Fix the JSON (`jq . FILE` shows where it breaks).',
     );
   }
+  const inexact = inexactNumbers(text, value);
+  if (inexact.length) {
+    const list = inexact.map((n) => `${formatPath(n.path)} = ${n.text}`).join(', ');
+    throw new UsageError(
+      `${flag} ${where} has ${inexact.length === 1 ? 'a number' : 'numbers'} that cannot be sent exactly: ${list}.`,
+      `Write them within what mon can send exactly: ${EXACT_RULE}; the API would get another number.`,
+    );
+  }
+  return value;
 }
 
 /** A JSON object (a request body) from FILE or stdin. */

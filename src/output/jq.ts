@@ -1,6 +1,7 @@
 import { CliError, UsageError } from '../errors';
 import type { IO } from '../io';
 import { sanitize } from '../text/escape';
+import { stringifyJson } from '../text/json';
 
 /**
  * `--jq EXPR`: a jq expression applied to the JSON that --json prints, by jq itself (jq 1.8
@@ -15,7 +16,8 @@ export type JqOutput = { kind: 'string'; text: string } | { kind: 'json'; text: 
 export interface JqFilter {
   readonly expression: string;
   /**
-   * The expression applied to one JSON value: its results in order, and what jq said on
+   * The expression applied to one JSON value (fed to jq as JSON text, numbers as received:
+   * jq 1.7+ keeps a number's literal until it computes with it): its results in order, and what jq said on
    * stderr (`debug`, `stderr`). A runtime error (`.[]` on a number, `error("...")`) comes
    * as `error` (exit 1, jq's message) after the results produced before it, as jq prints them.
    */
@@ -42,7 +44,7 @@ export async function compileJq(expression: string): Promise<JqFilter> {
   return {
     expression,
     apply(value) {
-      const result = run(() => jq.raw(JSON.stringify(value ?? null), expression, ['-c']));
+      const result = run(() => jq.raw(stringifyJson(value ?? null), expression, ['-c']));
       const outputs: JqOutput[] = result.stdout
         .split('\n')
         .filter((line) => line !== '')

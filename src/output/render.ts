@@ -1,5 +1,6 @@
 import type { IO } from '../io';
 import { sanitize } from '../text/escape';
+import { stringifyJson } from '../text/json';
 import { displayWidth, fitPathLine, truncate } from '../text/width';
 import { jqFilterOf, type JqFilter } from './jq';
 
@@ -225,19 +226,22 @@ export function renderDetails(io: IO, fields: readonly Field[]): void {
 
 /**
  * JSON for a terminal as well as for scripts: JSON.stringify escapes C0 controls but not DEL,
- * C1 controls (U+009B starts an escape sequence on some terminals) or the bidirectional
- * overrides. Those are written as \uXXXX escapes: the same JSON value, nothing that acts on
- * the terminal.
+ * C1 controls (U+009B starts an escape sequence on some terminals), format characters (the
+ * bidirectional overrides, zero-width spaces and joiners, direction marks, tag characters),
+ * the line and paragraph separators or private-use characters. Those are written as \uXXXX
+ * escapes: the same JSON value, nothing that acts on the terminal or hides in it.
  */
 export function jsonText(value: unknown): string {
-  return terminalSafe(JSON.stringify(value, null, 2));
+  return terminalSafe(stringifyJson(value, 2));
 }
 
-/** JSON text with DEL, C1 controls and bidirectional overrides escaped (they can only be inside strings). */
+/** DEL, C1 controls and the categories Cf, Zl, Zp and Co: in JSON text they can only be inside strings. */
+const JSON_HIDDEN = /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}\p{Co}]/gu;
+
+/** JSON text with those characters escaped (as UTF-16 \uXXXX, a pair for a character beyond U+FFFF). */
 function terminalSafe(json: string): string {
-  return json.replace(
-    /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  return json.replace(JSON_HIDDEN, (char) =>
+    Array.from({ length: char.length }, (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
   );
 }
 
@@ -250,7 +254,7 @@ function terminalSafe(json: string): string {
 export function printJson(io: IO, body: unknown, options: { compact?: boolean } = {}): void {
   const filter = jqFilterOf(io);
   if (filter) return printJq(io, filter, body);
-  io.outRaw(`${options.compact ? terminalSafe(JSON.stringify(body ?? null)) : jsonText(body ?? null)}\n`);
+  io.outRaw(`${options.compact ? terminalSafe(stringifyJson(body ?? null)) : jsonText(body ?? null)}\n`);
 }
 
 /**

@@ -2,7 +2,7 @@ import { CliError } from '../errors';
 import type { IO } from '../io';
 import { realFile, waitForLock } from '../lock';
 import { lockFileFailure, prepareDataDir } from './data-dir';
-import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from './defaults';
+import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID } from './defaults';
 import { startSandbox } from './server';
 
 export interface EmbeddedSandbox {
@@ -49,7 +49,6 @@ export async function startEmbeddedSandbox(options: {
       host: '127.0.0.1',
       port: 0,
       dataFile,
-      apiKey: SANDBOX_API_KEY,
       accountId: SANDBOX_ACCOUNT_ID,
     });
     if (sandbox.store.report.created) {
@@ -60,7 +59,7 @@ export async function startEmbeddedSandbox(options: {
     return {
       baseUrl: sandbox.url,
       pingUrl: sandbox.pingUrl,
-      apiKey: SANDBOX_API_KEY,
+      apiKey: sandbox.apiKey,
       accountId: SANDBOX_ACCOUNT_ID,
       async close() {
         await sandbox.close();

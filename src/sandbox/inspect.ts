@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { TimeUnit } from '../api/schemas/heartbeats';
+import { API_KEY_META } from './defaults';
 import { CLOCK_OFFSET_META, SandboxClock } from './module';
 import { monitors } from './modules/heartbeats/store';
 import type { MonitorState } from './modules/heartbeats/states';
@@ -25,7 +26,7 @@ export interface HeartbeatSummary {
 export function inspectDataFile(
   file: string,
   now: () => number = Date.now,
-): { heartbeats: HeartbeatSummary[]; clockOffsetMs: number } | undefined {
+): { heartbeats: HeartbeatSummary[]; clockOffsetMs: number; apiKey: string | undefined } | undefined {
   if (!existsSync(file)) return undefined;
   const store = Store.read(file);
   const clockOffsetMs = store.meta<number>(CLOCK_OFFSET_META) ?? 0;
@@ -42,5 +43,7 @@ export function inspectDataFile(
       graceUnit: monitor.graceUnit,
       state: currentState(ctx, monitor),
     }));
-  return { heartbeats, clockOffsetMs };
+  // Its own key (a file from before mon kept one has none until a sandbox serves it again).
+  const apiKey = store.meta<unknown>(API_KEY_META);
+  return { heartbeats, clockOffsetMs, apiKey: typeof apiKey === 'string' ? apiKey : undefined };
 }

@@ -12,7 +12,8 @@ export interface SandboxOptions {
   port?: number;
   /** The journal file; in memory when undefined. */
   dataFile?: string;
-  apiKey: string;
+  /** The key it accepts; when undefined, the data file's own (defaults.ts: API_KEY_META), made on first use. */
+  apiKey?: string;
   accountId: string;
   /** The deprecated combined check creation answers 402 past this many checks. */
   maxChecks?: number;

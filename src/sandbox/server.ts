@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { isLoopbackAddress } from '../api/request';
 import { parseFaults, type Faults } from './faults';
 import { errorBody, HttpError, reason, type SandboxRequest, type SandboxResponse } from './http';
 import { MODULES } from './modules/index';
 import { Router } from './router';
-import { maskSecret } from '../text/mask';
-import { PING_URL_HEADER } from './defaults';
+import { requestRedactor } from './redact';
+import { API_KEY_META, newSandboxKey, PING_URL_HEADER } from './defaults';
 import { JournalError, Store } from './store';
 import { CLOCK_OFFSET_META, SandboxClock, type ModuleContext, type SandboxOptions } from './module';
 import { seedModules } from './seed';
@@ -30,6 +32,10 @@ export interface LoggedRequest {
 export interface Sandbox {
   url: string;
   pingUrl: string;
+  /** The key it accepts (--api-key, or its data file's own). */
+  apiKey: string;
+  /** Where else than `url` it can be reached, when it listens beyond loopback (--host 0.0.0.0): other machines can use it. */
+  reachableAt: string[];
   store: Store;
   clock: SandboxClock;
   options: SandboxOptions;
@@ -95,6 +101,7 @@ export class RequestLog {
 
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const store = options.dataFile ? Store.open(options.dataFile, options.journal) : Store.memory();
+  let ownKey = store.meta<unknown>(API_KEY_META);
   const clock = new SandboxClock(options.now, store.meta<number>(CLOCK_OFFSET_META) ?? 0);
   const faults: Faults | undefined = options.faults ? parseFaults(options.faults) : undefined;
   let url = '';
@@ -104,6 +111,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const requests = log.entries;
   try {
     seedModules(ctx);
+    if (typeof ownKey !== 'string') {
+      // The data file's own key, kept with its data: a restart, `mon sandbox info` and
+      // `mon --sandbox` agree on it. (A file from before had none: it gets one now.)
+      ownKey = newSandboxKey();
+      store.setMeta(API_KEY_META, ownKey);
+    }
     for (const module of MODULES) {
       module.start?.(ctx);
       module.routes(router, ctx);
@@ -114,6 +127,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     throw error;
   }
   adminRoutes(router, { clock, store, log });
+  const key = options.apiKey ?? (ownKey as string);
+  const redact = requestRedactor(key);
 
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
@@ -145,8 +160,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     res.setHeader('date', new Date(clock.now()).toUTCString());
     // Where its pings go, on the host the client reached it by: `mon auth login` stores it.
     res.setHeader(PING_URL_HEADER, '/ping');
-    // A ping token is a secret: the access log shows it masked.
-    const logged = (req.url ?? '/').replace(/^\/ping\/([^/?#]+)/, (_, token: string) => `/ping/${maskSecret(token)}`);
+    // No credential in the logs (redact.ts): ping tokens, keys in a query, the sandbox's key.
+    const logged = redact.path(req.url ?? '/');
     res.on('finish', () => options.log?.(`${method} ${logged} → ${res.statusCode} (${Date.now() - started} ms)`));
 
     let body: unknown;
@@ -159,19 +174,19 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     }
     const isAdmin = rawPath.startsWith('/__sandbox/');
     if (!isAdmin) {
-      const headers = loggedHeaders(req);
+      const headers = redact.headers(req.headers);
       const entry: LoggedRequest = {
         method,
-        path: `${rawPath}${target.search}`,
+        path: redact.path(`${rawPath}${target.search}`),
         status: null,
         time: new Date(clock.now()).toISOString(),
-        body,
+        body: redact.body(body),
         headers,
       };
       res.on('finish', () => {
         entry.status = res.statusCode;
         const answer = answered.get(res);
-        if (answer) log.answer(entry, { status: answer.status, body: answer.body }, answer.size);
+        if (answer) log.answer(entry, { status: answer.status, body: redact.body(answer.body) }, answer.size);
       });
       log.add(entry, size + entry.path.length + JSON.stringify(headers).length + 100);
     }
@@ -182,9 +197,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     let drop = false;
     try {
       const isApi = rawPath.startsWith('/v1/') || rawPath === '/v1';
-      if (isApi || isAdmin) authorize(req, options);
+      if (isApi || isAdmin) authorize(req, key, options.accountId);
       const { route, params } = router.match(method, rawPath);
-      if (route.auth !== false && !isApi && !isAdmin) authorize(req, options);
+      if (route.auth !== false && !isApi && !isAdmin) authorize(req, key, options.accountId);
       if (isApi && faults) {
         if (faults.delayMs) await new Promise((resolve) => setTimeout(resolve, faults.delayMs));
         const fault = faults.pick(method);
@@ -244,6 +259,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   return {
     url,
     pingUrl: `${url}/ping`,
+    apiKey: key,
+    reachableAt: reachableAt(address),
     store,
     clock,
     options,
@@ -274,24 +291,33 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   };
 }
 
-function authorize(req: IncomingMessage, options: SandboxOptions): void {
+/**
+ * The URLs other machines can reach the sandbox at: none when it listens on loopback; every
+ * address of this machine's network interfaces when it listens on all of them (0.0.0.0, ::).
+ */
+function reachableAt(address: AddressInfo): string[] {
+  if (isLoopbackAddress(address.address)) return [];
+  const everywhere = address.address === '0.0.0.0' || address.address === '::';
+  const hosts = everywhere
+    ? Object.values(networkInterfaces())
+        .flat()
+        .filter((entry) => entry && !entry.internal && (address.address === '::' || entry.family === 'IPv4'))
+        // A link-local IPv6 address needs its interface named: not one to hand out.
+        .filter((entry) => !entry!.scopeid)
+        .map((entry) => entry!.address)
+    : [address.address];
+  return hosts.map((host) => `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+}
+
+function authorize(req: IncomingMessage, apiKey: string, accountId: string): void {
   const header = req.headers.authorization;
   if (!header) throw new HttpError(401, 'Missing Authorization header: send Authorization: Bearer <API key>');
   const match = /^Bearer\s+(.+)$/i.exec(header);
-  if (!match || match[1]!.trim() !== options.apiKey) throw new HttpError(401, 'Bad Token');
+  if (!match || match[1]!.trim() !== apiKey) throw new HttpError(401, 'Bad Token');
   const account = req.headers['x-service-account'];
-  if (account !== undefined && account !== options.accountId) {
+  if (account !== undefined && account !== accountId) {
     throw new HttpError(403, 'This API key does not belong to the account in x-service-account');
   }
-}
-
-function loggedHeaders(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (name === 'authorization' || value === undefined) continue;
-    out[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
 }
 
 /** A change that did not reach the disk: 507 when the disk is full, else 500; the API's error body. */

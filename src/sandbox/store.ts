@@ -14,8 +14,9 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import { pathHint, pathProblem } from '../config/paths';
+import { ownedByAnother, pathHint, pathProblem } from '../config/paths';
 import { CliError } from '../errors';
+import { errorWords } from '../text/codes';
 
 /** The fix that always works, whichever command opened the file. */
 const ELSEWHERE = 'use another data file (`mon sandbox --data FILE`, or MON_DATA_DIR for `mon --sandbox`)';
@@ -208,7 +209,7 @@ export class Store {
             this.flushing = undefined;
             if (error) {
               this.broken ??= new JournalError(
-                `could not flush ${this.file} to the disk (${error.code ?? error.message})`,
+                `could not flush ${this.file} to the disk (${errorWords(error)})`,
                 error.code ?? 'EIO',
                 true,
               );
@@ -252,11 +253,7 @@ export class Store {
       } catch {
         fatal = true;
       }
-      const failure = new JournalError(
-        `could not write to ${this.file} (${code}${code === 'ENOSPC' ? ': the disk is full' : ''})`,
-        code,
-        fatal,
-      );
+      const failure = new JournalError(`could not write to ${this.file} (${errorWords(error, code)})`, code, fatal);
       if (fatal) this.broken = failure;
       throw failure;
     }
@@ -266,6 +263,15 @@ export class Store {
 
   private load(readOnly = false): void {
     const file = this.file!;
+    // It holds the sandbox's key: a file another user owns (and can read, or fill) is not used.
+    const owner = ownedByAnother(file);
+    if (owner !== undefined) {
+      throw new CliError(
+        'failure',
+        `The sandbox data file ${file} belongs to another user (uid ${owner}): mon neither reads nor writes it, since that user could read the sandbox's key in it, or change its data.`,
+        `If it is yours, take it back (chown "$(id -u)" '${file}'); otherwise move it aside, or ${ELSEWHERE}.`,
+      );
+    }
     let text = '';
     try {
       text = readFileSync(file, 'utf8');

@@ -3,7 +3,7 @@
  * through --file, and through both, checked against what the sandbox received and answered;
  * the deprecated create's warning and 402.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
@@ -220,7 +220,12 @@ describe('mon checks create-dns', () => {
     expect(request.method).toBe('POST');
     expect(request.path).toBe('/v1/checks/dns?autoAssignAlerts=false');
     expect(request.headers['content-type']).toBe('application/json');
-    expect(request.body).toEqual(sent);
+    // The sandbox's log masks a secret value; its data file shows that it got it.
+    expect(request.body).toEqual({
+      ...sent,
+      environmentVariables: [sent.environmentVariables[0], { ...sent.environmentVariables[1], value: '••••' }],
+    });
+    expect(readFileSync(sandbox.info.dataFile, 'utf8')).toContain('"value":"s3cr3t=value"');
 
     // The answer: the spec's response fields, as sent, plus what the service adds.
     const {

@@ -5,7 +5,6 @@
  * MON_* variables or proxies.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -149,16 +148,11 @@ export async function startSandbox(
   options: { dataFile?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<SandboxProcess> {
   const dataFile = options.dataFile ?? join(tempDir('mon-sandbox-'), 'data.jsonl');
-  // A key of its own, so that the secret check of runMon means something.
-  const key = args.includes('--api-key') ? [] : ['--api-key', `sk_test_${randomBytes(12).toString('hex')}`];
-  const child = spawn(
-    process.execPath,
-    [BIN, 'sandbox', '--port', '0', '--data', dataFile, '--json', ...key, ...args],
-    {
-      env: options.env ?? cleanEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  // Its key is its data file's own, random (unless args say --api-key): the secret check of runMon means something.
+  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--data', dataFile, '--json', ...args], {
+    env: options.env ?? cleanEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -335,6 +329,14 @@ const running = new Set<SandboxProcess>();
 process.on('exit', () => {
   for (const sandbox of running) sandbox.process.kill('SIGKILL');
 });
+
+/**
+ * How the sandbox's request log shows a ping to `token`: masked, as every credential in it
+ * (sandbox/redact.ts). A test names a ping by it.
+ */
+export function loggedPingPath(token: string): string {
+  return `/ping/…${token.slice(-4)}`;
+}
 
 /** util-linux `script`, which runs a command on a pseudo-terminal (Linux CI has it). */
 export const hasScript = process.platform === 'linux' && spawnSync('sh', ['-c', 'command -v script']).status === 0;

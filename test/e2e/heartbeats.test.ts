@@ -1,6 +1,15 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, closedPort, collect, runMon, startSandbox, type RunResult, type SandboxProcess } from './harness';
+import {
+  BIN,
+  closedPort,
+  collect,
+  loggedPingPath,
+  runMon,
+  startSandbox,
+  type RunResult,
+  type SandboxProcess,
+} from './harness';
 
 interface Monitor {
   name: string;
@@ -32,7 +41,7 @@ beforeEach(async () => {
 
 async function pingsReceived(token: string): Promise<string[]> {
   return (await sandbox.requests())
-    .filter((request) => request.path === `/ping/${token}`)
+    .filter((request) => request.path === loggedPingPath(token))
     .map((request) => request.method);
 }
 

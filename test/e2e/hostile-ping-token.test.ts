@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
+import { loggedPingPath, runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
 
 let sandbox: SandboxProcess;
 let token: string;
@@ -34,7 +34,7 @@ describe('the ping token from elsewhere than the command line', () => {
   it('ping: from MON_PING_TOKEN', async () => {
     const result = await runMon(['heartbeats', 'ping'], { env: sandbox.env({ MON_PING_TOKEN: token }) });
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(await pings()).toEqual([`POST /ping/${token}`]);
+    expect(await pings()).toEqual([`POST ${loggedPingPath(token)}`]);
   });
 
   it('ping: from --token-file FILE (a trailing newline is fine)', async () => {
@@ -42,7 +42,7 @@ describe('the ping token from elsewhere than the command line', () => {
       env: sandbox.env(),
     });
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(await pings()).toEqual([`POST /ping/${token}`]);
+    expect(await pings()).toEqual([`POST ${loggedPingPath(token)}`]);
   });
 
   it('ping: from --token-file - (stdin), a whole ping URL too', async () => {
@@ -51,7 +51,7 @@ describe('the ping token from elsewhere than the command line', () => {
       input: `${sandbox.info.pingUrl}/${token}\n`,
     });
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(await pings()).toEqual([`POST /ping/${token}`]);
+    expect(await pings()).toEqual([`POST ${loggedPingPath(token)}`]);
   });
 
   it('exec: from --token-file, every word after -- is the command', async () => {
@@ -59,14 +59,14 @@ describe('the ping token from elsewhere than the command line', () => {
       env: sandbox.env(),
     });
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(await pings()).toEqual([`POST /ping/${token}`]);
+    expect(await pings()).toEqual([`POST ${loggedPingPath(token)}`]);
   });
 
   it('exec: from MON_PING_TOKEN; a failing job sends no ping', async () => {
     const env = sandbox.env({ MON_PING_TOKEN: token });
     expect((await runMon(['heartbeats', 'exec', '--', 'true'], { env })).code).toBe(0);
     expect((await runMon(['heartbeats', 'exec', '--', 'false'], { env })).code).toBe(1);
-    expect(await pings()).toEqual([`POST /ping/${token}`]);
+    expect(await pings()).toEqual([`POST ${loggedPingPath(token)}`]);
   });
 
   it('the help says where else the token can come from', async () => {

@@ -191,8 +191,9 @@ describe('permissions', () => {
     const run = asAnotherUser(ctx);
     const home = openDir();
     const config = join(home, 'config');
-    mkdirSync(config, { mode: 0o777 });
-    chmodSync(config, 0o777);
+    // Open to the other user, not writable by it (that would be warned about: config-ownership.test.ts).
+    mkdirSync(config, { mode: 0o755 });
+    chmodSync(config, 0o755);
     writeFileSync(join(config, 'config.json'), '{"profiles":{}}', { mode: 0o000 });
     chmodSync(join(config, 'config.json'), 0o000);
     const env = cleanEnv({ HOME: home, MON_CONFIG_DIR: config, MON_CACHE_DIR: join(home, 'cache') });

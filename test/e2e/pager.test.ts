@@ -91,7 +91,9 @@ describe.skipIf(!hasScript)('the pager', () => {
   it('a pager that cannot be started is said on stderr, and the table is printed without it', async () => {
     const result = await inTerminal(LIST, sandbox.env({ MON_PAGER: 'no-such-pager-here -x' }), SMALL).done;
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('the pager "no-such-pager-here -x" could not be started (ENOENT)');
+    expect(result.stdout).toContain(
+      'the pager "no-such-pager-here -x" could not be started (there is no such file or directory)',
+    );
     expect(result.stdout).toContain('Paged incident 1');
   });
 

@@ -442,11 +442,13 @@ describe('secrets', () => {
       { key: 'REGION', value: 'eu-visible' },
       { key: 'API_TOKEN', value: '••••', secret: true },
     ]);
-    // The server did get the value: only what is shown is masked.
+    // The server did get the value (its data file holds it): only what is shown is masked,
+    // the sandbox's request log included.
     const sent = (await sandbox.requests()).filter(
       (request) => request.method === 'POST' && request.path === '/v1/checks/dns',
     );
-    expect(JSON.stringify(sent.at(-1)!.body)).toContain(secret);
+    expect(JSON.stringify(sent.at(-1)!.body)).not.toContain(secret);
+    expect(readFileSync(sandbox.info.dataFile, 'utf8')).toContain(secret);
   });
 
   it('never shows the key or a ping token in a --dry-run, in any form, and sends nothing', async () => {

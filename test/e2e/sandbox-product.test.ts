@@ -25,7 +25,6 @@ import {
 
 const SERVICE = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01';
 /** What `mon sandbox` uses unless told otherwise (src/sandbox/defaults.ts): not secrets. */
-const DEFAULT_KEY = 'sk_sandbox_0123456789abcdef';
 const DEFAULT_ACCOUNT = '3f1c9a2e-7b4d-4e8a-9c1f-5d6e7f8a9b0c';
 
 interface Monitor {
@@ -112,7 +111,8 @@ describe('mon sandbox info', () => {
     expect(info).toEqual({
       baseUrl: 'http://127.0.0.1:4010',
       accountId: DEFAULT_ACCOUNT,
-      apiKey: DEFAULT_KEY,
+      // The data file's own key, which the sandbox served it with.
+      apiKey: served.info.apiKey,
       pingUrl: 'http://127.0.0.1:4010/ping',
       heartbeats: banner.map((monitor) => ({
         name: monitor.name,
@@ -135,7 +135,7 @@ describe('mon sandbox info', () => {
     expect(lines.slice(0, 4)).toEqual([
       'baseUrl\thttp://127.0.0.1:4010',
       `accountId\t${DEFAULT_ACCOUNT}`,
-      `apiKey\t${DEFAULT_KEY}`,
+      `apiKey\t${served.info.apiKey}`,
       'pingUrl\thttp://127.0.0.1:4010/ping',
     ]);
     const worker = named(banner, 'Queue worker');
@@ -170,7 +170,8 @@ describe('mon sandbox info', () => {
     expect(first.stderr).toContain(
       `Using the embedded sandbox (sample data; stored in ${join(env.MON_DATA_DIR!, 'sandbox.jsonl')}).`,
     );
-    expect(JSON.parse(first.stdout)).toMatchObject({ baseUrl: 'http://127.0.0.1:4010', apiKey: DEFAULT_KEY });
+    expect(JSON.parse(first.stdout)).toMatchObject({ baseUrl: 'http://127.0.0.1:4010' });
+    expect((JSON.parse(first.stdout) as { apiKey: string }).apiKey).toMatch(/^sk_sandbox_[0-9a-f]{32}$/);
     // A --data file that is not there is not made by `sandbox info`: it says how.
     const missing = join(env.MON_DATA_DIR!, 'other.jsonl');
     const none = await showing(['sandbox', 'info', '--data', missing], env);
@@ -180,7 +181,8 @@ describe('mon sandbox info', () => {
 
     expect((await runMon(['--sandbox', 'runtimes', 'list'], { env })).code).toBe(0);
     const info = await infoJson(['--sandbox', 'sandbox', 'info'], env);
-    expect(info).toMatchObject({ baseUrl: 'http://127.0.0.1:4010', apiKey: DEFAULT_KEY, accountId: DEFAULT_ACCOUNT });
+    expect(info).toMatchObject({ baseUrl: 'http://127.0.0.1:4010', accountId: DEFAULT_ACCOUNT });
+    expect(info.apiKey).toMatch(/^sk_sandbox_[0-9a-f]{32}$/);
     expect(info.heartbeats.map((monitor) => monitor.name)).toEqual(['Nightly backup', 'Hourly report', 'Queue worker']);
 
     // The token it shows pings the embedded sandbox's monitor.
@@ -190,6 +192,8 @@ describe('mon sandbox info', () => {
     const server = await startSandbox([], { dataFile: join(env.MON_DATA_DIR!, 'sandbox.jsonl'), env });
     try {
       const served = await infoJson(['--sandbox', 'sandbox', 'info'], env);
+      // The same key as the embedded sandbox's: the data file's own.
+      expect(server.info.apiKey).toBe(info.apiKey);
       expect(served).toMatchObject({ baseUrl: server.url, apiKey: server.info.apiKey });
       expect(named(served.heartbeats, 'Queue worker').pingToken).toBe(worker.pingToken);
     } finally {
@@ -200,13 +204,13 @@ describe('mon sandbox info', () => {
   it.skipIf(!hasScript)('labels the credentials on a terminal, and says how to start the sandbox', async () => {
     const env = cleanEnv();
     expect((await runMon(['--sandbox', 'runtimes', 'list'], { env })).code).toBe(0);
-    const { heartbeats } = await infoJson(['--sandbox', 'sandbox', 'info'], env);
+    const { heartbeats, apiKey } = await infoJson(['--sandbox', 'sandbox', 'info'], env);
     const terminal = inTerminal(['--sandbox', 'sandbox', 'info'], env);
     const result = await terminal.done;
     expect(result.code).toBe(0);
     const screen = result.stdout.replace(/\x1b\[[0-9;]*m/g, '');
     expect(screen).toContain("The sandbox's own credentials (not an account's");
-    expect(screen).toContain(`API key:     ${DEFAULT_KEY}`);
+    expect(screen).toContain(`API key:     ${apiKey}`);
     expect(screen).toContain('No `mon sandbox` serves it now. To serve it at the base URL below: mon sandbox');
     expect(screen).toContain('Base URL:    http://127.0.0.1:4010 (when started)');
     for (const monitor of heartbeats) {

@@ -113,7 +113,7 @@ describe('heartbeats ping', () => {
     const refused = await cli(['heartbeats', 'ping', TOKEN], { env: envFor(`${closed.url}/ping`) });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
-      `The ping to ${closed.url}/ping/${MASKED} failed: could not reach ${closed.url} after 3 attempts (ECONNREFUSED`,
+      `The ping to ${closed.url}/ping/${MASKED} failed: could not reach ${closed.url} after 3 attempts: the connection was refused`,
     );
     expect(refused.stderr).toContain('Check the ping URL');
   });

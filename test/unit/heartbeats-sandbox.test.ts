@@ -160,7 +160,7 @@ describe('--seed FILE', () => {
 
   it('says when the file is missing or not an array', async () => {
     await expect(memorySandbox({ seedFile: '/nonexistent/monitors.json' })).rejects.toThrow(
-      '--seed /nonexistent/monitors.json: cannot read the file (ENOENT).',
+      '--seed /nonexistent/monitors.json: cannot read the file (there is no such file or directory).',
     );
     await expect(memorySandbox({ seedFile: seedFile({ name: 'x' }) })).rejects.toThrow(
       'must hold a JSON array of heartbeat monitors',

@@ -107,7 +107,7 @@ describe('journal writes', () => {
     expect(failed.body).toEqual({
       statusCode: 507,
       error: 'Insufficient Storage',
-      message: expect.stringContaining('ENOSPC: the disk is full'),
+      message: expect.stringContaining('(the disk is full)'),
     });
     expect(failed.body.message).toContain('Nothing was changed');
     expect(write.failures).toBe(1);
@@ -160,7 +160,7 @@ describe('journal writes', () => {
     expect(result.stderr).toContain(
       'The server failed (500 Internal Server Error: The sandbox could not save the change',
     );
-    expect(result.stderr).toContain('(EIO)');
+    expect(result.stderr).toContain('(the disk reported an input/output error)');
     expect(await names(sandbox)).not.toContain('Broken disk');
   });
 

@@ -1,4 +1,4 @@
-import { maskSecret } from '../../text/mask';
+import { maskSecret, maskUrl } from '../../text/mask';
 import type { ApiClient } from '../client';
 import type { ApiRequest, ApiResponse } from '../request';
 import { rewordNotFound } from '../errors';
@@ -74,16 +74,19 @@ export async function getHeartbeatAvailability(
  * pings), so it is only ever shown masked.
  */
 export interface PingTarget {
-  /** The ping URL without the token, e.g. https://ping.example.com or http://127.0.0.1:4010/ping. */
+  /**
+   * The ping URL without the token, e.g. https://ping.example.com or http://127.0.0.1:4010/ping;
+   * a user name and password in it are sent as basic authentication, and never shown.
+   */
   baseUrl: string;
   token: string;
   /** Kept from a full ping URL given with a query string. */
   query?: Record<string, string>;
 }
 
-/** The URL with the token masked, for messages. */
+/** The URL with the token (and a user name and password in it) masked, for messages. */
 export function maskedPingUrl(target: PingTarget): string {
-  return `${target.baseUrl}/${maskSecret(target.token)}`;
+  return `${maskUrl(target.baseUrl)}/${maskSecret(target.token)}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ApiRequest, HttpMethod } from '../../api/request';
+import { isSecretHeader, type ApiRequest, type HttpMethod } from '../../api/request';
 import { ApiError, statusLabel } from '../../api/errors';
 import { PageGuard } from '../../api/paginate';
 import { PAGE_LIMIT } from '../../api/schemas/enums';
@@ -8,6 +8,7 @@ import type { API } from './spec';
 import { UsageError } from '../../errors';
 import { jsonArrayWriter, printJson } from '../../output/render';
 import { sanitize } from '../../text/escape';
+import { keepNumberText, keptNumberText, parseJson, stringifyJson } from '../../text/json';
 import { printDryRun } from '../../core/dry-run';
 import { readInputText } from '../../core/input';
 
@@ -94,12 +95,18 @@ async function buildFields(
         );
       }
       if (last) {
+        let holder: object = target;
+        let at: string | number = name;
         if (isArray) {
           const existing = target[name];
-          target[name] = Array.isArray(existing) ? [...existing, value] : [value];
+          const list = Array.isArray(existing) ? [...existing, value] : [value];
+          target[name] = list;
+          [holder, at] = [list, list.length - 1];
         } else {
           target[name] = value;
         }
+        // -F n=9007199254740993 is sent as typed, not as the nearest double (…992).
+        if (typeof value === 'number' && String(value) !== raw) keepNumberText(holder, at, raw);
         return;
       }
       if (isArray) throw new UsageError(`${flag}: "[]" may only end a key (${JSON.stringify(key)}).`);
@@ -112,8 +119,12 @@ async function buildFields(
   return root;
 }
 
-/** `-H "Name: value"`, checked here: a header that cannot be sent is exit 2, not a network error. */
-function parseHeaders(headers: string[]): Record<string, string> {
+/**
+ * `-H "Name: value"`, checked here: a header that cannot be sent is exit 2, not a network error.
+ * The value of a header named like a credential (X-Auth-Key, Cookie, ...) is a secret: masked
+ * in every line mon writes, --debug included, and wherever the server quotes it.
+ */
+function parseHeaders(io: Pick<Ctx['io'], 'addSecret'>, headers: string[]): Record<string, string> {
   const out: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const header of headers) {
     const colon = header.indexOf(':');
@@ -132,6 +143,11 @@ function parseHeaders(headers: string[]): Record<string, string> {
       );
     }
     out[name.toLowerCase()] = value;
+    if (isSecretHeader(name)) {
+      // "Basic dXNlcjpwYXNz": the value and its credential alone.
+      io.addSecret(value);
+      for (const word of value.split(/\s+/)) io.addSecret(word);
+    }
   }
   return { ...out };
 }
@@ -176,18 +192,21 @@ export async function apiRun(
   const query: Record<string, string> = {};
   if (inQuery) {
     for (const [key, value] of Object.entries(fields)) {
-      query[key] = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+      query[key] =
+        typeof value === 'object' && value !== null
+          ? stringifyJson(value)
+          : (keptNumberText(fields, key) ?? String(value));
     }
   }
   // --paginate reads full pages (the API's maximum) unless a limit is given, in the path or as a field.
   const limitInPath = new URLSearchParams(path.split('?')[1] ?? '').has('limit');
   if (options.paginate && !limitInPath && query.limit === undefined) query.limit = String(PAGE_LIMIT.max);
-  const request: ApiRequest = { method, path, query, headers: parseHeaders(options.header ?? []) };
+  const request: ApiRequest = { method, path, query, headers: parseHeaders(io, options.header ?? []) };
   if (rawBody !== undefined) request.rawBody = rawBody;
   else if (!inQuery && hasFields) request.body = fields;
 
   if (options.dryRun) {
-    await printDryRun(ctx, rawBody !== undefined ? { ...request, body: JSON.parse(rawBody) } : request);
+    await printDryRun(ctx, rawBody !== undefined ? { ...request, body: parseJson(rawBody) } : request);
     return;
   }
   const client = await ctx.api();

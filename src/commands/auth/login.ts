@@ -5,7 +5,7 @@ import type { Input } from '../../core/flags/spec';
 import type { LOGIN } from './spec';
 import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
-import { maskSecret } from '../../text/mask';
+import { maskSecret, maskUrl } from '../../text/mask';
 import { checkHttpUrl, profileName, SETTINGS } from '../../config/settings';
 import { rejectedKey } from '../../core/credentials';
 
@@ -92,7 +92,7 @@ export async function loginRun(ctx: LoginCtx, { flags: options }: Input<typeof L
   const answer = await verifyCredentials(ctx, { baseUrl, apiKey, accountId });
   // A ping URL given wins; else the one a mon sandbox announces; else the one stored.
   const pingUrl = givenPingUrl
-    ? checkHttpUrl(givenPingUrl, globals.pingUrl ? '--ping-url' : 'MON_PING_URL')
+    ? checkHttpUrl(givenPingUrl, globals.pingUrl ? '--ping-url' : 'MON_PING_URL', true)
     : (announcedPingUrl(baseUrl, answer.headers[PING_URL_HEADER]) ?? stored['ping-url']);
   const saved = { 'base-url': baseUrl, account: accountId, 'api-key': apiKey };
   await store.updateProfile(profile.value, (current) => ({
@@ -103,7 +103,7 @@ export async function loginRun(ctx: LoginCtx, { flags: options }: Input<typeof L
   const check = io.errStyle.green('✓');
   io.err(
     `${check} Logged in to ${baseUrl}${accountId ? ` (account ${accountId})` : ''} with key ${maskSecret(apiKey)}.\n` +
-      (pingUrl ? `  Heartbeat pings go to ${sanitize(pingUrl)}.\n` : '') +
+      (pingUrl ? `  Heartbeat pings go to ${sanitize(maskUrl(pingUrl))}.\n` : '') +
       `  Saved to profile "${profile.value}" in ${store.path}\n`,
   );
   warnAboutOverrides(ctx, saved);

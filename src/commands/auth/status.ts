@@ -4,7 +4,7 @@ import type { Ctx } from '../../core/context';
 import { hasStoredKey, rejectedKey } from '../../core/credentials';
 import { AuthError, CliError } from '../../errors';
 import { printJson, renderList, type Column } from '../../output/render';
-import { maskSecret } from '../../text/mask';
+import { maskSecret, maskUrl } from '../../text/mask';
 
 type StatusCtx = Pick<Ctx, 'io' | 'globals' | 'settings' | 'config' | 'api'>;
 
@@ -26,7 +26,7 @@ function rows(settings: Settings): Row[] {
           ? maskSecret(String(setting.value))
           : name === 'timeout'
             ? Number(setting.value) / 1000
-            : setting.value;
+            : maskUrl(String(setting.value));
     out.push({ name, value, source: setting?.source ?? 'not set' });
   }
   return out;

@@ -1,4 +1,5 @@
-import type { Flag, FlagValues } from '../../core/flags/spec';
+import { flagName, type Flag, type FlagValues } from '../../core/flags/spec';
+import { EXACT_RULE, isExactNumber } from '../../text/json';
 import { CREATE, type BodyFlag } from './spec';
 
 /*
@@ -101,6 +102,19 @@ export function bodyFromFlags(
   for (const [key, value] of given) {
     const path = pathOf(key);
     if (path && !SHAPED_FLAGS.has(key)) setPath(body, path.split('.'), convert(value, table[key]!.convert));
+  }
+
+  // A number is sent as typed or not at all: --group-id 9007199254740993 would go out as …992.
+  for (const [key, value] of given) {
+    const numbers =
+      table[key]!.convert === 'number' || key === 'alertChannel' || key === 'alertParallelRunFailureThreshold';
+    for (const text of numbers ? [value].flat() : []) {
+      if (typeof text === 'string' && typeof toNumber(text) === 'number' && !isExactNumber(text))
+        problems.push({
+          flag: flagName(key, table[key]!),
+          message: `cannot be sent exactly (got ${text.trim()}): ${EXACT_RULE}`,
+        });
+    }
   }
 
   if (flags.alertChannel) {

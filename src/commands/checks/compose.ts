@@ -57,6 +57,12 @@ export async function composeCheckBody<S extends z.ZodType>(
   const provenance: Provenance = { flags: fromFlags, file };
 
   let body = withRequiredFillers(mergeBody(file ?? {}, fromFlags.body));
+  // A secret environment value (--secret-env, or `secret: true` in --file) is masked in every
+  // line mon writes from now on: a server that quotes it in an error shows it masked.
+  for (const variable of [body.environmentVariables].flat()) {
+    if (isPlainObject(variable) && variable.secret === true && typeof variable.value === 'string')
+      ctx.io.addSecret(variable.value);
+  }
   // Once --file - has read stdin to its end, there is nothing left to answer prompts with.
   const ask = ctx.io.canPrompt() && flags.file !== '-';
   const missing = ask ? missingRequired(body, Boolean(options.combined)) : new Set<string>();

@@ -3,7 +3,7 @@ import { requireProfile, type Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { CliError, UsageError } from '../../errors';
 import { printJson, renderDetails } from '../../output/render';
-import { maskSecret } from '../../text/mask';
+import { maskSecret, maskUrl } from '../../text/mask';
 import type { GET, SET, UNSET } from './spec';
 
 type ConfigCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'config' | 'commandPath'>;
@@ -35,7 +35,13 @@ export async function configListRun(ctx: ConfigCtx): Promise<void> {
   for (const name of Object.keys(SETTINGS) as SettingName[]) {
     const value = stored[name];
     values[name] =
-      value === undefined ? null : name === 'api-key' ? maskSecret(String(value)) : (value as string | number);
+      value === undefined
+        ? null
+        : name === 'api-key'
+          ? maskSecret(String(value))
+          : typeof value === 'string'
+            ? maskUrl(value)
+            : (value as number);
   }
   if (ctx.globals.json) {
     printJson(ctx.io, values);
@@ -60,7 +66,8 @@ export async function configGetRun(ctx: ConfigCtx, { args }: Input<typeof GET>):
   const profile = profileName(ctx.globals, ctx.env).value;
   const value = requireProfile(ctx)?.[key];
   if (value === undefined) throw new CliError('failure', `${key} is not set in profile "${profile}".`);
-  ctx.io.outRaw(`${String(value)}\n`);
+  // A user name and password in a URL are never printed, as the key is not.
+  ctx.io.outRaw(`${maskUrl(String(value))}\n`);
 }
 
 export async function configSetRun(ctx: ConfigCtx, { args }: Input<typeof SET>): Promise<void> {
@@ -68,7 +75,7 @@ export async function configSetRun(ctx: ConfigCtx, { args }: Input<typeof SET>):
   const value = parseSetting(key, args.value, key);
   const profile = profileName(ctx.globals, ctx.env).value;
   await ctx.config().updateProfile(profile, (current) => ({ ...current, [key]: value }));
-  ctx.io.err(`${ctx.io.errStyle.green('✓')} Set ${key} to ${value} in profile "${profile}".\n`);
+  ctx.io.err(`${ctx.io.errStyle.green('✓')} Set ${key} to ${maskUrl(String(value))} in profile "${profile}".\n`);
 }
 
 export async function configUnsetRun(ctx: ConfigCtx, { args }: Input<typeof UNSET>): Promise<void> {

@@ -11,6 +11,7 @@ import type { Input } from '../../core/flags/spec';
 import type { EXEC } from './spec';
 import { printPingDryRun } from './ping';
 import { parsePingArgument, pingClient, pingFailure, pingTarget, tokenFromSources } from './ping-target';
+import { errorWords } from '../../text/codes';
 
 type ExecCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'settings' | 'clientFor' | 'commandPath'>;
 
@@ -199,7 +200,7 @@ function startFailure(command: string, error: NodeJS.ErrnoException): ExitStatus
       'Make it executable (chmod +x), or run it through its interpreter (e.g. sh script.sh).',
     );
   }
-  return new ExitStatus(126, `Cannot run "${name}" (${error.code ?? error.message}); no ping was sent.`);
+  return new ExitStatus(126, `Cannot run "${name}" (${errorWords(error)}); no ping was sent.`);
 }
 
 /** How to start a job: the file, its arguments, and whether they are passed to it as they are. */

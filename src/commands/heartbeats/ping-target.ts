@@ -1,4 +1,4 @@
-import { checkTransport } from '../../api/request';
+import { basicCredentials, checkTransport } from '../../api/request';
 import { type ApiClient } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { maskedPingUrl, type PingTarget } from '../../api/resources/heartbeats';
@@ -54,7 +54,9 @@ function splitPingUrl(value: string): PingTarget {
   if (!token || !pathIdSchema.safeParse(token).success) {
     throw new UsageError('The ping URL does not end with a token.', 'A ping URL looks like https://HOST/PATH/TOKEN.');
   }
-  const target: PingTarget = { baseUrl: `${url.origin}${segments.join('/')}`, token };
+  // The user name and password stay: they are the ping URL's credentials (request.ts sends them).
+  const userInfo = url.username || url.password ? `${url.username}${url.password ? `:${url.password}` : ''}@` : '';
+  const target: PingTarget = { baseUrl: `${url.protocol}//${userInfo}${url.host}${segments.join('/')}`, token };
   if (url.search) target.query = Object.fromEntries(url.searchParams);
   return target;
 }
@@ -71,9 +73,20 @@ export function pingTarget(argument: PingArgument, pingUrl: Setting<string> | un
   return { baseUrl: pingUrl.value, token: argument.token };
 }
 
-/** A client for the ping host: no API key, no account header, 3 attempts within 10 s. */
-export async function pingClient(ctx: Pick<Ctx, 'settings' | 'clientFor'>, target: PingTarget): Promise<ApiClient> {
+/**
+ * A client for the ping host: no API key, no account header, 3 attempts within 10 s. A user
+ * name and password in the ping URL are secrets like the token: masked in everything printed.
+ */
+export async function pingClient(
+  ctx: Pick<Ctx, 'io' | 'settings' | 'clientFor'>,
+  target: PingTarget,
+): Promise<ApiClient> {
   const settings = await ctx.settings();
+  const url = new URL(target.baseUrl);
+  if (url.username || url.password) {
+    for (const part of [url.username, url.password]) ctx.io.addSecret(decodeURIComponent(part));
+    ctx.io.addSecret(basicCredentials(url));
+  }
   checkTransport(target.baseUrl, settings.insecure, 'the ping token');
   return ctx.clientFor(
     { baseUrl: target.baseUrl, apiKey: '' },

@@ -185,7 +185,8 @@ export function renderIncident(io: IO, incident: Incident, now: number): void {
 
 /** One entry of the timeline: status and time, then the message, indented. */
 export function renderUpdateEntry(io: IO, update: IncidentUpdate, now: number): void {
-  const status = colorStatus(io.style, update.status, sanitize(update.status ?? '—').padEnd(13));
+  const shown = sanitize(update.status ?? '—');
+  const status = colorStatus(io.style, update.status, shown + ' '.repeat(Math.max(0, 13 - displayWidth(shown))));
   const notified = update.notifySubscribers ? io.style.dim('  · subscribers notified') : '';
   io.out(`\n  ${status}  ${sanitize(whenDisplay(update.publicIncidentUpdateDate, now))}${notified}\n`);
   for (const line of sanitize(update.description, { newlines: true }).split('\n')) io.out(`    ${line}\n`);

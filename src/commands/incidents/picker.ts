@@ -5,6 +5,7 @@ import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { relativeTime } from '../../text/time';
+import { truncate } from '../../text/width';
 import { startedAt, timeline } from './columns';
 import { findIncidents } from './find';
 import { isPrefix, resolveIncidentId, resolveUpdateId } from './prefix';
@@ -95,10 +96,9 @@ export async function updateOrPick(
   return { id: picked, picked: true };
 }
 
-/** The first line of a message, cut to fit a picker's line. */
+/** The first line of a message, cut to fit a picker's line (60 cells, escapes counted as shown). */
 function oneLine(text: string): string {
-  const line = text.split('\n')[0] ?? '';
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+  return truncate(sanitize(text.split('\n')[0] ?? ''), 60);
 }
 
 /** No UPDATE_ID without a terminal: exit 2 before anything is sent. */

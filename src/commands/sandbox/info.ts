@@ -3,7 +3,7 @@ import type { Input } from '../../core/flags/spec';
 import { usesEmbeddedSandbox } from '../../core/context';
 import { CliError } from '../../errors';
 import { printJson, renderDetails, type Column } from '../../output/render';
-import { SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY, sandboxExports } from '../../sandbox/defaults';
+import { SANDBOX_ACCOUNT_ID, sandboxExports } from '../../sandbox/defaults';
 import { inspectDataFile, type HeartbeatSummary } from '../../sandbox/inspect';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../sandbox/limits';
 import { sanitize } from '../../text/escape';
@@ -70,7 +70,8 @@ export async function sandboxInfoRun(
   const server = holder?.server;
   const running = server ?? {
     url: `http://${DEFAULT_HOST}:${DEFAULT_PORT}`,
-    apiKey: SANDBOX_API_KEY,
+    // The data file's own key, which a `mon sandbox` started on it serves with.
+    apiKey: data.apiKey ?? null,
     accountId: ctx.globals.account ?? SANDBOX_ACCOUNT_ID,
   };
   const info = {
@@ -117,9 +118,9 @@ export async function sandboxInfoRun(
     `  ${b('Base URL:')}    ${sanitize(info.baseUrl)}${server ? '' : ' (when started)'}`,
     `  ${b('Ping URL:')}    ${sanitize(info.pingUrl)}/<ping token>`,
     `  ${b('Account ID:')}  ${sanitize(info.accountId)}`,
-    `  ${b('API key:')}     ${sanitize(info.apiKey)}`,
+    `  ${b('API key:')}     ${info.apiKey === null ? 'none yet: `mon sandbox` makes one (its own, random) when it next serves this file' : sanitize(info.apiKey)}`,
     '',
-    ...sandboxExports(info).map((line) => `  ${sanitize(line)}`),
+    ...sandboxExports({ ...info, apiKey: info.apiKey ?? '…' }).map((line) => `  ${sanitize(line)}`),
     '',
   );
   io.out(`${lines.join('\n')}\n`);

@@ -4,12 +4,13 @@ import type { Input } from '../../core/flags/spec';
 import { CancelledError, CliError, DeclinedError, isPromptCancel, UsageError } from '../../errors';
 import { tryLock, type HeldLock } from '../../lock';
 import { lockFileFailure, prepareDataDir } from '../../sandbox/data-dir';
-import { SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY } from '../../sandbox/defaults';
+import { SANDBOX_ACCOUNT_ID } from '../../sandbox/defaults';
 import { resetDataFile } from '../../sandbox/seed';
 import { Store } from '../../sandbox/store';
 import { sanitize } from '../../text/escape';
 import { dataFileOf, lockPathsOf } from './data-file';
 import type { RESET } from './spec';
+import { errorWords } from '../../text/codes';
 
 /**
  * `mon sandbox reset`: the data file holds the seeded data again. It takes the data file's
@@ -76,16 +77,12 @@ export async function sandboxResetRun(
       locks.push(lock);
     }
     try {
-      resetDataFile(
-        dataFile,
-        { apiKey: SANDBOX_API_KEY, accountId: ctx.globals.account ?? SANDBOX_ACCOUNT_ID },
-        ctx.now,
-      );
+      resetDataFile(dataFile, { accountId: ctx.globals.account ?? SANDBOX_ACCOUNT_ID }, ctx.now);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       throw new CliError(
         'failure',
-        `Could not reset ${shown} (${sanitize(code ?? (error as Error).message)}): it was left as it was.`,
+        `Could not reset ${shown} (${sanitize(errorWords(error, code))}): it was left as it was.`,
         code === 'ENOSPC'
           ? 'The disk is full: free some space and try again.'
           : 'Check the directory is writable, then try again.',

@@ -6,10 +6,11 @@ import { CliError, UsageError } from '../../errors';
 import { realFile, tryLock } from '../../lock';
 import { printJson } from '../../output/render';
 import { lockFileFailure, prepareDataDir } from '../../sandbox/data-dir';
-import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, SANDBOX_API_KEY, sandboxExports } from '../../sandbox/defaults';
+import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, sandboxExports } from '../../sandbox/defaults';
 import { parseFaults } from '../../sandbox/faults';
 import { startSandbox } from '../../sandbox/server';
 import type { SANDBOX } from './spec';
+import { errorWords } from '../../text/codes';
 
 /** What the table cannot say alone: the key's length and the fault list's grammar. */
 function checkOptions(flags: Input<typeof SANDBOX>['flags']): void {
@@ -37,7 +38,6 @@ export async function sandboxRun(
   checkOptions(options);
   const { io } = ctx;
   const dataFile = resolve(options.data ?? defaultDataFile(ctx.env));
-  const apiKey = options.apiKey ?? SANDBOX_API_KEY;
   const accountId = ctx.globals.account ?? SANDBOX_ACCOUNT_ID;
   prepareDataDir(dataFile, options.data !== undefined);
 
@@ -65,7 +65,7 @@ export async function sandboxRun(
       host: options.host,
       port: options.port,
       dataFile,
-      apiKey,
+      apiKey: options.apiKey,
       accountId,
       maxChecks: options.maxChecks,
       faults: options.faults,
@@ -83,20 +83,29 @@ export async function sandboxRun(
     }
     if (code === 'EACCES' || code === 'EADDRNOTAVAIL') {
       throw new UsageError(
-        `Cannot listen on ${options.host}:${options.port} (${code}).`,
+        `Cannot listen on ${options.host}:${options.port}: ${errorWords(error, code)}.`,
         'Pick another --host or --port.',
       );
     }
     if (error instanceof Error && !(error instanceof CliError)) throw new CliError('failure', error.message);
     throw error;
   }
+  const { apiKey, reachableAt } = sandbox;
   // Tell other mon commands where this data file is served, so they talk to us.
   lock.advertise({ url: sandbox.url, apiKey, accountId });
   const extra = sandbox.banner();
   if (ctx.globals.json) {
     printJson(
       io,
-      { baseUrl: sandbox.url, pingUrl: sandbox.pingUrl, accountId, apiKey, dataFile, ...extra.json },
+      {
+        baseUrl: sandbox.url,
+        pingUrl: sandbox.pingUrl,
+        accountId,
+        apiKey,
+        dataFile,
+        ...(reachableAt.length ? { reachableAt } : {}),
+        ...extra.json,
+      },
       { compact: true },
     );
   } else {
@@ -124,6 +133,15 @@ export async function sandboxRun(
       'Press Ctrl-C to stop.',
     ];
     io.out(`${lines.join('\n')}\n`);
+  }
+  if (reachableAt.length) {
+    // Beyond loopback, anyone who can reach this machine can use it, with the key printed above.
+    io.err(
+      `${io.errStyle.yellow('warning:')} the sandbox listens beyond this machine (--host ${options.host}):\n` +
+        `anyone who can reach it can use it, with its key. It can be reached at:\n` +
+        reachableAt.map((url) => `  ${url}\n`).join('') +
+        'Use --host 127.0.0.1 (the default) to keep it to this machine.\n',
+    );
   }
   try {
     if (!ctx.signal.aborted) await once(ctx.signal, 'abort');

@@ -22,7 +22,12 @@ export const SANDBOX = verb({
   name: 'sandbox',
   summary: 'Serve a local copy of the whole API, to try mon',
   flags: {
-    host: { kind: 'text', value: 'host', default: DEFAULT_HOST, help: 'interface to listen on' },
+    host: {
+      kind: 'text',
+      value: 'host',
+      default: DEFAULT_HOST,
+      help: 'interface to listen on (beyond loopback, e.g. 0.0.0.0: others can use it; it warns)',
+    },
     port: {
       kind: 'int',
       value: 'port',
@@ -32,7 +37,11 @@ export const SANDBOX = verb({
       help: 'port to listen on (0: any free port)',
     },
     ...DATA_FLAG,
-    apiKey: { kind: 'raw', value: 'key', help: 'API key clients must send (default: the sandbox key it prints)' },
+    apiKey: {
+      kind: 'raw',
+      value: 'key',
+      help: "API key clients must send (default: the data file's own random key, which it prints)",
+    },
     maxChecks: { kind: 'int', min: 0, help: 'answer 402 to the deprecated `checks create` past this many checks' },
     faults: { kind: 'raw', value: 'spec', help: 'inject failures, e.g. 503:0.2,429x1,delay:300 (see below)' },
     seed: { kind: 'file', help: 'JSON file of extra heartbeat monitors to create' },
@@ -40,7 +49,10 @@ export const SANDBOX = verb({
   about:
     'The global --account sets the account ID the sandbox accepts. The sandbox prints its base\n' +
     'URL, ping URL, account ID and API key, then serves until Ctrl-C. --json prints the same as\n' +
-    'one JSON line. Every change is on disk before it is answered.\n\n' +
+    'one JSON line. Every change is on disk before it is answered. Its API key is its own:\n' +
+    'random, made with its data file and kept in it (mon sandbox info shows it), unless\n' +
+    '--api-key gives another. Listening beyond loopback (--host 0.0.0.0) lets anyone who can\n' +
+    'reach this machine in: it says so, with the addresses it can be reached at.\n\n' +
     'Faults (--faults, comma-separated): STATUS:P answers STATUS to a fraction P of requests;\n' +
     'STATUSxN to the next N; reset (close the connection), hang (never answer) and drop (do the\n' +
     'work, then close the connection unanswered) take :P or xN too; delay:MS delays every\n' +
@@ -54,8 +66,9 @@ export const SANDBOX = verb({
     'mon sandbox',
     'mon sandbox --port 0 --data ./sandbox.jsonl --json',
     'mon sandbox --faults 503:0.2,429:0.1,delay:300',
+    'mon sandbox --api-key sk_sandbox_0123456789abcdef   # a fixed key of your choosing',
     '# in another terminal:',
-    'MON_BASE_URL=http://127.0.0.1:4010 MON_API_KEY=sk_sandbox_0123456789abcdef mon incidents list',
+    'MON_BASE_URL=http://127.0.0.1:4010 MON_API_KEY=$(mon sandbox info --jq .apiKey) mon incidents list',
     'mon sandbox info',
   ],
 });

@@ -5,6 +5,7 @@ import { UsageError } from '../../../errors';
 import { formatPath } from '../../../text/path';
 import type { ModuleContext } from '../../module';
 import { addHeartbeatMonitor, monitors, recordPing } from './store';
+import { errorWords } from '../../../text/codes';
 
 /** Sample monitors with a history: a daily job with one run in its grace time, an hourly one that missed a run, a busy worker. */
 const SAMPLES: {
@@ -58,7 +59,10 @@ export function loadSeedFile(ctx: ModuleContext, file: string): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code)
-      throw fail(`cannot read the file (${code}).`, `Check the path (relative paths start at ${process.cwd()}).`);
+      throw fail(
+        `cannot read the file (${errorWords(error, code)}).`,
+        `Check the path (relative paths start at ${process.cwd()}).`,
+      );
     throw fail(`is not valid JSON (${(error as Error).message}).`);
   }
   if (!Array.isArray(entries)) throw fail('must hold a JSON array of heartbeat monitors.');

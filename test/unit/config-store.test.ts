@@ -1,0 +1,74 @@
+/*
+ * Issue 27, items 10 and 9: an empty config.json is an empty config on every path, writes
+ * included (it crashed every write with "This is unexpected", after `auth login` had sent the
+ * key), and a rewrite keeps the numbers it does not know as they were written.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/server';
+import { cli, memorySandbox, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await memorySandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+/** An environment whose config file holds `text`. */
+function withConfig(text: string): { env: NodeJS.ProcessEnv; file: string } {
+  const env = testEnv();
+  mkdirSync(env.MON_CONFIG_DIR!, { recursive: true, mode: 0o700 });
+  const file = join(env.MON_CONFIG_DIR!, 'config.json');
+  writeFileSync(file, text, { mode: 0o600 });
+  return { env, file };
+}
+const stored = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { profiles: Record<string, unknown> };
+
+describe('an empty config.json is an empty config', () => {
+  for (const [what, text] of [
+    ['empty', ''],
+    ['blank lines and spaces', ' \n\n  \n'],
+  ] as const) {
+    it(`${what}: reads, config set, templates add and auth login all work, and nothing is lost after`, async () => {
+      const { env, file } = withConfig(text);
+      const list = await cli(['config', 'list'], { env });
+      expect(list.code).toBe(0);
+
+      const set = await cli(['config', 'set', 'timeout', '60'], { env: withConfig(text).env });
+      expect(set.stderr).not.toContain('unexpected');
+      expect(set.code).toBe(0);
+
+      const template = await cli(['templates', 'add', 'fixed', '--message', 'Fixed.'], { env: withConfig(text).env });
+      expect(template.code).toBe(0);
+
+      const login = await cli(['auth', 'login', '--with-key', '--base-url', sandbox.url, '--account', TEST_ACCOUNT], {
+        env,
+        stdin: TEST_KEY,
+      });
+      expect(login.stderr).not.toContain('unexpected');
+      expect(login.code).toBe(0);
+      expect(stored(file).profiles.default).toMatchObject({ 'base-url': sandbox.url, 'api-key': TEST_KEY });
+      const after = await cli(['config', 'get', 'base-url'], { env });
+      expect(after.stdout).toBe(`${sandbox.url}\n`);
+    });
+  }
+});
+
+describe('a rewrite keeps what it does not know, numbers as written', () => {
+  it('big integers and decimals of unknown keys survive `mon config set`', async () => {
+    const { env, file } = withConfig(
+      '{"top":1.0,"profiles":{"default":{"big":12345678901234567890,"ratio":1.50,"nested":{"id":9007199254740993}}}}',
+    );
+    const result = await cli(['config', 'set', 'timeout', '45'], { env });
+    expect(result.code).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('"big": 12345678901234567890');
+    expect(text).toContain('"ratio": 1.50');
+    expect(text).toContain('"id": 9007199254740993');
+    expect(text).toContain('"top": 1.0');
+    expect(stored(file).profiles.default).toMatchObject({ timeout: 45 });
+  });
+});
