@@ -96,7 +96,8 @@ async function buildFields(
       if (last) {
         if (isArray) {
           const existing = target[name];
-          target[name] = Array.isArray(existing) ? [...existing, value] : [value];
+          if (Array.isArray(existing)) existing.push(value);
+          else target[name] = [value];
         } else {
           target[name] = value;
         }

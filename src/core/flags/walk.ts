@@ -25,8 +25,16 @@ export interface ValueFlag {
 export function walk(program: Command, argv: readonly string[], onValueFlag?: (flag: ValueFlag) => void): Walked {
   const chain: Command[] = [program];
   const operands: string[] = [];
-  const known = () => chain.flatMap((command) => [...command.options, helpOption(command)].filter(Boolean) as Option[]);
-  const find = (word: string) => known().find((option) => option.short === word || option.long === word);
+  // The flags of the commands named so far, by name: looked up once per word, so that a long
+  // command line (thousands of repeated flags) is read in linear time.
+  const known = new Map<string, Option>();
+  const learn = (command: Command) => {
+    for (const option of [...command.options, helpOption(command)]) {
+      for (const name of [option?.short, option?.long]) if (name && !known.has(name)) known.set(name, option!);
+    }
+  };
+  learn(program);
+  const find = (word: string) => known.get(word);
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
     if (word === '--') {
@@ -49,8 +57,10 @@ export function walk(program: Command, argv: readonly string[], onValueFlag?: (f
     const sub = operands.length
       ? undefined
       : chain.at(-1)!.commands.find((command) => command.name() === word || command.aliases().includes(word));
-    if (sub) chain.push(sub);
-    else operands.push(word);
+    if (sub) {
+      chain.push(sub);
+      learn(sub);
+    } else operands.push(word);
   }
   return { chain, operands };
 }
