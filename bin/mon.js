@@ -180,8 +180,14 @@ function loadWithCachedData() {
       try {
         const write = (file, data) => {
           const temp = path.join(target, `${file}.${process.pid}.tmp`);
-          fs.writeFileSync(temp, data, { mode: 0o600 });
-          fs.renameSync(temp, path.join(target, file));
+          try {
+            fs.writeFileSync(temp, data, { mode: 0o600 });
+            fs.renameSync(temp, path.join(target, file));
+          } catch (error) {
+            // A full disk leaves no half-written file behind.
+            fs.rmSync(temp, { force: true });
+            throw error;
+          }
         };
         write(name, script.createCachedData());
         write(`${name}.commands`, `${commands.join('\n')}\n`);

@@ -8,7 +8,6 @@ import {
   rmSync,
   statSync,
   unlinkSync,
-  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
@@ -82,7 +81,7 @@ function takeOver(path: string, stale: string, owner: LockOwner): boolean {
   try {
     if (snapshot(path) !== stale) return false;
     const next = `${path}.${process.pid}.${owner.id}.new`;
-    writeFileSync(next, JSON.stringify(owner), { mode: 0o600, flag: 'wx' });
+    writeNew(next, JSON.stringify(owner));
     try {
       renameSync(next, path);
     } catch (error) {
@@ -95,6 +94,22 @@ function takeOver(path: string, stale: string, owner: LockOwner): boolean {
   }
 }
 
+/**
+ * A new file (0600) holding `text`, or none at all: a write that fails (a full disk, a file
+ * size limit) removes what it created, so no empty lock file is left behind.
+ */
+function writeNew(path: string, text: string): void {
+  const fd = openSync(path, 'wx', 0o600);
+  try {
+    writeSync(fd, text);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(path, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+}
+
 function held(path: string, owner: LockOwner): HeldLock {
   let released = false;
   return {
@@ -103,8 +118,14 @@ function held(path: string, owner: LockOwner): HeldLock {
     advertise(server) {
       owner.server = server;
       const next = `${path}.${process.pid}.advertise`;
-      writeFileSync(next, JSON.stringify(owner), { mode: 0o600 });
-      renameSync(next, path);
+      rmSync(next, { force: true });
+      writeNew(next, JSON.stringify(owner));
+      try {
+        renameSync(next, path);
+      } catch (error) {
+        rmSync(next, { force: true });
+        throw error;
+      }
     },
     release() {
       if (released) return;
@@ -131,12 +152,7 @@ export function tryLock(path: string, what: string): HeldLock | { heldBy: LockOw
   const id = process.getBuiltinModule('node:crypto').randomBytes(8).toString('hex');
   const owner: LockOwner = { pid: process.pid, host: hostname(), what, since: new Date().toISOString(), id };
   const temp = `${path}.${process.pid}.${id}`;
-  const fd = openSync(temp, 'wx', 0o600);
-  try {
-    writeSync(fd, JSON.stringify(owner));
-  } finally {
-    closeSync(fd);
-  }
+  writeNew(temp, JSON.stringify(owner));
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
