@@ -4,7 +4,7 @@ import type { LOGIN } from './spec';
 import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
 import { maskSecret } from '../../text/mask';
-import { checkHttpUrl, profileName, SETTINGS } from '../../config/settings';
+import { checkHttpUrl, checkOneLine, profileName, SETTINGS } from '../../config/settings';
 import { rejectedKey } from '../../core/credentials';
 
 type LoginCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'prompter' | 'config' | 'clientFor'>;
@@ -56,7 +56,20 @@ export async function loginRun(ctx: LoginCtx, { flags: options }: Input<typeof L
     baseUrlInput,
     globals.baseUrl ? '--base-url' : env.MON_BASE_URL ? 'MON_BASE_URL' : 'input',
   );
-  const accountId = await pick(globals.account, env.MON_ACCOUNT_ID, stored.account, 'Account ID');
+  const accountInput = await pick(globals.account, env.MON_ACCOUNT_ID, stored.account, 'Account ID');
+  const accountId =
+    accountInput &&
+    checkOneLine(
+      'account',
+      accountInput,
+      globals.account
+        ? '--account'
+        : env.MON_ACCOUNT_ID
+          ? 'MON_ACCOUNT_ID'
+          : ask
+            ? 'input'
+            : `profile "${profile.value}"`,
+    );
   const pingUrl = globals.pingUrl ?? env.MON_PING_URL ?? stored['ping-url'];
 
   let apiKey: string;
@@ -81,6 +94,7 @@ export async function loginRun(ctx: LoginCtx, { flags: options }: Input<typeof L
     );
   }
 
+  checkOneLine('api-key', apiKey, options.withKey ? '--with-key (stdin)' : 'input');
   await verifyCredentials(ctx, { baseUrl, apiKey, accountId });
   const saved = { 'base-url': baseUrl, account: accountId, 'api-key': apiKey };
   await store.updateProfile(profile.value, (current) => ({
