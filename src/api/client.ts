@@ -16,6 +16,7 @@ import {
   type PreparedRequest,
 } from './request';
 import { describeProxy, PROXY_CODES, proxyFor, tunnelConnector, type ProxyChoice } from './proxy';
+import { pagingBounds, type PagingBounds } from './paginate';
 import { errorCode, jitter, NOT_SENT_CODES, parseRetryAfter, RETRYABLE_STATUSES } from './retry';
 
 export interface ClientOptions extends ClientConfig {
@@ -37,6 +38,8 @@ export interface ClientOptions extends ClientConfig {
   backoffMs?: { base: number; cap: number };
   /** Cap on a server's Retry-After, in ms (default 20 s). */
   maxRetryAfterMs?: number;
+  /** How much of a list one command reads (default: MON_MAX_PAGES and MON_MAX_ENTRIES of `env`, see paginate.ts). */
+  paging?: PagingBounds;
   /** The most bytes read of one answer (default 64 MiB). */
   maxBodyBytes?: number;
   /** For tests: a transport instead of the proxy-aware agent. */
@@ -51,6 +54,8 @@ export interface ClientOptions extends ClientConfig {
  */
 export class ApiClient {
   readonly config: ClientConfig;
+  /** The bounds of paging with this client (`pages()`, `api --paginate`). */
+  readonly paging: PagingBounds;
   private readonly options: ClientOptions;
   private readonly dispatchers = new Map<string, Dispatcher>();
 
@@ -63,6 +68,7 @@ export class ApiClient {
       userAgent: options.userAgent,
     };
     checkTransport(options.baseUrl, options.insecure, options.apiKey ? 'the API key' : 'a secret URL');
+    this.paging = options.paging ?? pagingBounds(options.env ?? process.env);
   }
 
   prepare(request: ApiRequest): PreparedRequest {

@@ -199,7 +199,7 @@ export async function apiRun(
     return;
   }
   const writer = jsonArrayWriter(io);
-  const guard = new PageGuard(path);
+  const guard = new PageGuard(path, client.paging);
   let nextId: string | undefined = query.nextId;
   for (let first = true; ; first = false) {
     const response = await client.request({ ...request, query: { ...query, ...(nextId ? { nextId } : {}) } });
