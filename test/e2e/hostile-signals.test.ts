@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, type RunResult } from './harness';
+import { BIN, cleanEnv, runMon, startSandbox, type RunResult } from './harness';
 import { hostileServer, json, until, type Hostile } from './hostile';
 
 const servers: Hostile[] = [];
@@ -89,5 +89,18 @@ describe('signals', () => {
     const result = await done;
     expect(result.code).toBe(143);
     expect(result.stderr).toContain('Cancelled');
+  });
+});
+
+describe('SIGUSR1 (issue 27, item 3)', () => {
+  it('opens no inspector in a long mon sandbox: it goes on serving, and ends as usual', async () => {
+    const sandbox = await startSandbox();
+    sandbox.process.kill('SIGUSR1');
+    // A request answered after the signal: it was handled (Node would have opened 127.0.0.1:9229).
+    const after = await runMon(['runtimes', 'list'], { env: sandbox.env() });
+    expect(after.code).toBe(0);
+    const stopped = await sandbox.stop();
+    expect(stopped.signal).toBeNull();
+    expect(stopped.stderr).not.toMatch(/Debugger listening|inspector/i);
   });
 });
