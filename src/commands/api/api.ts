@@ -9,7 +9,7 @@ import { UsageError } from '../../errors';
 import { jsonArrayWriter, printJson } from '../../output/render';
 import { sanitize } from '../../text/escape';
 import { printDryRun } from '../../core/dry-run';
-import { readInputText } from '../../core/input';
+import { readInputText, type InputFlag } from '../../core/input';
 
 /** `/v1/x?y=1` or `v1/x`: a path on the configured API, never another host. */
 function checkApiPath(path: string): string {
@@ -70,7 +70,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
  */
 async function buildFields(
   fields: { text: string; typed: boolean; flag: string }[],
-  readFile: (path: string, flag: string) => Promise<string>,
+  readFile: (path: string, input: InputFlag) => Promise<string>,
 ): Promise<Record<string, Json>> {
   // No prototype: no key can reach Object.prototype, whatever it is called.
   const root: Record<string, Json> = Object.create(null) as Record<string, Json>;
@@ -79,7 +79,8 @@ async function buildFields(
     if (eq <= 0) throw new UsageError(`${flag} takes key=value, got ${JSON.stringify(text)}.`);
     const key = text.slice(0, eq);
     const raw = text.slice(eq + 1);
-    const value = typed ? await typedValue(raw, (path) => readFile(path, flag)) : raw;
+    const input: InputFlag = { flag, kind: 'body', typed: (source) => `${flag} ${key}=@${source}` };
+    const value = typed ? await typedValue(raw, (path) => readFile(path, input)) : raw;
     const parts = key.split('.');
     let target: Record<string, Json> = root;
     parts.forEach((part, index) => {
@@ -144,12 +145,12 @@ export async function apiRun(
   const { io } = ctx;
   const path = checkApiPath(args.path);
   let stdinUsed = false;
-  const readFile = (file: string, flag: string): Promise<string> => {
+  const readFile = (file: string, input: InputFlag): Promise<string> => {
     if (file === '-') {
       if (stdinUsed) throw new UsageError('Only one value can be read from stdin (@- or --input -).');
       stdinUsed = true;
     }
-    return readInputText(io, file, flag);
+    return readInputText(io, file, input);
   };
   const fields = await buildFields(
     [
@@ -161,7 +162,7 @@ export async function apiRun(
   const hasFields = Object.keys(fields).length > 0;
   let rawBody: string | undefined;
   if (options.input !== undefined) {
-    rawBody = await readFile(options.input, '--input');
+    rawBody = await readFile(options.input, { flag: '--input', kind: 'body' });
     try {
       JSON.parse(rawBody);
     } catch (error) {

@@ -6,6 +6,7 @@ import { UsageError } from '../../errors';
 import { maskSecret } from '../../text/mask';
 import { checkHttpUrl, checkOneLine, profileName, SETTINGS } from '../../config/settings';
 import { rejectedKey } from '../../core/credentials';
+import { readStdinText } from '../../core/input';
 
 type LoginCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'prompter' | 'config' | 'clientFor'>;
 
@@ -74,7 +75,7 @@ export async function loginRun(ctx: LoginCtx, { flags: options }: Input<typeof L
 
   let apiKey: string;
   if (options.withKey) {
-    apiKey = (await io.readStdin()).trim();
+    apiKey = (await readStdinText(io, '--with-key', 'secret')).trim();
     if (!apiKey)
       throw new UsageError(
         '--with-key read an empty key from stdin.',
