@@ -55,7 +55,7 @@ export async function runPagedList<T, R = T>(
   if (first.done) return;
   const { page, raw } = first.value;
   if (ctx.globals.json) {
-    printJson(ctx.io, raw);
+    await printJson(ctx.io, raw);
     return;
   }
   const asked = options.limit ?? PAGE_LIMIT.default;
@@ -101,10 +101,10 @@ export async function streamEntries<P>(
   try {
     for await (const page of pages) for (const entry of entriesOf(page)) writer.write(entry);
   } catch (error) {
-    if (error instanceof PagingStopped) writer.end();
+    if (error instanceof PagingStopped) await writer.end();
     throw error;
   }
-  writer.end();
+  await writer.end();
 }
 
 function columnsFor<T, R>(spec: PagedListSpec<T, R>, rows: R[]): Column<R>[] {

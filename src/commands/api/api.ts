@@ -196,7 +196,7 @@ export async function apiRun(
   if (!options.paginate) {
     const response = await client.request(request);
     if (options.include) printHead(ctx, response.status, response.headers);
-    printBody(ctx, response.body, response.text);
+    await printBody(ctx, response.body, response.text);
     return;
   }
   const writer = jsonArrayWriter(io);
@@ -217,12 +217,12 @@ export async function apiRun(
       guard.next(page.entries.length, page.nextId);
     } catch (error) {
       // What was printed stays a whole JSON array; the exit code says it is not all.
-      writer.end();
+      await writer.end();
       throw error;
     }
     nextId = page.nextId;
   }
-  writer.end();
+  await writer.end();
 }
 
 function printHead(ctx: Pick<Ctx, 'io'>, status: number, headers: Record<string, string | string[] | undefined>): void {
@@ -233,8 +233,8 @@ function printHead(ctx: Pick<Ctx, 'io'>, status: number, headers: Record<string,
   ctx.io.out('\n');
 }
 
-function printBody(ctx: Pick<Ctx, 'io'>, body: unknown, text: string): void {
+async function printBody(ctx: Pick<Ctx, 'io'>, body: unknown, text: string): Promise<void> {
   if (text.trim() === '') return;
   if (body === undefined) ctx.io.out(`${ctx.io.stdoutIsTTY ? sanitize(text, { newlines: true }) : text}\n`);
-  else printJson(ctx.io, body);
+  else await printJson(ctx.io, body);
 }

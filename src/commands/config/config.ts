@@ -37,7 +37,7 @@ export async function configListRun(ctx: ConfigCtx): Promise<void> {
       value === undefined ? null : name === 'api-key' ? maskSecret(String(value)) : (value as string | number);
   }
   if (ctx.globals.json) {
-    printJson(ctx.io, values);
+    await printJson(ctx.io, values);
   } else {
     renderDetails(
       ctx.io,

@@ -95,5 +95,5 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
       `  ID ${sanitize(incident.id)}\n` +
       style.dim(`  Next: mon incidents update ${sanitize(incident.id)} --status identified --message "..."\n`),
   );
-  printOutcome(ctx, incident.id, response);
+  await printOutcome(ctx, incident.id, response);
 }

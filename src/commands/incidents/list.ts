@@ -69,7 +69,7 @@ export async function listIncidentsRun(
     nextId: flags.nextId,
   });
   if (ctx.globals.json) {
-    printJson(io, { length: entries.length, entries: raw, nextId });
+    await printJson(io, { length: entries.length, entries: raw, nextId });
     return;
   }
   await renderList(io, entries, columns(entries), empty);

@@ -66,5 +66,5 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
       `which started ${relativeTime(startedAt(incident), ctx.now())}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}\n` +
       style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(update.id)}\n`),
   );
-  printOutcome(ctx, update.id, response);
+  await printOutcome(ctx, update.id, response);
 }

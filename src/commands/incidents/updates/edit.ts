@@ -76,5 +76,5 @@ export async function editUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<type
     `${done(ctx)} Edited update ${sanitize(update.id)} of incident ${sanitize(incidentId)}: ` +
       `${parts.length ? parts.join('; ') : 'nothing was different'}.\n`,
   );
-  printOutcome(ctx, update.id, response);
+  await printOutcome(ctx, update.id, response);
 }
