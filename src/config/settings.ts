@@ -39,8 +39,11 @@ export function profileName(globals: SettingFlags, env: NodeJS.ProcessEnv): Sett
   return { value: 'default', source: 'default' };
 }
 
+/** A name the user stores things under: a profile, a template. */
+export const STORED_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
 function checkProfileName(name: string, from: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) {
+  if (!STORED_NAME.test(name)) {
     throw new UsageError(
       `Invalid profile name ${JSON.stringify(name)} (from ${from}): use letters, digits, ".", "_" and "-" (at most 64).`,
     );
