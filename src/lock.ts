@@ -80,14 +80,7 @@ function takeOver(path: string, stale: string, owner: LockOwner): boolean {
   }
   try {
     if (snapshot(path) !== stale) return false;
-    const next = `${path}.${process.pid}.${owner.id}.new`;
-    writeNew(next, JSON.stringify(owner));
-    try {
-      renameSync(next, path);
-    } catch (error) {
-      rmSync(next, { force: true });
-      throw error;
-    }
+    replaceFile(path, `${path}.${process.pid}.${owner.id}.new`, JSON.stringify(owner));
     return readOwner(path)?.id === owner.id;
   } finally {
     rmSync(guard, { force: true });
@@ -110,6 +103,17 @@ function writeNew(path: string, text: string): void {
   closeSync(fd);
 }
 
+/** `path` replaced in one step by a file holding `text`, written beside it as `temp` (gone whatever happens). */
+function replaceFile(path: string, temp: string, text: string): void {
+  writeNew(temp, text);
+  try {
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
 function held(path: string, owner: LockOwner): HeldLock {
   let released = false;
   return {
@@ -119,13 +123,7 @@ function held(path: string, owner: LockOwner): HeldLock {
       owner.server = server;
       const next = `${path}.${process.pid}.advertise`;
       rmSync(next, { force: true });
-      writeNew(next, JSON.stringify(owner));
-      try {
-        renameSync(next, path);
-      } catch (error) {
-        rmSync(next, { force: true });
-        throw error;
-      }
+      replaceFile(path, next, JSON.stringify(owner));
     },
     release() {
       if (released) return;

@@ -71,11 +71,13 @@ describe('signals to mon heartbeats exec', () => {
     });
   }
 
+  /** A job that sets `trap`, says it is ready, and ends after about a second, saying so. */
+  const aSecondWith = (trap: string) =>
+    `${trap}; echo ready; i=0; while [ $i -lt 20 ]; do sleep 0.05; i=$((i+1)); done; echo finished`;
+
   it('a job that handles SIGHUP and goes on: mon goes on with it, and pings when it succeeds', async () => {
     const before = pings.received.length;
-    const job = startExec(
-      `trap 'echo reloaded' HUP; echo ready; i=0; while [ $i -lt 20 ]; do sleep 0.05; i=$((i+1)); done; echo finished`,
-    );
+    const job = startExec(aSecondWith("trap 'echo reloaded' HUP"));
     await job.ready;
     job.kill('SIGHUP');
     const result = await job.done;
@@ -85,9 +87,7 @@ describe('signals to mon heartbeats exec', () => {
   });
 
   it('SIGUSR1 opens no inspector, does not reach the job, and ends nothing', async () => {
-    const job = startExec(
-      `trap 'echo got USR1' USR1; echo ready; i=0; while [ $i -lt 20 ]; do sleep 0.05; i=$((i+1)); done; echo finished`,
-    );
+    const job = startExec(aSecondWith("trap 'echo got USR1' USR1"));
     await job.ready;
     job.kill('SIGUSR1');
     const result = await job.done;
