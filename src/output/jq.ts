@@ -222,7 +222,7 @@ function engineFailure(reason: string): CliError {
   return new CliError(
     'failure',
     `--jq: the jq engine failed (${sanitize(why, { newlines: true })}): the expression needs more memory or deeper recursion than it has.`,
-    'The input may be too large for it, or the expression recurse without end: pipe --json to a jq program instead.',
+    'The input may be too large for it, or the expression recurses without end: pipe --json to a jq program instead.',
   );
 }
 

@@ -123,7 +123,10 @@ function exitCodeOf(outcome: JobOutcome): number {
  * and none of them ends mon alone, leaving the job to run on without anyone keeping its
  * status. (SIGUSR1 is not passed on: bin/mon.js ignores it, so that it opens no inspector.)
  */
-const FORWARDED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR2'];
+const FORWARDED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR2'].filter(
+  // Windows has only these of them (a listener for another would throw there).
+  (signal) => process.platform !== 'win32' || ['SIGINT', 'SIGTERM', 'SIGHUP'].includes(signal),
+) as NodeJS.Signals[];
 /** What a terminal sends to its whole foreground process group (Ctrl-C, Ctrl-\, a hang-up). */
 const FROM_TERMINAL: ReadonlySet<NodeJS.Signals> = new Set(['SIGINT', 'SIGQUIT', 'SIGHUP']);
 /** Mon's secrets: the job is given mon's environment without them. */
