@@ -1,5 +1,11 @@
 #!/usr/bin/env node
 'use strict';
+// No inspector, ever: SIGUSR1 makes Node open its debugger on 127.0.0.1:9229, where any local
+// user can run code inside mon (and read the key) - a supervisor that signals a process group
+// would do it to a long `mon heartbeats exec` or `mon sandbox`. A listener of our own, set
+// before anything else, takes the signal from the inspector (on every Node line mon runs on;
+// --disable-sigusr1 exists only from 22.14 and cannot be given through #!). mon ignores it.
+process.on('SIGUSR1', function () {});
 // Starts mon as fast as Node allows, then hands over to the bundle. This file is the only
 // place that ends the process; everything else returns an exit code.
 //
@@ -180,8 +186,14 @@ function loadWithCachedData() {
       try {
         const write = (file, data) => {
           const temp = path.join(target, `${file}.${process.pid}.tmp`);
-          fs.writeFileSync(temp, data, { mode: 0o600 });
-          fs.renameSync(temp, path.join(target, file));
+          try {
+            fs.writeFileSync(temp, data, { mode: 0o600 });
+            fs.renameSync(temp, path.join(target, file));
+          } catch (error) {
+            // A full disk leaves no half-written file behind.
+            fs.rmSync(temp, { force: true });
+            throw error;
+          }
         };
         write(name, script.createCachedData());
         write(`${name}.commands`, `${commands.join('\n')}\n`);

@@ -1,11 +1,13 @@
 # fish completion for mon. Generated from the command tree by `mon completion fish`; do not edit.
+# Every word it offers is data: what `mon __complete` prints (from the API or the config) is
+# offered and inserted quoted, never run or expanded.
 
 set -g __mon_value_flags --profile --base-url --account --ping-url --jq -q --timeout --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --from --to --token-file --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed
 set -g __mon_account_flags --profile --base-url --account --sandbox
 function __mon_subcommands
   switch "$argv[1]"
     case ''
-      echo incidents templates status-pages checks heartbeats runtimes auth config api completion sandbox
+      echo incidents templates status-pages checks heartbeats runtimes auth config api completion sandbox help
     case 'incidents'
       echo list get create update resolve updates
     case 'incidents updates'
@@ -30,12 +32,14 @@ function __mon_subcommands
       echo advance
   end
 end
-# The words typed so far: the command path, how many arguments follow it, the account flags.
+# The words typed so far: the command path, how many arguments follow it, the account flags,
+# and whether they are the topics of `mon help`.
 function __mon_walk
   set -l words (commandline -opc)
   set -e words[1]
   set -l cmdpath
   set -g __mon_npos 0
+  set -g __mon_help 0
   set -g __mon_forward
   set -l skip 0
   set -l keep 0
@@ -58,28 +62,39 @@ function __mon_walk
       end
       continue
     end
-    if test $__mon_npos = 0; and contains -- $word (string split " " (__mon_subcommands "$cmdpath"))
+    if test $__mon_npos = 0 -a $__mon_help = 0; and test -z "$cmdpath"; and test "$word" = help
+      set -g __mon_help 1
+    else if test $__mon_npos = 0; and contains -- $word (string split " " (__mon_subcommands "$cmdpath"))
       set cmdpath (string join " " $cmdpath $word)
     else
       set __mon_npos (math $__mon_npos + 1)
     end
   end
+  # An account flag whose value is the word being typed is not passed on.
+  test $skip = 1 -a $keep = 1; and set -e __mon_forward[-1]
   set -g __mon_cmdpath "$cmdpath"
 end
 # True when the words typed so far are the command path $argv[1] (and $argv[2] arguments).
 function __mon_at
   __mon_walk
-  test "$__mon_cmdpath" = "$argv[1]"; and begin; test (count $argv) -lt 2; or test $__mon_npos = $argv[2]; end
+  test $__mon_help = 0; and test "$__mon_cmdpath" = "$argv[1]"; and begin; test (count $argv) -lt 2; or test $__mon_npos = $argv[2]; end
 end
-# Asks the API only when an argument is being typed: never for a flag.
+# True after `mon help` and the command path $argv[1]: its subcommands are the topics.
+function __mon_topic
+  __mon_walk
+  test $__mon_help = 1; and test "$__mon_cmdpath" = "$argv[1]"; and test $__mon_npos = 0
+end
+# `mon __complete SOURCE` for the account on the command line: "VALUE<TAB>DESCRIPTION" lines,
+# which fish offers as data. Asked only when a value is being typed: never for a flag.
 function __mon_lookup
   string match -q -- '-*' (commandline -ct); and return
+  __mon_walk
   set -l mon (commandline -opc)[1]
   $mon $__mon_forward __complete $argv[1] 2>/dev/null
 end
 complete -c mon -f
 complete -c mon -l version -d 'print the version'
-complete -c mon -l profile -r -d 'stored profile to use (env MON_PROFILE; default "default")'
+complete -c mon -l profile -x -a '(__mon_lookup profiles)' -d 'stored profile to use (env MON_PROFILE; default "default")'
 complete -c mon -l base-url -r -d 'API base URL (env MON_BASE_URL)'
 complete -c mon -l account -r -d 'account ID, sent as x-service-account (env MON_ACCOUNT_ID)'
 complete -c mon -l ping-url -r -d 'base URL of heartbeat pings (env MON_PING_URL)'
@@ -93,40 +108,59 @@ complete -c mon -l sandbox -d 'use the embedded sandbox instead of an account (e
 complete -c mon -l insecure -d 'allow sending the API key over plain http:// to a non-local host'
 complete -c mon -l help -s h -d 'show help for this command'
 complete -c mon -n "__mon_at '' 0" -a 'incidents' -d 'Open, update and resolve status-page incidents'
+complete -c mon -n "__mon_topic ''" -a 'incidents' -d 'Open, update and resolve status-page incidents'
 complete -c mon -n "__mon_at '' 0" -a 'templates' -d 'Message templates for incident updates, stored per profile'
+complete -c mon -n "__mon_topic ''" -a 'templates' -d 'Message templates for incident updates, stored per profile'
 complete -c mon -n "__mon_at '' 0" -a 'status-pages' -d 'Status pages, cards and services (find service IDs)'
+complete -c mon -n "__mon_topic ''" -a 'status-pages' -d 'Status pages, cards and services (find service IDs)'
 complete -c mon -n "__mon_at '' 0" -a 'checks' -d 'Create DNS checks (and the deprecated combined create)'
+complete -c mon -n "__mon_topic ''" -a 'checks' -d 'Create DNS checks (and the deprecated combined create)'
 complete -c mon -n "__mon_at '' 0" -a 'heartbeats' -d 'Heartbeats: events, availability, pings, cron jobs'
+complete -c mon -n "__mon_topic ''" -a 'heartbeats' -d 'Heartbeats: events, availability, pings, cron jobs'
 complete -c mon -n "__mon_at '' 0" -a 'runtimes' -d 'The runtimes checks run on: Node.js, stage, packages'
+complete -c mon -n "__mon_topic ''" -a 'runtimes' -d 'The runtimes checks run on: Node.js, stage, packages'
 complete -c mon -n "__mon_at '' 0" -a 'auth' -d 'Log in, see which credentials are in use, log out'
+complete -c mon -n "__mon_topic ''" -a 'auth' -d 'Log in, see which credentials are in use, log out'
 complete -c mon -n "__mon_at '' 0" -a 'config' -d 'Read and change the stored profile settings'
+complete -c mon -n "__mon_topic ''" -a 'config' -d 'Read and change the stored profile settings'
 complete -c mon -n "__mon_at '' 0" -a 'api' -d 'Make an authenticated request to any API path'
+complete -c mon -n "__mon_topic ''" -a 'api' -d 'Make an authenticated request to any API path'
 complete -c mon -n "__mon_at '' 0" -a 'completion' -d 'Print shell completions for bash, zsh or fish'
+complete -c mon -n "__mon_topic ''" -a 'completion' -d 'Print shell completions for bash, zsh or fish'
 complete -c mon -n "__mon_at '' 0" -a 'sandbox' -d 'Serve a local copy of the whole API, to try mon'
+complete -c mon -n "__mon_topic ''" -a 'sandbox' -d 'Serve a local copy of the whole API, to try mon'
+complete -c mon -n "__mon_at '' 0" -a 'help' -d 'Show help for a command'
+complete -c mon -n "__mon_topic ''" -a 'help' -d 'Show help for a command'
 complete -c mon -n "__mon_at 'incidents' 0" -a 'list' -d 'List incidents, newest first (open ones unless --status says otherwise)'
+complete -c mon -n "__mon_topic 'incidents'" -a 'list' -d 'List incidents, newest first (open ones unless --status says otherwise)'
 complete -c mon -n "__mon_at 'incidents' 0" -a 'get' -d 'Show an incident and its updates as a timeline, newest first'
+complete -c mon -n "__mon_topic 'incidents'" -a 'get' -d 'Show an incident and its updates as a timeline, newest first'
 complete -c mon -n "__mon_at 'incidents' 0" -a 'create' -d 'Open an incident on one or more services, with its first update'
+complete -c mon -n "__mon_topic 'incidents'" -a 'create' -d 'Open an incident on one or more services, with its first update'
 complete -c mon -n "__mon_at 'incidents' 0" -a 'update' -d 'Post an update to an incident and/or change its name, severity or services'
+complete -c mon -n "__mon_topic 'incidents'" -a 'update' -d 'Post an update to an incident and/or change its name, severity or services'
 complete -c mon -n "__mon_at 'incidents' 0" -a 'resolve' -d 'Post a RESOLVED update to an incident'
+complete -c mon -n "__mon_topic 'incidents'" -a 'resolve' -d 'Post a RESOLVED update to an incident'
 complete -c mon -n "__mon_at 'incidents' 0" -a 'updates' -d 'An incident\'s updates one by one: post, show, edit'
+complete -c mon -n "__mon_topic 'incidents'" -a 'updates' -d 'An incident\'s updates one by one: post, show, edit'
 complete -c mon -n "__mon_at 'incidents list'" -l limit -s L -r -d 'entries per page, 1 to 100 (default 20)'
 complete -c mon -n "__mon_at 'incidents list'" -l next-id -r -d 'start at this page (the nextId a previous page gave)'
 complete -c mon -n "__mon_at 'incidents list'" -l all -d 'follow every page'
 complete -c mon -n "__mon_at 'incidents list'" -l status -s s -x -a 'open resolved all' -d 'which incidents, by the last update\'s status: open, resolved or all, in any case (default open)'
-complete -c mon -n "__mon_at 'incidents list'" -l service -r -d 'only incidents on this service: its ID or name, in any case (repeatable)'
+complete -c mon -n "__mon_at 'incidents list'" -l service -x -a '(__mon_lookup services)' -d 'only incidents on this service: its ID or name, in any case (repeatable)'
 complete -c mon -n "__mon_at 'incidents list'" -l severity -x -a 'critical major medium minor' -d 'only incidents of this severity: CRITICAL, MAJOR, MEDIUM or MINOR, in any case (repeatable)'
 complete -c mon -n "__mon_at 'incidents list'" -l since -r -d 'only incidents that started since then: a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d)'
 complete -c mon -n "__mon_at 'incidents get' 0" -a '(__mon_lookup open-incidents)'
 complete -c mon -n "__mon_at 'incidents create'" -l name -r -d 'what the status page shows, at most 255 characters'
 complete -c mon -n "__mon_at 'incidents create'" -l severity -x -a 'critical major medium minor' -d 'the severity: CRITICAL, MAJOR, MEDIUM or MINOR, in any case'
-complete -c mon -n "__mon_at 'incidents create'" -l service -r -d 'an affected service: its ID or name, in any case (`mon status-pages list` shows them) (repeatable)'
+complete -c mon -n "__mon_at 'incidents create'" -l service -x -a '(__mon_lookup services)' -d 'an affected service: its ID or name, in any case (`mon status-pages list` shows them) (repeatable)'
 complete -c mon -n "__mon_at 'incidents create'" -l message -s m -r -d 'the first update: what subscribers read'
 complete -c mon -n "__mon_at 'incidents create'" -l status -s s -x -a 'investigating identified monitoring resolved' -d 'the first update\'s status: INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED, in any case (default investigating)'
 complete -c mon -n "__mon_at 'incidents create'" -l notify -d 'notify the status page subscribers of this update'
 complete -c mon -n "__mon_at 'incidents create'" -l no-notify -d 'do not notify them (the default)'
 complete -c mon -n "__mon_at 'incidents create'" -l date -r -d 'when the first update is published: a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d) (default now)'
 complete -c mon -n "__mon_at 'incidents create'" -l message-file -r -d 'read the message from FILE (- for stdin), for long messages'
-complete -c mon -n "__mon_at 'incidents create'" -l template -r -d 'take the message (and status) from a stored template; flags given beside it win (`mon templates list`)'
+complete -c mon -n "__mon_at 'incidents create'" -l template -x -a '(__mon_lookup templates)' -d 'take the message (and status) from a stored template; flags given beside it win (`mon templates list`)'
 complete -c mon -n "__mon_at 'incidents create'" -l yes -s y -d 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker); it answers no other question'
 complete -c mon -n "__mon_at 'incidents create'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
 complete -c mon -n "__mon_at 'incidents update'" -l message -s m -r -d 'post an update with this message'
@@ -135,9 +169,9 @@ complete -c mon -n "__mon_at 'incidents update'" -l notify -d 'notify the status
 complete -c mon -n "__mon_at 'incidents update'" -l no-notify -d 'do not notify them (the default)'
 complete -c mon -n "__mon_at 'incidents update'" -l name -r -d 'rename the incident (at most 255 characters)'
 complete -c mon -n "__mon_at 'incidents update'" -l severity -x -a 'critical major medium minor' -d 'change the severity: CRITICAL, MAJOR, MEDIUM or MINOR, in any case'
-complete -c mon -n "__mon_at 'incidents update'" -l service -r -d 'the incident\'s services become exactly these (IDs or names) (repeatable)'
+complete -c mon -n "__mon_at 'incidents update'" -l service -x -a '(__mon_lookup services)' -d 'the incident\'s services become exactly these (IDs or names) (repeatable)'
 complete -c mon -n "__mon_at 'incidents update'" -l message-file -r -d 'read the message from FILE (- for stdin), for long messages'
-complete -c mon -n "__mon_at 'incidents update'" -l template -r -d 'take the message (and status) from a stored template; flags given beside it win (`mon templates list`)'
+complete -c mon -n "__mon_at 'incidents update'" -l template -x -a '(__mon_lookup templates)' -d 'take the message (and status) from a stored template; flags given beside it win (`mon templates list`)'
 complete -c mon -n "__mon_at 'incidents update'" -l yes -s y -d 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker); it answers no other question'
 complete -c mon -n "__mon_at 'incidents update'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
 complete -c mon -n "__mon_at 'incidents update' 0" -a '(__mon_lookup open-incidents)'
@@ -146,20 +180,23 @@ complete -c mon -n "__mon_at 'incidents resolve'" -l notify -d 'notify the statu
 complete -c mon -n "__mon_at 'incidents resolve'" -l no-notify -d 'do not notify them (the default)'
 complete -c mon -n "__mon_at 'incidents resolve'" -l force -d 'post a RESOLVED update even if the incident is already resolved'
 complete -c mon -n "__mon_at 'incidents resolve'" -l message-file -r -d 'read the message from FILE (- for stdin), for long messages'
-complete -c mon -n "__mon_at 'incidents resolve'" -l template -r -d 'take the message (and status) from a stored template; flags given beside it win (`mon templates list`)'
+complete -c mon -n "__mon_at 'incidents resolve'" -l template -x -a '(__mon_lookup templates)' -d 'take the message (and status) from a stored template; flags given beside it win (`mon templates list`)'
 complete -c mon -n "__mon_at 'incidents resolve'" -l yes -s y -d 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker); it answers no other question'
 complete -c mon -n "__mon_at 'incidents resolve'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
 complete -c mon -n "__mon_at 'incidents resolve' 0" -a '(__mon_lookup open-incidents)'
 complete -c mon -n "__mon_at 'incidents updates' 0" -a 'create' -d 'Post an update to an incident (POST .../incident-updates)'
+complete -c mon -n "__mon_topic 'incidents updates'" -a 'create' -d 'Post an update to an incident (POST .../incident-updates)'
 complete -c mon -n "__mon_at 'incidents updates' 0" -a 'get' -d 'Show one incident update'
+complete -c mon -n "__mon_topic 'incidents updates'" -a 'get' -d 'Show one incident update'
 complete -c mon -n "__mon_at 'incidents updates' 0" -a 'edit' -d 'Correct an incident update (what is not given stays as it is)'
+complete -c mon -n "__mon_topic 'incidents updates'" -a 'edit' -d 'Correct an incident update (what is not given stays as it is)'
 complete -c mon -n "__mon_at 'incidents updates create'" -l message -s m -r -d 'what subscribers read (required; asked for on a terminal)'
 complete -c mon -n "__mon_at 'incidents updates create'" -l status -s s -x -a 'investigating identified monitoring resolved' -d 'the update\'s status: INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED, in any case (left out: the incident keeps its status)'
 complete -c mon -n "__mon_at 'incidents updates create'" -l notify -d 'notify the status page subscribers'
 complete -c mon -n "__mon_at 'incidents updates create'" -l no-notify -d 'do not notify them (the default)'
 complete -c mon -n "__mon_at 'incidents updates create'" -l date -r -d 'when the update is published: a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d) (default now)'
 complete -c mon -n "__mon_at 'incidents updates create'" -l message-file -r -d 'read the message from FILE (- for stdin), for long messages'
-complete -c mon -n "__mon_at 'incidents updates create'" -l template -r -d 'take the message (and status) from a stored template; flags given beside it win (`mon templates list`)'
+complete -c mon -n "__mon_at 'incidents updates create'" -l template -x -a '(__mon_lookup templates)' -d 'take the message (and status) from a stored template; flags given beside it win (`mon templates list`)'
 complete -c mon -n "__mon_at 'incidents updates create'" -l yes -s y -d 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker); it answers no other question'
 complete -c mon -n "__mon_at 'incidents updates create'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
 complete -c mon -n "__mon_at 'incidents updates create' 0" -a '(__mon_lookup open-incidents)'
@@ -173,17 +210,24 @@ complete -c mon -n "__mon_at 'incidents updates edit'" -l yes -s y -d 'post with
 complete -c mon -n "__mon_at 'incidents updates edit'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
 complete -c mon -n "__mon_at 'incidents updates edit' 0" -a '(__mon_lookup open-incidents)'
 complete -c mon -n "__mon_at 'templates' 0" -a 'add' -d 'Store a message template (and the status it sets)'
+complete -c mon -n "__mon_topic 'templates'" -a 'add' -d 'Store a message template (and the status it sets)'
 complete -c mon -n "__mon_at 'templates' 0" -a 'list' -d 'List the stored templates'
+complete -c mon -n "__mon_topic 'templates'" -a 'list' -d 'List the stored templates'
 complete -c mon -n "__mon_at 'templates' 0" -a 'remove' -d 'Remove a stored template'
+complete -c mon -n "__mon_topic 'templates'" -a 'remove' -d 'Remove a stored template'
 complete -c mon -n "__mon_at 'templates add'" -l message -s m -r -d 'the message; {{name}}, {{services}}, {{severity}} and {{status}} are filled from the incident'
 complete -c mon -n "__mon_at 'templates add'" -l status -s s -x -a 'investigating identified monitoring resolved' -d 'the status an update from this template sets: INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED, in any case'
 complete -c mon -n "__mon_at 'templates add'" -l force -d 'replace a template of the same name'
+complete -c mon -n "__mon_at 'templates remove' 0" -a '(__mon_lookup templates)'
 complete -c mon -n "__mon_at 'status-pages' 0" -a 'list' -d 'List status pages with their cards and services'
+complete -c mon -n "__mon_topic 'status-pages'" -a 'list' -d 'List status pages with their cards and services'
 complete -c mon -n "__mon_at 'status-pages list'" -l limit -s L -r -d 'entries per page, 1 to 100 (default 20)'
 complete -c mon -n "__mon_at 'status-pages list'" -l next-id -r -d 'start at this page (the nextId a previous page gave)'
 complete -c mon -n "__mon_at 'status-pages list'" -l all -d 'follow every page'
 complete -c mon -n "__mon_at 'checks' 0" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)'
+complete -c mon -n "__mon_topic 'checks'" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)'
 complete -c mon -n "__mon_at 'checks' 0" -a 'create' -d 'Create a check with the deprecated combined operation (POST /v1/checks)'
+complete -c mon -n "__mon_topic 'checks'" -a 'create' -d 'Create a check with the deprecated combined operation (POST /v1/checks)'
 complete -c mon -n "__mon_at 'checks create-dns'" -l name -r -d 'name of the check'
 complete -c mon -n "__mon_at 'checks create-dns'" -l description -r -d 'description, at most 500 characters'
 complete -c mon -n "__mon_at 'checks create-dns'" -l tag -r -d 'a tag (repeatable)'
@@ -295,9 +339,13 @@ complete -c mon -n "__mon_at 'checks create'" -l ssl-check-domain -r -d 'domain 
 complete -c mon -n "__mon_at 'checks create'" -l file -r -d 'JSON body with any of the fields (- for stdin); the flags override it'
 complete -c mon -n "__mon_at 'checks create'" -l dry-run -d 'print the request instead of sending it (secret values masked)'
 complete -c mon -n "__mon_at 'heartbeats' 0" -a 'events' -d 'List the events of a heartbeat (pings, late pings, failures) and its success ratio'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'events' -d 'List the events of a heartbeat (pings, late pings, failures) and its success ratio'
 complete -c mon -n "__mon_at 'heartbeats' 0" -a 'availability' -d 'Show the success ratio of a heartbeat for a period, against the period before'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'availability' -d 'Show the success ratio of a heartbeat for a period, against the period before'
 complete -c mon -n "__mon_at 'heartbeats' 0" -a 'ping' -d 'Send a heartbeat ping: tell the monitor the job ran'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'ping' -d 'Send a heartbeat ping: tell the monitor the job ran'
 complete -c mon -n "__mon_at 'heartbeats' 0" -a 'exec' -d 'Run a command (a cron job) and ping only when it succeeds'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'exec' -d 'Run a command (a cron job) and ping only when it succeeds'
 complete -c mon -n "__mon_at 'heartbeats events'" -l limit -s L -r -d 'at most this many events, 1 to 10 (the API\'s maximum; default 10)'
 complete -c mon -n "__mon_at 'heartbeats events'" -l from -r -d 'start of the period: a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d) (default: 24 hours before the end)'
 complete -c mon -n "__mon_at 'heartbeats events'" -l to -r -d 'end of the period, in the same forms (default: now)'
@@ -311,17 +359,27 @@ complete -c mon -n "__mon_at 'heartbeats exec'" -l token-file -r -d 'read the pi
 complete -c mon -n "__mon_at 'heartbeats exec'" -l strict -d 'exit 1 when the command succeeded but the ping failed'
 complete -c mon -n "__mon_at 'heartbeats exec'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
 complete -c mon -n "__mon_at 'runtimes' 0" -a 'list' -d 'List the supported runtimes'
+complete -c mon -n "__mon_topic 'runtimes'" -a 'list' -d 'List the supported runtimes'
 complete -c mon -n "__mon_at 'runtimes' 0" -a 'get' -d 'Show one runtime and the package versions it has'
+complete -c mon -n "__mon_topic 'runtimes'" -a 'get' -d 'Show one runtime and the package versions it has'
 complete -c mon -n "__mon_at 'runtimes get' 0" -a '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10'
 complete -c mon -n "__mon_at 'auth' 0" -a 'login' -d 'Store an API key, account ID and base URL in a profile (checked first)'
+complete -c mon -n "__mon_topic 'auth'" -a 'login' -d 'Store an API key, account ID and base URL in a profile (checked first)'
 complete -c mon -n "__mon_at 'auth' 0" -a 'status' -d 'Show the credentials in use and where each comes from (exit 4 without a key)'
+complete -c mon -n "__mon_topic 'auth'" -a 'status' -d 'Show the credentials in use and where each comes from (exit 4 without a key)'
 complete -c mon -n "__mon_at 'auth' 0" -a 'logout' -d 'Remove the stored API key from the profile (keeps base URL and account)'
+complete -c mon -n "__mon_topic 'auth'" -a 'logout' -d 'Remove the stored API key from the profile (keeps base URL and account)'
 complete -c mon -n "__mon_at 'auth login'" -l with-key -d 'read the API key from stdin instead of prompting'
 complete -c mon -n "__mon_at 'config' 0" -a 'list' -d 'Show the profile\'s settings'
+complete -c mon -n "__mon_topic 'config'" -a 'list' -d 'Show the profile\'s settings'
 complete -c mon -n "__mon_at 'config' 0" -a 'get' -d 'Print one setting (exit 1 when it is not set)'
+complete -c mon -n "__mon_topic 'config'" -a 'get' -d 'Print one setting (exit 1 when it is not set)'
 complete -c mon -n "__mon_at 'config' 0" -a 'set' -d 'Change one setting (the key is set with `mon auth login`)'
+complete -c mon -n "__mon_topic 'config'" -a 'set' -d 'Change one setting (the key is set with `mon auth login`)'
 complete -c mon -n "__mon_at 'config' 0" -a 'unset' -d 'Remove one setting from the profile'
+complete -c mon -n "__mon_topic 'config'" -a 'unset' -d 'Remove one setting from the profile'
 complete -c mon -n "__mon_at 'config' 0" -a 'path' -d 'Print where the profiles are stored'
+complete -c mon -n "__mon_topic 'config'" -a 'path' -d 'Print where the profiles are stored'
 complete -c mon -n "__mon_at 'config get' 0" -a 'base-url account ping-url timeout accessible'
 complete -c mon -n "__mon_at 'config set' 0" -a 'base-url account ping-url timeout accessible'
 complete -c mon -n "__mon_at 'config unset' 0" -a 'base-url account ping-url timeout accessible'
@@ -335,9 +393,13 @@ complete -c mon -n "__mon_at 'api'" -l paginate -d 'follow nextId and print ever
 complete -c mon -n "__mon_at 'api'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
 complete -c mon -n "__mon_at 'completion' 0" -a 'bash zsh fish'
 complete -c mon -n "__mon_at 'sandbox' 0" -a 'info' -d 'Show a sandbox\'s base URL, account, API key and heartbeat monitors (check IDs, ping tokens)'
+complete -c mon -n "__mon_topic 'sandbox'" -a 'info' -d 'Show a sandbox\'s base URL, account, API key and heartbeat monitors (check IDs, ping tokens)'
 complete -c mon -n "__mon_at 'sandbox' 0" -a 'reset' -d 'Put the sample data back: every change to a sandbox data file is dropped'
+complete -c mon -n "__mon_topic 'sandbox'" -a 'reset' -d 'Put the sample data back: every change to a sandbox data file is dropped'
 complete -c mon -n "__mon_at 'sandbox' 0" -a 'clock' -d 'Move a running sandbox\'s clock'
+complete -c mon -n "__mon_topic 'sandbox'" -a 'clock' -d 'Move a running sandbox\'s clock'
 complete -c mon -n "__mon_at 'sandbox' 0" -a 'requests' -d 'Show the last requests a sandbox received: method, path, status, time, body'
+complete -c mon -n "__mon_topic 'sandbox'" -a 'requests' -d 'Show the last requests a sandbox received: method, path, status, time, body'
 complete -c mon -n "__mon_at 'sandbox'" -l host -r -d 'interface to listen on (beyond loopback, e.g. 0.0.0.0: others can use it; it warns) (default 127.0.0.1)'
 complete -c mon -n "__mon_at 'sandbox'" -l port -r -d 'port to listen on (0: any free port) (default 4010)'
 complete -c mon -n "__mon_at 'sandbox'" -l data -r -d 'the data file, a JSON-lines journal (default: sandbox.jsonl in the user data directory)'
@@ -349,5 +411,6 @@ complete -c mon -n "__mon_at 'sandbox info'" -l data -r -d 'the data file, a JSO
 complete -c mon -n "__mon_at 'sandbox reset'" -l data -r -d 'the data file, a JSON-lines journal (default: sandbox.jsonl in the user data directory)'
 complete -c mon -n "__mon_at 'sandbox reset'" -l yes -s y -d 'reset without asking (needed when there is no terminal to ask on)'
 complete -c mon -n "__mon_at 'sandbox clock' 0" -a 'advance' -d 'Move the sandbox\'s clock forward: heartbeats fail and recover as they would'
+complete -c mon -n "__mon_topic 'sandbox clock'" -a 'advance' -d 'Move the sandbox\'s clock forward: heartbeats fail and recover as they would'
 complete -c mon -n "__mon_at 'sandbox requests'" -l limit -s L -r -d 'show the last N requests, 1 to 10,000 (default 20)'
-complete -c mon -n "__mon_at '__complete' 0" -a 'open-incidents'
+complete -c mon -n "__mon_at '__complete' 0" -a 'open-incidents services templates profiles'

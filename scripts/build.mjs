@@ -66,7 +66,11 @@ export const VENDORED = {
       `const { loadJq } = require('jq-wasm');`,
       `const { readFile } = require('node:fs/promises');`,
       `const { join } = require('node:path');`,
-      `exports.loadJq = async () => loadJq({ wasmBinary: await readFile(join(__dirname, 'jq.wasm')) });`,
+      `exports.wasm = join(__dirname, 'jq.wasm');`,
+      `exports.loadJq = async (wasmBinary) => loadJq({ wasmBinary: wasmBinary || (await readFile(exports.wasm)) });`,
+      // src/output/jq.ts runs the engine in a worker thread, which requires this file by its path
+      // (and is handed the .wasm, read by the main thread while the worker starts).
+      `exports.file = __filename;`,
     ].join('\n'),
     assets: ['jq-wasm/jq.wasm'],
   },

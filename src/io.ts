@@ -54,13 +54,23 @@ export interface IO {
   promptsDisabled: boolean;
   /** stdin and stdout are terminals and prompts are not disabled (gh's CanPrompt). */
   canPrompt(): boolean;
-  /** Read stdin to the end (for --with-key, --file -); Ctrl-C and SIGTERM end the wait. */
-  readStdin(): Promise<string>;
+  /**
+   * Read stdin to the end (for --with-key, --file -); Ctrl-C and SIGTERM end the wait. Past
+   * `maxBytes` it stops reading (and closes stdin) and rejects with InputTooLarge.
+   */
+  readStdin(maxBytes: number): Promise<string>;
   /**
    * A secret (the API key, a ping token) that must never be printed: from now on every
    * write to stdout or stderr shows it masked (`sk_…cdef`), wherever it appears.
    */
   addSecret(secret: string): void;
+}
+
+/** Input longer than the reader allows (see core/input.ts for the bounds). */
+export class InputTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`more than ${maxBytes} bytes`);
+  }
 }
 
 /** Shorter values are not masked: replacing them everywhere would garble ordinary text. */
@@ -164,14 +174,24 @@ abstract class BaseIO implements IO {
     return this.stdinIsTTY && this.stdoutIsTTY && !this.promptsDisabled;
   }
 
-  async readStdin(): Promise<string> {
+  async readStdin(maxBytes: number): Promise<string> {
     const signal = this.signal;
     if (signal?.aborted) throw new CancelledError();
     const stdin = this.stdin;
     const chunks: Buffer[] = [];
+    let size = 0;
     const reading = (async () => {
-      for await (const chunk of stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-      return Buffer.concat(chunks).toString('utf8');
+      for await (const chunk of stdin) {
+        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+        size += bytes.length;
+        if (size > maxBytes) {
+          // Endless input (`yes | mon ...`) is not read to its end: nothing more is kept.
+          (stdin as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+          throw new InputTooLarge(maxBytes);
+        }
+        chunks.push(bytes);
+      }
+      return Buffer.concat(chunks, size).toString('utf8');
     })();
     if (!signal) return reading;
     let onAbort: (() => void) | undefined;

@@ -8,7 +8,6 @@ import {
   rmSync,
   statSync,
   unlinkSync,
-  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
@@ -81,17 +80,37 @@ function takeOver(path: string, stale: string, owner: LockOwner): boolean {
   }
   try {
     if (snapshot(path) !== stale) return false;
-    const next = `${path}.${process.pid}.${owner.id}.new`;
-    writeFileSync(next, JSON.stringify(owner), { mode: 0o600, flag: 'wx' });
-    try {
-      renameSync(next, path);
-    } catch (error) {
-      rmSync(next, { force: true });
-      throw error;
-    }
+    replaceFile(path, `${path}.${process.pid}.${owner.id}.new`, JSON.stringify(owner));
     return readOwner(path)?.id === owner.id;
   } finally {
     rmSync(guard, { force: true });
+  }
+}
+
+/**
+ * A new file (0600) holding `text`, or none at all: a write that fails (a full disk, a file
+ * size limit) removes what it created, so no empty lock file is left behind.
+ */
+function writeNew(path: string, text: string): void {
+  const fd = openSync(path, 'wx', 0o600);
+  try {
+    writeSync(fd, text);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(path, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+}
+
+/** `path` replaced in one step by a file holding `text`, written beside it as `temp` (gone whatever happens). */
+function replaceFile(path: string, temp: string, text: string): void {
+  writeNew(temp, text);
+  try {
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
   }
 }
 
@@ -103,8 +122,8 @@ function held(path: string, owner: LockOwner): HeldLock {
     advertise(server) {
       owner.server = server;
       const next = `${path}.${process.pid}.advertise`;
-      writeFileSync(next, JSON.stringify(owner), { mode: 0o600 });
-      renameSync(next, path);
+      rmSync(next, { force: true });
+      replaceFile(path, next, JSON.stringify(owner));
     },
     release() {
       if (released) return;
@@ -131,12 +150,7 @@ export function tryLock(path: string, what: string): HeldLock | { heldBy: LockOw
   const id = process.getBuiltinModule('node:crypto').randomBytes(8).toString('hex');
   const owner: LockOwner = { pid: process.pid, host: hostname(), what, since: new Date().toISOString(), id };
   const temp = `${path}.${process.pid}.${id}`;
-  const fd = openSync(temp, 'wx', 0o600);
-  try {
-    writeSync(fd, JSON.stringify(owner));
-  } finally {
-    closeSync(fd);
-  }
+  writeNew(temp, JSON.stringify(owner));
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {

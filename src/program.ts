@@ -77,7 +77,7 @@ export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
     ctx.commandPath = commandPath(action);
     ctx.io.setColor({ noColorFlag: globals.color === false, env: ctx.env });
     ctx.io.promptsDisabled = globals.input === false || envFlag(ctx.env.MON_NO_INPUT) || envFlag(ctx.env.CI);
-    if (globals.jq !== undefined) await useJq(ctx.io, globals.jq);
+    if (globals.jq !== undefined) await useJq(ctx.io, globals.jq, { signal: ctx.signal, onClose: ctx.onClose });
   });
 
   applyEverywhere(program, ctx, argv !== undefined && jsonRequested(argv));

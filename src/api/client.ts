@@ -19,6 +19,7 @@ import {
   type PreparedRequest,
 } from './request';
 import { describeProxy, PROXY_CODES, proxyFor, tunnelConnector, type ProxyChoice } from './proxy';
+import { pagingBounds, type PagingBounds } from './paginate';
 import { errorCode, jitter, NOT_SENT_CODES, parseRetryAfter, RETRYABLE_STATUSES } from './retry';
 
 export interface ClientOptions extends ClientConfig {
@@ -40,6 +41,8 @@ export interface ClientOptions extends ClientConfig {
   backoffMs?: { base: number; cap: number };
   /** Cap on a server's Retry-After, in ms (default 20 s). */
   maxRetryAfterMs?: number;
+  /** How much of a list one command reads (default: MON_MAX_PAGES and MON_MAX_ENTRIES of `env`, see paginate.ts). */
+  paging?: PagingBounds;
   /** The most bytes read of one answer (default 64 MiB). */
   maxBodyBytes?: number;
   /** For tests: a transport instead of the proxy-aware agent. */
@@ -59,6 +62,8 @@ const DATE_RESOLUTION_MS = 1000;
  */
 export class ApiClient {
   readonly config: ClientConfig;
+  /** The bounds of paging with this client (`pages()`, `api --paginate`). */
+  readonly paging: PagingBounds;
   private readonly options: ClientOptions;
   private readonly dispatchers = new Map<string, Dispatcher>();
   /** How far the server's clock is ahead of ours, from the `Date` header of its last answer. */
@@ -78,6 +83,7 @@ export class ApiClient {
     };
     this.secret = options.apiKey ? 'the API key' : 'a secret URL';
     checkTransport(options.baseUrl, options.insecure, this.secret);
+    this.paging = options.paging ?? pagingBounds(options.env ?? process.env);
   }
 
   /**

@@ -4,6 +4,7 @@ import type { ApiClient } from './client';
 import type { ApiRequest } from './request';
 import { parseResponse } from './validate';
 import { sanitize } from '../text/escape';
+import { UsageError } from '../errors';
 
 export interface Page<T> {
   length: number;
@@ -15,28 +16,80 @@ export interface Page<T> {
 export const MAX_EMPTY_PAGES = 100;
 
 /**
- * Stops paging that would never end: a `nextId` seen before (a loop), or page after page
- * without entries but with a new `nextId` each time (at most MAX_EMPTY_PAGES of those).
+ * How much one command reads of a list (`--all`, `api --paginate`): a server that always
+ * answers with a new `nextId` must not make mon read (and hold) without end. 1,000 full
+ * pages are 100,000 entries; MON_MAX_PAGES and MON_MAX_ENTRIES raise either bound.
+ */
+export interface PagingBounds {
+  maxPages: number;
+  maxEntries: number;
+}
+export const DEFAULT_PAGING: PagingBounds = { maxPages: 1000, maxEntries: 100_000 };
+
+/** The bounds from MON_MAX_PAGES and MON_MAX_ENTRIES (whole numbers from 1), or the defaults. */
+export function pagingBounds(env: NodeJS.ProcessEnv): PagingBounds {
+  const read = (variable: string, fallback: number): number => {
+    const text = env[variable];
+    if (text === undefined || text === '') return fallback;
+    if (!/^\d+$/.test(text.trim()) || Number(text) < 1 || !Number.isSafeInteger(Number(text)))
+      throw new UsageError(`${variable} must be a whole number from 1 (got ${sanitize(JSON.stringify(text))}).`);
+    return Number(text);
+  };
+  return {
+    maxPages: read('MON_MAX_PAGES', DEFAULT_PAGING.maxPages),
+    maxEntries: read('MON_MAX_ENTRIES', DEFAULT_PAGING.maxEntries),
+  };
+}
+
+/** Paging stopped before the end of the list: what was printed is not all of it (exit 1). */
+export class PagingStopped extends ApiError {}
+
+/** 1,000-style (toLocaleString would load ICU's number formats). */
+const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/**
+ * Stops paging that would never end: a `nextId` seen before (a loop), page after page
+ * without entries but with a new `nextId` each time (at most MAX_EMPTY_PAGES of those), or
+ * more pages or entries than the bounds allow.
  */
 export class PageGuard {
   private readonly seen = new Set<string>();
   private empty = 0;
-  constructor(private readonly path: string) {}
+  private pages = 0;
+  private entries = 0;
+  constructor(
+    private readonly path: string,
+    private readonly bounds: PagingBounds = DEFAULT_PAGING,
+  ) {}
 
   /** The page just read had `count` entries and points at `nextId`: throws when paging must stop. */
-  next(count: number, nextId: string): void {
+  next(entries: number, nextId: string): void {
+    const notAll = 'What was printed is not the whole list.';
     if (this.seen.has(nextId)) {
-      throw new ApiError(
+      throw new PagingStopped(
         'response',
-        `The server returned nextId ${sanitize(JSON.stringify(nextId))} twice while paging ${this.path}; stopping instead of looping. What was printed is not the whole list.`,
+        `The server returned nextId ${sanitize(JSON.stringify(nextId))} twice while paging ${this.path}; stopping instead of looping. ${notAll}`,
       );
     }
     this.seen.add(nextId);
-    this.empty = count === 0 ? this.empty + 1 : 0;
+    this.empty = entries === 0 ? this.empty + 1 : 0;
     if (this.empty >= MAX_EMPTY_PAGES) {
-      throw new ApiError(
+      throw new PagingStopped(
         'response',
-        `The server sent ${MAX_EMPTY_PAGES} pages in a row without entries while paging ${this.path} (each with a new nextId); stopping. What was printed is not the whole list.`,
+        `The server sent ${MAX_EMPTY_PAGES} pages in a row without entries while paging ${this.path} (each with a new nextId); stopping. ${notAll}`,
+      );
+    }
+    this.pages += 1;
+    this.entries += entries;
+    const { maxPages, maxEntries } = this.bounds;
+    if (this.pages >= maxPages || this.entries >= maxEntries) {
+      const which = this.pages >= maxPages ? `${count(maxPages)} pages` : `${count(maxEntries)} entries`;
+      throw new PagingStopped(
+        'response',
+        `Stopped paging ${this.path} after ${count(this.pages)} pages (${count(this.entries)} entries): mon reads at most ${which} of a list, and the server has more. ${notAll}`,
+        {
+          hint: `Narrow the list (a filter, --limit without --all), or raise the bound: ${this.pages >= maxPages ? 'MON_MAX_PAGES' : 'MON_MAX_ENTRIES'}=N.`,
+        },
       );
     }
   }
@@ -47,11 +100,11 @@ export class PageGuard {
  * (`for await (const page of pages(...))`). Stops when `nextId` is null or missing.
  */
 export async function* pages<S extends z.ZodType<Page<unknown>>>(
-  client: Pick<ApiClient, 'request'>,
+  client: Pick<ApiClient, 'request'> & { paging?: PagingBounds },
   request: ApiRequest,
   schema: S,
 ): AsyncGenerator<{ page: z.infer<S>; raw: unknown }> {
-  const guard = new PageGuard(request.path);
+  const guard = new PageGuard(request.path, client.paging);
   let nextId = request.query?.nextId ?? undefined;
   for (;;) {
     const pageRequest = { ...request, query: { ...request.query, nextId } };

@@ -20,11 +20,26 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The three forms of an HTTP-date (RFC 9110 5.6.7): IMF-fixdate, RFC 850's and asctime's. */
+const HTTP_DATE = [
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+  /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
+];
+
+/**
+ * How long a server's Retry-After asks to wait, in ms: seconds (`120`, or `1.5`) or an
+ * HTTP-date. Anything else (`-5`, `1,5`, a date in another form, garbage) is undefined, and
+ * the normal backoff applies: a broken header never means "retry now".
+ */
 export function parseRetryAfter(value: string | string[] | undefined, now: number): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!text) return undefined;
-  if (/^\d+(\.\d+)?$/.test(text.trim())) return Number(text) * 1000;
-  const date = Date.parse(text);
+  if (/^\d+(\.\d+)?$/.test(text)) return Number(text) * 1000;
+  const form = HTTP_DATE.findIndex((pattern) => pattern.test(text));
+  if (form < 0) return undefined;
+  // asctime's form names no zone; HTTP-dates are all in GMT.
+  const date = Date.parse(form === 2 ? `${text} GMT` : text);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 

@@ -51,6 +51,7 @@ const PROBLEMS: Record<string, string> = {
   EROFS: 'the file system is read-only',
   ENOSPC: 'the disk is full',
   EDQUOT: 'the disk quota is used up',
+  EFBIG: 'the file would be larger than this process may write (ulimit -f)',
   ELOOP: 'it goes round a loop of symbolic links',
   ENAMETOOLONG: 'the path is too long',
 };

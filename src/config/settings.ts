@@ -41,8 +41,11 @@ export function profileName(globals: SettingFlags, env: NodeJS.ProcessEnv): Sett
   return { value: 'default', source: 'default' };
 }
 
+/** A name the user stores things under: a profile, a template. */
+export const STORED_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
 function checkProfileName(name: string, from: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) {
+  if (!STORED_NAME.test(name)) {
     throw new UsageError(
       `Invalid profile name ${JSON.stringify(name)} (from ${from}): use letters, digits, ".", "_" and "-" (at most 64).`,
     );
@@ -75,7 +78,35 @@ export function parseSetting(name: SettingName, value: string, source: string): 
   if (name === 'timeout') return parseTimeoutSeconds(value, source);
   if (name === 'accessible') return parseSwitch(value, source);
   if (!value.trim()) throw new UsageError(`${name} cannot be empty (from ${source}).`);
-  return value.trim();
+  return checkOneLine(name, value.trim(), source);
+}
+
+/** C0 and C1 control characters and DEL: none belongs in a key or an account ID. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * A key or an account ID is one line of printable text: a line break (a key file with two
+ * lines, a variable set from `cat`) would be refused by the HTTP layer, which looks like a
+ * network failure. Exit 2 naming where it came from; the value itself is not shown (a key).
+ */
+export function checkOneLine(name: 'api-key' | 'account', value: string, source: string): string {
+  const at = value.search(CONTROL);
+  if (at < 0) return value;
+  const char = value.charCodeAt(at);
+  const what =
+    char === 10 || char === 13
+      ? 'a line break'
+      : `a control character (U+${char.toString(16).toUpperCase().padStart(4, '0')})`;
+  const noun = name === 'api-key' ? 'key' : 'account ID';
+  const hint = source.startsWith('profile ')
+    ? `Store it again with \`mon auth login\`, or fix it in the config file (\`mon config path\`).`
+    : /^MON_[A-Z_]+$/.test(source)
+      ? `Set ${source} to the ${noun} alone, on one line.`
+      : `Give the ${noun} alone, on one line.`;
+  throw new UsageError(
+    `The ${name === 'api-key' ? 'API key' : 'account ID'} from ${source} contains ${what} (character ${at + 1} of ${value.length}); nothing was sent.`,
+    hint,
+  );
 }
 
 /** Does anything in flags or environment leave a value to be read from the profile? */

@@ -28,7 +28,7 @@ export async function printDryRuns(
     shown.push({ method: prepared.method, url: prepared.url, body: maskSecretValues(request.body ?? null) });
   }
   if (ctx.globals.json) {
-    printJson(ctx.io, shown.length === 1 ? shown[0] : shown);
+    await printJson(ctx.io, shown.length === 1 ? shown[0] : shown);
     return;
   }
   shown.forEach(({ method, url, body }, index) => {

@@ -1,7 +1,8 @@
-import type { Page } from '../api/paginate';
+import { PagingStopped, type Page } from '../api/paginate';
 import { sanitize } from '../text/escape';
 import { PAGE_LIMIT } from '../api/schemas/enums';
 import { jsonArrayWriter, printJson, renderList, type Column } from '../output/render';
+import type { IO } from '../io';
 import type { Ctx } from './context';
 import type { PAGE_FLAGS } from './flags/common';
 import type { FlagValues } from './flags/spec';
@@ -36,11 +37,8 @@ export async function runPagedList<T, R = T>(
   const toRows = spec.rows ?? ((entries: T[]) => entries as unknown as R[]);
   if (options.all) {
     if (ctx.globals.json) {
-      const writer = jsonArrayWriter(ctx.io);
       // The entries as received (parsing puts known keys first).
-      for await (const { raw } of spec.pages(query))
-        for (const entry of (raw as Page<unknown>).entries) writer.write(entry);
-      writer.end();
+      await streamEntries(ctx.io, spec.pages(query), ({ raw }) => (raw as Page<unknown>).entries);
       return;
     }
     const entries: T[] = [];
@@ -57,19 +55,56 @@ export async function runPagedList<T, R = T>(
   if (first.done) return;
   const { page, raw } = first.value;
   if (ctx.globals.json) {
-    printJson(ctx.io, raw);
+    await printJson(ctx.io, raw);
     return;
   }
-  const rows = toRows(page.entries);
+  const asked = options.limit ?? PAGE_LIMIT.default;
+  const entries = atMost(ctx.io, page.entries, asked, options.limit === undefined ? 'the default limit' : '--limit');
+  // Entries the server sent past the limit are the next page's start: it begins at the first one left out.
+  const left = page.entries[asked] as { id?: unknown } | undefined;
+  const nextId = typeof left?.id === 'string' ? left.id : page.nextId;
+  const rows = toRows(entries);
   await renderList(ctx.io, rows, columnsFor(spec, rows), spec.empty);
-  if (page.nextId && ctx.io.stderrIsTTY) {
+  if (nextId && ctx.io.stderrIsTTY) {
     const limit = options.limit ? ` --limit ${options.limit}` : '';
     ctx.io.err(
       ctx.io.errStyle.dim(
-        `More on the next page: ${spec.command}${limit} --next-id ${sanitize(page.nextId)}  (or --all for everything)\n`,
+        `More on the next page: ${spec.command}${limit} --next-id ${sanitize(nextId)}  (or --all for everything)\n`,
       ),
     );
   }
+}
+
+/**
+ * The first `limit` entries: a server that sends more than it was asked for (`--limit 1`
+ * answered with 1,000) is shown no more than the user asked to see, and said to have sent more.
+ */
+export function atMost<T>(io: Pick<IO, 'err' | 'errStyle'>, entries: T[], limit: number, what: string): T[] {
+  if (entries.length <= limit) return entries;
+  io.err(
+    `${io.errStyle.yellow('warning:')} the server sent ${entries.length} entries where at most ${limit} were asked for (${what}); showing the first ${limit}.\n`,
+  );
+  return entries.slice(0, limit);
+}
+
+/**
+ * `--all --json`: the entries of every page as one JSON array, written page by page (memory
+ * holds one page). When a bound stops the paging, the array is still closed: what was
+ * printed is valid JSON, and the exit code (1) and the error say it is not all.
+ */
+export async function streamEntries<P>(
+  io: IO,
+  pages: AsyncIterable<P>,
+  entriesOf: (page: P) => readonly unknown[],
+): Promise<void> {
+  const writer = jsonArrayWriter(io);
+  try {
+    for await (const page of pages) for (const entry of entriesOf(page)) writer.write(entry);
+  } catch (error) {
+    if (error instanceof PagingStopped) await writer.end();
+    throw error;
+  }
+  await writer.end();
 }
 
 function columnsFor<T, R>(spec: PagedListSpec<T, R>, rows: R[]): Column<R>[] {

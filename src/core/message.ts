@@ -86,7 +86,10 @@ export async function givenMessage(
   }
   let text = flags.message;
   if (flags.messageFile !== undefined) {
-    text = (await readInputText(ctx.io, flags.messageFile, '--message-file')).replace(/\s+$/, '');
+    text = (await readInputText(ctx.io, flags.messageFile, { flag: '--message-file', kind: 'message' })).replace(
+      /\s+$/,
+      '',
+    );
     if (!text.trim()) throw new UsageError(`--message-file ${sanitize(flags.messageFile)} holds no message.`);
     if (flags.messageFile === '-') ctx.io.promptsDisabled = true;
   }

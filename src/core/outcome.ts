@@ -7,8 +7,8 @@ import type { Ctx } from './context';
  * stdout of a mutating command: the API body with --json; otherwise, when piped, the ID of
  * what was created or changed on a line of its own (`id=$(mon incidents create ...)`).
  */
-export function printOutcome(ctx: Pick<Ctx, 'io' | 'globals'>, id: string, raw: unknown): void {
-  if (ctx.globals.json) printJson(ctx.io, raw);
+export async function printOutcome(ctx: Pick<Ctx, 'io' | 'globals'>, id: string, raw: unknown): Promise<void> {
+  if (ctx.globals.json) await printJson(ctx.io, raw);
   else if (!ctx.io.stdoutIsTTY) ctx.io.out(`${id}\n`);
 }
 

@@ -1,50 +1,195 @@
-import { CliError, UsageError } from '../errors';
+import { readFile } from 'node:fs/promises';
+import type { Worker } from 'node:worker_threads';
+import { CancelledError, CliError, UsageError } from '../errors';
 import type { IO } from '../io';
 import { sanitize } from '../text/escape';
-import { stringifyJson } from '../text/json';
 
 /**
  * `--jq EXPR`: a jq expression applied to the JSON that --json prints, by jq itself (jq 1.8
  * compiled to WebAssembly: the jq-wasm package, bundled as dist/vendor/jq.cjs beside its
- * dist/vendor/jq.wasm). The engine is loaded only when --jq is given: `import('jq-wasm')`
- * below is the one place that reaches it.
+ * dist/vendor/jq.wasm). The engine runs in a worker thread, loaded only when --jq is given
+ * (`import('jq-wasm')` below is the one place that reaches it): a program that never ends
+ * (`def f: f; f`) is stopped by Ctrl-C or SIGTERM like any other wait, and what the engine
+ * writes on its own (emscripten's "Aborted()") never reaches the terminal. Only text
+ * crosses to the worker: the program and the input as JSON text, the results as jq wrote them.
  */
 
 /** One result of the expression, as jq printed it with -c (one value per line). */
 export type JqOutput = { kind: 'string'; text: string } | { kind: 'json'; text: string };
 
+export interface JqResults {
+  outputs: JqOutput[];
+  /** What jq said on stderr (`debug`, `stderr`). */
+  notes: string;
+  /**
+   * A runtime error (`.[]` on a number, `error("...")`): exit 1 with jq's message, after the
+   * results produced before it, as jq prints them.
+   */
+  error?: CliError;
+}
+
 export interface JqFilter {
   readonly expression: string;
   /**
-   * The expression applied to one JSON value (fed to jq as JSON text, numbers as received:
-   * jq 1.7+ keeps a number's literal until it computes with it): its results in order, and what jq said on
-   * stderr (`debug`, `stderr`). A runtime error (`.[]` on a number, `error("...")`) comes
-   * as `error` (exit 1, jq's message) after the results produced before it, as jq prints them.
+   * The expression applied to one JSON document, given as its text (numbers as received: jq
+   * 1.7+ keeps a number's literal until it computes with it).
    */
-  apply(value: unknown): { outputs: JqOutput[]; notes: string; error?: CliError };
+  apply(input: string): Promise<JqResults>;
+  /** Ends the engine's thread (at the end of the command). */
+  close(): Promise<void>;
 }
 
 const MANUAL_HINT = 'mon runs jq 1.8 built in; its manual: https://jqlang.org/manual/ (try --json to see the input).';
 
+/** What jq-wasm's `raw` returns. */
+interface RawResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
 /**
- * Loads the engine and compiles the expression, before any request is sent: a bad expression
- * is exit 2 with jq's message. jq compiles its program before reading input, so running it on
- * no input at all checks it without evaluating anything.
+ * The worker: its first message is the engine's .wasm (or nothing: the package finds its
+ * own); it loads the engine (the module whose path it is given, else the jq-wasm package),
+ * then answers each `{ input, program }` with jq's raw result, or `{ failed }` when the engine
+ * itself fails (its memory exhausted, its stack overflowed: emscripten aborts).
  */
-export async function compileJq(expression: string): Promise<JqFilter> {
-  const { loadJq } = await import('jq-wasm');
-  const jq = await loadJq();
-  const checked = jq.raw('', expression, ['-c']);
-  if (checked.exitCode !== 0) {
-    throw new UsageError(
-      `--jq: the expression is not valid jq:\n${sanitize(jqMessage(checked.stderr), { newlines: true })}`,
-      MANUAL_HINT,
-    );
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const failed = (error) => parentPort.postMessage({ failed: String((error && error.message) || error) });
+parentPort.once('message', ({ wasm }) => {
+  require(workerData.engine || 'jq-wasm').loadJq(wasm).then((jq) => {
+    parentPort.on('message', ({ input, program }) => {
+      try {
+        parentPort.postMessage(jq.raw(input, program, ['-c']));
+      } catch (error) {
+        failed(error);
+      }
+    });
+    parentPort.postMessage({ ready: true });
+  }, failed);
+});
+`;
+
+/** The engine in its thread: one request at a time, each ended early by `signal`. */
+class Engine {
+  private readonly worker: Worker;
+  private readonly ready: Promise<void>;
+  private queue: Promise<unknown> = Promise.resolve();
+  private said = '';
+  private exited = false;
+
+  constructor(
+    WorkerClass: typeof Worker,
+    engine: { file?: string; wasm?: string },
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    // stdout and stderr of the thread are its own (not the terminal's): read, never shown.
+    const worker = new WorkerClass(WORKER_SOURCE, {
+      eval: true,
+      workerData: { engine: engine.file },
+      stdout: true,
+      stderr: true,
+    });
+    this.worker = worker;
+    worker.stdout.resume();
+    worker.stderr.setEncoding('utf8').on('data', (text: string) => (this.said += text));
+    worker.once('exit', () => (this.exited = true));
+    const loaded = this.next();
+    loaded.catch(() => undefined); // Awaited below; a failed read of the .wasm leaves it to close().
+    // Read while the thread starts.
+    this.ready = (async () => {
+      const wasm = engine.wasm === undefined ? undefined : await readFile(engine.wasm);
+      worker.postMessage({ wasm });
+      await loaded;
+    })();
+  }
+
+  /** The thread's next message; rejects when it fails, exits, or the signal ends the wait. */
+  private next(): Promise<RawResult & { ready?: true }> {
+    return new Promise((resolve, reject) => {
+      const { worker, signal } = this;
+      const done = () => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        signal?.removeEventListener('abort', onAbort);
+        worker.unref();
+      };
+      const onMessage = (message: RawResult & { ready?: true; failed?: string }) => {
+        done();
+        if (message.failed !== undefined) reject(engineFailure(message.failed));
+        else resolve(message);
+      };
+      const onError = (error: Error) => {
+        done();
+        reject(engineFailure(error.message));
+      };
+      const onExit = () => {
+        done();
+        reject(engineFailure(this.said.trim() || 'its thread ended'));
+      };
+      const onAbort = () => {
+        done();
+        void worker.terminate();
+        reject(new CancelledError());
+      };
+      if (signal?.aborted) return onAbort();
+      if (this.exited) return onExit();
+      worker.ref();
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  /** jq's raw result for `program` on `input` (text), after the requests before it. */
+  run(input: string, program: string): Promise<RawResult> {
+    const result = this.queue.then(async () => {
+      await this.ready;
+      const answer = this.next();
+      this.worker.postMessage({ input, program });
+      return answer;
+    });
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+/**
+ * Starts the engine and compiles the expression, before any request is sent: a bad expression
+ * is exit 2 with jq's message. jq compiles its program before reading input, so running it on
+ * no input at all checks it without evaluating anything. `signal` (Ctrl-C, SIGTERM) ends any
+ * wait for the engine.
+ */
+export async function compileJq(expression: string, signal?: AbortSignal): Promise<JqFilter> {
+  const { Worker } = process.getBuiltinModule('node:worker_threads');
+  const engine = await import('jq-wasm');
+  // The bundle's dist/vendor/jq.cjs names itself and its .wasm; run from the sources, the
+  // package is found by name.
+  const runner = new Engine(Worker, engine as { file?: string; wasm?: string }, signal);
+  try {
+    const checked = await runner.run('', expression);
+    if (checked.exitCode !== 0) {
+      throw new UsageError(
+        `--jq: the expression is not valid jq:\n${sanitize(jqMessage(checked.stderr), { newlines: true })}`,
+        MANUAL_HINT,
+      );
+    }
+  } catch (error) {
+    await runner.close();
+    throw error;
   }
   return {
     expression,
-    apply(value) {
-      const result = run(() => jq.raw(stringifyJson(value ?? null), expression, ['-c']));
+    close: () => runner.close(),
+    async apply(input) {
+      const result = await runner.run(input, expression);
       const outputs: JqOutput[] = result.stdout
         .split('\n')
         .filter((line) => line !== '')
@@ -67,17 +212,21 @@ export async function compileJq(expression: string): Promise<JqFilter> {
   };
 }
 
-/** The engine itself failing (out of its memory: jq runs in at most 256 MB) is said as such, not as a bug of mon. */
-function run<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    throw new CliError(
-      'failure',
-      `--jq: the jq engine failed (${error instanceof Error ? error.message : String(error)}).`,
-      'The input may be too large for it: pipe --json to a jq program instead.',
-    );
-  }
+/**
+ * The engine itself failing (out of its memory: jq runs in at most 256 MB; its stack
+ * overflowed by deep recursion) is said as such, not as a bug of mon: emscripten's own
+ * wording ("Aborted(). Build with -sASSERTIONS for more info.") is left out.
+ */
+function engineFailure(reason: string): CliError {
+  const why = reason
+    .replace(/\s*Build with -s\w+ for more info\.?/g, '')
+    .replace(/^Aborted\((.*)\)\.?$/s, (_all, inner: string) => (inner ? `it aborted: ${inner}` : 'it aborted'))
+    .trim();
+  return new CliError(
+    'failure',
+    `--jq: the jq engine failed (${sanitize(why, { newlines: true })}): the expression needs more memory or deeper recursion than it has.`,
+    'The input may be too large for it, or the expression recurses without end: pipe --json to a jq program instead.',
+  );
 }
 
 /** jq's stderr without its trailing newline; "(at /dev/stdin:0)" is where jq-wasm's input comes from, which says nothing here. */
@@ -91,8 +240,15 @@ function jqMessage(stderr: string): string {
  */
 const filters = new WeakMap<IO, JqFilter>();
 
-export async function useJq(io: IO, expression: string): Promise<void> {
-  filters.set(io, await compileJq(expression));
+/** Compiles the expression for this command's output; its engine ends with the command (`onClose`). */
+export async function useJq(
+  io: IO,
+  expression: string,
+  options: { signal?: AbortSignal; onClose(task: () => Promise<void>): void },
+): Promise<void> {
+  const filter = await compileJq(expression, options.signal);
+  options.onClose(() => filter.close());
+  filters.set(io, filter);
 }
 
 export function jqFilterOf(io: IO): JqFilter | undefined {

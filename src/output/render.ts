@@ -251,7 +251,7 @@ function terminalSafe(json: string): string {
  */
 
 /** `--json`: the body as received, 2-space indented (`compact`: on one line). */
-export function printJson(io: IO, body: unknown, options: { compact?: boolean } = {}): void {
+export async function printJson(io: IO, body: unknown, options: { compact?: boolean } = {}): Promise<void> {
   const filter = jqFilterOf(io);
   if (filter) return printJq(io, filter, body);
   io.outRaw(`${options.compact ? terminalSafe(stringifyJson(body ?? null)) : jsonText(body ?? null)}\n`);
@@ -262,7 +262,7 @@ export function printJson(io: IO, body: unknown, options: { compact?: boolean } 
  * time however long the list is. With --jq the expression needs the whole array (`length`,
  * `.[-1]`, `sort_by`): the entries are kept, and the expression applied at the end.
  */
-export function jsonArrayWriter(io: IO): { write(entry: unknown): void; end(): void } {
+export function jsonArrayWriter(io: IO): { write(entry: unknown): void; end(): Promise<void> } {
   const filter = jqFilterOf(io);
   if (filter) {
     const entries: unknown[] = [];
@@ -278,7 +278,7 @@ export function jsonArrayWriter(io: IO): { write(entry: unknown): void; end(): v
       io.outRaw(`${count === 0 ? '[\n  ' : ',\n  '}${body}`);
       count++;
     },
-    end() {
+    async end() {
       io.outRaw(count === 0 ? '[]\n' : '\n]\n');
     },
   };
@@ -290,8 +290,8 @@ export function jsonArrayWriter(io: IO): { write(entry: unknown): void; end(): v
  * kept); piped, it is exactly the text. jq's own notes (`debug`) go to stderr; a runtime
  * error ends the command (exit 1) after the results before it.
  */
-function printJq(io: IO, filter: JqFilter, value: unknown): void {
-  const { outputs, notes, error } = filter.apply(value);
+async function printJq(io: IO, filter: JqFilter, value: unknown): Promise<void> {
+  const { outputs, notes, error } = await filter.apply(stringifyJson(value ?? null));
   if (notes) io.err(`${io.stderrIsTTY ? sanitize(notes.trimEnd(), { newlines: true }) : notes.trimEnd()}\n`);
   for (const output of outputs) {
     if (output.kind === 'json') io.outRaw(`${terminalSafe(output.text)}\n`);

@@ -1,6 +1,6 @@
 /* Issue 16, item 13: one lock per real file, and a stale lock taken over by exactly one process. */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,4 +96,35 @@ describe('a stale config lock', () => {
     };
     for (let i = 0; i < 20; i++) expect(stored.profiles[`p${i}`]?.timeout).toBe(i + 1);
   }, 90_000);
+});
+
+describe('a config write that fails half-way (a full disk)', () => {
+  it('says why, exit 1, and leaves no lock file (nor any other) behind', async () => {
+    // A file size limit of 0 makes every write fail after its file was created, as a full
+    // disk does (EFBIG rather than ENOSPC; SIGXFSZ ignored so that the write returns an error).
+    const env = cleanEnv({ MON_CACHE_DIR: tempDir('mon-cache-') });
+    const child = spawn(
+      'sh',
+      [
+        '-c',
+        `trap '' XFSZ; ulimit -f 0; exec "$0" "$@"`,
+        process.execPath,
+        BIN,
+        'config',
+        'set',
+        'base-url',
+        'https://api.example.com',
+      ],
+      {
+        env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    const result = await collect(child);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`Cannot write in the config directory ${env.MON_CONFIG_DIR}`);
+    expect(result.stderr).not.toContain('locked by another mon process');
+    expect(readdirSync(env.MON_CONFIG_DIR!)).toEqual([]);
+    expect(readdirSync(env.MON_CACHE_DIR!)).toEqual([]);
+  });
 });

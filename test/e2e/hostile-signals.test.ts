@@ -1,8 +1,9 @@
 /* Issue 16, item 12: Ctrl-C and SIGTERM always end mon, with 130 and 143, whatever it waits for. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, type RunResult } from './harness';
+import { BIN, cleanEnv, runMon, startSandbox, type RunResult } from './harness';
 import { hostileServer, json, until, type Hostile } from './hostile';
 
 const servers: Hostile[] = [];
@@ -89,5 +90,52 @@ describe('signals', () => {
     const result = await done;
     expect(result.code).toBe(143);
     expect(result.stderr).toContain('Cancelled');
+  });
+});
+
+/** CPU time the process has used so far, in clock ticks (/proc/PID/stat: utime + stime). */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+describe('a --jq program that never ends (issue 27, item 5)', () => {
+  for (const [name, code] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const) {
+    it(`${name} ends it: exit ${code}, the JSON error says so`, async (context) => {
+      if (process.platform !== 'linux') context.skip('reads the CPU time of mon from /proc');
+      let answered = false;
+      const server = await hostileServer((_req, res) => {
+        json(res, 200, [{ name: '2025.04' }]);
+        res.once('finish', () => (answered = true));
+      });
+      servers.push(server);
+      const { child, done } = start(['api', '/v1/runtimes', '--jq', 'def f: f; f'], server.env());
+      await until(() => answered, 'the answer');
+      // Half a second of CPU after the answer: the program is running (it never ends).
+      const from = cpuTicks(child.pid!);
+      await until(() => cpuTicks(child.pid!) - from >= 50, 'jq to run');
+      child.kill(name);
+      const result = await done;
+      expect(result.code).toBe(code);
+      const last = result.stderr.trimEnd().split('\n').pop()!;
+      expect(JSON.parse(last)).toMatchObject({ error: { exitCode: code, kind: 'cancelled' } });
+    });
+  }
+});
+
+describe('SIGUSR1 (issue 27, item 3)', () => {
+  it('opens no inspector in a long mon sandbox: it goes on serving, and ends as usual', async () => {
+    const sandbox = await startSandbox();
+    sandbox.process.kill('SIGUSR1');
+    // A request answered after the signal: it was handled (Node would have opened 127.0.0.1:9229).
+    const after = await runMon(['runtimes', 'list'], { env: sandbox.env() });
+    expect(after.code).toBe(0);
+    const stopped = await sandbox.stop();
+    expect(stopped.signal).toBeNull();
+    expect(stopped.stderr).not.toMatch(/Debugger listening|inspector/i);
   });
 });

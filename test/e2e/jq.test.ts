@@ -166,6 +166,20 @@ describe('--jq without a jq binary', () => {
   });
 });
 
+describe('the jq engine failing', () => {
+  it('an expression that exhausts the engine (endless recursion): exit 1, one JSON error, no raw "Aborted()" line', async () => {
+    const result = await mon(['runtimes', 'list', '--jq', 'def f: 1 + f; f']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).not.toMatch(/^Aborted/m);
+    expect(errorOf(result.stderr)).toMatchObject({
+      exitCode: 1,
+      kind: 'failure',
+      message: expect.stringMatching(/^--jq: the jq engine failed \(it aborted\)/),
+    });
+  });
+});
+
 describe('the jq engine is loaded only for --jq', () => {
   const recorder = fileURLToPath(new URL('../fixtures/record-jq-loads.cjs', import.meta.url));
   const withRecorder = () => ({ NODE_OPTIONS: `--require ${recorder}` });

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client';
+import { parseRetryAfter } from '../../src/api/retry';
 import { checkTransport, prepareRequest, redactBody, redactHeaders } from '../../src/api/request';
 import { ApiError } from '../../src/api/errors';
 import { parseResponse } from '../../src/api/validate';
@@ -209,6 +210,37 @@ describe('ApiClient', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(error.kind).toBe('rate-limit');
     expect(error.message).toBe('Rate limited (429 Too Many Requests: slow down) after 3 attempts.');
+  });
+
+  it.each(['-5', '1,5', 'Tomorrow, 10 am'])(
+    'an invalid Retry-After (%s) means the normal backoff, not "retry now"',
+    async (value) => {
+      const url = await serve((_req, res) => json(res, 503, { message: 'busy' }, { 'retry-after': value }));
+      const lines: string[] = [];
+      const error = (await client(url, { backoffMs: { base: 200, cap: 200 }, debug: (line) => lines.push(line) })
+        .request({ method: 'GET', path: '/v1/x' })
+        .catch((e: unknown) => e)) as ApiError;
+      expect(error.status).toBe(503);
+      expect(seen).toHaveLength(4);
+      // The backoff waits between half and all of 200 ms before each retry; "-5" made it 0.
+      const waits = lines.flatMap((line) => /waiting (\d+) ms/.exec(line)?.[1] ?? []).map(Number);
+      expect(waits).toHaveLength(3);
+      for (const wait of waits) expect(wait).toBeGreaterThanOrEqual(100);
+    },
+  );
+
+  it('reads Retry-After as seconds or as an HTTP-date in any of its three forms', () => {
+    const now = Date.parse('1994-11-06T08:49:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120_000);
+    expect(parseRetryAfter(' 1.5 ', now)).toBe(1500);
+    expect(parseRetryAfter(['7', '9'], now)).toBe(7000);
+    expect(parseRetryAfter('Sun, 06 Nov 1994 08:49:37 GMT', now)).toBe(37_000);
+    expect(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', now)).toBe(37_000);
+    expect(parseRetryAfter('Sun Nov  6 08:49:37 1994', now)).toBe(37_000);
+    // A date already past: retry now, as the server says.
+    expect(parseRetryAfter('Sun, 06 Nov 1994 08:00:00 GMT', now)).toBe(0);
+    for (const invalid of ['', '-5', '1,5', '-0', '1e3', 'Nov 6 1994', '2024-01-01', '1994-11-06T08:49:37Z'])
+      expect(parseRetryAfter(invalid, now)).toBeUndefined();
   });
 
   it('stops waiting when Retry-After would pass the deadline', async () => {

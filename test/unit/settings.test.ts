@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors';
 import { resolveSettings } from '../../src/config/settings';
-import { cli, testEnv } from '../helpers';
+import type { Sandbox } from '../../src/sandbox/server';
+import { cli, memorySandbox, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
 
 const profile = {
   'base-url': 'https://profile.example.com',
@@ -90,5 +93,57 @@ describe("accessible mode: MON_ACCESSIBLE, then the profile's `accessible`, then
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Invalid value "maybe" (from accessible): expected true or false.');
     expect((await cli(['config', 'get', 'accessible'], { env })).stdout).toBe('true\n');
+  });
+});
+
+describe('a key or account with a line break or another control character', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await memorySandbox();
+  });
+  afterAll(() => sandbox.close());
+
+  const cases: [string, NodeJS.ProcessEnv, string][] = [
+    ['MON_API_KEY', { MON_API_KEY: `${TEST_KEY}\n${TEST_KEY}` }, 'The API key from MON_API_KEY contains a line break'],
+    ['MON_API_KEY (CR)', { MON_API_KEY: `sk_test\r0123456789` }, 'The API key from MON_API_KEY contains a line break'],
+    [
+      'MON_ACCOUNT_ID',
+      { MON_ACCOUNT_ID: `${TEST_ACCOUNT}\u0000` },
+      'The account ID from MON_ACCOUNT_ID contains a control character (U+0000)',
+    ],
+  ];
+  it.each(cases)('%s: exit 2 naming it, nothing sent, not retried', async (_name, env, message) => {
+    sandbox.requests.length = 0;
+    const result = await cli(['runtimes', 'list'], { env: { ...testEnv({ sandbox }), ...env } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).not.toContain(TEST_KEY);
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('stored in the profile: exit 2 naming the profile', async () => {
+    const env = testEnv({ sandbox });
+    delete env.MON_API_KEY;
+    mkdirSync(env.MON_CONFIG_DIR!, { recursive: true });
+    writeFileSync(
+      join(env.MON_CONFIG_DIR!, 'config.json'),
+      JSON.stringify({ profiles: { default: { 'api-key': `${TEST_KEY}\nsk_other_key_0000` } } }),
+    );
+    sandbox.requests.length = 0;
+    const result = await cli(['runtimes', 'list'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('The API key from profile "default" contains a line break');
+    expect(result.stderr).toContain('mon auth login');
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('auth login --with-key: a key of two lines is refused before it is tried', async () => {
+    sandbox.requests.length = 0;
+    const env = testEnv({ sandbox });
+    delete env.MON_API_KEY;
+    const result = await cli(['auth', 'login', '--with-key'], { env, stdin: `${TEST_KEY}\n${TEST_KEY}\n` });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('The API key from --with-key (stdin) contains a line break');
+    expect(sandbox.requests).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { jsonArrayWriter, printJson } from '../../output/render';
 import { sanitize } from '../../text/escape';
 import { keepNumberText, keptNumberText, parseJson, stringifyJson } from '../../text/json';
 import { printDryRun } from '../../core/dry-run';
-import { readInputText } from '../../core/input';
+import { readInputText, type InputFlag } from '../../core/input';
 
 /** `/v1/x?y=1` or `v1/x`: a path on the configured API, never another host. */
 function checkApiPath(path: string): string {
@@ -71,7 +71,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
  */
 async function buildFields(
   fields: { text: string; typed: boolean; flag: string }[],
-  readFile: (path: string, flag: string) => Promise<string>,
+  readFile: (path: string, input: InputFlag) => Promise<string>,
 ): Promise<Record<string, Json>> {
   // No prototype: no key can reach Object.prototype, whatever it is called.
   const root: Record<string, Json> = Object.create(null) as Record<string, Json>;
@@ -80,7 +80,8 @@ async function buildFields(
     if (eq <= 0) throw new UsageError(`${flag} takes key=value, got ${JSON.stringify(text)}.`);
     const key = text.slice(0, eq);
     const raw = text.slice(eq + 1);
-    const value = typed ? await typedValue(raw, (path) => readFile(path, flag)) : raw;
+    const input: InputFlag = { flag, kind: 'body', typed: (source) => `${flag} ${key}=@${source}` };
+    const value = typed ? await typedValue(raw, (path) => readFile(path, input)) : raw;
     const parts = key.split('.');
     let target: Record<string, Json> = root;
     parts.forEach((part, index) => {
@@ -99,8 +100,9 @@ async function buildFields(
         let at: string | number = name;
         if (isArray) {
           const existing = target[name];
-          const list = Array.isArray(existing) ? [...existing, value] : [value];
-          target[name] = list;
+          // Appended in place: a thousand -F k[]=v stay linear.
+          const list = Array.isArray(existing) ? existing : (target[name] = []);
+          list.push(value);
           [holder, at] = [list, list.length - 1];
         } else {
           target[name] = value;
@@ -159,12 +161,12 @@ export async function apiRun(
   const { io } = ctx;
   const path = checkApiPath(args.path);
   let stdinUsed = false;
-  const readFile = (file: string, flag: string): Promise<string> => {
+  const readFile = (file: string, input: InputFlag): Promise<string> => {
     if (file === '-') {
       if (stdinUsed) throw new UsageError('Only one value can be read from stdin (@- or --input -).');
       stdinUsed = true;
     }
-    return readInputText(io, file, flag);
+    return readInputText(io, file, input);
   };
   const fields = await buildFields(
     [
@@ -176,7 +178,7 @@ export async function apiRun(
   const hasFields = Object.keys(fields).length > 0;
   let rawBody: string | undefined;
   if (options.input !== undefined) {
-    rawBody = await readFile(options.input, '--input');
+    rawBody = await readFile(options.input, { flag: '--input', kind: 'body' });
     try {
       JSON.parse(rawBody);
     } catch (error) {
@@ -216,11 +218,11 @@ export async function apiRun(
       throw options.method === undefined && hasFields ? postNotAllowed(error) : error;
     });
     if (options.include) printHead(ctx, response.status, response.headers);
-    printBody(ctx, response.body, response.text);
+    await printBody(ctx, response.body, response.text);
     return;
   }
   const writer = jsonArrayWriter(io);
-  const guard = new PageGuard(path);
+  const guard = new PageGuard(path, client.paging);
   let nextId: string | undefined = query.nextId;
   for (let first = true; ; first = false) {
     const response = await client.request({ ...request, query: { ...query, ...(nextId ? { nextId } : {}) } });
@@ -237,12 +239,12 @@ export async function apiRun(
       guard.next(page.entries.length, page.nextId);
     } catch (error) {
       // What was printed stays a whole JSON array; the exit code says it is not all.
-      writer.end();
+      await writer.end();
       throw error;
     }
     nextId = page.nextId;
   }
-  writer.end();
+  await writer.end();
 }
 
 function printHead(ctx: Pick<Ctx, 'io'>, status: number, headers: Record<string, string | string[] | undefined>): void {
@@ -253,10 +255,10 @@ function printHead(ctx: Pick<Ctx, 'io'>, status: number, headers: Record<string,
   ctx.io.outRaw('\n');
 }
 
-function printBody(ctx: Pick<Ctx, 'io'>, body: unknown, text: string): void {
+async function printBody(ctx: Pick<Ctx, 'io'>, body: unknown, text: string): Promise<void> {
   if (text.trim() === '') return;
   if (body === undefined) ctx.io.outRaw(`${ctx.io.stdoutIsTTY ? sanitize(text, { newlines: true }) : text}\n`);
-  else printJson(ctx.io, body);
+  else await printJson(ctx.io, body);
 }
 
 /** A 405 to the POST that fields made, with how to send them as a GET's query instead. */

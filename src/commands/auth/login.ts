@@ -6,8 +6,9 @@ import type { LOGIN } from './spec';
 import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
 import { maskSecret, maskUrl } from '../../text/mask';
-import { checkHttpUrl, profileName, SETTINGS } from '../../config/settings';
+import { checkHttpUrl, checkOneLine, profileName, SETTINGS } from '../../config/settings';
 import { rejectedKey } from '../../core/credentials';
+import { readStdinText } from '../../core/input';
 
 type LoginCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'prompter' | 'config' | 'clientFor'>;
 
@@ -64,12 +65,25 @@ export async function loginRun(ctx: LoginCtx, { flags: options }: Input<typeof L
     baseUrlInput,
     globals.baseUrl ? '--base-url' : env.MON_BASE_URL ? 'MON_BASE_URL' : 'input',
   );
-  const accountId = await pick(globals.account, env.MON_ACCOUNT_ID, stored.account, 'Account ID');
+  const accountInput = await pick(globals.account, env.MON_ACCOUNT_ID, stored.account, 'Account ID');
+  const accountId =
+    accountInput &&
+    checkOneLine(
+      'account',
+      accountInput,
+      globals.account
+        ? '--account'
+        : env.MON_ACCOUNT_ID
+          ? 'MON_ACCOUNT_ID'
+          : ask
+            ? 'input'
+            : `profile "${profile.value}"`,
+    );
   const givenPingUrl = globals.pingUrl ?? env.MON_PING_URL;
 
   let apiKey: string;
   if (options.withKey) {
-    apiKey = (await io.readStdin()).trim();
+    apiKey = (await readStdinText(io, '--with-key', 'secret')).trim();
     if (!apiKey)
       throw new UsageError(
         '--with-key read an empty key from stdin.',
@@ -89,6 +103,7 @@ export async function loginRun(ctx: LoginCtx, { flags: options }: Input<typeof L
     );
   }
 
+  checkOneLine('api-key', apiKey, options.withKey ? '--with-key (stdin)' : 'input');
   const answer = await verifyCredentials(ctx, { baseUrl, apiKey, accountId });
   // A ping URL given wins; else the one a mon sandbox announces; else the one stored.
   const pingUrl = givenPingUrl

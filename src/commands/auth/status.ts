@@ -71,7 +71,7 @@ export async function statusRun(ctx: StatusCtx): Promise<void> {
   const check = settings.apiKey && settings.baseUrl ? await checkKey(ctx, settings) : undefined;
   const shown = rows(settings);
   if (ctx.globals.json) {
-    printJson(io, {
+    await printJson(io, {
       ...Object.fromEntries(
         shown.map((row) => [row.name, row.value === null ? null : { value: row.value, source: row.source }]),
       ),

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import {
   CHECK_TYPES,
@@ -18,7 +17,8 @@ import type { CheckResponse } from '../../api/schemas/checkResponses';
 import { askAndConfirm } from '../../core/confirm';
 import type { Ctx } from '../../core/context';
 import type { Choice } from '../../core/prompter';
-import { readJsonObjectInput } from '../../core/input';
+import { formatBound, INPUT_BOUNDS, readBoundedFile, readJsonObjectInput, unreadable } from '../../core/input';
+import { InputTooLarge } from '../../io';
 import {
   bodyFromFlags,
   isPlainObject,
@@ -50,7 +50,10 @@ export async function composeCheckBody<S extends z.ZodType>(
   flags: CheckFlags,
   options: ComposeOptions<S>,
 ): Promise<z.infer<S>> {
-  const file = flags.file === undefined ? undefined : await readJsonObjectInput(ctx.io, flags.file, '--file');
+  const file =
+    flags.file === undefined
+      ? undefined
+      : await readJsonObjectInput(ctx.io, flags.file, { flag: '--file', kind: 'body' });
   const dependencies = options.combined && flags.dependency ? await readDependencies(flags.dependency) : undefined;
   const fromFlags = bodyFromFlags(flags, dependencies?.files);
   fromFlags.problems.push(...(dependencies?.problems ?? []));
@@ -295,15 +298,12 @@ export async function readDependencies(
     }
     const local = raw.slice(at + 2);
     try {
-      files.push({ raw, path: raw.slice(0, at), content: await readFile(local, 'utf8') });
+      files.push({ raw, path: raw.slice(0, at), content: await readBoundedFile(local, 'body') });
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
       const why =
-        code === 'ENOENT'
-          ? 'there is no such file'
-          : code === 'EISDIR'
-            ? 'it is a directory'
-            : (error as Error).message;
+        error instanceof InputTooLarge
+          ? `it is larger than ${formatBound(INPUT_BOUNDS.body.bytes)}, the most mon reads of a file in a request`
+          : unreadable(error);
       problems.push({ flag: `--dependency ${JSON.stringify(raw)}`, message: `cannot read ${local} (${why})` });
     }
   }

@@ -17,7 +17,7 @@ export async function createDnsCheckRun(ctx: CreateCheckCtx, { flags }: Input<ty
   const options = { autoAssignAlerts: flags.autoAssignAlerts !== false };
   if (flags.dryRun) return printDryRun(ctx, createDnsCheckRequest(body, options));
   const { check, raw: response } = await createDnsCheck(await ctx.api(), body, options);
-  printCreatedCheck(ctx, check, response);
+  await printCreatedCheck(ctx, check, response);
 }
 
 /** Alert-settings flags do nothing while the account's settings apply: say so instead of failing silently. */

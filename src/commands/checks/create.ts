@@ -16,7 +16,7 @@ export async function createCheckRun(ctx: CreateCheckCtx, { flags }: Input<typeo
   const options = { autoAssignAlerts: flags.autoAssignAlerts !== false };
   if (flags.dryRun) return printDryRun(ctx, createCheckRequest(body, options));
   const { check, raw: response } = await createCheck(await ctx.api(), body, options);
-  printCreatedCheck(ctx, check, response);
+  await printCreatedCheck(ctx, check, response);
 }
 
 /** The replacement depends on the type: create-dns for DNS, the API's per-type operations for API and browser checks. */

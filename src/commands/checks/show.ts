@@ -100,7 +100,11 @@ export function checkFields(check: CheckResponse): Field[] {
  * A created check: `--json` the body as received; on a terminal a detail view; piped, its
  * ID alone (so `id=$(mon checks create-dns ...)` works). The confirmation goes to stderr.
  */
-export function printCreatedCheck(ctx: Pick<Ctx, 'io' | 'globals'>, check: CheckResponse, raw: unknown): void {
+export async function printCreatedCheck(
+  ctx: Pick<Ctx, 'io' | 'globals'>,
+  check: CheckResponse,
+  raw: unknown,
+): Promise<void> {
   const { io } = ctx;
   if (ctx.globals.json) return printJson(io, raw);
   const kind = check.checkType ? `${sanitize(check.checkType)} check` : 'check';

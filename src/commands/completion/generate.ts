@@ -12,7 +12,7 @@ export interface CompletionNode {
   options: CompletionOption[];
   /** Values for the first positional argument, if it has a fixed set. */
   argumentValues?: readonly string[];
-  /** Or looked up from the API by `mon __complete SOURCE` (the open incidents). */
+  /** Or looked up by `mon __complete SOURCE` (the open incidents, the stored templates). */
   argumentSource?: CompletionSource;
 }
 
@@ -22,6 +22,8 @@ export interface CompletionOption {
   description: string;
   takesValue: boolean;
   values?: readonly string[];
+  /** Its values looked up by `mon __complete SOURCE` (service names, templates, profiles). */
+  source?: CompletionSource;
 }
 
 /**
@@ -53,6 +55,9 @@ export function describeTree(program: Command): CompletionTree {
     const subcommands = command.commands
       .filter((sub) => !(sub as Command & { _hidden?: boolean })._hidden)
       .map((sub) => ({ name: sub.name(), description: sub.description() }));
+    // `mon help COMMAND...`: its words are the topics, the command tree itself (HELP_WORD below).
+    const help = path === '' ? helpCommandOf(program) : undefined;
+    if (help) subcommands.push({ name: help.name(), description: help.description() });
     const node: CompletionNode = { path, description: command.description(), subcommands, options };
     const first = command.registeredArguments[0];
     if (first instanceof ArgOption && first.spec.values)
@@ -65,8 +70,16 @@ export function describeTree(program: Command): CompletionTree {
   return { nodes, globals };
 }
 
+/** The word of `mon help COMMAND...`: what follows it is completed as the command tree, nothing else. */
+const HELP_WORD = 'help';
+
 function helpOptionOf(command: Command): Option {
   return (command as unknown as { _getHelpOption(): Option })._getHelpOption();
+}
+
+function helpCommandOf(command: Command): Command | undefined {
+  const help = (command as unknown as { _getHelpCommand(): Command | null })._getHelpCommand();
+  return help?.name() === HELP_WORD ? help : undefined;
 }
 
 function describeOption(option: Option): CompletionOption {
@@ -78,11 +91,22 @@ function describeOption(option: Option): CompletionOption {
   if (option.short) described.short = option.short;
   const values = flagValues(option);
   if (values) described.values = values;
+  if (option instanceof FlagOption && option.flag.complete) described.source = option.flag.complete;
   return described;
 }
 
 const HEADER = (shell: string) =>
-  `# ${shell} completion for mon. Generated from the command tree by \`mon completion ${shell}\`; do not edit.\n`;
+  `# ${shell} completion for mon. Generated from the command tree by \`mon completion ${shell}\`; do not edit.\n` +
+  '# Every word it offers is data: what `mon __complete` prints (from the API or the config) is\n' +
+  '# offered and inserted quoted, never run or expanded.\n';
+
+/** How zsh heads each looked-up list. */
+const SOURCE_LABELS: Record<CompletionSource, string> = {
+  'open-incidents': 'open incident',
+  services: 'service',
+  templates: 'template',
+  profiles: 'profile',
+};
 
 /** The global flags that pick the account: passed on to `mon __complete` when typed. */
 const ACCOUNT_FLAGS = (
@@ -113,7 +137,15 @@ const valueCases = ({ nodes, globals }: CompletionTree) => {
     ...withValues('*', globals),
   ];
 };
-/** `case` patterns: each node with an argument looked up from the API, by source. */
+/** Each (node, flag) whose values are looked up, by source; a global flag's under "*", last. */
+const flagSourceCases = ({ nodes, globals }: CompletionTree) => {
+  const withSource = (path: string, options: CompletionOption[]) =>
+    options.flatMap((option) =>
+      option.source ? flagNames(option).map((flag) => ({ path, flag, source: option.source! })) : [],
+    );
+  return [...nodes.flatMap((node) => withSource(node.path, node.options)), ...withSource('*', globals)];
+};
+/** `case` patterns: each node with an argument looked up, by source. */
 const sourceCases = ({ nodes }: CompletionTree) =>
   [...new Set(nodes.flatMap((node) => (node.argumentSource ? [node.argumentSource] : [])))].map((source) => ({
     source,
@@ -135,33 +167,51 @@ const valuePattern = ({ path, flag }: { path: string; flag: string }) =>
   path === '*' ? `*${shellWord(`|${flag}`)}` : shellWord(`${path}|${flag}`);
 
 /* bash and zsh walk the words typed so far the same way: the command path (subcommands),
-   how many arguments follow it, and the account flags to pass on to `mon __complete`. */
+   how many arguments follow it, the account flags to pass on to `mon __complete`, and
+   whether they are the topics of `mon help`. */
 
 export function bashScript(tree: CompletionTree): string {
   const { nodes, globals } = tree;
   const word = shellWord;
-  const lines: string[] = [HEADER('bash'), '_mon_subcommands() {', '  case "$1" in'];
+  /** A `case` branch printing each word on a line of its own (read by _mon_offer, never split or globbed). */
+  const lines = (words: readonly string[]) => (words.length ? `printf '%s\\n' ${words.map(word).join(' ')}` : ':');
+  const out: string[] = [HEADER('bash'), '_mon_subcommands() {', '  case "$1" in'];
   for (const node of nodes) {
     if (node.subcommands.length)
-      lines.push(`    ${word(node.path)}) echo ${word(node.subcommands.map((s) => s.name).join(' '))} ;;`);
+      out.push(`    ${word(node.path)}) ${lines(node.subcommands.map((sub) => sub.name))} ;;`);
   }
-  lines.push('  esac', '}', '_mon_flags() {', '  case "$1" in');
-  for (const node of nodes)
-    lines.push(`    ${word(node.path)}) echo ${word(node.options.flatMap(flagNames).join(' '))} ;;`);
-  lines.push('  esac', '}', '_mon_values() {', '  case "$1|$2" in');
-  for (const entry of valueCases(tree))
-    lines.push(`    ${valuePattern(entry)}) echo ${word(entry.values.join(' '))} ;;`);
-  lines.push('  esac', '}', '_mon_source() {', '  case "$1" in');
-  for (const { source, paths } of sourceCases(tree)) lines.push(`    ${paths.map(word).join('|')}) echo ${source} ;;`);
-  lines.push(
+  out.push('  esac', '}', '_mon_flags() {', '  case "$1" in');
+  for (const node of nodes) out.push(`    ${word(node.path)}) ${lines(node.options.flatMap(flagNames))} ;;`);
+  out.push('  esac', `  ${lines(globals.flatMap(flagNames))}`, '}', '_mon_values() {', '  case "$1|$2" in');
+  for (const entry of valueCases(tree)) out.push(`    ${valuePattern(entry)}) ${lines(entry.values)} ;;`);
+  out.push('  esac', '}', '_mon_source() {', '  case "$1" in');
+  for (const { source, paths } of sourceCases(tree)) out.push(`    ${paths.map(word).join('|')}) echo ${source} ;;`);
+  out.push('  esac', '}', '_mon_flag_source() {', '  case "$1|$2" in');
+  for (const entry of flagSourceCases(tree)) out.push(`    ${valuePattern(entry)}) echo ${entry.source} ;;`);
+  out.push(
     '  esac',
     '}',
-    `_mon_global_flags=${word(globals.flatMap(flagNames).join(' '))}`,
     `_mon_value_flags=' ${valueFlagsOf(tree).join(' ')} '`,
     `_mon_account_flags=' ${ACCOUNT_FLAGS.join(' ')} '`,
+    '# `mon __complete SOURCE` for the account on the command line: "VALUE<TAB>DESCRIPTION" lines.',
+    '_mon_lookup() {',
+    '  "${COMP_WORDS[0]}" "${forward[@]}" __complete "$1" 2>/dev/null',
+    '}',
+    '# Offers each line of stdin (up to a tab) that starts with the word being typed, quoted for',
+    '# the shell: a word is data, never code (compgen -W would expand $(...) and `...` in it).',
+    '_mon_offer() {',
+    // What is typed, without an opening quote or backslashes, to compare with the words.
+    '  local line typed=${cur#[\\"\\\']}',
+    '  typed=${typed//\\\\/}',
+    '  while IFS= read -r line; do',
+    '    line="${line%%$\'\\t\'*}"',
+    '    [[ -n "$line" && "$line" == "$typed"* ]] && COMPREPLY+=("$(printf \'%q\' "$line")")',
+    '  done',
+    '}',
     '_mon() {',
     '  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"',
-    '  local cmdpath="" word i skip=0 keep=0 npos=0 source forward=()',
+    '  local cmdpath="" word i skip=0 keep=0 npos=0 helping=0 source forward=()',
+    '  COMPREPLY=()',
     '  for ((i = 1; i < COMP_CWORD; i++)); do',
     '    word="${COMP_WORDS[i]}"',
     '    if ((skip)); then',
@@ -175,25 +225,36 @@ export function bashScript(tree: CompletionTree): string {
     '      if [[ "$word" != *=* && "$_mon_value_flags" == *" $word "* ]]; then skip=1; else keep=0; fi',
     '      continue',
     '    fi',
-    '    if ((npos == 0)) && [[ " $(_mon_subcommands "$cmdpath") " == *" $word "* ]]; then',
+    `    if ((npos == 0 && !helping)) && [[ -z "$cmdpath" && "$word" == ${HELP_WORD} ]]; then`,
+    '      helping=1',
+    "    elif ((npos == 0)) && [[ $'\\n'\"$(_mon_subcommands \"$cmdpath\")\"$'\\n' == *$'\\n'\"$word\"$'\\n'* ]]; then",
     '      cmdpath="${cmdpath:+$cmdpath }$word"',
     '    else',
     '      npos=$((npos + 1))',
     '    fi',
     '  done',
-    '  if [[ "$prev" == -* && "$_mon_value_flags" == *" $prev "* ]]; then',
-    '    COMPREPLY=($(compgen -W "$(_mon_values "$cmdpath" "$prev")" -- "$cur"))',
+    '  # An account flag whose value is the word being typed is not passed on.',
+    "  ((skip && keep)) && unset 'forward[${#forward[@]}-1]'",
+    '  if ((helping)); then',
+    '    ((npos == 0)) && _mon_offer < <(_mon_subcommands "$cmdpath")',
+    '  elif [[ "$prev" == -* && "$_mon_value_flags" == *" $prev "* ]]; then',
+    '    source="$(_mon_flag_source "$cmdpath" "$prev")"',
+    '    if [[ -n "$source" ]]; then',
+    '      _mon_offer < <(_mon_lookup "$source")',
+    '    else',
+    '      _mon_offer < <(_mon_values "$cmdpath" "$prev")',
+    '    fi',
     '  elif [[ "$cur" == -* ]]; then',
-    '    COMPREPLY=($(compgen -W "$(_mon_flags "$cmdpath") $_mon_global_flags" -- "$cur"))',
+    '    _mon_offer < <(_mon_flags "$cmdpath")',
     '  elif source="$(_mon_source "$cmdpath")" && ((npos == 0)) && [[ -n "$source" ]]; then',
-    '    COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" "${forward[@]}" __complete "$source" 2>/dev/null | cut -f1)" -- "$cur"))',
+    '    _mon_offer < <(_mon_lookup "$source")',
     '  elif ((npos == 0)); then',
-    '    COMPREPLY=($(compgen -W "$(_mon_subcommands "$cmdpath") $(_mon_values "$cmdpath" "")" -- "$cur"))',
+    '    _mon_offer < <(_mon_subcommands "$cmdpath"; _mon_values "$cmdpath" "")',
     '  fi',
     '}',
     'complete -F _mon mon',
   );
-  return `${lines.join('\n')}\n`;
+  return `${out.join('\n')}\n`;
 }
 
 export function zshScript(tree: CompletionTree): string {
@@ -205,8 +266,8 @@ export function zshScript(tree: CompletionTree): string {
     '#compdef mon',
     HEADER('zsh'),
     '_mon() {',
-    '  local -a subcommands flags values forward entries',
-    '  local cmdpath="" word line skip=0 keep=0 npos=0 source prev="${words[CURRENT-1]}"',
+    '  local -a subcommands flags values forward',
+    '  local cmdpath="" word skip=0 keep=0 npos=0 helping=0 source prev="${words[CURRENT-1]}"',
     `  local value_flags=' ${valueFlagsOf(tree).join(' ')} '`,
     `  local account_flags=' ${ACCOUNT_FLAGS.join(' ')} '`,
     '  for word in "${(@)words[2,CURRENT-1]}"; do',
@@ -222,25 +283,34 @@ export function zshScript(tree: CompletionTree): string {
     '      continue',
     '    fi',
     '    _mon_subcommands "$cmdpath"',
-    '    if (( npos == 0 && ${subcommands[(I)${word}:*]} )); then',
+    `    if (( npos == 0 && !helping )) && [[ -z "$cmdpath" && "$word" == ${HELP_WORD} ]]; then`,
+    '      helping=1',
+    '    elif (( npos == 0 && ${subcommands[(I)${word}:*]} )); then',
     '      cmdpath="${cmdpath:+$cmdpath }$word"',
     '    else',
     '      (( npos++ ))',
     '    fi',
     '  done',
-    '  if [[ "$prev" == -* && "$value_flags" == *" $prev "* ]]; then',
-    '    _mon_values "$cmdpath" "$prev"',
-    '    compadd -a values',
+    '  # An account flag whose value is the word being typed is not passed on.',
+    '  (( skip && keep )) && forward[-1]=()',
+    '  if (( helping )); then',
+    '    _mon_subcommands "$cmdpath"',
+    "    (( npos == 0 && ${#subcommands} )) && _describe -t commands 'help topic' subcommands",
+    '  elif [[ "$prev" == -* && "$value_flags" == *" $prev "* ]]; then',
+    '    _mon_flag_source "$cmdpath" "$prev"',
+    '    if [[ -n "$source" ]]; then',
+    '      _mon_lookup "$source"',
+    '    else',
+    '      _mon_values "$cmdpath" "$prev"',
+    '      compadd -a values',
+    '    fi',
     '  elif [[ "$PREFIX" == -* ]]; then',
     '    _mon_flags "$cmdpath"',
     '    _describe -t flags flag flags',
     '  elif (( npos == 0 )); then',
     '    _mon_source "$cmdpath"',
     '    if [[ -n "$source" ]]; then',
-    '      for line in "${(@f)$(${words[1]} "${forward[@]}" __complete "$source" 2>/dev/null)}"; do',
-    '        [[ -n "$line" ]] && entries+=("${${line%%$\'\\t\'*}//:/\\\\:}:${line#*$\'\\t\'}")',
-    '      done',
-    "      (( ${#entries} )) && _describe -t values 'open incident' entries",
+    '      _mon_lookup "$source"',
     '      return',
     '    fi',
     '    _mon_subcommands "$cmdpath"',
@@ -248,6 +318,19 @@ export function zshScript(tree: CompletionTree): string {
     '    (( ${#subcommands} )) && _describe -t commands command subcommands',
     '    (( ${#values} )) && compadd -a values',
     '  fi',
+    '}',
+    '# `mon __complete SOURCE` for the account on the command line, "VALUE<TAB>DESCRIPTION" lines,',
+    '# offered as data: _describe quotes what it inserts, and nothing here evaluates a word.',
+    '_mon_lookup() {',
+    '  local line',
+    '  local -a entries',
+    `  local -A labels=(${Object.entries(SOURCE_LABELS)
+      .map(([source, label]) => `${source} ${word(label)}`)
+      .join(' ')})`,
+    '  for line in "${(@f)$(${words[1]} "${forward[@]}" __complete "$1" 2>/dev/null)}"; do',
+    '    [[ -n "$line" ]] && entries+=("${${line%%$\'\\t\'*}//:/\\\\:}:${line#*$\'\\t\'}")',
+    '  done',
+    '  (( ${#entries} )) && _describe -t values "${labels[$1]}" entries',
     '}',
     '_mon_subcommands() {',
     '  subcommands=()',
@@ -277,6 +360,8 @@ export function zshScript(tree: CompletionTree): string {
   lines.push('  esac', '}', '_mon_source() {', '  source=""', '  case "$1" in');
   for (const { source, paths } of sourceCases(tree))
     lines.push(`    ${paths.map(word).join('|')}) source=${source} ;;`);
+  lines.push('  esac', '}', '_mon_flag_source() {', '  source=""', '  case "$1|$2" in');
+  for (const entry of flagSourceCases(tree)) lines.push(`    ${valuePattern(entry)}) source=${entry.source} ;;`);
   lines.push(
     '  esac',
     '}',
@@ -303,12 +388,14 @@ export function fishScript(tree: CompletionTree): string {
   }
   lines.push('  end', 'end');
   lines.push(
-    '# The words typed so far: the command path, how many arguments follow it, the account flags.',
+    '# The words typed so far: the command path, how many arguments follow it, the account flags,',
+    '# and whether they are the topics of `mon help`.',
     'function __mon_walk',
     '  set -l words (commandline -opc)',
     '  set -e words[1]',
     '  set -l cmdpath',
     '  set -g __mon_npos 0',
+    '  set -g __mon_help 0',
     '  set -g __mon_forward',
     '  set -l skip 0',
     '  set -l keep 0',
@@ -331,22 +418,33 @@ export function fishScript(tree: CompletionTree): string {
     '      end',
     '      continue',
     '    end',
-    '    if test $__mon_npos = 0; and contains -- $word (string split " " (__mon_subcommands "$cmdpath"))',
+    `    if test $__mon_npos = 0 -a $__mon_help = 0; and test -z "$cmdpath"; and test "$word" = ${HELP_WORD}`,
+    '      set -g __mon_help 1',
+    '    else if test $__mon_npos = 0; and contains -- $word (string split " " (__mon_subcommands "$cmdpath"))',
     '      set cmdpath (string join " " $cmdpath $word)',
     '    else',
     '      set __mon_npos (math $__mon_npos + 1)',
     '    end',
     '  end',
+    '  # An account flag whose value is the word being typed is not passed on.',
+    '  test $skip = 1 -a $keep = 1; and set -e __mon_forward[-1]',
     '  set -g __mon_cmdpath "$cmdpath"',
     'end',
     '# True when the words typed so far are the command path $argv[1] (and $argv[2] arguments).',
     'function __mon_at',
     '  __mon_walk',
-    '  test "$__mon_cmdpath" = "$argv[1]"; and begin; test (count $argv) -lt 2; or test $__mon_npos = $argv[2]; end',
+    '  test $__mon_help = 0; and test "$__mon_cmdpath" = "$argv[1]"; and begin; test (count $argv) -lt 2; or test $__mon_npos = $argv[2]; end',
     'end',
-    '# Asks the API only when an argument is being typed: never for a flag.',
+    '# True after `mon help` and the command path $argv[1]: its subcommands are the topics.',
+    'function __mon_topic',
+    '  __mon_walk',
+    '  test $__mon_help = 1; and test "$__mon_cmdpath" = "$argv[1]"; and test $__mon_npos = 0',
+    'end',
+    '# `mon __complete SOURCE` for the account on the command line: "VALUE<TAB>DESCRIPTION" lines,',
+    '# which fish offers as data. Asked only when a value is being typed: never for a flag.',
     'function __mon_lookup',
     "  string match -q -- '-*' (commandline -ct); and return",
+    '  __mon_walk',
     '  set -l mon (commandline -opc)[1]',
     '  $mon $__mon_forward __complete $argv[1] 2>/dev/null',
     'end',
@@ -356,17 +454,23 @@ export function fishScript(tree: CompletionTree): string {
     const parts = [`complete -c mon${condition}`];
     if (option.long) parts.push(`-l ${option.long.replace(/^--/, '')}`);
     if (option.short) parts.push(`-s ${option.short.replace(/^-/, '')}`);
-    if (option.takesValue) parts.push(option.values ? `-x -a ${word(option.values.join(' '))}` : '-r');
+    if (option.takesValue) {
+      if (option.source) parts.push(`-x -a '(__mon_lookup ${option.source})'`);
+      else parts.push(option.values ? `-x -a ${word(option.values.join(' '))}` : '-r');
+    }
     parts.push(`-d ${word(option.description)}`);
     return parts.join(' ');
   };
   // The global flags: on every command, so under no condition.
   for (const option of globals) lines.push(flagLine('', option));
   for (const node of nodes) {
-    const at = `-n "__mon_at ${word(node.path).replace(/"/g, '\\"')}"`;
-    const first = `-n "__mon_at ${word(node.path).replace(/"/g, '\\"')} 0"`;
-    for (const sub of node.subcommands)
+    const quoted = word(node.path).replace(/"/g, '\\"');
+    const at = `-n "__mon_at ${quoted}"`;
+    const first = `-n "__mon_at ${quoted} 0"`;
+    for (const sub of node.subcommands) {
       lines.push(`complete -c mon ${first} -a ${word(sub.name)} -d ${word(sub.description)}`);
+      lines.push(`complete -c mon -n "__mon_topic ${quoted}" -a ${word(sub.name)} -d ${word(sub.description)}`);
+    }
     for (const option of node.options) lines.push(flagLine(` ${at}`, option));
     if (node.argumentValues) lines.push(`complete -c mon ${first} -a ${word(node.argumentValues.join(' '))}`);
     if (node.argumentSource) lines.push(`complete -c mon ${first} -a '(__mon_lookup ${node.argumentSource})'`);

@@ -44,7 +44,7 @@ export async function configListRun(ctx: ConfigCtx): Promise<void> {
             : (value as number);
   }
   if (ctx.globals.json) {
-    printJson(ctx.io, values);
+    await printJson(ctx.io, values);
   } else {
     renderDetails(
       ctx.io,

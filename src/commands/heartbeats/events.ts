@@ -3,6 +3,8 @@ import type { HeartbeatEvent, HeartbeatEventStats } from '../../api/schemas/hear
 import type { Ctx } from '../../core/context';
 import type { IO } from '../../io';
 import { printJson, renderList } from '../../output/render';
+import { atMost } from '../../core/list';
+import { EVENTS_LIMIT } from '../../api/schemas/enums';
 import type { Input } from '../../core/flags/spec';
 import { entitiesText, eventColumns, labelledLines, ratioSummary } from './format';
 import type { EVENTS } from './spec';
@@ -24,7 +26,13 @@ export async function heartbeatEventsRun(
   if (ctx.globals.json) return printJson(ctx.io, body);
 
   const { io } = ctx;
-  const events: HeartbeatEvent[] = response.flatMap((entry) => entry.events ?? []);
+  const sent: HeartbeatEvent[] = response.flatMap((entry) => entry.events ?? []);
+  const events = atMost(
+    io,
+    sent,
+    options.limit ?? EVENTS_LIMIT.default,
+    options.limit ? '--limit' : 'the default limit',
+  );
   // Shown against the server's clock (the window was asked for by ours).
   await renderList(io, events, eventColumns(client.now()), `No events in ${describeWindow(query)}.`);
   // The ratios are for people; scripts read them from --json.

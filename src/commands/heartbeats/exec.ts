@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { win32 } from 'node:path';
@@ -119,11 +119,32 @@ function exitCodeOf(outcome: JobOutcome): number {
   return 128 + (outcome.signal ? (constants.signals[outcome.signal] ?? 0) : 0);
 }
 
-const FORWARDED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+/**
+ * The signals that end or direct a job, passed on to it while it runs: what a supervisor, a
+ * terminal or `kill` sends to mon is the job's to decide (mon then ends with its status),
+ * and none of them ends mon alone, leaving the job to run on without anyone keeping its
+ * status. (SIGUSR1 is not passed on: bin/mon.js ignores it, so that it opens no inspector.)
+ */
+const FORWARDED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR2'].filter(
+  // Windows has only these of them (a listener for another would throw there).
+  (signal) => process.platform !== 'win32' || ['SIGINT', 'SIGTERM', 'SIGHUP'].includes(signal),
+) as NodeJS.Signals[];
+/** What a terminal sends to its whole foreground process group (Ctrl-C, Ctrl-\, a hang-up). */
+const FROM_TERMINAL: ReadonlySet<NodeJS.Signals> = new Set(['SIGINT', 'SIGQUIT', 'SIGHUP']);
+/** Mon's secrets: the job is given mon's environment without them. */
+const NOT_FOR_THE_JOB = ['MON_API_KEY', 'MON_PING_TOKEN'];
+
+/** The environment of the job: mon's, without the API key and the ping token. */
+function jobEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out = { ...env };
+  for (const name of NOT_FOR_THE_JOB) delete out[name];
+  return out;
+}
 
 /**
- * Is mon in the foreground process group of a terminal? Then a Ctrl-C has reached the job
- * already (it is in the same group), and passing SIGINT on would make the job see it twice.
+ * Is mon in the foreground process group of a terminal? Then a Ctrl-C (or Ctrl-\, a hang-up)
+ * has reached the job already (it is in the same group): passing it on would make the job
+ * see it twice.
  * Linux says so in /proc (pgrp and tpgid); elsewhere, a terminal on stdio is the best guess.
  */
 function inTerminalForeground(): boolean {
@@ -139,9 +160,10 @@ function inTerminalForeground(): boolean {
 }
 
 /**
- * Runs the job with mon's stdin, stdout and stderr. While it runs, SIGINT and SIGTERM are
- * passed on to it and it decides what they mean (mon's own handlers, which would cancel mon,
- * are set aside until it ends); mon then ends with the job's status.
+ * Runs the job with mon's stdin, stdout and stderr, in mon's environment without its secrets.
+ * While it runs, the FORWARDED signals are passed on to it and it decides what they mean
+ * (mon's own handlers, which would cancel mon, are set aside until it ends); mon then ends
+ * with the job's status. Should mon exit while the job runs (a crash), the job is ended too.
  */
 function runJob(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<JobOutcome> {
   return new Promise((resolve, reject) => {
@@ -152,15 +174,17 @@ function runJob(command: string, args: string[], env: NodeJS.ProcessEnv): Promis
       isFile,
       readHead,
     });
-    const child = spawn(plan.file, plan.args, {
-      stdio: 'inherit',
-      env,
-      windowsVerbatimArguments: plan.windowsVerbatimArguments,
-    });
+    let child: ChildProcess | undefined;
+    const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
     const forward = (signal: NodeJS.Signals) => {
-      if (signal === 'SIGINT' && inTerminalForeground()) return;
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (FROM_TERMINAL.has(signal) && inTerminalForeground()) return;
+      if (running()) child!.kill(signal);
     };
+    const orphaned = () => {
+      if (running()) child!.kill('SIGTERM');
+    };
+    // Passed on from before the job starts: a signal sent once the job is running (as soon as
+    // it prints something) must not find mon still without its listener, and end mon alone.
     // Ours is added before the others are taken off (and the others are back before ours goes):
     // Node stops watching a signal left without listeners, losing one that arrived meanwhile.
     const saved = FORWARDED.map((signal) => ({ signal, listeners: process.listeners(signal) }));
@@ -168,16 +192,27 @@ function runJob(command: string, args: string[], env: NodeJS.ProcessEnv): Promis
       process.on(signal, forward);
       for (const listener of listeners) process.off(signal, listener);
     }
+    process.once('exit', orphaned);
     let settled = false;
     const settle = (done: () => void) => {
       if (settled) return;
       settled = true;
+      process.off('exit', orphaned);
       for (const { signal, listeners } of saved) {
         for (const listener of listeners) process.on(signal, listener);
         process.off(signal, forward);
       }
       done();
     };
+    try {
+      child = spawn(plan.file, plan.args, {
+        stdio: 'inherit',
+        env: jobEnvironment(env),
+        windowsVerbatimArguments: plan.windowsVerbatimArguments,
+      });
+    } catch (error) {
+      return settle(() => reject(startFailure(command, error as NodeJS.ErrnoException)));
+    }
     child.once('error', (error: NodeJS.ErrnoException) => settle(() => reject(startFailure(command, error))));
     child.once('exit', (code, signal) => settle(() => resolve({ code, signal })));
   });

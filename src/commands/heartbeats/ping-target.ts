@@ -121,7 +121,7 @@ export async function tokenFromSources(
   if (given.positional !== undefined) token = given.positional;
   else if (fromEnv !== undefined) token = fromEnv.trim();
   else if (given.tokenFile !== undefined) {
-    const text = (await readInputText(ctx.io, given.tokenFile, '--token-file')).trim();
+    const text = (await readInputText(ctx.io, given.tokenFile, { flag: '--token-file', kind: 'secret' })).trim();
     if (!text) throw new UsageError(`--token-file ${given.tokenFile} is empty.`, 'Write the ping token into it.');
     if (/\s/.test(text)) {
       throw new UsageError(

@@ -20,7 +20,7 @@ export async function heartbeatPingRun(ctx: PingCtx, { flags, args }: Input<type
     throw pingFailure(error, target);
   });
   if (ctx.globals.json) {
-    if (response.body !== undefined) printJson(ctx.io, response.body);
+    if (response.body !== undefined) await printJson(ctx.io, response.body);
     return;
   }
   // Quiet unless someone is watching: cron mails whatever a job prints.
@@ -46,12 +46,12 @@ async function tokenOrAsk(ctx: Pick<Ctx, 'io' | 'prompter' | 'commandPath'>): Pr
 }
 
 /** --dry-run: the request, with the token masked. */
-export function printPingDryRun(ctx: Pick<Ctx, 'io' | 'globals'>, target: PingTarget): void {
+export async function printPingDryRun(ctx: Pick<Ctx, 'io' | 'globals'>, target: PingTarget): Promise<void> {
   const { method } = pingRequest(target);
   const query = target.query ? `?${new URLSearchParams(target.query).toString()}` : '';
   const url = `${maskedPingUrl(target)}${query}`;
   if (ctx.globals.json) {
-    printJson(ctx.io, { method, url, body: null });
+    await printJson(ctx.io, { method, url, body: null });
     return;
   }
   ctx.io.outRaw(`${method} ${url}\n`);

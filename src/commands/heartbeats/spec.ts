@@ -139,8 +139,9 @@ export const EXEC = verb({
     "The command runs with mon's stdin, stdout and stderr, and mon exits with its\n" +
     'exit code (128 + the signal number when a signal stopped it; 127 when it cannot\n' +
     'be found). The ping is sent only when the command exits 0, so the monitor\n' +
-    'alerts when the job fails or does not run. Ctrl-C and SIGTERM reach the\n' +
-    'command, and mon waits for it. A failed ping is a warning on stderr and does\n' +
+    'alerts when the job fails or does not run. Ctrl-C, SIGTERM, SIGHUP, SIGQUIT\n' +
+    'and SIGUSR2 reach the command, and mon waits for it. The command does not see\n' +
+    'MON_API_KEY or MON_PING_TOKEN. A failed ping is a warning on stderr and does\n' +
     'not change the exit code, unless --strict.\n' +
     PING_URL_HELP +
     TOKEN_SOURCES_HELP +

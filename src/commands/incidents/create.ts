@@ -132,5 +132,5 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
         `  Next: \`mon incidents update ${sanitize(shortId(incident.id))} --status identified --message "..."\`\n`,
       ),
   );
-  printOutcome(ctx, incident.id, response);
+  await printOutcome(ctx, incident.id, response);
 }

@@ -3,9 +3,9 @@ import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { Incident } from '../../api/schemas/incidents';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
-import { runPagedList } from '../../core/list';
+import { runPagedList, streamEntries } from '../../core/list';
 import { findServices, serviceDirectory } from '../../core/services';
-import { jsonArrayWriter, printJson, renderList } from '../../output/render';
+import { printJson, renderList } from '../../output/render';
 import { sanitize } from '../../text/escape';
 import { incidentColumns } from './columns';
 import { filters, findIncidents, matchingPages, type IncidentFilter } from './find';
@@ -51,9 +51,7 @@ export async function listIncidentsRun(
     // Every page, keeping the matches; --limit is the page size here.
     const pages = matchingPages(client, { limit: flags.limit ?? PAGE_LIMIT.max, nextId: flags.nextId }, filter);
     if (ctx.globals.json) {
-      const writer = jsonArrayWriter(io);
-      for await (const page of pages) for (const incident of page.raw) writer.write(incident);
-      writer.end();
+      await streamEntries(io, pages, (page) => page.raw);
       return;
     }
     const found: Incident[] = [];
@@ -72,7 +70,7 @@ export async function listIncidentsRun(
     nextId: flags.nextId,
   });
   if (ctx.globals.json) {
-    printJson(io, { length: entries.length, entries: raw, nextId });
+    await printJson(io, { length: entries.length, entries: raw, nextId });
     return;
   }
   await renderList(io, entries, columns(entries), empty);

@@ -90,7 +90,7 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
       `which started ${relativeTime(startedAt(incident), client.now())}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}\n` +
       style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(update.id)}\n`),
   );
-  printOutcome(ctx, update.id, response);
+  await printOutcome(ctx, update.id, response);
 }
 
 function refuseResolved(incident: Incident, force: boolean | undefined): void {

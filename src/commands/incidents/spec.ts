@@ -60,6 +60,7 @@ const SERVICE = {
   repeatable: true,
   help: 'an affected service: its ID or name (`mon status-pages list` shows them)',
   body: ['services'],
+  complete: 'services',
 } as const;
 const MESSAGE = {
   kind: 'text',
@@ -92,6 +93,7 @@ const MESSAGE_SOURCES = {
     kind: 'text',
     value: 'name',
     help: 'take the message (and status) from a stored template; flags given beside it win (`mon templates list`)',
+    complete: 'templates',
   },
 } as const;
 const YES = {

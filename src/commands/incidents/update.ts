@@ -163,10 +163,10 @@ export async function updateIncidentRun(ctx: UpdateCtx, { flags, args }: Input<t
         `${notifiedText(posted.update.notifySubscribers ?? postBody.notifySubscribers)}\n` +
         style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(posted.update.id)}\n`),
     );
-    printOutcome(ctx, posted.update.id, posted.raw);
+    await printOutcome(ctx, posted.update.id, posted.raw);
     return;
   }
-  printOutcome(ctx, incident.id, changed!.raw);
+  await printOutcome(ctx, incident.id, changed!.raw);
 }
 
 /** "✓ Changed "X": severity MAJOR → CRITICAL; services Public API → Public API, Web app." */

@@ -95,7 +95,7 @@ export async function sandboxRun(
   lock.advertise({ url: sandbox.url, apiKey, accountId });
   const extra = sandbox.banner();
   if (ctx.globals.json) {
-    printJson(
+    await printJson(
       io,
       {
         baseUrl: sandbox.url,

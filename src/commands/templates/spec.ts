@@ -59,7 +59,7 @@ export const LIST = verb({
 export const REMOVE = verb({
   name: 'remove',
   summary: 'Remove a stored template',
-  args: [NAME],
+  args: [{ ...NAME, complete: 'templates' }],
   flags: {},
   examples: ['mon templates remove rollback'],
 });

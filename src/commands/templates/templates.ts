@@ -1,4 +1,4 @@
-import { profileName } from '../../config/settings';
+import { profileName, STORED_NAME } from '../../config/settings';
 import type { Template } from '../../config/store';
 import type { Ctx } from '../../core/context';
 import { missingFlagsError } from '../../core/flags/parse';
@@ -14,7 +14,7 @@ import { ADD, type LIST, type REMOVE } from './spec';
 type TemplatesCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'config' | 'prompter' | 'now'>;
 
 function checkName(name: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) {
+  if (!STORED_NAME.test(name)) {
     throw new UsageError(
       `NAME ${JSON.stringify(sanitize(name))} is not a template name: use letters, digits, ".", "_" and "-" (at most 64).`,
     );

@@ -5,7 +5,12 @@ import type { FlagTable, FlagValues } from './spec';
  * variables and stored settings are resolved in config/settings.ts.
  */
 export const GLOBAL_FLAGS = {
-  profile: { kind: 'raw', value: 'name', help: 'stored profile to use (env MON_PROFILE; default "default")' },
+  profile: {
+    kind: 'raw',
+    value: 'name',
+    help: 'stored profile to use (env MON_PROFILE; default "default")',
+    complete: 'profiles',
+  },
   baseUrl: { kind: 'raw', value: 'url', help: 'API base URL (env MON_BASE_URL)' },
   account: { kind: 'raw', value: 'id', help: 'account ID, sent as x-service-account (env MON_ACCOUNT_ID)' },
   pingUrl: { kind: 'raw', value: 'url', help: 'base URL of heartbeat pings (env MON_PING_URL)' },

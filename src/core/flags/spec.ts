@@ -25,6 +25,8 @@ interface FlagCommon {
   body?: readonly string[];
   /** What to ask on a terminal when the value is missing (commands decide when to ask). */
   prompt?: string;
+  /** Completions look its values up (`mon __complete SOURCE`): stored templates, service names, ... */
+  complete?: CompletionSource;
 }
 
 /** Free text, trimmed; never empty. */
@@ -134,12 +136,15 @@ export interface ArgSpec {
   min?: number;
   /** Offered by completions; with `kind: 'enum'` the only values accepted. */
   values?: readonly string[];
-  /** Completions ask the API for these values (`mon __complete SOURCE`), e.g. the open incidents. */
+  /** Completions look these values up (`mon __complete SOURCE`), e.g. the open incidents. */
   complete?: CompletionSource;
 }
 
-/** What completions can look up from the API (commands/completion/values.ts answers each). */
-export const COMPLETION_SOURCES = ['open-incidents'] as const;
+/**
+ * What completions can look up, from the API or the config file (commands/completion/values.ts
+ * answers each): open incidents' IDs, service names, the profile's templates, profile names.
+ */
+export const COMPLETION_SOURCES = ['open-incidents', 'services', 'templates', 'profiles'] as const;
 export type CompletionSource = (typeof COMPLETION_SOURCES)[number];
 
 export interface VerbSpec<F extends FlagTable = FlagTable, A extends readonly ArgSpec[] = readonly ArgSpec[]> {

@@ -34,8 +34,16 @@ export function walk(program: Command, argv: readonly string[], onValueFlag?: (f
   const unknown: Walked['unknown'] = [];
   const operandAt: number[] = [];
   const valueAt: Walked['valueAt'] = new Map();
-  const known = () => chain.flatMap((command) => [...command.options, helpOption(command)].filter(Boolean) as Option[]);
-  const find = (word: string) => known().find((option) => option.short === word || option.long === word);
+  // The flags of the commands named so far, by name: looked up once per word, so that a long
+  // command line (thousands of repeated flags) is read in linear time.
+  const known = new Map<string, Option>();
+  const learn = (command: Command) => {
+    for (const option of [...command.options, helpOption(command)]) {
+      for (const name of [option?.short, option?.long]) if (name && !known.has(name)) known.set(name, option!);
+    }
+  };
+  learn(program);
+  const find = (word: string) => known.get(word);
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
     if (word === '--') {
@@ -62,8 +70,10 @@ export function walk(program: Command, argv: readonly string[], onValueFlag?: (f
     const sub = operands.length
       ? undefined
       : chain.at(-1)!.commands.find((command) => command.name() === word || command.aliases().includes(word));
-    if (sub) chain.push(sub);
-    else {
+    if (sub) {
+      chain.push(sub);
+      learn(sub);
+    } else {
       operands.push(word);
       operandAt.push(i);
     }

@@ -93,5 +93,5 @@ export async function createUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<ty
     `${done(ctx)} Posted update ${sanitize(update.id)} to ${name}: ` +
       `${colorStatus(style, update.status ?? '—')}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}\n`,
   );
-  printOutcome(ctx, update.id, response);
+  await printOutcome(ctx, update.id, response);
 }

@@ -132,7 +132,7 @@ export async function editUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<type
     `${done(ctx)} Edited update ${sanitize(update.id)} of incident ${sanitize(incidentId)}: ` +
       `${parts.length ? parts.join('; ') : 'nothing was different'}.\n`,
   );
-  printOutcome(ctx, update.id, response);
+  await printOutcome(ctx, update.id, response);
 }
 
 /** Each field as it is → as it will be, or "(unchanged)". */

@@ -1,0 +1,134 @@
+/**
+ * Issue 27, item 2: every read of stdin or a file has a bound that fits what it reads (a key
+ * or a token: 4 KiB; a message: 64 KiB; a request body or a file in one: 4 MiB). Past it,
+ * exit 2 naming the flag and the bound, at once, and nothing is sent: input that never ends
+ * (`yes | mon ...`, /dev/zero, /dev/urandom) is not read to its end.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, runMon, tempDir, type RunResult } from './harness';
+import { hostileServer, json, type Hostile } from './hostile';
+
+let server: Hostile;
+beforeAll(async () => {
+  server = await hostileServer((_req, res) => json(res, 200, {}));
+});
+afterAll(() => server.close());
+
+/**
+ * Runs mon with stdin fed without end, as `yes | mon ...` does: 'y' lines, up to 64 MiB (far
+ * past every bound; an old mon read all of it, then waited for an end that never comes).
+ */
+function withEndlessStdin(args: string[]): Promise<RunResult> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: server.env({ MON_PING_URL: server.url }),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const chunk = Buffer.from('y\n'.repeat(32 * 1024));
+  let sent = 0;
+  const feed = () => {
+    while (sent < 64 * 1024 * 1024 && !child.stdin!.destroyed) {
+      sent += chunk.length;
+      if (!child.stdin!.write(chunk)) return void child.stdin!.once('drain', feed);
+    }
+  };
+  child.stdin!.on('error', () => {});
+  feed();
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`mon ${args.join(' ')} was still reading after 15 s\nstderr: ${stderr}`));
+    }, 15_000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+const INCIDENT = '3f0c2a9e-1111-4222-8333-444455556666';
+
+describe('endless stdin', () => {
+  const cases: [string, string[], string][] = [
+    ['a ping token', ['heartbeats', 'ping', '--token-file', '-'], '--token-file - is larger than 4 KiB'],
+    ['a key', ['auth', 'login', '--with-key', '--base-url', 'http://127.0.0.1:9'], '--with-key is larger than 4 KiB'],
+    [
+      'a message',
+      ['incidents', 'updates', 'create', INCIDENT, '--message-file', '-'],
+      '--message-file - is larger than 64 KiB',
+    ],
+    ['an api body', ['api', '/v1/things', '--input', '-'], '--input - is larger than 4 MiB'],
+    [
+      'a field of an api body',
+      ['api', '/v1/things', '-X', 'POST', '-F', 'notes=@-'],
+      '-F notes=@- is larger than 4 MiB',
+    ],
+    ['a check body', ['checks', 'create-dns', '--file', '-'], '--file - is larger than 4 MiB'],
+  ];
+  it.each(cases)('%s: exit 2 naming the flag and the bound, nothing sent', async (_what, args, message) => {
+    const before = server.received.length;
+    const result = await withEndlessStdin(args);
+    expect(result.stderr).toContain(message);
+    expect(result.code).toBe(2);
+    expect(server.received.length).toBe(before);
+  });
+});
+
+describe('endless files', () => {
+  const cases: [string, string[], string][] = [
+    [
+      '--message-file /dev/urandom',
+      ['incidents', 'updates', 'create', INCIDENT, '--message-file', '/dev/urandom'],
+      '--message-file /dev/urandom is larger than 64 KiB, the most mon reads of a message',
+    ],
+    [
+      '-F k=@/dev/zero',
+      ['api', '/v1/things', '-X', 'POST', '-F', 'k=@/dev/zero'],
+      '-F k=@/dev/zero is larger than 4 MiB, the most mon reads of a request body',
+    ],
+    [
+      '--token-file /dev/zero',
+      ['heartbeats', 'ping', '--token-file', '/dev/zero'],
+      '--token-file /dev/zero is larger than 4 KiB',
+    ],
+    ['--input /dev/zero', ['api', '/v1/things', '--input', '/dev/zero'], '--input /dev/zero is larger than 4 MiB'],
+    [
+      '--dependency x=@/dev/zero',
+      ['checks', 'create', '--type', 'browser', '--name', 'x', '--dependency', 'lib.js=@/dev/zero'],
+      'cannot read /dev/zero (it is larger than 4 MiB',
+    ],
+  ];
+  it.each(cases)('%s: exit 2 naming the flag and the bound, nothing sent', async (_what, args, message) => {
+    const before = server.received.length;
+    const result = await runMon(args, { env: server.env({ MON_PING_URL: server.url }), timeoutMs: 15_000 });
+    expect(result.stderr).toContain(message);
+    expect(result.code).toBe(2);
+    expect(server.received.length).toBe(before);
+  });
+
+  it('a -F file that cannot be read: the hint gives the stdin form as it is typed (-F k=@-)', async () => {
+    const result = await runMon(['api', '/v1/things', '-X', 'POST', '-F', 'k=@/nonexistent/file'], {
+      env: server.env(),
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('-F k=@/nonexistent/file: cannot read it (there is no such file).');
+    expect(result.stderr).toContain('pass -F k=@- to read from stdin');
+  });
+
+  it('within the bound, the input is sent whole', async () => {
+    const file = join(tempDir('mon-input-'), 'body.json');
+    const notes = 'n'.repeat(3 * 1024 * 1024);
+    writeFileSync(file, JSON.stringify({ notes }));
+    const before = server.received.length;
+    const result = await runMon(['api', '/v1/things', '-X', 'POST', '-F', `notes=@${file}`], { env: server.env() });
+    expect(result.code, result.stderr).toBe(0);
+    expect(server.received.length).toBe(before + 1);
+    expect(Number(server.received.at(-1)!.headers['content-length'])).toBeGreaterThan(notes.length);
+  });
+});
