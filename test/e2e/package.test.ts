@@ -106,7 +106,7 @@ describe('the npm package', () => {
     expect(existsSync(join(installed, 'node_modules')) ? readdirSync(join(installed, 'node_modules')) : []).toEqual([]);
   });
 
-  it('ships the licence, the notices, the build and its source map, and stays within 1.6 MB unpacked (the jq engine aside)', () => {
+  it('ships the licence, the notices, the build and its source map, and stays within 1.75 MB unpacked (the jq engine aside)', () => {
     const files = packed.files.map((file) => file.path);
     for (const file of [
       'LICENSE',
@@ -130,7 +130,8 @@ describe('the npm package', () => {
       .filter((file) => JQ_ENGINE.includes(file.path))
       .reduce((sum, file) => sum + file.size, 0);
     expect(engine).toBeGreaterThan(500_000);
-    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(1_600_000);
+    // 1.6 MB until the third round's prompts, escaping, bounds and jq worker (and their README) took it to 1.67 MB.
+    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(1_750_000);
   });
 
   it('names every package whose code is in dist/ in THIRD_PARTY_NOTICES, with its version and licence text', () => {

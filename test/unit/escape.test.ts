@@ -102,10 +102,10 @@ describe('look-alike incident names in what a person reads', () => {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: hidden.id },
-        { message: 'Status', answer: 'IDENTIFIED' },
         { message: 'Message', answer: 'Found it.' },
+        { message: 'Status', answer: 'IDENTIFIED' },
         { message: 'Notify', answer: false },
-        { message: 'Post this update?', answer: true },
+        { message: 'Post this update?', answer: 'yes' },
       ],
     });
     expect(result.code).toBe(0);
@@ -113,7 +113,9 @@ describe('look-alike incident names in what a person reads', () => {
       expect.stringMatching(/^Payments down · /),
       expect.stringMatching(/^Payments\\u200b down · /),
     ]);
-    expect(result.stderr).toContain('About to post an update to "Payments\\u200b down"');
+    // The confirmation names it escaped, and by its ID, which no look-alike shares.
+    expect(result.stderr).toMatch(/Incident: +Payments\\u200b down \(MAJOR/);
+    expect(result.stderr).toMatch(new RegExp(`ID: +${hidden.id}`));
     expect(result.stderr).not.toContain('\u200B');
   });
 });

@@ -10,7 +10,7 @@ type StatusCtx = Pick<Ctx, 'io' | 'globals' | 'settings' | 'config' | 'api'>;
 
 interface Row {
   name: string;
-  value: string | number | null;
+  value: string | number | boolean | null;
   source: string;
 }
 
@@ -18,7 +18,7 @@ interface Row {
 function rows(settings: Settings): Row[] {
   const out: Row[] = [{ name: 'profile', value: settings.profile.value, source: settings.profile.source }];
   for (const name of SETTING_NAMES) {
-    const setting = settings[SETTINGS[name].field] as Setting<string | number> | undefined;
+    const setting = settings[SETTINGS[name].field] as Setting<string | number | boolean> | undefined;
     const value =
       setting === undefined
         ? null
@@ -26,7 +26,9 @@ function rows(settings: Settings): Row[] {
           ? maskSecret(String(setting.value))
           : name === 'timeout'
             ? Number(setting.value) / 1000
-            : maskUrl(String(setting.value));
+            : typeof setting.value === 'string'
+              ? maskUrl(setting.value)
+              : setting.value;
     out.push({ name, value, source: setting?.source ?? 'not set' });
   }
   return out;
