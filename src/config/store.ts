@@ -1,5 +1,5 @@
-import { chmodSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { chmodSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ConfigError } from '../errors';
 import { waitForLock } from '../lock';
 import { copyKeptNumbers, parseJson, stringifyJson } from '../text/json';
@@ -60,7 +60,7 @@ interface FileContent {
 }
 
 /**
- * Profiles stored with conf: JSON, mode 0600, written atomically (temp file + rename).
+ * Profiles stored with conf: JSON, mode 0600, written in a staging directory, read back whole, then renamed over the file.
  * A file that cannot be read is never cleared or rewritten: every command that needs it
  * fails with its path and what to do. Writers take a lock file and re-read before writing,
  * so two `mon config set` at once both land. An empty file is an empty config, read or
@@ -187,10 +187,15 @@ export class ConfigStore {
       const next = change(copied(stored, { ...stored }));
       if (next === undefined) delete profiles[name];
       else profiles[name] = copied(stored, dropEmpty(next));
+      const file = copied(content, { ...content, profiles });
       const { default: Conf } = await import('conf');
+      // conf writes the file into a staging directory beside it; it replaces the config file
+      // only once read back whole: conf's atomic write ignores a short write (a full disk, a
+      // file size limit), and would rename a cut-off file over the profiles.
+      const staging = join(dir, `.config-${process.pid}.staging`);
       try {
         const conf = new Conf<FileContent>({
-          cwd: dir,
+          cwd: staging,
           configName: 'config',
           projectSuffix: '',
           configFileMode: 0o600,
@@ -199,17 +204,24 @@ export class ConfigStore {
           deserialize: parseText as (text: string) => FileContent,
           serialize: (value) => stringifyJson(value, '\t'),
         });
-        conf.store = copied(content, { ...content, profiles });
+        conf.store = file;
+        const written = join(staging, 'config.json');
+        if (readFileSync(written, 'utf8') !== stringifyJson(file, '\t')) {
+          throw Object.assign(new Error('the file was not written whole'), { code: 'EFBIG', path: this.path });
+        }
         // conf creates the file with 0600; an older file may have been created looser.
-        chmodSync(this.path, 0o600);
+        chmodSync(written, 0o600);
+        renameSync(written, this.path);
       } catch (error) {
         const why = pathProblem(error, this.path);
         if (!why) throw error;
-        // The write is atomic (temporary file, then rename): the file is as it was.
+        // Nothing replaced the file: it is as it was.
         throw new ConfigError(
           `Cannot write the config file ${this.path}: ${why}. It was left as it was.`,
           pathHint(error, this.path, useAnotherDir('config')),
         );
+      } finally {
+        rmSync(staging, { recursive: true, force: true });
       }
     } finally {
       lock.release();

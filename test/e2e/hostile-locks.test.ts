@@ -128,3 +128,45 @@ describe('a config write that fails half-way (a full disk)', () => {
     expect(readdirSync(env.MON_CACHE_DIR!)).toEqual([]);
   });
 });
+
+describe('a config write cut short (a file size limit below the new file)', () => {
+  it('keeps every stored profile and template: the file is replaced only when written whole', async () => {
+    const env = cleanEnv({ MON_CACHE_DIR: tempDir('mon-cache-') });
+    const stored = {
+      profiles: {
+        default: {
+          'base-url': 'https://api.example.com',
+          templates: { monitoring: { message: `A fix is deployed; we are watching. ${'x'.repeat(600)}` } },
+        },
+      },
+    };
+    mkdirSync(env.MON_CONFIG_DIR!, { recursive: true });
+    const file = join(env.MON_CONFIG_DIR!, 'config.json');
+    writeFileSync(file, JSON.stringify(stored, null, '\t'), { mode: 0o600 });
+    const before = readFileSync(file, 'utf8');
+    // 1 KiB may be written (the lock file fits), the new config (~2 KiB) does not: conf's own
+    // atomic write took the short write for a whole one and renamed it over the profiles.
+    const child = spawn(
+      'sh',
+      [
+        '-c',
+        `trap '' XFSZ; ulimit -f 2; exec "$0" "$@"`,
+        process.execPath,
+        BIN,
+        'templates',
+        'add',
+        'identified',
+        '--message',
+        `We found the cause. ${'y'.repeat(600)}`,
+      ],
+      { env, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    const result = await collect(child);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(`Cannot write the config file ${file}`);
+    expect(result.stderr).toContain('It was left as it was.');
+    expect(result.stderr).not.toContain('Stored template');
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    expect(readdirSync(env.MON_CONFIG_DIR!)).toEqual(['config.json']);
+  });
+});
