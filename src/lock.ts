@@ -8,7 +8,7 @@ import {
   rmSync,
   statSync,
   unlinkSync,
-  writeSync,
+  writeFileSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -94,7 +94,8 @@ function takeOver(path: string, stale: string, owner: LockOwner): boolean {
 function writeNew(path: string, text: string): void {
   const fd = openSync(path, 'wx', 0o600);
   try {
-    writeSync(fd, text);
+    // writeFileSync writes it all (writeSync may write less than asked, and say nothing).
+    writeFileSync(fd, text);
   } catch (error) {
     closeSync(fd);
     rmSync(path, { force: true });
