@@ -12,6 +12,7 @@ import {
 } from '@inquirer/core';
 import { oneLine, sanitize } from '../text/escape';
 import { truncate } from '../text/width';
+import { answerShown } from '../text/wrap';
 import type { MessageAnswer, MessageOptions, MessageTemplate } from './prompter';
 
 /*
@@ -121,7 +122,10 @@ export const messagePrompt = createPrompt<MessageAnswer, MessagePromptConfig>((c
   });
 
   const message = theme.style.message(config.message, status);
-  if (status === 'done') return `${prefix} ${message} ${theme.style.answer(oneLine(line.trim()))}`;
+  if (status === 'done') {
+    const answer = answerShown(config.columns, config.message, oneLine(line.trim()));
+    return `${prefix} ${message} ${theme.style.answer(answer)}`;
+  }
 
   const below: string[] = [];
   if (open) {

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { IO } from '../io';
-import { wrapText } from '../text/wrap';
+import { answerShown, wrapText } from '../text/wrap';
 
 export interface Choice<T> {
   name: string;
@@ -66,13 +66,13 @@ export interface Prompter {
 
 /**
  * A choice's name fitted to the terminal: its rows after the first start under its text, past
- * the `prefix` cells a list draws before it ("❯ "); the answer line shows it whole.
+ * the `prefix` cells a list draws before it ("❯ "); the answer line shows it whole, fitted too.
  */
-function fitted<T>(io: IO, prefix: number) {
+function fitted<T>(io: IO, prefix: number, message?: string) {
   return (choice: Choice<T>) => ({
     ...choice,
     name: wrapText(`${' '.repeat(prefix)}${choice.name}`, io.errColumns(), prefix).slice(prefix),
-    short: choice.name,
+    short: message === undefined ? choice.name : answerShown(io.errColumns(), message, choice.name),
   });
 }
 
@@ -113,7 +113,14 @@ export function inquirerPrompter(io: IO): Prompter {
   return {
     async input({ editable, ...options }) {
       const { input } = await load();
-      return input({ ...options, prefill: editable ? 'editable' : 'tab' }, context());
+      return input(
+        {
+          ...options,
+          prefill: editable ? 'editable' : 'tab',
+          transformer: (value, { isFinal }) => (isFinal ? answerShown(io.errColumns(), options.message, value) : value),
+        },
+        context(),
+      );
     },
     async message(options) {
       const { messagePrompt } = await import('./message-prompt');
@@ -125,7 +132,10 @@ export function inquirerPrompter(io: IO): Prompter {
     },
     async select<T>(options: { message: string; choices: Choice<T>[]; default?: T }) {
       const { select } = await load();
-      return select<T>({ ...options, choices: options.choices.map(fitted<T>(io, 2)), pageSize: 12 }, context());
+      return select<T>(
+        { ...options, choices: options.choices.map(fitted<T>(io, 2, options.message)), pageSize: 12 },
+        context(),
+      );
     },
     async checkbox<T>(options: {
       message: string;
@@ -138,6 +148,13 @@ export function inquirerPrompter(io: IO): Prompter {
         {
           ...rest,
           choices: rest.choices.map(fitted<T>(io, 3)),
+          // The picked ones, joined and fitted as one answer.
+          theme: {
+            style: {
+              renderSelectedChoices: (picked: readonly { short: string }[]) =>
+                answerShown(io.errColumns(), rest.message, picked.map((choice) => choice.short).join(', ')),
+            },
+          },
           pageSize: 12,
           validate: validate ? (items) => validate(items.map((item) => item.value)) : undefined,
         },

@@ -241,3 +241,14 @@ function splitAt(word: string, cells: number): [string, string] {
 export function wrapText(text: string, width: number, indent: number): string {
   return new TerminalWrapper(() => width, indent).write(text);
 }
+
+/**
+ * An answer as the line that stays after a question shows it ("✔ Which open incident? NAME"):
+ * broken at spaces to the terminal, its rows after the first two cells in, so that no word of
+ * it is split by the terminal's own wrapping.
+ */
+export function answerShown(columns: number, message: string, answer: string): string {
+  const lead = `✔ ${message} `;
+  const shown = wrapText(`${lead}${answer}`, columns - 1, 2);
+  return shown.startsWith(lead) ? shown.slice(lead.length) : answer;
+}

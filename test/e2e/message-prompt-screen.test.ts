@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openIncident, runMon, startSandbox, type SandboxProcess } from './harness';
-import { openScreen, requireScreen } from './screen';
+import { openScreen, overWidth, requireScreen } from './screen';
 
 let sandbox: SandboxProcess;
 /** One profile with two templates, shared by the tests (they only read it). */
@@ -67,6 +67,27 @@ describe('the message prompt, with two templates stored', () => {
         { description: 'We are still investigating', status: 'INVESTIGATING', notifySubscribers: false },
       ],
     });
+  });
+
+  it('a message longer than the row: the line left after Enter breaks between words, and the whole text is posted', async (context) => {
+    requireScreen(context);
+    const id = await open('Card payments failing');
+    const screen = await openScreen(['incidents', 'update', id, '--status', 'identified', '--no-notify'], env);
+    await screen.waitFor('? Message (what subscribers read)');
+    const long = 'We are still investigating the failed payments of customers in Europe who pay with cards';
+    await screen.type(long);
+    await screen.press('Enter');
+    await screen.waitFor('? Post this update?');
+    // No row the terminal had to wrap: the answer was broken at a space, its rest indented.
+    expect(overWidth(screen.history(), 80)).toEqual([]);
+    expect(screen.text()).toMatch(
+      /✔ Message \(what subscribers read\) We are still investigating the failed\n {2}payments/,
+    );
+    await screen.type('y');
+    await screen.press('Enter');
+    const { code } = await screen.done();
+    expect(code, screen.text()).toBe(0);
+    expect((await posted())[0]!.body).toEqual({ description: long, status: 'IDENTIFIED', notifySubscribers: false });
   });
 
   it('Tab lists the templates; the one chosen fills the input, is edited there, and its status applies', async (context) => {
