@@ -40,8 +40,8 @@ describe('mon api', () => {
     ]);
     expect((await sandbox.requests()).map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /v1/status-pages?limit=1',
-      'GET /v1/status-pages?limit=1&nextId=5a0c1f0e-8d2b-4e6f-a1c3-000000000002',
-      'GET /v1/status-pages?limit=1&nextId=5a0c1f0e-8d2b-4e6f-a1c3-000000000003',
+      'GET /v1/status-pages?limit=1&nextId=6b1d2a1f-8d2b-4e6f-a1c3-000000000002',
+      'GET /v1/status-pages?limit=1&nextId=7c2e3b20-8d2b-4e6f-a1c3-000000000003',
     ]);
   });
 
@@ -53,7 +53,7 @@ describe('mon api', () => {
     expect(paths[0]).toBe('/v1/status-pages?limit=100');
     expect(paths.slice(1)).toEqual([
       '/v1/status-pages?limit=2',
-      '/v1/status-pages?limit=2&nextId=5a0c1f0e-8d2b-4e6f-a1c3-000000000003',
+      '/v1/status-pages?limit=2&nextId=7c2e3b20-8d2b-4e6f-a1c3-000000000003',
     ]);
   });
 

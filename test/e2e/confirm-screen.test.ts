@@ -20,7 +20,7 @@ beforeEach(async () => {
 
 const changes = async () => (await sandbox.requests()).filter((request) => request.method !== 'GET');
 
-const WEBHOOKS = { id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e03', name: 'Webhooks' };
+const WEBHOOKS = { id: '2d9a8c5e-5d1f-4c2a-9e8b-1a2b3c4d5e03', name: 'Webhooks' };
 const open = async (name: string) => (await openIncident(sandbox, { name, severity: 'MINOR', service: WEBHOOKS })).id;
 
 describe('the confirmation: yes, no or edit', () => {

@@ -189,7 +189,7 @@ describe('status-pages list', () => {
     const json = JSON.parse(
       (await runMon(['status-pages', 'list', '--json', '--limit', '2'], { env: sandbox.env() })).stdout,
     );
-    expect(json).toMatchObject({ length: 2, nextId: '5a0c1f0e-8d2b-4e6f-a1c3-000000000003' });
+    expect(json).toMatchObject({ length: 2, nextId: '7c2e3b20-8d2b-4e6f-a1c3-000000000003' });
     expect(json.entries.map((page: { name: string }) => page.name)).toEqual(['Acme Cloud', 'Acme Internal']);
   });
 
@@ -202,12 +202,12 @@ describe('status-pages list', () => {
     const requests = (await sandbox.requests()).map((request) => request.path);
     expect(requests).toEqual([
       '/v1/status-pages?limit=1',
-      '/v1/status-pages?limit=1&nextId=5a0c1f0e-8d2b-4e6f-a1c3-000000000002',
-      '/v1/status-pages?limit=1&nextId=5a0c1f0e-8d2b-4e6f-a1c3-000000000003',
+      '/v1/status-pages?limit=1&nextId=6b1d2a1f-8d2b-4e6f-a1c3-000000000002',
+      '/v1/status-pages?limit=1&nextId=7c2e3b20-8d2b-4e6f-a1c3-000000000003',
     ]);
     const tsv = await runMon(['status-pages', 'list', '--all', '--limit', '2'], { env: sandbox.env() });
     expect(tsv.stdout.trim().split('\n')).toHaveLength(7);
-    const next = await runMon(['status-pages', 'list', '--next-id', '5a0c1f0e-8d2b-4e6f-a1c3-000000000003'], {
+    const next = await runMon(['status-pages', 'list', '--next-id', '7c2e3b20-8d2b-4e6f-a1c3-000000000003'], {
       env: sandbox.env(),
     });
     expect(

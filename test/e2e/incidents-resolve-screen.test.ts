@@ -23,7 +23,7 @@ describe('incidents resolve on a terminal', () => {
     requireScreen(context);
     const { id } = await openIncident(sandbox, {
       name: 'Payments failing',
-      service: { id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e06', name: 'Checkout' },
+      service: { id: '50cdbf81-5d1f-4c2a-9e8b-1a2b3c4d5e06', name: 'Checkout' },
       notify: true,
     });
 

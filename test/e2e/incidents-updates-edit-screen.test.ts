@@ -20,7 +20,7 @@ describe('incidents updates edit on a terminal', () => {
     requireScreen(context);
     const incident = await openIncident(sandbox, {
       name: 'Login failures',
-      service: { id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e02', name: 'Web app' },
+      service: { id: '1c8f7b4d-5d1f-4c2a-9e8b-1a2b3c4d5e02', name: 'Web app' },
       description: 'Logins fial for some users.',
     });
     const updateId = incident.incidentUpdates[0]!.id;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMon, startSandbox, type SandboxProcess } from './harness';
 
 const API = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01';
-const WEB_APP = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e02';
-const CHECKOUT = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e06';
+const WEB_APP = '1c8f7b4d-5d1f-4c2a-9e8b-1a2b3c4d5e02';
+const CHECKOUT = '50cdbf81-5d1f-4c2a-9e8b-1a2b3c4d5e06';
 
 let sandbox: SandboxProcess;
 beforeAll(async () => {

@@ -21,7 +21,7 @@ const SPINNER_FRAMES = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/;
 /** What @inquirer draws: its prefixes, pointer and checkbox marks. */
 const DRAWN = /^[?✔❯◉◯]|[❯◉◯↑↓⏎]/m;
 
-const QUEUE = { id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e05', name: 'Job queue' };
+const QUEUE = { id: '4fbcae70-5d1f-4c2a-9e8b-1a2b3c4d5e05', name: 'Job queue' };
 const open = async (name: string, notify = false) =>
   (await openIncident(slow, { name, severity: 'MINOR', service: QUEUE, notify })).id;
 

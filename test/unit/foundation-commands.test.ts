@@ -43,7 +43,7 @@ describe('tables on a terminal', () => {
     // On a terminal the ID shows its first 8 characters, as in every table.
     expect(result.stdout).toMatch(/Acme Cloud\s+acme-cloud\s+Core platform\s+Public API\s+0b7e6a3c$/m);
     expect(result.stderr).toContain(
-      'More on the next page: mon status-pages list --limit 1 --next-id 5a0c1f0e-8d2b-4e6f-a1c3-000000000002',
+      'More on the next page: mon status-pages list --limit 1 --next-id 6b1d2a1f-8d2b-4e6f-a1c3-000000000002',
     );
   });
 });
@@ -53,15 +53,24 @@ describe('tables at 80 columns keep whole what is typed next', () => {
     const table = await cli(['status-pages', 'list', '--no-color'], { sandbox, tty: true, columns: 80 });
     const rows = table.stdout.trimEnd().split('\n');
     expect(rows.every((row) => row.length <= 80)).toBe(true);
-    for (const name of ['Public API', 'Web app', 'Webhooks', 'Primary database', 'Job queue', 'Checkout', 'Payouts'])
+    const services: [string, string][] = [
+      ['Public API', '0b7e6a3c'],
+      ['Web app', '1c8f7b4d'],
+      ['Webhooks', '2d9a8c5e'],
+      ['Primary database', '3eab9d6f'],
+      ['Job queue', '4fbcae70'],
+      ['Checkout', '50cdbf81'],
+      ['Payouts', '61dec092'],
+    ];
+    for (const [name, short] of services)
       expect(
-        rows.some((row) => new RegExp(`  ${name}  +0b7e6a3c$`).test(row)),
+        rows.some((row) => new RegExp(`  ${name}  +${short}$`).test(row)),
         name,
       ).toBe(true);
     const piped = await cli(['status-pages', 'list'], { sandbox });
-    expect(piped.stdout).toContain('\tPrimary database\t0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e04\n');
+    expect(piped.stdout).toContain('\tPrimary database\t3eab9d6f-5d1f-4c2a-9e8b-1a2b3c4d5e04\n');
     const json = await cli(['status-pages', 'list', '--json'], { sandbox, tty: true, columns: 80 });
-    expect(json.stdout).toContain('"id": "0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e04"');
+    expect(json.stdout).toContain('"id": "3eab9d6f-5d1f-4c2a-9e8b-1a2b3c4d5e04"');
   });
 
   it('sandbox requests: the end of each path, IDs shortened first', async () => {

@@ -94,12 +94,12 @@ function page(
 /** Fixed IDs, so examples and tests can name them. */
 export const SEED_SERVICES = {
   api: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01',
-  webApp: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e02',
-  webhooks: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e03',
-  database: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e04',
-  queue: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e05',
-  checkout: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e06',
-  payouts: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e07',
+  webApp: '1c8f7b4d-5d1f-4c2a-9e8b-1a2b3c4d5e02',
+  webhooks: '2d9a8c5e-5d1f-4c2a-9e8b-1a2b3c4d5e03',
+  database: '3eab9d6f-5d1f-4c2a-9e8b-1a2b3c4d5e04',
+  queue: '4fbcae70-5d1f-4c2a-9e8b-1a2b3c4d5e05',
+  checkout: '50cdbf81-5d1f-4c2a-9e8b-1a2b3c4d5e06',
+  payouts: '61dec092-5d1f-4c2a-9e8b-1a2b3c4d5e07',
 } as const;
 
 function seedPages(): StoredStatusPage[] {
@@ -110,22 +110,22 @@ function seedPages(): StoredStatusPage[] {
         service(s.api, 'Public API'),
         service(s.webApp, 'Web app'),
       ]),
-      card('c4a1d2e3-0002-4f00-8a00-000000000002', 'Integrations', [service(s.webhooks, 'Webhooks')]),
+      card('d5b2e3f4-0002-4f00-8a00-000000000002', 'Integrations', [service(s.webhooks, 'Webhooks')]),
     ]),
     page(
-      '5a0c1f0e-8d2b-4e6f-a1c3-000000000002',
+      '6b1d2a1f-8d2b-4e6f-a1c3-000000000002',
       'Acme Internal',
       'acme-internal',
       [
-        card('c4a1d2e3-0003-4f00-8a00-000000000003', 'Infrastructure', [
+        card('e6c3f405-0003-4f00-8a00-000000000003', 'Infrastructure', [
           service(s.database, 'Primary database'),
           service(s.queue, 'Job queue'),
         ]),
       ],
       true,
     ),
-    page('5a0c1f0e-8d2b-4e6f-a1c3-000000000003', 'Acme Payments', 'acme-payments', [
-      card('c4a1d2e3-0004-4f00-8a00-000000000004', 'Payments', [
+    page('7c2e3b20-8d2b-4e6f-a1c3-000000000003', 'Acme Payments', 'acme-payments', [
+      card('f7d40516-0004-4f00-8a00-000000000004', 'Payments', [
         service(s.checkout, 'Checkout'),
         service(s.payouts, 'Payouts'),
       ]),
