@@ -3,9 +3,8 @@ import { combinedCheckCreateSchema } from '../../api/schemas/checks';
 import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import type { Input } from '../../core/flags/spec';
-import { composeCheckBody } from './compose';
-import { warnAboutIgnoredAlertSettings, type CreateCheckCtx } from './create-dns';
-import { printCreatedCheck } from './show';
+import { composeCheckBody, warnAboutIgnoredAlertSettings, type CreateCheckCtx } from './shared/compose';
+import { printCreatedCheck } from './shared/show';
 import type { CREATE } from './spec';
 
 /** `mon checks create --type TYPE`: the deprecated combined operation, POST /v1/checks. */

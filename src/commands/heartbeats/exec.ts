@@ -9,8 +9,14 @@ import { CliError, ExitStatus, UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import type { Input } from '../../core/flags/spec';
 import type { EXEC } from './spec';
-import { printPingDryRun } from './ping';
-import { parsePingArgument, pingClient, pingFailure, pingTarget, tokenFromSources } from './ping-target';
+import {
+  parsePingArgument,
+  pingClient,
+  pingFailure,
+  pingTarget,
+  printPingDryRun,
+  tokenFromSources,
+} from './shared/ping-target';
 import { errorWords } from '../../text/codes';
 
 type ExecCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'settings' | 'clientFor' | 'commandPath'>;

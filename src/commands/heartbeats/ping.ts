@@ -1,11 +1,18 @@
 import { statusLabel } from '../../api/errors';
-import { maskedPingUrl, pingRequest, sendPing, type PingTarget } from '../../api/resources/heartbeats';
+import { maskedPingUrl, sendPing } from '../../api/resources/heartbeats';
 import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
 import { printJson } from '../../output/render';
 import type { Input } from '../../core/flags/spec';
 import type { PING } from './spec';
-import { parsePingArgument, pingClient, pingFailure, pingTarget, tokenFromSources } from './ping-target';
+import {
+  parsePingArgument,
+  pingClient,
+  pingFailure,
+  pingTarget,
+  printPingDryRun,
+  tokenFromSources,
+} from './shared/ping-target';
 
 type PingCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'settings' | 'clientFor' | 'prompter' | 'commandPath'>;
 
@@ -43,19 +50,4 @@ async function tokenOrAsk(ctx: Pick<Ctx, 'io' | 'prompter' | 'commandPath'>): Pr
   });
   ctx.io.addSecret(answer.trim());
   return answer.trim();
-}
-
-/** --dry-run: the request, with the token masked. */
-export async function printPingDryRun(ctx: Pick<Ctx, 'io' | 'globals'>, target: PingTarget): Promise<void> {
-  const { method } = pingRequest(target);
-  const query = target.query ? `?${new URLSearchParams(target.query).toString()}` : '';
-  const url = `${maskedPingUrl(target)}${query}`;
-  if (ctx.globals.json) {
-    await printJson(ctx.io, { method, url, body: null });
-    return;
-  }
-  ctx.io.outRaw(`${method} ${url}\n`);
-  ctx.io.err(
-    ctx.io.errStyle.dim('Dry run: nothing was sent (the token is masked here; no API key is sent with a ping).\n'),
-  );
 }

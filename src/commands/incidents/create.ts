@@ -19,10 +19,10 @@ import { flagName, type Input } from '../../core/flags/spec';
 import { done, notifiedText, printOutcome } from '../../core/outcome';
 import { askServices, resolveServices, serviceDirectory } from '../../core/services';
 import { sanitize } from '../../text/escape';
-import { colorSeverity, colorStatus } from './columns';
+import { colorSeverity, colorStatus } from './shared/columns';
 import { shortId } from '../../output/render';
 import { CREATE } from './spec';
-import { notifyLine, statusLine } from './summary';
+import { notifyLine, statusLine } from './shared/summary';
 
 type CreateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 

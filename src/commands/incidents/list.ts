@@ -7,8 +7,8 @@ import { runPagedList, streamEntries } from '../../core/list';
 import { findServices, serviceDirectory } from '../../core/services';
 import { printJson, renderList } from '../../output/render';
 import { sanitize } from '../../text/escape';
-import { incidentColumns } from './columns';
-import { filters, findIncidents, matchingPages, type IncidentFilter } from './find';
+import { incidentColumns } from './shared/columns';
+import { filters, findIncidents, matchingPages, type IncidentFilter } from './shared/find';
 import type { LIST } from './spec';
 
 const EMPTY: Record<string, string> = {

@@ -11,10 +11,10 @@ import { done, notifiedText, printOutcome } from '../../core/outcome';
 import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { relativeTime } from '../../text/time';
-import { colorStatus, startedAt, timeline } from './columns';
-import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './picker';
+import { colorStatus, startedAt, timeline } from './shared/columns';
+import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './shared/picker';
 import { DEFAULT_RESOLVED_MESSAGE, RESOLVE } from './spec';
-import { incidentLines, updateSummary } from './summary';
+import { incidentLines, updateSummary } from './shared/summary';
 
 type ResolveCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 

@@ -30,10 +30,10 @@ import { done, notifiedText, printOutcome } from '../../core/outcome';
 import { resolveServices, serviceBody, serviceDirectory } from '../../core/services';
 import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
-import { colorSeverity, colorStatus } from './columns';
-import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './picker';
+import { colorSeverity, colorStatus } from './shared/columns';
+import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './shared/picker';
 import { UPDATE } from './spec';
-import { changeSummary, incidentLines, updateSummary } from './summary';
+import { changeSummary, incidentLines, updateSummary } from './shared/summary';
 
 type UpdateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 

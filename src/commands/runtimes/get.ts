@@ -3,7 +3,7 @@ import type { Ctx } from '../../core/context';
 import { printJson, renderDetails, renderList } from '../../output/render';
 import { sanitize } from '../../text/escape';
 import type { Input } from '../../core/flags/spec';
-import { endOfLifeDisplay, isoDate, stageColor } from './columns';
+import { endOfLifeDisplay, isoDate, stageColor } from './shared/columns';
 import type { GET } from './spec';
 
 export async function getRuntimeRun(

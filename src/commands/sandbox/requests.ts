@@ -5,7 +5,7 @@ import { CliError } from '../../errors';
 import type { IO } from '../../io';
 import { printJson, renderList, type Column } from '../../output/render';
 import { maskSecret, maskSecretValues } from '../../text/mask';
-import { adminCall } from './admin';
+import { adminCall } from './shared/admin';
 import type { REQUESTS } from './spec';
 
 /** One request as `mon sandbox requests` shows it. */

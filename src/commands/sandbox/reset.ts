@@ -8,7 +8,7 @@ import { SANDBOX_ACCOUNT_ID } from '../../sandbox/defaults';
 import { resetDataFile } from '../../sandbox/seed';
 import { Store } from '../../sandbox/store';
 import { sanitize } from '../../text/escape';
-import { dataFileOf, lockPathsOf } from './data-file';
+import { dataFileOf, lockPathsOf } from './shared/data-file';
 import type { RESET } from './spec';
 import { errorWords } from '../../text/codes';
 

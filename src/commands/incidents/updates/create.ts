@@ -15,11 +15,11 @@ import {
 import type { Input } from '../../../core/flags/spec';
 import { done, notifiedText, printOutcome } from '../../../core/outcome';
 import { sanitize } from '../../../text/escape';
-import { colorStatus } from '../columns';
-import { incidentIdOrPicker, namedIncident, pickOpenIncident } from '../picker';
-import { resolveIncidentId } from '../prefix';
+import { colorStatus } from '../shared/columns';
+import { incidentIdOrPicker, namedIncident, pickOpenIncident } from '../shared/picker';
+import { resolveIncidentId } from '../shared/prefix';
 import { UPDATES_CREATE } from '../spec';
-import { incidentLines, updateSummary } from '../summary';
+import { incidentLines, updateSummary } from '../shared/summary';
 
 type UpdatesCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 

@@ -16,10 +16,10 @@ import { resolveMessage, templateStatus, type ResolvedMessage } from '../../../c
 import { done, printOutcome } from '../../../core/outcome';
 import { UsageError } from '../../../errors';
 import { sanitize } from '../../../text/escape';
-import { colorStatus } from '../columns';
-import { namedIncident, updateTarget } from '../picker';
+import { colorStatus } from '../shared/columns';
+import { namedIncident, updateTarget } from '../shared/picker';
 import { UPDATES_EDIT } from '../spec';
-import { incidentLines } from '../summary';
+import { incidentLines } from '../shared/summary';
 
 type UpdatesCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 

@@ -4,8 +4,8 @@ import type { Ctx } from '../../../core/context';
 import type { Input } from '../../../core/flags/spec';
 import { printJson, renderDetails } from '../../../output/render';
 import { sanitize } from '../../../text/escape';
-import { colorStatus, whenDisplay } from '../columns';
-import { updateTarget } from '../picker';
+import { colorStatus, whenDisplay } from '../shared/columns';
+import { updateTarget } from '../shared/picker';
 import type { UPDATES_GET } from '../spec';
 
 export async function getUpdateRun(

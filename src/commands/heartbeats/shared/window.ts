@@ -1,8 +1,8 @@
-import type { WindowQuery } from '../../api/resources/heartbeats';
-import { pathIdSchema } from '../../api/schemas/common';
-import { windowIsOrdered } from '../../api/schemas/heartbeats';
-import type { Ctx } from '../../core/context';
-import { UsageError } from '../../errors';
+import type { WindowQuery } from '../../../api/resources/heartbeats';
+import { pathIdSchema } from '../../../api/schemas/common';
+import { windowIsOrdered } from '../../../api/schemas/heartbeats';
+import type { Ctx } from '../../../core/context';
+import { UsageError } from '../../../errors';
 
 const DAY_MS = 86_400_000;
 

@@ -1,8 +1,8 @@
-import { describeFrequency } from '../../api/schemas/checks';
-import { type CheckResponse } from '../../api/schemas/checkResponses';
-import type { Ctx } from '../../core/context';
-import { printJson, renderDetails, type Field } from '../../output/render';
-import { sanitize } from '../../text/escape';
+import { describeFrequency } from '../../../api/schemas/checks';
+import { type CheckResponse } from '../../../api/schemas/checkResponses';
+import type { Ctx } from '../../../core/context';
+import { printJson, renderDetails, type Field } from '../../../output/render';
+import { sanitize } from '../../../text/escape';
 
 const yesNo = (value: boolean | undefined) => (value === undefined ? undefined : value ? 'yes' : 'no');
 const joined = (values: readonly unknown[] | null | undefined) => (values?.length ? values.join(', ') : undefined);

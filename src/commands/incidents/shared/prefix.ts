@@ -1,10 +1,10 @@
-import type { ApiClient } from '../../api/client';
-import { incidentPages } from '../../api/resources/incidents';
-import { PAGE_LIMIT } from '../../api/schemas/enums';
-import type { Incident } from '../../api/schemas/incidents';
-import { UsageError } from '../../errors';
-import { sanitize } from '../../text/escape';
-import { MIN_PREFIX } from './spec';
+import type { ApiClient } from '../../../api/client';
+import { incidentPages } from '../../../api/resources/incidents';
+import { PAGE_LIMIT } from '../../../api/schemas/enums';
+import type { Incident } from '../../../api/schemas/incidents';
+import { UsageError } from '../../../errors';
+import { sanitize } from '../../../text/escape';
+import { MIN_PREFIX } from '../spec';
 
 /*
  * Short IDs: tables show the first 8 characters of an ID, and every incident and update ID

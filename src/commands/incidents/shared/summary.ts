@@ -1,5 +1,5 @@
-import type { Incident, IncidentUpdateBody } from '../../api/schemas/incidents';
-import type { NamedTemplate } from '../../core/message';
+import type { Incident, IncidentUpdateBody } from '../../../api/schemas/incidents';
+import type { NamedTemplate } from '../../../core/message';
 
 /*
  * What a post will say, as the confirmation shows it (core/confirm.ts escapes the values):

@@ -1,12 +1,13 @@
-import { basicCredentials, checkTransport } from '../../api/request';
-import { type ApiClient } from '../../api/client';
-import { ApiError } from '../../api/errors';
-import { maskedPingUrl, type PingTarget } from '../../api/resources/heartbeats';
-import { pathIdSchema } from '../../api/schemas/common';
-import type { Ctx } from '../../core/context';
-import { UsageError } from '../../errors';
-import { readInputText } from '../../core/input';
-import type { Setting } from '../../config/settings';
+import { basicCredentials, checkTransport } from '../../../api/request';
+import { type ApiClient } from '../../../api/client';
+import { ApiError } from '../../../api/errors';
+import { maskedPingUrl, pingRequest, type PingTarget } from '../../../api/resources/heartbeats';
+import { pathIdSchema } from '../../../api/schemas/common';
+import type { Ctx } from '../../../core/context';
+import { UsageError } from '../../../errors';
+import { readInputText } from '../../../core/input';
+import type { Setting } from '../../../config/settings';
+import { printJson } from '../../../output/render';
 
 /** A cron job must not hang on its ping: a few attempts within a short deadline (or --timeout, if shorter). */
 export const PING_DEADLINE_MS = 10_000;
@@ -154,4 +155,19 @@ export function pingFailure(error: unknown, target: PingTarget): unknown {
     attempts: error.attempts,
     hint,
   });
+}
+
+/** --dry-run: the request, with the token masked. */
+export async function printPingDryRun(ctx: Pick<Ctx, 'io' | 'globals'>, target: PingTarget): Promise<void> {
+  const { method } = pingRequest(target);
+  const query = target.query ? `?${new URLSearchParams(target.query).toString()}` : '';
+  const url = `${maskedPingUrl(target)}${query}`;
+  if (ctx.globals.json) {
+    await printJson(ctx.io, { method, url, body: null });
+    return;
+  }
+  ctx.io.outRaw(`${method} ${url}\n`);
+  ctx.io.err(
+    ctx.io.errStyle.dim('Dry run: nothing was sent (the token is masked here; no API key is sent with a ping).\n'),
+  );
 }

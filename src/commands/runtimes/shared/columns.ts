@@ -1,7 +1,7 @@
-import type { Runtime } from '../../api/schemas/runtimes';
-import type { IO } from '../../io';
-import type { Column } from '../../output/render';
-import { relativeTime } from '../../text/time';
+import type { Runtime } from '../../../api/schemas/runtimes';
+import type { IO } from '../../../io';
+import type { Column } from '../../../output/render';
+import { relativeTime } from '../../../text/time';
 
 /** The API writes end-of-life dates as MM/DD/YYYY; mon shows them as ISO 8601 (YYYY-MM-DD). */
 export function isoDate(usDate: string | undefined): string | undefined {

@@ -12,13 +12,13 @@ import {
   SECONDS_OFFSETS,
   secondsLevelAllowed,
   type FieldLabel,
-} from '../../api/schemas/checks';
-import type { CheckResponse } from '../../api/schemas/checkResponses';
-import { askAndConfirm } from '../../core/confirm';
-import type { Ctx } from '../../core/context';
-import type { Choice } from '../../core/prompter';
-import { formatBound, INPUT_BOUNDS, readBoundedFile, readJsonObjectInput, unreadable } from '../../core/input';
-import { InputTooLarge } from '../../io';
+} from '../../../api/schemas/checks';
+import type { CheckResponse } from '../../../api/schemas/checkResponses';
+import { askAndConfirm } from '../../../core/confirm';
+import type { Ctx } from '../../../core/context';
+import type { Choice } from '../../../core/prompter';
+import { formatBound, INPUT_BOUNDS, readBoundedFile, readJsonObjectInput, unreadable } from '../../../core/input';
+import { InputTooLarge } from '../../../io';
 import {
   bodyFromFlags,
   isPlainObject,
@@ -32,6 +32,9 @@ import { validateBody, type Provenance } from './naming';
 import { checkFields } from './show';
 
 type Body = Record<string, unknown>;
+
+/** What the create verbs use. */
+export type CreateCheckCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare'>;
 
 export interface ComposeOptions<S extends z.ZodType> {
   /** The schema for this operation, naming other fields with `label` in its messages. */
@@ -308,4 +311,21 @@ export async function readDependencies(
     }
   }
   return { files, problems };
+}
+
+/** Alert-settings flags do nothing while the account's settings apply: say so instead of failing silently. */
+export function warnAboutIgnoredAlertSettings(
+  ctx: Pick<Ctx, 'io'>,
+  flags: CheckFlags,
+  body: { useGlobalAlertSettings?: boolean },
+): void {
+  const given = Object.entries(flags).some(
+    ([key, value]) => key.startsWith('alert') && key !== 'alertChannel' && value !== undefined,
+  );
+  if (!given || body.useGlobalAlertSettings === false) return;
+  const { io } = ctx;
+  io.err(
+    `${io.errStyle.yellow('warning:')} the --alert-* settings apply only with --no-use-global-alert-settings; ` +
+      'without it the account-level alert settings are used.\n',
+  );
 }

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { FieldLabel } from '../../api/schemas/checks';
-import { usageErrorFrom } from '../../core/flags/parse';
-import { bodyNames } from '../../core/flags/spec';
-import { formatPath, longestPrefix } from '../../text/path';
+import type { FieldLabel } from '../../../api/schemas/checks';
+import { usageErrorFrom } from '../../../core/flags/parse';
+import { bodyNames } from '../../../core/flags/spec';
+import { formatPath, longestPrefix } from '../../../text/path';
 import { isPlainObject, type FlagsBody } from './body';
-import { CREATE } from './spec';
+import { CREATE } from '../spec';
 
 /*
  * Every problem with a check body named as the user gave it: the flag (from the flag

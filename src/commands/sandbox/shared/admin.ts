@@ -1,7 +1,7 @@
-import { ApiError } from '../../api/errors';
-import type { ApiRequest } from '../../api/request';
-import type { Ctx } from '../../core/context';
-import { CliError } from '../../errors';
+import { ApiError } from '../../../api/errors';
+import type { ApiRequest } from '../../../api/request';
+import type { Ctx } from '../../../core/context';
+import { CliError } from '../../../errors';
 
 /**
  * A call to a sandbox's admin routes (/__sandbox/...) through the API client in use: the

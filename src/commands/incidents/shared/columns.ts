@@ -1,10 +1,10 @@
 import type { ChalkInstance } from 'chalk';
-import type { Incident, IncidentUpdate } from '../../api/schemas/incidents';
-import type { IO } from '../../io';
-import { renderDetails, SHORT_ID, shortId, type Column } from '../../output/render';
-import { displayWidth } from '../../text/width';
-import { humanDuration, relativeTime, timeDisplay } from '../../text/time';
-import { sanitize } from '../../text/escape';
+import type { Incident, IncidentUpdate } from '../../../api/schemas/incidents';
+import type { IO } from '../../../io';
+import { renderDetails, SHORT_ID, shortId, type Column } from '../../../output/render';
+import { displayWidth } from '../../../text/width';
+import { humanDuration, relativeTime, timeDisplay } from '../../../text/time';
+import { sanitize } from '../../../text/escape';
 
 /** Red while it is being looked into, yellow once the cause is known, cyan while watched, green when over. */
 export function colorStatus(style: ChalkInstance, status: string | undefined, text: string = status ?? ''): string {

@@ -1,13 +1,13 @@
-import type { Ctx } from '../../core/context';
-import { done } from '../../core/outcome';
-import type { Input } from '../../core/flags/spec';
-import { CliError, UsageError } from '../../errors';
-import { printJson } from '../../output/render';
-import { MAX_CLOCK_ADVANCE_SECONDS } from '../../sandbox/limits';
-import { sanitize } from '../../text/escape';
-import { humanDuration, parseDuration } from '../../text/time';
-import { adminCall } from './admin';
-import type { ADVANCE } from './spec';
+import type { Ctx } from '../../../core/context';
+import { done } from '../../../core/outcome';
+import type { Input } from '../../../core/flags/spec';
+import { CliError, UsageError } from '../../../errors';
+import { printJson } from '../../../output/render';
+import { MAX_CLOCK_ADVANCE_SECONDS } from '../../../sandbox/limits';
+import { sanitize } from '../../../text/escape';
+import { humanDuration, parseDuration } from '../../../text/time';
+import { adminCall } from '../shared/admin';
+import type { ADVANCE } from '../spec';
 
 interface ClockAnswer {
   now: string;

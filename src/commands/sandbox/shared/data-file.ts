@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { lockHolder, type LockOwner } from '../../lock';
-import { defaultDataFile, lockPath } from '../../sandbox/defaults';
+import { lockHolder, type LockOwner } from '../../../lock';
+import { defaultDataFile, lockPath } from '../../../sandbox/defaults';
 
 /** --data FILE, else the default data file (the one `mon --sandbox` uses), as an absolute path. */
 export function dataFileOf(env: NodeJS.ProcessEnv, data: string | undefined): string {

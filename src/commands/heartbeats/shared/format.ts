@@ -1,7 +1,7 @@
-import type { Availability, HeartbeatEvent } from '../../api/schemas/heartbeats';
-import type { IO } from '../../io';
-import type { Column } from '../../output/render';
-import { timeDisplay } from '../../text/time';
+import type { Availability, HeartbeatEvent } from '../../../api/schemas/heartbeats';
+import type { IO } from '../../../io';
+import type { Column } from '../../../output/render';
+import { timeDisplay } from '../../../text/time';
 
 /** Event states, coloured by what they mean for the job: arrived, arrived late, missing. */
 export function stateColor(text: string, state: string | undefined, io: IO): string {

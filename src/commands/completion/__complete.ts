@@ -4,7 +4,7 @@ import type { CompletionSource, Input } from '../../core/flags/spec';
 import { storedTemplates } from '../../core/message';
 import { serviceDirectory } from '../../core/services';
 import { sanitize } from '../../text/escape';
-import { findIncidents } from '../incidents/find';
+import { findIncidents } from '../incidents/shared/find';
 import type { COMPLETE_VALUES } from './spec';
 
 /** A shell waits for a completion: a slow or unreachable API costs at most this, once. */

@@ -1,6 +1,6 @@
-import { flagName, type Flag, type FlagValues } from '../../core/flags/spec';
-import { EXACT_RULE, isExactNumber } from '../../text/json';
-import { CREATE, type BodyFlag } from './spec';
+import { flagName, type Flag, type FlagValues } from '../../../core/flags/spec';
+import { EXACT_RULE, isExactNumber } from '../../../text/json';
+import { CREATE, type BodyFlag } from '../spec';
 
 /*
  * From the flags of `checks create-dns` / `checks create` to the request body: --file
