@@ -13,7 +13,7 @@ import {
   useAnotherDir,
 } from './paths';
 
-/** A message template (`mon templates`): the text of an incident update, and perhaps its status. */
+/** A message template as the file stores it: the text of an incident update, and perhaps its status (core/templates.ts is all else about templates). */
 export interface Template {
   message: string;
   status?: string;

@@ -1,8 +1,8 @@
 import { STORED_NAME } from '../../config/settings';
 import type { Ctx } from '../../core/context';
 import type { CompletionSource, Input } from '../../core/flags/spec';
-import { storedTemplates } from '../../core/message';
-import { serviceDirectory } from '../../core/services';
+import { serviceDirectory } from '../../api/resources/statusPages';
+import { storedTemplates } from '../../core/templates';
 import { sanitize } from '../../text/escape';
 import { findIncidents } from '../incidents/shared/find';
 import type { COMPLETE_VALUES } from './spec';

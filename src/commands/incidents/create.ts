@@ -1,4 +1,5 @@
 import { createIncident, createIncidentRequest } from '../../api/resources/incidents';
+import { serviceDirectory } from '../../api/resources/statusPages';
 import { incidentCreateBodySchema } from '../../api/schemas/incidents';
 import type { Severity } from '../../api/schemas/enums';
 import type { IncidentServiceBody } from '../../api/schemas/incidents';
@@ -7,21 +8,15 @@ import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../core/flags/parse';
 import { askChoice, askText, askYesNo } from '../../core/flags/prompt';
-import {
-  givenMessage,
-  hasMessage,
-  resolveMessage,
-  templateStatus,
-  type NamedTemplate,
-  type ResolvedMessage,
-} from '../../core/message';
+import { templateStatus, templateValues, type NamedTemplate } from '../../core/templates';
 import { flagName, type Input } from '../../core/flags/spec';
 import { done, notifiedText, printOutcome } from '../../core/outcome';
-import { askServices, resolveServices, serviceDirectory } from '../../core/services';
 import { sanitize } from '../../text/escape';
 import { colorSeverity, colorStatus } from './shared/columns';
 import { shortId } from '../../output/render';
 import { CREATE } from './spec';
+import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from './shared/message';
+import { askServices, resolveServices } from './shared/services';
 import { notifyLine, statusLine } from './shared/summary';
 
 type CreateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
@@ -65,12 +60,7 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
       flags.severity ?? (await askChoice(ctx, CREATE.flags.severity, { preselected: previous?.severity }));
     const services = givenServices ?? (await askServices(ctx, directory, previous?.services));
     const message = await resolveMessage(ctx, given, CREATE.flags.message, {
-      values: (template) => ({
-        name,
-        services: services.map((service) => service.name).join(', '),
-        severity: severity.toLowerCase(),
-        status: statusOf(template).toLowerCase(),
-      }),
+      values: (template) => templateValues({ name, severity, services }, statusOf(template)),
       default: previous?.message.text,
       template: previous?.message.template,
     });

@@ -5,7 +5,7 @@ import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody } from '../../core/flags/parse';
 import { askYesNo } from '../../core/flags/prompt';
-import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from '../../core/message';
+import { templateValues } from '../../core/templates';
 import type { Input } from '../../core/flags/spec';
 import { done, notifiedText, printOutcome } from '../../core/outcome';
 import { UsageError } from '../../errors';
@@ -14,6 +14,7 @@ import { relativeTime } from '../../text/time';
 import { colorStatus, startedAt, timeline } from './shared/columns';
 import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './shared/picker';
 import { DEFAULT_RESOLVED_MESSAGE, RESOLVE } from './spec';
+import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from './shared/message';
 import { incidentLines, updateSummary } from './shared/summary';
 
 type ResolveCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
@@ -48,12 +49,7 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
     const message =
       hasMessage(given) || asking
         ? await resolveMessage(ctx, given, RESOLVE.flags.message, {
-            values: () => ({
-              name: incident.name,
-              services: incident.services.map((service) => service.name).join(', '),
-              severity: incident.severity.toLowerCase(),
-              status: 'resolved',
-            }),
+            values: () => templateValues(incident, 'RESOLVED'),
             default: previous?.message.text ?? DEFAULT_RESOLVED_MESSAGE,
             template: previous?.message.template,
             fixedStatus: true,

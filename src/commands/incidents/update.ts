@@ -5,6 +5,7 @@ import {
   putIncident,
   putIncidentRequest,
 } from '../../api/resources/incidents';
+import { serviceDirectory } from '../../api/resources/statusPages';
 import type { IncidentStatus } from '../../api/schemas/enums';
 import {
   incidentPutBodySchema,
@@ -17,22 +18,16 @@ import type { Ctx } from '../../core/context';
 import { printDryRuns } from '../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../core/flags/parse';
 import { askChoice, askYesNo } from '../../core/flags/prompt';
-import {
-  givenMessage,
-  hasMessage,
-  resolveMessage,
-  templateStatus,
-  type NamedTemplate,
-  type ResolvedMessage,
-} from '../../core/message';
+import { templateStatus, templateValues, type NamedTemplate } from '../../core/templates';
 import type { Input } from '../../core/flags/spec';
 import { done, notifiedText, printOutcome } from '../../core/outcome';
-import { resolveServices, serviceBody, serviceDirectory } from '../../core/services';
 import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { colorSeverity, colorStatus } from './shared/columns';
 import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './shared/picker';
 import { UPDATE } from './spec';
+import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from './shared/message';
+import { resolveServices, serviceBody } from './shared/services';
 import { changeSummary, incidentLines, updateSummary } from './shared/summary';
 
 type UpdateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
@@ -88,12 +83,7 @@ export async function updateIncidentRun(ctx: UpdateCtx, { flags, args }: Input<t
     const before = previous?.update;
     const message = await resolveMessage(ctx, given, UPDATE.flags.message, {
       // What the placeholders of a template stand for: the incident as it will be.
-      values: (template) => ({
-        name: change?.name ?? incident.name,
-        services: (change?.services ?? incident.services).map((service) => service.name).join(', '),
-        severity: (change?.severity ?? incident.severity).toLowerCase(),
-        status: statusOf(template).toLowerCase(),
-      }),
+      values: (template) => templateValues(change ?? incident, statusOf(template)),
       default: before?.message.text,
       template: before?.message.template,
     });

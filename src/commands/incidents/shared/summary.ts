@@ -1,5 +1,5 @@
 import type { Incident, IncidentUpdateBody } from '../../../api/schemas/incidents';
-import type { NamedTemplate } from '../../../core/message';
+import { templateStatus, type NamedTemplate } from '../../../core/templates';
 
 /*
  * What a post will say, as the confirmation shows it (core/confirm.ts escapes the values):
@@ -21,8 +21,7 @@ export const notifyLine = (notify: boolean | undefined) =>
 
 /** The status, and the template it came from when it did. */
 export function statusLine(status: string, template: NamedTemplate | undefined): string {
-  const fromTemplate = template?.status?.trim().toUpperCase() === status;
-  return fromTemplate ? `${status} (from template "${template!.name}")` : status;
+  return template && templateStatus(template) === status ? `${status} (from template "${template.name}")` : status;
 }
 
 export function updateSummary(

@@ -4,14 +4,7 @@ import { askAndConfirm } from '../../../core/confirm';
 import type { Ctx } from '../../../core/context';
 import { printDryRun } from '../../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../../core/flags/parse';
-import {
-  givenMessage,
-  hasMessage,
-  resolveMessage,
-  templateStatus,
-  type NamedTemplate,
-  type ResolvedMessage,
-} from '../../../core/message';
+import { templateStatus, templateValues, type NamedTemplate } from '../../../core/templates';
 import type { Input } from '../../../core/flags/spec';
 import { done, notifiedText, printOutcome } from '../../../core/outcome';
 import { sanitize } from '../../../text/escape';
@@ -19,6 +12,7 @@ import { colorStatus } from '../shared/columns';
 import { incidentIdOrPicker, namedIncident, pickOpenIncident } from '../shared/picker';
 import { resolveIncidentId } from '../shared/prefix';
 import { UPDATES_CREATE } from '../spec';
+import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from '../shared/message';
 import { incidentLines, updateSummary } from '../shared/summary';
 
 type UpdatesCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
@@ -44,12 +38,7 @@ export async function createUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<ty
     const incident =
       id === null ? await pickOpenIncident(ctx, client, 'Which open incident?', previous?.incident?.id) : named;
     const message = await resolveMessage(ctx, given, UPDATES_CREATE.flags.message, {
-      values: (template) => ({
-        name: incident?.name ?? '',
-        services: incident?.services.map((service) => service.name).join(', ') ?? '',
-        severity: incident?.severity.toLowerCase() ?? '',
-        status: (statusOf(template) ?? incident?.lastUpdateStatus ?? '').toLowerCase(),
-      }),
+      values: (template) => templateValues(incident, statusOf(template) ?? incident?.lastUpdateStatus),
       default: previous?.message.text,
       template: previous?.message.template,
     });

@@ -12,13 +12,14 @@ import { printDryRun } from '../../../core/dry-run';
 import { checkBody } from '../../../core/flags/parse';
 import { askChoice, askYesNo } from '../../../core/flags/prompt';
 import type { Input } from '../../../core/flags/spec';
-import { resolveMessage, templateStatus, type ResolvedMessage } from '../../../core/message';
+import { templateStatus, templateValues } from '../../../core/templates';
 import { done, printOutcome } from '../../../core/outcome';
 import { UsageError } from '../../../errors';
 import { sanitize } from '../../../text/escape';
 import { colorStatus } from '../shared/columns';
 import { namedIncident, updateTarget } from '../shared/picker';
 import { UPDATES_EDIT } from '../spec';
+import { resolveMessage, type ResolvedMessage } from '../shared/message';
 import { incidentLines } from '../shared/summary';
 
 type UpdatesCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
@@ -76,12 +77,7 @@ export async function editUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<type
     const before = previous?.updateId === updateId ? previous : undefined;
     const status = current.status as IncidentStatus | undefined;
     const message = await resolveMessage(ctx, {}, UPDATES_EDIT.flags.message, {
-      values: (template) => ({
-        name: incident!.name,
-        services: incident!.services.map((service) => service.name).join(', '),
-        severity: incident!.severity.toLowerCase(),
-        status: (templateStatus(template) ?? status ?? incident!.lastUpdateStatus).toLowerCase(),
-      }),
+      values: (template) => templateValues(incident, templateStatus(template) ?? status ?? incident!.lastUpdateStatus),
       default: before?.message?.text ?? current.description,
       template: before?.message?.template,
     });

@@ -1,31 +1,12 @@
-import type { ApiClient } from '../api/client';
-import { statusPagePages } from '../api/resources/statusPages';
-import { PAGE_LIMIT } from '../api/schemas/enums';
-import type { IncidentServiceBody, Service } from '../api/schemas/incidents';
-import { pageServices, type StatusPage } from '../api/schemas/statusPages';
-import { UsageError } from '../errors';
-import { sanitize } from '../text/escape';
-import { closest } from '../text/similar';
-import type { Ctx } from './context';
+import type { ServiceEntry } from '../../../api/resources/statusPages';
+import type { IncidentServiceBody, Service } from '../../../api/schemas/incidents';
+import type { StatusPage } from '../../../api/schemas/statusPages';
+import type { Ctx } from '../../../core/context';
+import { UsageError } from '../../../errors';
+import { sanitize } from '../../../text/escape';
+import { closest } from '../../../text/similar';
 
-/* Services: the status pages say which exist, and give each its page and card. */
-
-export interface ServiceEntry {
-  service: Service;
-  page: StatusPage;
-  card: string;
-}
-
-/** Every service on every status page (one paginated read). */
-export async function serviceDirectory(client: Pick<ApiClient, 'request'>): Promise<ServiceEntry[]> {
-  const entries: ServiceEntry[] = [];
-  for await (const { page } of statusPagePages(client, { limit: PAGE_LIMIT.max })) {
-    for (const statusPage of page.entries) {
-      for (const { card, service } of pageServices(statusPage)) entries.push({ service, page: statusPage, card });
-    }
-  }
-  return entries;
-}
+/* `--service` of the incident verbs: the status pages say which services exist, and give each its page and card. */
 
 /** A service as a request body names it: the reference requires name, id and accountId. */
 export function serviceBody(service: Service, page?: StatusPage): IncidentServiceBody {
