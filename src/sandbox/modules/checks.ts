@@ -8,7 +8,7 @@ import {
   type DnsCheckCreateBody,
 } from '../../api/schemas/checks';
 import { HttpError, queryObject, validate } from '../http';
-import type { Collection } from '../store';
+import type { Collection } from '../collection';
 import type { ModuleContext, SandboxModule } from '../module';
 import { ALERT_CHANNELS, type AlertChannel } from './alertChannels';
 import { servicesById } from './statusPages';

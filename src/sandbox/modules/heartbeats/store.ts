@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { heartbeatMonitorSchema, type HeartbeatMonitor } from '../../../api/schemas/heartbeats';
 import type { ModuleContext } from '../../module';
-import type { Collection } from '../../store';
+import type { Collection } from '../../collection';
 import { pingState, type PingState } from './rules';
 
 /* What the heartbeats module stores: monitors, and the pings they received (nothing else). */
