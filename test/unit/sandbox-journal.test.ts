@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
-import { RequestLog, startSandbox, type LoggedRequest, type Sandbox } from '../../src/sandbox/server';
+import { RequestLog, type LoggedRequest } from '../../src/sandbox/request-log';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import type { JournalOptions, SyncFunction, WriteFunction } from '../../src/sandbox/journal';
 import { cli, TEST_ACCOUNT, TEST_KEY } from '../helpers';
 
