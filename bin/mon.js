@@ -50,14 +50,27 @@ const dist = path.join(__dirname, '..', 'dist');
 const bundle = path.join(dist, 'mon.cjs');
 const args = process.argv.slice(2);
 
+/** Says the build is missing (a clone without `npm ci`); false for any other failure. */
+function missingBuild(error) {
+  if (!error || (error.code !== 'ENOENT' && error.code !== 'MODULE_NOT_FOUND') || fs.existsSync(bundle)) return false;
+  process.stderr.write('mon: the build output (dist/mon.cjs) is missing. Run `npm run build` (or `npm ci`) first.\n');
+  return true;
+}
+
+// The command line as the bundle reads it (src/core/flags/early.ts, built alone into
+// dist/early.cjs from the global flag table): --debug, help, and the command's words.
+let facts;
+try {
+  facts = require(path.join(dist, 'early.cjs')).earlyFacts(args, process.env);
+} catch (error) {
+  if (missingBuild(error)) process.exit(1);
+  throw error;
+}
+
 // --debug (or MON_DEBUG=1): a crash's stack names src/*.ts lines (dist/mon.cjs.map). Node reads
 // a file's map when it loads the file with source maps on, so they are turned on first; the
 // plain loader is used (the stack is what matters in a debug run, not the last milliseconds).
-const before = args.indexOf('--') === -1 ? args : args.slice(0, args.indexOf('--'));
-const debugEnv = process.env.MON_DEBUG;
-const debug =
-  before.includes('--debug') ||
-  (debugEnv !== undefined && debugEnv !== '' && debugEnv !== '0' && debugEnv.toLowerCase() !== 'false');
+const debug = facts.debug;
 
 // undici parses HTTP with a WebAssembly module. V8 compiles it quickly (Liftoff), then
 // optimizes it again on a background thread, and a short-lived process waits for that
@@ -65,10 +78,7 @@ const debug =
 // The flag is set first thing (V8 rejects a code cache made under other flags, so each
 // flag state has caches of its own), and skipped by what never makes a request: help,
 // completions and config (loading node:v8 costs ~2 ms).
-const offline =
-  args.includes('--help') ||
-  args.includes('-h') ||
-  ['help', 'completion', 'config'].includes(args.find((arg) => !arg.startsWith('-')));
+const offline = facts.help || ['completion', 'config'].includes(facts.words[0]);
 if (!offline) require('node:v8').setFlagsFromString('--liftoff-only');
 
 function cacheDir() {
@@ -111,11 +121,7 @@ function trustedCacheDir(create) {
  * lists the commands whose code is in.
  */
 const pendingCaches = [];
-const commandKey =
-  args
-    .filter((arg) => !arg.startsWith('-'))
-    .slice(0, 2)
-    .join(' ') || '(none)';
+const commandKey = facts.words.slice(0, 2).join(' ') || '(none)';
 
 function readLines(file) {
   try {
@@ -221,10 +227,7 @@ try {
     cli = loadWithCachedData();
   }
 } catch (error) {
-  if (error && (error.code === 'ENOENT' || error.code === 'MODULE_NOT_FOUND') && !fs.existsSync(bundle)) {
-    process.stderr.write('mon: the build output (dist/mon.cjs) is missing. Run `npm run build` (or `npm ci`) first.\n');
-    process.exit(1);
-  }
+  if (missingBuild(error)) process.exit(1);
   throw error;
 }
 
