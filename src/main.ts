@@ -8,6 +8,7 @@ import { earlyFacts, type EarlyFacts } from './core/flags/early';
 import { refuseFlagsAsValues, refuseUnknownOptions, refuseUnquotedValues } from './core/flags/guard';
 import { helpAskedFor } from './core/help';
 import { errorJson } from './output/json-errors';
+import { errorLabel } from './output/say';
 import { buildProgram } from './program';
 
 /** CLI.md's exit-code table. This file is the only place an error becomes a number. */
@@ -136,7 +137,7 @@ function report(error: unknown, exitCode: number, ctx: Ctx, facts: EarlyFacts): 
     return;
   }
   if (said.commanderSaid) return;
-  io.err(`${said.label ? `${io.errStyle.red('error:')} ` : ''}${said.message}\n`);
+  io.err(`${said.label ? `${errorLabel(io.errStyle)} ` : ''}${said.message}\n`);
   if (said.stack) io.err(`${io.errStyle.dim(said.stack)}\n`);
   if (said.hint) io.err(`${said.hint}\n`);
 }

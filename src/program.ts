@@ -8,6 +8,7 @@ import { commandPath } from './core/flags/walk';
 import { globalOptionsText, helpAfter, HELP_SETTINGS } from './core/help';
 import { envFlag } from './env';
 import { useJq } from './output/jq';
+import { errorLabel } from './output/say';
 
 /**
  * The command tree: the global flags and one command per entry of TOP_LEVEL. With the
@@ -92,7 +93,7 @@ function applyEverywhere(command: Command, ctx: Ctx, jsonErrors: boolean): void 
       writeOut: (text) => ctx.io.out(text),
       writeErr: (text) => ctx.io.err(text),
       outputError: (text, write) => {
-        if (!jsonErrors) write(text.replace(/^error:/, ctx.io.errStyle.red('error:')));
+        if (!jsonErrors) write(text.replace(/^error:/, errorLabel(ctx.io.errStyle)));
       },
       getOutHelpWidth: () => ctx.io.columns(),
       getErrHelpWidth: () => ctx.io.columns(),

@@ -4,6 +4,7 @@ import { ConfigStore } from '../config/store';
 import { envFlag } from '../env';
 import { AuthError, UsageError } from '../errors';
 import type { IO } from '../io';
+import { sayWarning } from '../output/say';
 import { terminalPrompter, type Prompter } from './prompter';
 import { accessibleSetting, needsProfile, profileName, resolveSettings, type Settings } from '../config/settings';
 import type { Profile } from '../config/store';
@@ -109,7 +110,7 @@ export function createContext(options: ContextOptions): Ctx {
     },
 
     config() {
-      store ??= new ConfigStore(env, (line) => io.err(`${io.errStyle.yellow(line)}\n`));
+      store ??= new ConfigStore(env, (line) => sayWarning(io, line));
       return store;
     },
 

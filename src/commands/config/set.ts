@@ -1,5 +1,6 @@
 import { parseSetting, profileName } from '../../config/settings';
 import type { Input } from '../../core/flags/spec';
+import { saySuccess } from '../../output/say';
 import { maskUrl } from '../../text/mask';
 import { configKey, type ConfigCtx } from './shared/setting';
 import type { SET } from './spec';
@@ -10,5 +11,5 @@ export async function configSetRun(ctx: ConfigCtx, { args }: Input<typeof SET>):
   const value = parseSetting(key, args.value, key);
   const profile = profileName(ctx.globals, ctx.env).value;
   await ctx.config().updateProfile(profile, (current) => ({ ...current, [key]: value }));
-  ctx.io.err(`${ctx.io.errStyle.green('✓')} Set ${key} to ${maskUrl(String(value))} in profile "${profile}".\n`);
+  saySuccess(ctx.io, `Set ${key} to ${maskUrl(String(value))} in profile "${profile}".`);
 }

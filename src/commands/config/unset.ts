@@ -1,6 +1,7 @@
 import { profileName } from '../../config/settings';
 import { requireProfile } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
+import { saySuccess } from '../../output/say';
 import { configKey, type ConfigCtx } from './shared/setting';
 import type { UNSET } from './spec';
 
@@ -19,5 +20,5 @@ export async function configUnsetRun(ctx: ConfigCtx, { args }: Input<typeof UNSE
     delete next[key];
     return next;
   });
-  ctx.io.err(`${ctx.io.errStyle.green('✓')} Removed ${key} from profile "${profile}".\n`);
+  saySuccess(ctx.io, `Removed ${key} from profile "${profile}".`);
 }

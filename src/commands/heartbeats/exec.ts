@@ -5,6 +5,7 @@ import type { ApiClient } from '../../api/client';
 import { maskedPingUrl, sendPing, type PingTarget } from '../../api/resources/heartbeats';
 import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
 import { CliError, ExitStatus, UsageError } from '../../errors';
+import { sayNote, saySuccess, sayWarning } from '../../output/say';
 import { sanitize } from '../../text/escape';
 import type { Input } from '../../core/flags/spec';
 import type { EXEC } from './spec';
@@ -70,12 +71,11 @@ export async function heartbeatExecRun(
   const { io } = ctx;
   if (outcome.code !== 0) {
     const how = outcome.signal ? `was stopped by ${outcome.signal}` : `exited with code ${outcome.code}`;
-    io.err(`${io.errStyle.yellow('mon:')} ${shown} ${how}; no ping was sent.\n`);
+    sayNote(io, `${shown} ${how}; no ping was sent.`, 'mon:');
     throw new ExitStatus(exitCodeOf(outcome));
   }
   const target = await pingAfterSuccess(ctx, setup, Boolean(options.strict));
-  if (target && io.stderrIsTTY)
-    io.err(`${io.errStyle.green('✓')} ${shown} succeeded; ping sent to ${maskedPingUrl(target)}.\n`);
+  if (target && io.stderrIsTTY) saySuccess(io, `${shown} succeeded; ping sent to ${maskedPingUrl(target)}.`);
 }
 
 interface PingSetup {
@@ -102,7 +102,7 @@ async function pingAfterSuccess(
     const hint = failure instanceof CliError ? failure.hint : undefined;
     // --strict is one outcome, as documented: exit 1 whatever the ping's failure was (a 404 too).
     if (strict) throw new CliError('failure', message, hint);
-    ctx.io.err(`${ctx.io.errStyle.yellow('warning:')} ${message}\n${hint ? `${hint}\n` : ''}`);
+    sayWarning(ctx.io, message, hint);
     return undefined;
   }
 }

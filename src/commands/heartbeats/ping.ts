@@ -3,6 +3,7 @@ import { maskedPingUrl, sendPing } from '../../api/resources/heartbeats';
 import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
 import { printJson } from '../../output/render';
+import { saySuccess } from '../../output/say';
 import type { Input } from '../../core/flags/spec';
 import type { PING } from './spec';
 import {
@@ -32,8 +33,7 @@ export async function heartbeatPingRun(ctx: PingCtx, { flags, args }: Input<type
   }
   // Quiet unless someone is watching: cron mails whatever a job prints.
   const { io } = ctx;
-  if (io.stderrIsTTY)
-    io.err(`${io.errStyle.green('✓')} Ping sent to ${maskedPingUrl(target)} (${statusLabel(response.status)}).\n`);
+  if (io.stderrIsTTY) saySuccess(io, `Ping sent to ${maskedPingUrl(target)} (${statusLabel(response.status)}).`);
 }
 
 /** TOKEN, asked for (hidden) on a terminal when it was left out: typed, it stays out of the shell history. */

@@ -10,9 +10,9 @@ import { checkBody, missingFlagsError } from '../../core/flags/parse';
 import { askChoice, askText, askYesNo } from '../../core/flags/prompt';
 import { templateStatus, templateValues, type NamedTemplate } from '../../core/templates';
 import { flagName, type Input } from '../../core/flags/spec';
-import { done, notifiedText, printOutcome } from '../../core/outcome';
+import { colorValue, saySuccess } from '../../output/say';
+import { notifiedText, printOutcome } from './shared/outcome';
 import { sanitize } from '../../text/escape';
-import { colorSeverity, colorStatus } from './shared/columns';
 import { shortId } from '../../output/render';
 import { CREATE } from './spec';
 import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from './shared/message';
@@ -112,14 +112,15 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
   const { io } = ctx;
   const style = io.errStyle;
   const opened = incident.incidentUpdates[0];
-  io.err(
-    `${done(ctx)} Opened incident "${style.bold(sanitize(incident.name))}": ` +
-      `${colorSeverity(style, incident.severity)}, ${colorStatus(style, incident.lastUpdateStatus)}, ` +
+  saySuccess(
+    io,
+    `Opened incident "${style.bold(sanitize(incident.name))}": ` +
+      `${colorValue(style, incident.severity)}, ${colorValue(style, incident.lastUpdateStatus)}, ` +
       `on ${sanitize(incident.services.map((service) => service.name).join(', '))}. ${notifiedText(opened?.notifySubscribers ?? notify)}\n` +
       `  ID ${sanitize(incident.id)}\n` +
       // The short ID (any 6+ characters are taken back) keeps the command on one row to paste.
       style.dim(
-        `  Next: \`mon incidents update ${sanitize(shortId(incident.id))} --status identified --message "..."\`\n`,
+        `  Next: \`mon incidents update ${sanitize(shortId(incident.id))} --status identified --message "..."\``,
       ),
   );
   await printOutcome(ctx, incident.id, response);

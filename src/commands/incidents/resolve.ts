@@ -7,11 +7,12 @@ import { checkBody } from '../../core/flags/parse';
 import { askYesNo } from '../../core/flags/prompt';
 import { templateValues } from '../../core/templates';
 import type { Input } from '../../core/flags/spec';
-import { done, notifiedText, printOutcome } from '../../core/outcome';
+import { colorValue, saySuccess } from '../../output/say';
+import { notifiedText, printOutcome } from './shared/outcome';
 import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { relativeTime } from '../../text/time';
-import { colorStatus, startedAt, timeline } from './shared/columns';
+import { startedAt, timeline } from './shared/columns';
 import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './shared/picker';
 import { DEFAULT_RESOLVED_MESSAGE, RESOLVE } from './spec';
 import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from './shared/message';
@@ -81,10 +82,11 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
 
   const { update, raw: response } = await postIncidentUpdate(client, incident.id, body);
   const style = ctx.io.errStyle;
-  ctx.io.err(
-    `${done(ctx)} ${colorStatus(style, 'RESOLVED', 'Resolved')} "${style.bold(sanitize(incident.name))}", ` +
+  saySuccess(
+    ctx.io,
+    `${colorValue(style, 'RESOLVED', 'Resolved')} "${style.bold(sanitize(incident.name))}", ` +
       `which started ${relativeTime(startedAt(incident), client.now())}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}\n` +
-      style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(update.id)}\n`),
+      style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(update.id)}`),
   );
   await printOutcome(ctx, update.id, response);
 }

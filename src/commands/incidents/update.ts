@@ -20,10 +20,10 @@ import { checkBody, missingFlagsError } from '../../core/flags/parse';
 import { askChoice, askYesNo } from '../../core/flags/prompt';
 import { templateStatus, templateValues, type NamedTemplate } from '../../core/templates';
 import type { Input } from '../../core/flags/spec';
-import { done, notifiedText, printOutcome } from '../../core/outcome';
+import { colorValue, saySuccess } from '../../output/say';
+import { notifiedText, printOutcome } from './shared/outcome';
 import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
-import { colorSeverity, colorStatus } from './shared/columns';
 import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './shared/picker';
 import { UPDATE } from './spec';
 import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from './shared/message';
@@ -147,11 +147,12 @@ export async function updateIncidentRun(ctx: UpdateCtx, { flags, args }: Input<t
     const name = changed?.incident.name ?? incident.name;
     const status = posted.update.status ?? postBody.status;
     const style = io.errStyle;
-    const was = status !== current ? ` (was ${colorStatus(style, current)})` : '';
-    io.err(
-      `${done(ctx)} Posted an update to "${style.bold(sanitize(name))}": ${colorStatus(style, status)}${was}. ` +
+    const was = status !== current ? ` (was ${colorValue(style, current)})` : '';
+    saySuccess(
+      io,
+      `Posted an update to "${style.bold(sanitize(name))}": ${colorValue(style, status)}${was}. ` +
         `${notifiedText(posted.update.notifySubscribers ?? postBody.notifySubscribers)}\n` +
-        style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(posted.update.id)}\n`),
+        style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(posted.update.id)}`),
     );
     await printOutcome(ctx, posted.update.id, posted.raw);
     return;
@@ -165,10 +166,10 @@ function reportChange(ctx: Pick<Ctx, 'io'>, before: Incident, after: Incident): 
   const parts: string[] = [];
   if (after.name !== before.name) parts.push(`name "${sanitize(before.name)}" → "${sanitize(after.name)}"`);
   if (after.severity !== before.severity) {
-    parts.push(`severity ${colorSeverity(style, before.severity)} → ${colorSeverity(style, after.severity)}`);
+    parts.push(`severity ${colorValue(style, before.severity)} → ${colorValue(style, after.severity)}`);
   }
   const names = (incident: Incident) => sanitize(incident.services.map((service) => service.name).join(', '));
   if (names(after) !== names(before)) parts.push(`services ${names(before)} → ${names(after)}`);
   const what = parts.length ? parts.join('; ') : 'nothing was different';
-  ctx.io.err(`${done(ctx)} Changed incident "${style.bold(sanitize(after.name))}": ${what}.\n`);
+  saySuccess(ctx.io, `Changed incident "${style.bold(sanitize(after.name))}": ${what}.`);
 }

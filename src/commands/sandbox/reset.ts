@@ -1,5 +1,5 @@
 import type { Ctx } from '../../core/context';
-import { done } from '../../core/outcome';
+import { saySuccess } from '../../output/say';
 import type { Input } from '../../core/flags/spec';
 import { CancelledError, CliError, DeclinedError, isPromptCancel, UsageError } from '../../errors';
 import { tryLock, type HeldLock } from '../../lock';
@@ -91,5 +91,5 @@ export async function sandboxResetRun(
   } finally {
     for (const lock of locks) lock.release();
   }
-  io.err(`${done(ctx)} ${shown} holds the sample data again (\`mon sandbox info\` shows the new ping tokens).\n`);
+  saySuccess(io, `${shown} holds the sample data again (\`mon sandbox info\` shows the new ping tokens).`);
 }

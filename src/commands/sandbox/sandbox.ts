@@ -5,6 +5,7 @@ import type { Ctx } from '../../core/context';
 import { CliError, UsageError } from '../../errors';
 import { realFile, tryLock } from '../../lock';
 import { printJson } from '../../output/render';
+import { sayWarning } from '../../output/say';
 import { lockFileFailure, prepareDataDir } from '../../sandbox/data-dir';
 import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, sandboxExports } from '../../sandbox/defaults';
 import { parseFaults } from '../../sandbox/faults';
@@ -136,11 +137,12 @@ export async function sandboxRun(
   }
   if (reachableAt.length) {
     // Beyond loopback, anyone who can reach this machine can use it, with the key printed above.
-    io.err(
-      `${io.errStyle.yellow('warning:')} the sandbox listens beyond this machine (--host ${options.host}):\n` +
+    sayWarning(
+      io,
+      `the sandbox listens beyond this machine (--host ${options.host}):\n` +
         `anyone who can reach it can use it, with its key. It can be reached at:\n` +
-        reachableAt.map((url) => `  ${url}\n`).join('') +
-        'Use --host 127.0.0.1 (the default) to keep it to this machine.\n',
+        reachableAt.map((url) => `  ${url}`).join('\n'),
+      'Use --host 127.0.0.1 (the default) to keep it to this machine.',
     );
   }
   try {

@@ -2,7 +2,7 @@ import type { Ctx } from '../../core/context';
 import { missingFlagsError } from '../../core/flags/parse';
 import { askText } from '../../core/flags/prompt';
 import type { Input } from '../../core/flags/spec';
-import { done } from '../../core/outcome';
+import { saySuccess } from '../../output/say';
 import { checkTemplateName, storedTemplates, storeTemplate } from '../../core/templates';
 import { UsageError } from '../../errors';
 import { ADD } from './spec';
@@ -24,5 +24,5 @@ export async function addTemplateRun(
   }
   const message = flags.message ?? (await askText(ctx, ADD.flags.message));
   const profile = await storeTemplate(ctx, name, { message, ...(flags.status ? { status: flags.status } : {}) });
-  ctx.io.err(`${done(ctx)} Stored template "${name}" in profile "${profile}". Use it with --template ${name}.\n`);
+  saySuccess(ctx.io, `Stored template "${name}" in profile "${profile}". Use it with --template ${name}.`);
 }

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
-import { done } from '../../core/outcome';
+import { saySuccess } from '../../output/say';
 import { checkTemplateName, removeTemplate } from '../../core/templates';
 import type { REMOVE } from './spec';
 
@@ -11,5 +11,5 @@ export async function removeTemplateRun(
 ): Promise<void> {
   const name = checkTemplateName(args.name);
   const profile = await removeTemplate(ctx, name);
-  ctx.io.err(`${done(ctx)} Removed template "${name}" from profile "${profile}".\n`);
+  saySuccess(ctx.io, `Removed template "${name}" from profile "${profile}".`);
 }

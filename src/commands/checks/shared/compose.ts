@@ -19,6 +19,7 @@ import type { Ctx } from '../../../core/context';
 import type { Choice } from '../../../core/prompter';
 import { formatBound, INPUT_BOUNDS, readBoundedFile, readJsonObjectInput, unreadable } from '../../../core/input';
 import { InputTooLarge } from '../../../io';
+import { sayWarning } from '../../../output/say';
 import {
   bodyFromFlags,
   isPlainObject,
@@ -324,8 +325,9 @@ export function warnAboutIgnoredAlertSettings(
   );
   if (!given || body.useGlobalAlertSettings === false) return;
   const { io } = ctx;
-  io.err(
-    `${io.errStyle.yellow('warning:')} the --alert-* settings apply only with --no-use-global-alert-settings; ` +
-      'without it the account-level alert settings are used.\n',
+  sayWarning(
+    io,
+    'the --alert-* settings apply only with --no-use-global-alert-settings; ' +
+      'without it the account-level alert settings are used.',
   );
 }

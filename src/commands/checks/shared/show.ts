@@ -2,6 +2,7 @@ import { describeFrequency } from '../../../api/schemas/checks';
 import { type CheckResponse } from '../../../api/schemas/checkResponses';
 import type { Ctx } from '../../../core/context';
 import { printJson, renderDetails, type Field } from '../../../output/render';
+import { colorId, saySuccess } from '../../../output/say';
 import { sanitize } from '../../../text/escape';
 
 const yesNo = (value: boolean | undefined) => (value === undefined ? undefined : value ? 'yes' : 'no');
@@ -108,7 +109,7 @@ export async function printCreatedCheck(
   const { io } = ctx;
   if (ctx.globals.json) return printJson(io, raw);
   const kind = check.checkType ? `${sanitize(check.checkType)} check` : 'check';
-  io.err(`${io.errStyle.green('✓')} Created ${kind} "${sanitize(check.name)}" (${sanitize(check.id)}).\n`);
+  saySuccess(io, `Created ${kind} "${sanitize(check.name)}" (${sanitize(check.id)}).`);
   if (!io.stdoutIsTTY) {
     io.out(`${sanitize(check.id)}\n`);
     return;
@@ -116,7 +117,7 @@ export async function printCreatedCheck(
   renderDetails(
     io,
     checkFields(check).map((field) =>
-      field.key === 'id' ? { ...field, color: (text: string) => io.style.cyan(text) } : field,
+      field.key === 'id' ? { ...field, color: (text: string) => colorId(io.style, text) } : field,
     ),
   );
 }

@@ -1,24 +1,8 @@
 import type { Availability, HeartbeatEvent } from '../../../api/schemas/heartbeats';
 import type { IO } from '../../../io';
 import type { Column } from '../../../output/render';
+import { colorValue } from '../../../output/say';
 import { timeDisplay } from '../../../text/time';
-
-/** Event states, coloured by what they mean for the job: arrived, arrived late, missing. */
-export function stateColor(text: string, state: string | undefined, io: IO): string {
-  switch (state) {
-    case 'RECEIVED':
-      return io.style.green(text);
-    case 'LATE':
-    case 'GRACE':
-      return io.style.yellow(text);
-    case 'FAILING':
-      return io.style.red(text);
-    case 'EARLY':
-      return io.style.cyan(text);
-    default:
-      return text;
-  }
-}
 
 export function eventColumns(now: number): Column<HeartbeatEvent>[] {
   return [
@@ -27,7 +11,11 @@ export function eventColumns(now: number): Column<HeartbeatEvent>[] {
       value: (event) => event.timestamp,
       display: (event) => event.timestamp && timeDisplay(event.timestamp, now, 'seconds'),
     },
-    { header: 'STATE', value: (event) => event.state, color: (text, event, io) => stateColor(text, event.state, io) },
+    {
+      header: 'STATE',
+      value: (event) => event.state,
+      color: (text, event, io) => colorValue(io.style, event.state, text),
+    },
     { header: 'SOURCE', value: (event) => event.source, display: (event) => event.source ?? '—', shrink: true },
     {
       header: 'USER AGENT',

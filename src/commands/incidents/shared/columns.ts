@@ -1,45 +1,10 @@
-import type { ChalkInstance } from 'chalk';
 import type { Incident, IncidentUpdate } from '../../../api/schemas/incidents';
 import type { IO } from '../../../io';
 import { renderDetails, SHORT_ID, shortId, type Column } from '../../../output/render';
+import { colorValue } from '../../../output/say';
 import { displayWidth } from '../../../text/width';
 import { humanDuration, relativeTime, timeDisplay } from '../../../text/time';
 import { sanitize } from '../../../text/escape';
-
-/** Red while it is being looked into, yellow once the cause is known, cyan while watched, green when over. */
-export function colorStatus(style: ChalkInstance, status: string | undefined, text: string = status ?? ''): string {
-  switch (status) {
-    case 'INVESTIGATING':
-      return style.red(text);
-    case 'IDENTIFIED':
-      return style.yellow(text);
-    case 'MONITORING':
-      return style.cyan(text);
-    case 'RESOLVED':
-      return style.green(text);
-    default:
-      return text;
-  }
-}
-
-export function colorSeverity(
-  style: ChalkInstance,
-  severity: string | undefined,
-  text: string = severity ?? '',
-): string {
-  switch (severity) {
-    case 'CRITICAL':
-      return style.bold.red(text);
-    case 'MAJOR':
-      return style.red(text);
-    case 'MEDIUM':
-      return style.yellow(text);
-    case 'MINOR':
-      return style.blue(text);
-    default:
-      return text;
-  }
-}
 
 /**
  * When the incident started: its earliest update's public date (the update it was opened
@@ -108,12 +73,12 @@ function allIncidentColumns(now: number): Column<Incident>[] {
     {
       header: 'SEVERITY',
       value: (incident) => incident.severity,
-      color: (text, incident, io) => colorSeverity(io.style, incident.severity, text),
+      color: (text, incident, io) => colorValue(io.style, incident.severity, text),
     },
     {
       header: 'STATUS',
       value: (incident) => incident.lastUpdateStatus,
-      color: (text, incident, io) => colorStatus(io.style, incident.lastUpdateStatus, text),
+      color: (text, incident, io) => colorValue(io.style, incident.lastUpdateStatus, text),
     },
     { header: 'SERVICES', value: serviceNames, shrink: true },
     { header: 'STARTED', value: startedAt, display: (incident) => relativeTime(startedAt(incident), now) },
@@ -136,13 +101,13 @@ export function renderIncident(io: IO, incident: Incident, now: number): void {
       label: 'Status',
       key: 'lastUpdateStatus',
       value: incident.lastUpdateStatus,
-      color: (text) => colorStatus(io.style, incident.lastUpdateStatus, text),
+      color: (text) => colorValue(io.style, incident.lastUpdateStatus, text),
     },
     {
       label: 'Severity',
       key: 'severity',
       value: incident.severity,
-      color: (text) => colorSeverity(io.style, incident.severity, text),
+      color: (text) => colorValue(io.style, incident.severity, text),
     },
     { label: 'Services', key: 'services', value: serviceNames(incident) },
     {
@@ -186,7 +151,7 @@ export function renderIncident(io: IO, incident: Incident, now: number): void {
 /** One entry of the timeline: status and time, then the message, indented. */
 export function renderUpdateEntry(io: IO, update: IncidentUpdate, now: number): void {
   const shown = sanitize(update.status ?? '—');
-  const status = colorStatus(io.style, update.status, shown + ' '.repeat(Math.max(0, 13 - displayWidth(shown))));
+  const status = colorValue(io.style, update.status, shown + ' '.repeat(Math.max(0, 13 - displayWidth(shown))));
   const notified = update.notifySubscribers ? io.style.dim('  · subscribers notified') : '';
   io.out(`\n  ${status}  ${sanitize(whenDisplay(update.publicIncidentUpdateDate, now))}${notified}\n`);
   for (const line of sanitize(update.description, { newlines: true }).split('\n')) io.out(`    ${line}\n`);

@@ -6,9 +6,9 @@ import { printDryRun } from '../../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../../core/flags/parse';
 import { templateStatus, templateValues, type NamedTemplate } from '../../../core/templates';
 import type { Input } from '../../../core/flags/spec';
-import { done, notifiedText, printOutcome } from '../../../core/outcome';
+import { colorValue, saySuccess } from '../../../output/say';
+import { notifiedText, printOutcome } from '../shared/outcome';
 import { sanitize } from '../../../text/escape';
-import { colorStatus } from '../shared/columns';
 import { incidentIdOrPicker, namedIncident, pickOpenIncident } from '../shared/picker';
 import { resolveIncidentId } from '../shared/prefix';
 import { UPDATES_CREATE } from '../spec';
@@ -78,9 +78,10 @@ export async function createUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<ty
   const { update, raw: response } = await postIncidentUpdate(client, incidentId, body);
   const style = ctx.io.errStyle;
   const name = chosen ? `"${style.bold(sanitize(chosen.name))}"` : `incident ${sanitize(incidentId)}`;
-  ctx.io.err(
-    `${done(ctx)} Posted update ${sanitize(update.id)} to ${name}: ` +
-      `${colorStatus(style, update.status ?? '—')}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}\n`,
+  saySuccess(
+    ctx.io,
+    `Posted update ${sanitize(update.id)} to ${name}: ` +
+      `${colorValue(style, update.status ?? '—')}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}`,
   );
   await printOutcome(ctx, update.id, response);
 }

@@ -13,10 +13,10 @@ import { checkBody } from '../../../core/flags/parse';
 import { askChoice, askYesNo } from '../../../core/flags/prompt';
 import type { Input } from '../../../core/flags/spec';
 import { templateStatus, templateValues } from '../../../core/templates';
-import { done, printOutcome } from '../../../core/outcome';
+import { colorValue, saySuccess } from '../../../output/say';
+import { printOutcome } from '../shared/outcome';
 import { UsageError } from '../../../errors';
 import { sanitize } from '../../../text/escape';
-import { colorStatus } from '../shared/columns';
 import { namedIncident, updateTarget } from '../shared/picker';
 import { UPDATES_EDIT } from '../spec';
 import { resolveMessage, type ResolvedMessage } from '../shared/message';
@@ -119,14 +119,15 @@ export async function editUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<type
   const parts: string[] = [];
   if (update.description !== current.description) parts.push('message replaced');
   if (update.status !== current.status)
-    parts.push(`status ${colorStatus(style, current.status ?? '—')} → ${colorStatus(style, update.status ?? '—')}`);
+    parts.push(`status ${colorValue(style, current.status ?? '—')} → ${colorValue(style, update.status ?? '—')}`);
   if (update.publicIncidentUpdateDate !== current.publicIncidentUpdateDate)
     parts.push(`published at ${sanitize(update.publicIncidentUpdateDate ?? '—')}`);
   if (update.notifySubscribers !== current.notifySubscribers)
     parts.push(`notifySubscribers ${String(update.notifySubscribers ?? false)}`);
-  ctx.io.err(
-    `${done(ctx)} Edited update ${sanitize(update.id)} of incident ${sanitize(incidentId)}: ` +
-      `${parts.length ? parts.join('; ') : 'nothing was different'}.\n`,
+  saySuccess(
+    ctx.io,
+    `Edited update ${sanitize(update.id)} of incident ${sanitize(incidentId)}: ` +
+      `${parts.length ? parts.join('; ') : 'nothing was different'}.`,
   );
   await printOutcome(ctx, update.id, response);
 }

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../../core/context';
-import { done } from '../../../core/outcome';
+import { saySuccess } from '../../../output/say';
 import type { Input } from '../../../core/flags/spec';
 import { CliError, UsageError } from '../../../errors';
 import { printJson } from '../../../output/render';
@@ -46,8 +46,9 @@ export async function sandboxClockAdvanceRun(
     typeof answer.offsetSeconds === 'number' && answer.offsetSeconds > 0
       ? ` (${humanDuration(answer.offsetSeconds)} ahead of the real time)`
       : '';
-  io.err(
-    `${done(ctx)} The sandbox clock moved forward ${humanDuration(ms / 1000)}: it is now ${sanitize(answer.now)}${ahead}.\n`,
+  saySuccess(
+    io,
+    `The sandbox clock moved forward ${humanDuration(ms / 1000)}: it is now ${sanitize(answer.now)}${ahead}.`,
   );
   if (!io.stdoutIsTTY) io.out(`${sanitize(answer.now)}\n`);
 }

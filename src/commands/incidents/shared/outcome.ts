@@ -1,7 +1,7 @@
-import { printJson } from '../output/render';
-import type { Ctx } from './context';
+import { printJson } from '../../../output/render';
+import type { Ctx } from '../../../core/context';
 
-/* After a change: unmistakable on stderr, and the ID (or the body with --json) on stdout. */
+/* After a change to an incident: the ID (or the body with --json) on stdout, and whether subscribers were told. */
 
 /**
  * stdout of a mutating command: the API body with --json; otherwise, when piped, the ID of
@@ -15,6 +15,3 @@ export async function printOutcome(ctx: Pick<Ctx, 'io' | 'globals'>, id: string,
 export function notifiedText(notified: boolean | undefined): string {
   return notified ? 'Subscribers were notified.' : 'Subscribers were not notified.';
 }
-
-/** The green tick that starts every confirmation. */
-export const done = (ctx: Pick<Ctx, 'io'>) => ctx.io.errStyle.green('✓');
