@@ -231,7 +231,7 @@ function startFailure(command: string, error: NodeJS.ErrnoException): ExitStatus
   if (error.code === 'EACCES') {
     return new ExitStatus(
       126,
-      `Cannot run "${name}": permission denied; no ping was sent.`,
+      `Cannot run "${name}": ${errorWords(error)}; no ping was sent.`,
       'Make it executable (chmod +x), or run it through its interpreter (e.g. sh script.sh).',
     );
   }

@@ -17,7 +17,8 @@ import type { CheckResponse } from '../../../api/schemas/checkResponses';
 import { askAndConfirm } from '../../../core/confirm';
 import type { Ctx } from '../../../core/context';
 import type { Choice } from '../../../core/prompter';
-import { formatBound, INPUT_BOUNDS, readBoundedFile, readJsonObjectInput, unreadable } from '../../../core/input';
+import { formatBound, INPUT_BOUNDS, readBoundedFile, readJsonObjectInput } from '../../../core/input';
+import { fileWords } from '../../../text/codes';
 import { InputTooLarge } from '../../../io';
 import { sayWarning } from '../../../output/say';
 import {
@@ -307,7 +308,7 @@ export async function readDependencies(
       const why =
         error instanceof InputTooLarge
           ? `it is larger than ${formatBound(INPUT_BOUNDS.body.bytes)}, the most mon reads of a file in a request`
-          : unreadable(error);
+          : fileWords(error);
       problems.push({ flag: `--dependency ${JSON.stringify(raw)}`, message: `cannot read ${local} (${why})` });
     }
   }
