@@ -57,6 +57,11 @@ export interface ApiResponse<T = unknown> {
   text: string;
 }
 
+/** What sends a request: the client (client.ts), as paging and the resources use it. */
+export interface Requester {
+  request<T = unknown>(request: ApiRequest): Promise<ApiResponse<T>>;
+}
+
 export function prepareRequest(config: ClientConfig, request: ApiRequest): PreparedRequest {
   const url = new URL(config.baseUrl.replace(/\/+$/, '') + request.path);
   // A user name and password in a ping URL are sent as HTTP basic authentication (as curl
