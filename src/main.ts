@@ -11,7 +11,7 @@ import { errorJson } from './output/json-errors';
 import { errorLabel } from './output/say';
 import { buildProgram } from './program';
 
-/** CLI.md's exit-code table. This file is the only place an error becomes a number. */
+/** The exit codes (docs/CLI.md). This file is the only place an error becomes a number. */
 const EXIT_CODES: Record<ErrorKind, number> = {
   usage: 2,
   auth: 4,

@@ -146,7 +146,7 @@ export function isLoopbackName(hostname: string): boolean {
 }
 
 /**
- * Refuses to send the key (or a secret URL) in clear text across a network (CLI.md: secrets).
+ * Refuses to send the key (or a secret URL) in clear text across a network (docs/API.md).
  * A loopback address passes; a loopback name passes here, and is judged by the addresses it
  * resolves to when the request is sent (client.ts).
  */

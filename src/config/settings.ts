@@ -117,7 +117,7 @@ export function needsProfile(globals: SettingFlags, env: NodeJS.ProcessEnv): boo
   });
 }
 
-/** Precedence (CLI.md): flag, then environment, then the profile, then defaults. */
+/** Precedence (docs/CLI.md): flag, then environment, then the profile, then defaults. */
 export function resolveSettings(globals: SettingFlags, env: NodeJS.ProcessEnv, profile: Profile | undefined): Settings {
   const name = profileName(globals, env);
   const pick = (setting: SettingName): Setting<string> | undefined => {

@@ -189,7 +189,7 @@ export function mergeBody(base: Body, override: Body): Body {
 
 /**
  * The fields the API requires that mon fills in: `heartbeat: {}` and `script` ("" unless
- * given). A null counts as not given: the spec requires an object and a string.
+ * given). A null counts as not given: the API requires an object and a string.
  */
 export function withRequiredFillers(body: Body): Body {
   return { ...body, heartbeat: body.heartbeat ?? {}, script: body.script ?? '' };

@@ -8,7 +8,7 @@ import { closest } from '../../../text/similar';
 
 /* `--service` of the incident verbs: the status pages say which services exist, and give each its page and card. */
 
-/** A service as a request body names it: the reference requires name, id and accountId. */
+/** A service as a request body names it: the API requires name, id and accountId (docs/API.md). */
 export function serviceBody(service: Service, page?: StatusPage): IncidentServiceBody {
   return { id: service.id, name: service.name, accountId: (service.accountId ?? page?.accountId)! };
 }
