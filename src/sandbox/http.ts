@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
+import { statusText } from '../api/errors';
 import { formatPath } from '../text/path';
 
 /** What a route handler sees. */
@@ -19,26 +20,9 @@ export interface SandboxResponse {
   headers?: Record<string, string>;
 }
 
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  402: 'Payment Required',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-  507: 'Insufficient Storage',
-};
-
+/** The reason phrase of an answer's status (api/errors.ts has the table). */
 export function reason(status: number): string {
-  return REASONS[status] ?? 'Error';
+  return statusText(status) ?? 'Error';
 }
 
 /** Thrown by handlers; becomes the API's error body `{statusCode, error, message}`. */
