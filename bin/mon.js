@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 'use strict';
+// Required by a test, this file only gives its reading of the command line (see below).
+if (require.main !== module) return void (module.exports = { commandLineFacts: commandLineFacts });
 // No inspector, ever: SIGUSR1 makes Node open its debugger on 127.0.0.1:9229, where any local
 // user can run code inside mon (and read the key) - a supervisor that signals a process group
 // would do it to a long `mon heartbeats exec` or `mon sandbox`. A listener of our own, set
@@ -50,22 +52,8 @@ const dist = path.join(__dirname, '..', 'dist');
 const bundle = path.join(dist, 'mon.cjs');
 const args = process.argv.slice(2);
 
-/** Says the build is missing (a clone without `npm ci`); false for any other failure. */
-function missingBuild(error) {
-  if (!error || (error.code !== 'ENOENT' && error.code !== 'MODULE_NOT_FOUND') || fs.existsSync(bundle)) return false;
-  process.stderr.write('mon: the build output (dist/mon.cjs) is missing. Run `npm run build` (or `npm ci`) first.\n');
-  return true;
-}
-
-// The command line as the bundle reads it (src/core/flags/early.ts, built alone into
-// dist/early.cjs from the global flag table): --debug, help, and the command's words.
-let facts;
-try {
-  facts = require(path.join(dist, 'early.cjs')).earlyFacts(args, process.env);
-} catch (error) {
-  if (missingBuild(error)) process.exit(1);
-  throw error;
-}
+// --debug, help and the command's words, read as the bundle will (see commandLineFacts below).
+const facts = commandLineFacts(args, process.env);
 
 // --debug (or MON_DEBUG=1): a crash's stack names src/*.ts lines (dist/mon.cjs.map). Node reads
 // a file's map when it loads the file with source maps on, so they are turned on first; the
@@ -227,7 +215,10 @@ try {
     cli = loadWithCachedData();
   }
 } catch (error) {
-  if (missingBuild(error)) process.exit(1);
+  if (error && (error.code === 'ENOENT' || error.code === 'MODULE_NOT_FOUND') && !fs.existsSync(bundle)) {
+    process.stderr.write('mon: the build output (dist/mon.cjs) is missing. Run `npm run build` (or `npm ci`) first.\n');
+    process.exit(1);
+  }
   throw error;
 }
 
@@ -236,3 +227,38 @@ cli.run(process.argv.slice(2)).then((code) => {
   // A keep-alive socket or a stray timer must not keep a finished command alive.
   setTimeout(() => process.exit(), 2000).unref();
 });
+
+/**
+ * What must be known before the bundle is loaded: --debug (or MON_DEBUG), whether help is
+ * asked, and the command's words, where a global flag's value is not a word (`mon --profile
+ * config incidents list` runs `incidents list`). The bundle reads the same facts with
+ * src/core/flags/early.ts, from the global flag table; loading that here would cost ~2 ms a
+ * start, so these few lines stay, and test/core/flags/early.test.ts holds the two readings
+ * together (for every global flag that takes a value too).
+ */
+function commandLineFacts(argv, env) {
+  const debugEnv = env.MON_DEBUG;
+  const facts = {
+    debug: debugEnv !== undefined && debugEnv !== '' && debugEnv !== '0' && debugEnv.toLowerCase() !== 'false',
+    help: false,
+    words: [],
+  };
+  for (let at = 0; at < argv.length; at++) {
+    const word = argv[at];
+    if (word === '--') break;
+    if (!word.startsWith('-') || word === '-') facts.words.push(word);
+    else if (word === '--debug') facts.debug = true;
+    else if (word === '-h' || word === '--help') facts.help = true;
+    else if (takesGlobalValue(word) && at + 1 < argv.length && !argv[at + 1].startsWith('-')) at++;
+  }
+  if (facts.words[0] === 'help') facts.help = true;
+  return facts;
+}
+
+/** The global flags that take a value (src/core/flags/globals.ts), and `-q` at the end of a group of short ones. */
+function takesGlobalValue(word) {
+  return (
+    ['--profile', '--base-url', '--account', '--ping-url', '--jq', '--timeout'].indexOf(word) >= 0 ||
+    /^-[A-Za-z]*q$/.test(word)
+  );
+}

@@ -3,8 +3,6 @@
 //   dist/vendor/<pkg>.cjs each heavy dependency on its own (zod, undici, conf, prompts,
 //                         cli-table3, jq), loaded by `require` the first time code needs it
 //   dist/vendor/jq.wasm   the jq engine, read by dist/vendor/jq.cjs (only with --jq)
-//   dist/early.cjs        src/core/flags/early.ts alone: bin/mon.js reads the command line with
-//                         it (--debug, help, the command) before it loads the bundle
 // All files are CommonJS so that bin/mon.js can compile them with a V8 code cache on every
 // Node.js version. Our own modules loaded with `await import()` stay lazy inside mon.cjs:
 // esbuild wraps them so their top-level code (and their vendor require) runs on first use.
@@ -276,7 +274,6 @@ const results = await Promise.all([
     sourcemap: 'linked',
     sourcesContent: false,
   }),
-  build({ ...common, entryPoints: ['src/core/flags/early.ts'], outfile: 'dist/early.cjs' }),
   ...Object.values(VENDORED).map(({ file, entry }) =>
     build({
       ...common,

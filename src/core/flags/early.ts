@@ -7,8 +7,9 @@ import { flagName, takesValue } from './spec';
  * there is a command tree, or when commander stops early with a parse error (its error is
  * JSON with --json, in colour unless --no-color, with a stack under --debug). Read from
  * the global flag table, so a global flag that takes a value never hides the command word
- * (`mon --profile config incidents list` runs `incidents list`). bin/mon.js reads the same
- * facts from dist/early.cjs, which the build makes of this file.
+ * (`mon --profile config incidents list` runs `incidents list`). bin/mon.js reads --debug,
+ * help and the words the same way in a few lines of its own, before the bundle is loaded
+ * (test/core/flags/early.test.ts holds the two together).
  */
 
 /** The help option of every command (commander's; not a global flag of the table). */

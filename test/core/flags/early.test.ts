@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { earlyFacts, invokedCommand, type EarlyFacts } from '../../../src/core/flags/early';
+import { GLOBAL_FLAGS } from '../../../src/core/flags/globals';
+import { flagName } from '../../../src/core/flags/spec';
 import { cli, memorySandbox } from '../../helpers';
 
 /** Command lines, as typed after `mon`, and what is read of them before commander parses. */
@@ -42,11 +44,22 @@ describe('the command line read before commander (early facts)', () => {
     expect(invokedCommand(earlyFacts(['help', 'templates', 'add'], {}))).toBe('templates');
   });
 
-  it('bin/mon.js reads the same facts: dist/early.cjs is the build of this module', () => {
-    const built = createRequire(import.meta.url)('../../../dist/early.cjs') as { earlyFacts: typeof earlyFacts };
-    for (const [argv] of TABLE) {
-      for (const env of [{}, { MON_DEBUG: '1' }])
-        expect(built.earlyFacts(argv, env), argv.join(' ')).toEqual(earlyFacts(argv, env));
+  it('bin/mon.js reads --debug, help and the words as the bundle does, every global flag that takes a value included', () => {
+    const bin = createRequire(import.meta.url)('../../../bin/mon.js') as {
+      commandLineFacts: (argv: string[], env: NodeJS.ProcessEnv) => Pick<EarlyFacts, 'debug' | 'help' | 'words'>;
+    };
+    const lines = [
+      ...TABLE.map(([argv]) => argv),
+      ...Object.entries(GLOBAL_FLAGS).flatMap(([key, flag]) => [
+        [flagName(key, flag), 'value', 'incidents', 'list'],
+        ...('short' in flag ? [[`-${flag.short}`, 'value', 'incidents', 'list']] : []),
+      ]),
+    ];
+    for (const argv of lines) {
+      for (const env of [{}, { MON_DEBUG: '1' }, { MON_DEBUG: 'false' }]) {
+        const { debug, help, words } = earlyFacts(argv, env);
+        expect(bin.commandLineFacts(argv, env), argv.join(' ')).toEqual({ debug, help, words });
+      }
     }
   });
 
