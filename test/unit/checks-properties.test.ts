@@ -20,8 +20,8 @@ import {
   SHAPED_FLAGS,
   withRequiredFillers,
   type CheckFlags,
-} from '../../src/commands/checks/body';
-import { validateBody } from '../../src/commands/checks/naming';
+} from '../../src/commands/checks/shared/body';
+import { validateBody } from '../../src/commands/checks/shared/naming';
 import { CREATE, type BodyFlag } from '../../src/commands/checks/spec';
 import type { Flag } from '../../src/core/flags/spec';
 

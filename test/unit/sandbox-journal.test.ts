@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
-import { RequestLog, startSandbox, type LoggedRequest, type Sandbox } from '../../src/sandbox/server';
-import type { StoreOptions, SyncFunction, WriteFunction } from '../../src/sandbox/store';
+import { RequestLog, type LoggedRequest } from '../../src/sandbox/request-log';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server';
+import type { JournalOptions, SyncFunction, WriteFunction } from '../../src/sandbox/journal';
 import { cli, TEST_ACCOUNT, TEST_KEY } from '../helpers';
 
 const running: Sandbox[] = [];
@@ -19,7 +20,7 @@ afterEach(async () => {
 
 const dataFile = () => join(mkdtempSync(join(tmpdir(), 'mon-journal-')), 'data.jsonl');
 
-async function start(file: string, journal: StoreOptions = {}, now?: () => number): Promise<Sandbox> {
+async function start(file: string, journal: JournalOptions = {}, now?: () => number): Promise<Sandbox> {
   const sandbox = await startSandbox({
     apiKey: TEST_KEY,
     accountId: TEST_ACCOUNT,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { inquirerPrompter } from '../../src/core/prompter';
+import { inquirerPrompter } from '../../src/core/terminal-prompter';
 import { testIO } from '../../src/io';
 
 describe('dist/vendor/prompts.cjs (only the prompts mon asks, scripts/build.mjs)', () => {

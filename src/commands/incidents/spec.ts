@@ -11,7 +11,7 @@ const DURATION_HELP =
   "The duration is in seconds (the API's `duration`): from the start of the incident to its\n" +
   'RESOLVED update; null (shown as "ongoing") while it is open.\n';
 
-/** The shortest ID prefix an ID argument takes (tables show 8 characters; prefix.ts). */
+/** The shortest ID prefix an ID argument takes (tables show 8 characters; shared/prefix.ts). */
 export const MIN_PREFIX = 6;
 const SHORT_ID = `its ID or the first ${MIN_PREFIX}+ characters of it`;
 
