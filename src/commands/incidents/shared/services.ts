@@ -5,6 +5,7 @@ import type { Ctx } from '../../../core/context';
 import { UsageError } from '../../../errors';
 import { sanitize } from '../../../text/escape';
 import { closest } from '../../../text/similar';
+import { isPrefix } from './prefix';
 
 /* `--service` of the incident verbs: the status pages say which services exist, and give each its page and card. */
 
@@ -18,9 +19,10 @@ const label = (entry: ServiceEntry) =>
   `${entry.page.name} › ${entry.card} › ${entry.service.name} (${entry.service.id})`;
 
 /**
- * `--service` values → the services they name: an ID, or a service name in any case. A name
- * on several pages is exit 2 listing them ("Page › Card › Service (ID)"); an unknown one is
- * exit 2 with the closest names.
+ * `--service` values → the services they name: an ID, the first 6+ characters of one (as
+ * `mon status-pages list` shows them), or a service name in any case. A name or prefix
+ * meaning several services is exit 2 listing them ("Page › Card › Service (ID)"); an unknown
+ * one is exit 2 with the closest names.
  */
 export function findServices(directory: ServiceEntry[], values: string[]): ServiceEntry[] {
   const found = new Map<string, ServiceEntry>();
@@ -28,13 +30,17 @@ export function findServices(directory: ServiceEntry[], values: string[]): Servi
   for (const value of values) {
     const byId = directory.find((entry) => entry.service.id === value);
     const byName = directory.filter((entry) => entry.service.name.toLowerCase() === value.trim().toLowerCase());
-    const ids = new Set(byName.map((entry) => entry.service.id));
+    const byPrefix = isPrefix(value)
+      ? directory.filter((entry) => entry.service.id.toLowerCase().startsWith(value.toLowerCase()))
+      : [];
+    const named = byName.length ? byName : byPrefix;
+    const ids = new Set(named.map((entry) => entry.service.id));
     if (byId) found.set(byId.service.id, byId);
-    else if (ids.size === 1) found.set(byName[0]!.service.id, byName[0]!);
+    else if (ids.size === 1) found.set(named[0]!.service.id, named[0]!);
     else if (ids.size > 1) {
       throw new UsageError(
-        `--service "${sanitize(value)}" names ${ids.size} services:\n${byName.map((entry) => `  ${sanitize(label(entry))}`).join('\n')}`,
-        'Give the ID of the one you mean.',
+        `--service "${sanitize(value)}" names ${ids.size} services:\n${named.map((entry) => `  ${sanitize(label(entry))}`).join('\n')}`,
+        byName.length ? 'Give the ID of the one you mean.' : 'Give more characters of the ID.',
       );
     } else unknown.push(value);
   }
