@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -185,22 +186,34 @@ export async function startSandbox(
     }
   }
   const auth = { authorization: `Bearer ${info.apiKey}` };
-  const call = async (method: string, path: string, body?: unknown) => {
-    const send = () =>
-      fetch(info.baseUrl + path, {
-        method,
-        headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    // A kept-alive connection the sandbox closes (idle for its keep-alive time, 5 s) just as a
-    // request goes out fails with "other side closed": a read or a clear of the log is sent again.
-    const response = await send().catch((error: Error & { cause?: { code?: string } }) => {
-      if (error.cause?.code !== 'UND_ERR_SOCKET' || (method !== 'GET' && method !== 'DELETE')) throw error;
-      return send();
+  /**
+   * The test's own requests to the sandbox, each on a connection of its own: a kept-alive one
+   * the sandbox closes (idle for its keep-alive time, 5 s) just as a request goes out fails with
+   * "other side closed", which a loaded machine makes likely during a screen test's waits.
+   */
+  const call = (method: string, path: string, body?: unknown) =>
+    new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const request = httpRequest(
+        info.baseUrl + path,
+        {
+          method,
+          agent: false,
+          headers: { ...auth, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: text ? (JSON.parse(text) as unknown) : undefined }),
+          );
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
     });
-    const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-  };
   /**
    * Every exchange so far, to be checked against the public OpenAPI description when the log
    * is cleared or the sandbox stops; undefined when the test itself has stopped the sandbox.
