@@ -15,6 +15,7 @@ import { scriptedPrompter, type ScriptedAnswer, type ScriptedPrompter } from '..
 import { startSandbox, type Sandbox } from '../src/sandbox/server';
 import type { Timers } from '../src/core/progress';
 import { type SandboxOptions } from '../src/sandbox/module';
+import { argv } from './words';
 
 export { closedPort, type ClosedPort } from './ports';
 
@@ -83,7 +84,16 @@ const STILL_TIMERS: Timers = {
   clearInterval: () => {},
 };
 
-/** Runs one command line in-process. */
+/**
+ * Runs one command line in-process, written as a user types it (split as a shell splits it,
+ * test/words.ts): `mon('incidents update abc123 -m "Rolled back" -s identified', { sandbox })`.
+ * An array of words is taken as it is (a value no shell quoting would make readable).
+ */
+export function mon(line: string | readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  return cli(argv(line), options);
+}
+
+/** Runs one command line, given as its words, in-process. */
 export async function cli(argv: string[], options: CliOptions = {}): Promise<CliResult> {
   const io = testIO({ tty: options.tty ?? false, stdin: options.stdin, columns: options.columns });
   const prompter = scriptedPrompter(options.answers ?? []);
@@ -103,6 +113,10 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
   } catch (error) {
     (error as Error).message += `\n(mon ${argv.join(' ')} exited ${code})\nstdout: ${io.stdout}\nstderr: ${io.stderr}`;
     throw error;
+  }
+  // The API key never shows, whatever the command and however it failed.
+  if ((io.stdout + io.stderr).includes(TEST_KEY)) {
+    throw new Error(`mon ${argv.join(' ')} printed the API key:\nstdout: ${io.stdout}\nstderr: ${io.stderr}`);
   }
   return { code, stdout: io.stdout, stderr: io.stderr, prompter };
 }

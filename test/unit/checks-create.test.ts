@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server';
-import { cli, memorySandbox, testEnv } from '../helpers';
+import { memorySandbox, mon, testEnv } from '../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ const posted = () =>
 
 describe('checks create-dns on a terminal', () => {
   it('asks for name, query, record type, name server, assertions, frequency and locations, confirms, then shows the check', async () => {
-    const result = await cli(['checks', 'create-dns'], {
+    const result = await mon('checks create-dns', {
       sandbox,
       env: testEnv({ sandbox, env: { NO_COLOR: '1' } }),
       tty: true,
@@ -116,19 +116,8 @@ describe('checks create-dns on a terminal', () => {
   });
 
   it('asks only for what the flags and --file do not give', async () => {
-    const result = await cli(
-      [
-        'checks',
-        'create-dns',
-        '--name',
-        'n',
-        '--record-type',
-        'mx',
-        '--private-location',
-        'office-rack',
-        '--frequency',
-        '60',
-      ],
+    const result = await mon(
+      'checks create-dns --name n --record-type mx --private-location office-rack --frequency 60',
       {
         sandbox,
         tty: true,
@@ -155,7 +144,7 @@ describe('checks create-dns on a terminal', () => {
   });
 
   it('refuses invalid flags before asking anything', async () => {
-    const result = await cli(['checks', 'create-dns', '--frequency', '7'], { sandbox, tty: true, answers: [] });
+    const result = await mon('checks create-dns --frequency 7', { sandbox, tty: true, answers: [] });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--frequency must be one of');
     expect(result.prompter.asked).toEqual([]);
@@ -163,7 +152,7 @@ describe('checks create-dns on a terminal', () => {
   });
 
   it('does not ask with --no-input: a missing name and query are exit 2 naming the flags', async () => {
-    const result = await cli(['checks', 'create-dns', '--no-input'], { sandbox, tty: true });
+    const result = await mon('checks create-dns --no-input', { sandbox, tty: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--name is required');
     expect(result.stderr).toContain('--query is required');
@@ -173,11 +162,11 @@ describe('checks create-dns on a terminal', () => {
 
   it('asks nothing once --file - has read stdin (there is nothing left to answer with)', async () => {
     const stdin = JSON.stringify({ request: { query: 'example.com' } });
-    const missing = await cli(['checks', 'create-dns', '--file', '-'], { sandbox, tty: true, stdin });
+    const missing = await mon('checks create-dns --file -', { sandbox, tty: true, stdin });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--name is required');
     expect(missing.prompter.asked).toEqual([]);
-    const given = await cli(['checks', 'create-dns', '--file', '-', '--name', 'n'], { sandbox, tty: true, stdin });
+    const given = await mon('checks create-dns --file - --name n', { sandbox, tty: true, stdin });
     expect(given.code).toBe(0);
     expect(given.prompter.asked).toEqual([]);
     expect(posted()[0]!.body).toEqual({
@@ -189,21 +178,18 @@ describe('checks create-dns on a terminal', () => {
   });
 
   it('offers seconds-level frequencies to an API check of the combined create, asking the type first', async () => {
-    const result = await cli(
-      ['checks', 'create', '--name', 'api', '--query', 'api.example.com', '--location', 'eu-west-1'],
-      {
-        sandbox,
-        env: testEnv({ sandbox, env: { NO_COLOR: '1' } }),
-        tty: true,
-        answers: [
-          { message: 'Check type', answer: 'API' },
-          { message: 'Record type', answer: undefined },
-          { message: 'Name server', answer: '8.8.8.8' },
-          { message: 'How often', answer: { frequency: 0, frequencyOffset: 20 } },
-          { message: 'Create this check?', answer: 'yes' },
-        ],
-      },
-    );
+    const result = await mon('checks create --name api --query api.example.com --location eu-west-1', {
+      sandbox,
+      env: testEnv({ sandbox, env: { NO_COLOR: '1' } }),
+      tty: true,
+      answers: [
+        { message: 'Check type', answer: 'API' },
+        { message: 'Record type', answer: undefined },
+        { message: 'Name server', answer: '8.8.8.8' },
+        { message: 'How often', answer: { frequency: 0, frequencyOffset: 20 } },
+        { message: 'Create this check?', answer: 'yes' },
+      ],
+    });
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/About to create a check:\n {2}Name: +api\n {2}Type: +API\n/);
     expect(result.prompter.asked[0]!.choices).toContain('BROWSER');
@@ -219,10 +205,10 @@ describe('checks create-dns on a terminal', () => {
 });
 
 describe('checks create-dns output', () => {
-  const minimal = ['checks', 'create-dns', '--name', 'ns', '--query', 'example.com'];
+  const minimal = 'checks create-dns --name ns --query example.com';
 
   it('prints the ID alone when piped', async () => {
-    const result = await cli(minimal, { sandbox });
+    const result = await mon(minimal, { sandbox });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
     const stored = sandbox.store.collection<{ id: string; name: string }>('checks').get(result.stdout.trim());
@@ -230,7 +216,7 @@ describe('checks create-dns output', () => {
   });
 
   it('prints the API body exactly with --json', async () => {
-    const result = await cli([...minimal, '--json', '--tag', 'dns', '--no-auto-assign-alerts'], { sandbox });
+    const result = await mon(`${minimal} --json --tag dns --no-auto-assign-alerts`, { sandbox });
     expect(result.code).toBe(0);
     const body = JSON.parse(result.stdout);
     expect(body).toMatchObject({ checkType: 'DNS', name: 'ns', tags: ['dns'], alertChannelSubscriptions: [] });
@@ -238,7 +224,7 @@ describe('checks create-dns output', () => {
   });
 
   it('mon api --dry-run prints a body holding null as it is (the masking walks past it)', async () => {
-    const result = await cli(['api', '-X', 'POST', '/v1/anything', '-F', 'note=null', '-F', 'n=1', '--dry-run'], {
+    const result = await mon('api -X POST /v1/anything -F note=null -F n=1 --dry-run', {
       sandbox,
     });
     expect(result.code, result.stderr).toBe(0);
@@ -247,20 +233,8 @@ describe('checks create-dns output', () => {
   });
 
   it('--dry-run prints the request with secret values masked and sends nothing', async () => {
-    const result = await cli(
-      [
-        ...minimal,
-        '--dry-run',
-        '--no-auto-assign-alerts',
-        '--env',
-        'REGION=eu',
-        '--secret-env',
-        'TOKEN=hunter2-secret',
-        '--retry-type',
-        'fixed',
-        '--retry-max-retries',
-        '3',
-      ],
+    const result = await mon(
+      `${minimal} --dry-run --no-auto-assign-alerts --env REGION=eu --secret-env TOKEN=hunter2-secret --retry-type fixed --retry-max-retries 3`,
       { sandbox },
     );
     expect(result.code).toBe(0);
@@ -284,7 +258,7 @@ describe('checks create-dns output', () => {
 
   it('reads the body from stdin with --file -', async () => {
     const body = { name: 'from stdin', request: { query: 'example.net', recordType: 'TXT', port: 53 }, tags: ['a'] };
-    const result = await cli(['checks', 'create-dns', '--file', '-', '--tag', 'b'], {
+    const result = await mon('checks create-dns --file - --tag b', {
       sandbox,
       stdin: JSON.stringify(body),
     });
@@ -293,10 +267,10 @@ describe('checks create-dns output', () => {
   });
 
   it('warns when --alert-* settings would be ignored for the account-level ones', async () => {
-    const ignored = await cli([...minimal, '--alert-failed-run-threshold', '2'], { sandbox });
+    const ignored = await mon(`${minimal} --alert-failed-run-threshold 2`, { sandbox });
     expect(ignored.code).toBe(0);
     expect(ignored.stderr).toContain('warning: the --alert-* settings apply only with --no-use-global-alert-settings');
-    const used = await cli([...minimal, '--alert-failed-run-threshold', '2', '--no-use-global-alert-settings'], {
+    const used = await mon(`${minimal} --alert-failed-run-threshold 2 --no-use-global-alert-settings`, {
       sandbox,
     });
     expect(used.stderr).not.toContain('warning');
@@ -309,16 +283,13 @@ describe('checks create-dns output', () => {
 
 describe('checks create (deprecated)', () => {
   it('warns on stderr naming the replacement for each type', async () => {
-    const dns = await cli(['checks', 'create', '--type', 'dns', '--name', 'n', '--query', 'example.com'], { sandbox });
+    const dns = await mon('checks create --type dns --name n --query example.com', { sandbox });
     expect(dns.code).toBe(0);
     expect(dns.stderr).toContain(
       'warning: `mon checks create` uses POST /v1/checks, which the API has deprecated and will remove.\n  For DNS checks use `mon checks create-dns`.\n',
     );
     expect(posted()[0]).toMatchObject({ path: '/v1/checks', body: { type: 'DNS' } });
-    const browser = await cli(
-      ['checks', 'create', '--type', 'BROWSER', '--name', 'n', '--query', 'example.com', '--dry-run'],
-      { sandbox },
-    );
+    const browser = await mon('checks create --type BROWSER --name n --query example.com --dry-run', { sandbox });
     expect(browser.stderr).toContain('For API and browser checks use the per-type operations');
     expect(browser.stderr).not.toContain('create-dns');
   });
@@ -326,7 +297,7 @@ describe('checks create (deprecated)', () => {
   it('turns a 402 into exit 5 with a message about the plan limit', async () => {
     const limited = await memorySandbox({ maxChecks: 0 });
     try {
-      const result = await cli(['checks', 'create', '--type', 'API', '--name', 'n', '--query', 'example.com'], {
+      const result = await mon('checks create --type API --name n --query example.com', {
         sandbox: limited,
       });
       expect(result.stdout).toBe('');

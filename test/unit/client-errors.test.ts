@@ -6,13 +6,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  cli,
   closedPort,
+  type ClosedPort,
   httpServer,
+  mon,
   TEST_ACCOUNT,
   TEST_KEY,
   testEnv,
-  type ClosedPort,
   type TestServer,
 } from '../helpers';
 
@@ -51,7 +51,7 @@ describe('a redirect', () => {
         ),
       ),
     );
-    const result = await cli(['runtimes', 'list'], { env: env(url) });
+    const result = await mon('runtimes list', { env: env(url) });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       'The server answered 301 Moved Permanently to GET /v1/runtimes, redirecting to https://••••:••••@evil.example/v1/x\\x9b[2J; mon does not follow redirects',
@@ -70,7 +70,7 @@ describe('an answer cut off before its end', () => {
 
   it('a GET: retried, then said as cut off after N of M bytes, not "could not reach"', async () => {
     const url = await serve(cutOff(200));
-    const result = await cli(['runtimes', 'list'], { env: env(url) });
+    const result = await mon('runtimes list', { env: env(url) });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('The answer (200 OK) was cut off after 11 of 1000 bytes');
     expect(result.stderr).not.toMatch(/could not reach/i);
@@ -80,7 +80,7 @@ describe('an answer cut off before its end', () => {
 
   it('a POST: it reached the server, which answered; not retried', async () => {
     const url = await serve(cutOff(201));
-    const result = await cli(['api', '-X', 'POST', '/v1/things', '-f', 'a=b'], { env: env(url) });
+    const result = await mon('api -X POST /v1/things -f a=b', { env: env(url) });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       'POST /v1/things reached the server, but the answer (201 Created) was cut off after 11 of 1000 bytes',
@@ -94,11 +94,11 @@ describe('an answer cut off before its end', () => {
 describe('internal codes become words', () => {
   it('a connection closed without an answer (UND_ERR_SOCKET): "the connection was closed"', async () => {
     const url = await serve((_req, res) => res.socket?.destroy());
-    const get = await cli(['runtimes', 'list'], { env: env(url) });
+    const get = await mon('runtimes list', { env: env(url) });
     expect(get.code).toBe(1);
     expect(get.stderr).toContain(`Could not reach ${url} after 4 attempts: the connection was closed.`);
     expect(get.stderr).not.toMatch(CODES);
-    const post = await cli(['api', '-X', 'POST', '/v1/things', '-f', 'a=b'], { env: env(url) });
+    const post = await mon('api -X POST /v1/things -f a=b', { env: env(url) });
     expect(post.stderr).toContain(
       'The connection failed after POST /v1/things was sent (the connection was closed); the server may or may not have acted on it.',
     );
@@ -106,11 +106,11 @@ describe('internal codes become words', () => {
   });
 
   it('a refused connection: "the connection was refused"; --debug still shows the code', async () => {
-    const result = await cli(['runtimes', 'list'], { env: env(closed.url) });
+    const result = await mon('runtimes list', { env: env(closed.url) });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('the connection was refused (nothing is listening there)');
     expect(result.stderr).not.toMatch(CODES);
-    const debug = await cli(['runtimes', 'list', '--debug'], { env: env(closed.url) });
+    const debug = await mon('runtimes list --debug', { env: env(closed.url) });
     expect(debug.stderr).toContain('ECONNREFUSED');
   });
 
@@ -118,7 +118,7 @@ describe('internal codes become words', () => {
     const url = await serve((_req, res) => {
       res.socket?.end('NOT HTTP AT ALL\r\n\r\n');
     });
-    const result = await cli(['runtimes', 'list'], { env: env(url) });
+    const result = await mon('runtimes list', { env: env(url) });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('the answer is not valid HTTP');
     expect(result.stderr).not.toMatch(CODES);

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server';
-import { cli, memorySandbox, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
+import { memorySandbox, mon, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -34,24 +34,24 @@ describe('an empty config.json is an empty config', () => {
   ] as const) {
     it(`${what}: reads, config set, templates add and auth login all work, and nothing is lost after`, async () => {
       const { env, file } = withConfig(text);
-      const list = await cli(['config', 'list'], { env });
+      const list = await mon('config list', { env });
       expect(list.code).toBe(0);
 
-      const set = await cli(['config', 'set', 'timeout', '60'], { env: withConfig(text).env });
+      const set = await mon('config set timeout 60', { env: withConfig(text).env });
       expect(set.stderr).not.toContain('unexpected');
       expect(set.code).toBe(0);
 
-      const template = await cli(['templates', 'add', 'fixed', '--message', 'Fixed.'], { env: withConfig(text).env });
+      const template = await mon('templates add fixed --message Fixed.', { env: withConfig(text).env });
       expect(template.code).toBe(0);
 
-      const login = await cli(['auth', 'login', '--with-key', '--base-url', sandbox.url, '--account', TEST_ACCOUNT], {
+      const login = await mon(`auth login --with-key --base-url ${sandbox.url} --account ${TEST_ACCOUNT}`, {
         env,
         stdin: TEST_KEY,
       });
       expect(login.stderr).not.toContain('unexpected');
       expect(login.code).toBe(0);
       expect(stored(file).profiles.default).toMatchObject({ 'base-url': sandbox.url, 'api-key': TEST_KEY });
-      const after = await cli(['config', 'get', 'base-url'], { env });
+      const after = await mon('config get base-url', { env });
       expect(after.stdout).toBe(`${sandbox.url}\n`);
     });
   }
@@ -62,7 +62,7 @@ describe('a rewrite keeps what it does not know, numbers as written', () => {
     const { env, file } = withConfig(
       '{"top":1.0,"profiles":{"default":{"big":12345678901234567890,"ratio":1.50,"nested":{"id":9007199254740993}}}}',
     );
-    const result = await cli(['config', 'set', 'timeout', '45'], { env });
+    const result = await mon('config set timeout 45', { env });
     expect(result.code).toBe(0);
     const text = readFileSync(file, 'utf8');
     expect(text).toContain('"big": 12345678901234567890');

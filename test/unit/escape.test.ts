@@ -10,7 +10,7 @@ import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../src/sandbox/server';
 import { sanitize } from '../../src/text/escape';
 import { displayWidth } from '../../src/text/width';
-import { cli, frozenClock, memorySandbox, TEST_ACCOUNT, TEST_KEY } from '../helpers';
+import { type CliOptions, frozenClock, memorySandbox, mon, TEST_ACCOUNT, TEST_KEY } from '../helpers';
 
 describe('sanitize escapes by category, not from a list', () => {
   const cases: [string, string, string][] = [
@@ -60,8 +60,8 @@ describe('look-alike incident names in what a person reads', () => {
   afterEach(async () => {
     await sandbox.close();
   });
-  const run = (argv: string[], options: Parameters<typeof cli>[1] = {}) =>
-    cli(argv, { sandbox, now: () => sandbox.clock.now(), ...options });
+  const run = (line: string | readonly string[], options: CliOptions = {}) =>
+    mon(line, { sandbox, now: () => sandbox.clock.now(), ...options });
 
   async function open(name: string): Promise<Incident> {
     const response = await fetch(`${sandbox.url}/v1/status-pages/incidents`, {
@@ -81,7 +81,7 @@ describe('look-alike incident names in what a person reads', () => {
     await open('Payments down');
     await open('Payments\u200B down');
     await open('Payments\u00AD down');
-    const result = await run(['--no-color', 'incidents', 'list'], { tty: true, columns: 120 });
+    const result = await run('--no-color incidents list', { tty: true, columns: 120 });
     expect(result.code).toBe(0);
     const rows = result.stdout.split('\n').filter((line) => line.includes('Payments'));
     expect(rows.map((row) => /Payments\S* down/.exec(row)![0]).sort()).toEqual([
@@ -98,7 +98,7 @@ describe('look-alike incident names in what a person reads', () => {
   it('the picker and the confirmation show the escaped name', async () => {
     const hidden = await open('Payments\u200B down');
     await open('Payments down');
-    const result = await run(['--no-color', 'incidents', 'update'], {
+    const result = await run('--no-color incidents update', {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: hidden.id },

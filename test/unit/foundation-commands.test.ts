@@ -5,7 +5,7 @@ import { createContext } from '../../src/core/context';
 import { testIO } from '../../src/io';
 import { main } from '../../src/main';
 import type { Sandbox } from '../../src/sandbox/server';
-import { cli, memorySandbox, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
+import { memorySandbox, mon, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ afterAll(async () => {
 
 describe('tables on a terminal', () => {
   it('shows runtimes with a header, stages and end of life in days', async () => {
-    const result = await cli(['runtimes', 'list', '--no-color'], { sandbox, tty: true, columns: 140 });
+    const result = await mon('runtimes list --no-color', { sandbox, tty: true, columns: 140 });
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toMatch(/^NAME\s+STAGE\s+NODE\.JS\s+END OF LIFE\s+MULTI-STEP\s+DESCRIPTION$/);
@@ -26,7 +26,7 @@ describe('tables on a terminal', () => {
   });
 
   it('shows one runtime as details then its packages', async () => {
-    const result = await cli(['runtimes', 'get', '2025.04', '--no-color'], { sandbox, tty: true });
+    const result = await mon('runtimes get 2025.04 --no-color', { sandbox, tty: true });
     expect(result.stdout).toMatch(/^Runtime:\s+2025\.04$/m);
     expect(result.stdout).toMatch(/^Node\.js:\s+v22\.14\.0$/m);
     expect(result.stdout).toMatch(/^Packages \(\d+\):$/m);
@@ -34,7 +34,7 @@ describe('tables on a terminal', () => {
   });
 
   it('shows status pages one service per row and tells how to get the next page', async () => {
-    const result = await cli(['status-pages', 'list', '--limit', '1', '--no-color'], {
+    const result = await mon('status-pages list --limit 1 --no-color', {
       sandbox,
       tty: true,
       columns: 120,
@@ -50,7 +50,7 @@ describe('tables on a terminal', () => {
 
 describe('tables at 80 columns keep whole what is typed next', () => {
   it('status-pages list: every service name whole, IDs of 8 characters; piped and --json, whole IDs', async () => {
-    const table = await cli(['status-pages', 'list', '--no-color'], { sandbox, tty: true, columns: 80 });
+    const table = await mon('status-pages list --no-color', { sandbox, tty: true, columns: 80 });
     const rows = table.stdout.trimEnd().split('\n');
     expect(rows.every((row) => row.length <= 80)).toBe(true);
     const services: [string, string][] = [
@@ -67,9 +67,9 @@ describe('tables at 80 columns keep whole what is typed next', () => {
         rows.some((row) => new RegExp(`  ${name}  +${short}$`).test(row)),
         name,
       ).toBe(true);
-    const piped = await cli(['status-pages', 'list'], { sandbox });
+    const piped = await mon('status-pages list', { sandbox });
     expect(piped.stdout).toContain('\tPrimary database\t3eab9d6f-5d1f-4c2a-9e8b-1a2b3c4d5e04\n');
-    const json = await cli(['status-pages', 'list', '--json'], { sandbox, tty: true, columns: 80 });
+    const json = await mon('status-pages list --json', { sandbox, tty: true, columns: 80 });
     expect(json.stdout).toContain('"id": "3eab9d6f-5d1f-4c2a-9e8b-1a2b3c4d5e04"');
   });
 
@@ -77,8 +77,8 @@ describe('tables at 80 columns keep whole what is typed next', () => {
     sandbox.requests.length = 0;
     const incident = 'ec791282-e6e9-4bb1-9de4-d887c2814beb';
     const update = '7f01eb31-e22d-4ba2-b88b-91708387fe0f';
-    await cli(['incidents', 'updates', 'get', incident, update], { sandbox });
-    const table = await cli(['sandbox', 'requests', '--no-color'], { sandbox, tty: true, columns: 80 });
+    await mon(`incidents updates get ${incident} ${update}`, { sandbox });
+    const table = await mon('sandbox requests --no-color', { sandbox, tty: true, columns: 80 });
     const row = table.stdout.split('\n')[1]!;
     expect(row.length).toBeLessThanOrEqual(80);
     expect(row).toMatch(/ GET +\/v1\/status-p…\/ec79…\/incident-updates\/7f01… +404 /);
@@ -86,9 +86,9 @@ describe('tables at 80 columns keep whole what is typed next', () => {
 
   it('sandbox requests with nothing recorded says why on stderr, piped too (exit 0, nothing on stdout)', async () => {
     sandbox.requests.length = 0;
-    const piped = await cli(['sandbox', 'requests'], { sandbox });
+    const piped = await mon('sandbox requests', { sandbox });
     expect(piped).toMatchObject({ code: 0, stdout: '', stderr: 'No requests recorded yet.\n' });
-    const embedded = await cli(['--sandbox', 'sandbox', 'requests']);
+    const embedded = await mon('--sandbox sandbox requests');
     expect(embedded.code).toBe(0);
     expect(embedded.stdout).toBe('');
     expect(embedded.stderr).toContain('The embedded sandbox (--sandbox) starts afresh for each command');
@@ -98,26 +98,26 @@ describe('tables at 80 columns keep whole what is typed next', () => {
 describe('profiles and the embedded sandbox on first use', () => {
   it('--profile naming no profile is exit 2 for every command but those that create it', async () => {
     const env = testEnv({ sandbox });
-    for (const argv of [
-      ['config', 'list'],
-      ['config', 'get', 'base-url'],
-      ['config', 'unset', 'timeout'],
-      ['auth', 'status'],
-      ['auth', 'logout'],
-      ['runtimes', 'list'],
+    for (const line of [
+      'config list',
+      'config get base-url',
+      'config unset timeout',
+      'auth status',
+      'auth logout',
+      'runtimes list',
     ]) {
-      const result = await cli(['--profile', 'nope', ...argv], { env });
-      expect(result.code, argv.join(' ')).toBe(2);
-      expect(result.stdout, argv.join(' ')).toBe('');
-      expect(result.stderr, argv.join(' ')).toContain('There is no profile "nope" (from --profile).');
+      const result = await mon(`--profile nope ${line}`, { env });
+      expect(result.code, line).toBe(2);
+      expect(result.stdout, line).toBe('');
+      expect(result.stderr, line).toContain('There is no profile "nope" (from --profile).');
     }
-    const set = await cli(['--profile', 'nope', 'config', 'set', 'timeout', '60'], { env });
+    const set = await mon('--profile nope config set timeout 60', { env });
     expect(set.code, set.stderr).toBe(0);
-    expect((await cli(['--profile', 'nope', 'config', 'get', 'timeout'], { env })).stdout).toBe('60\n');
+    expect((await mon('--profile nope config get timeout', { env })).stdout).toBe('60\n');
   });
 
   it('`mon --sandbox sandbox info` on a fresh machine starts the embedded sandbox and describes it', async () => {
-    const result = await cli(['--sandbox', 'sandbox', 'info']);
+    const result = await mon('--sandbox sandbox info');
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('Using the embedded sandbox (sample data; stored in');
     expect(result.stdout).toContain('baseUrl\thttp://127.0.0.1:4010\n');
@@ -129,7 +129,7 @@ describe('auth login on a terminal', () => {
   it('prompts for the base URL, account and a hidden key, checks it, then saves', async () => {
     const env = testEnv();
     sandbox.requests.length = 0;
-    const result = await cli(['auth', 'login'], {
+    const result = await mon('auth login', {
       env,
       tty: true,
       columns: 200,
@@ -161,7 +161,7 @@ describe('auth login on a terminal', () => {
     ).toEqual([['GET', '/v1/status-pages?limit=1', TEST_ACCOUNT]]);
 
     // A second login offers what is stored as defaults and asks only for what is missing.
-    const again = await cli(['--profile', 'default', 'auth', 'login'], {
+    const again = await mon('--profile default auth login', {
       env,
       tty: true,
       answers: [
@@ -199,7 +199,7 @@ describe('auth login on a terminal', () => {
   });
 
   it('without a terminal, asks for nothing and says how to pass the key', async () => {
-    const result = await cli(['auth', 'login', '--base-url', sandbox.url], { env: testEnv() });
+    const result = await mon(`auth login --base-url ${sandbox.url}`, { env: testEnv() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('No API key given: there is no terminal to ask on.');
     expect(result.stderr).toContain('--with-key');
@@ -207,7 +207,7 @@ describe('auth login on a terminal', () => {
   });
 
   it('is refused for the embedded sandbox', async () => {
-    const result = await cli(['--sandbox', 'auth', 'login'], { env: testEnv() });
+    const result = await mon('--sandbox auth login', { env: testEnv() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('The embedded sandbox needs no login');
   });
@@ -215,7 +215,7 @@ describe('auth login on a terminal', () => {
 
 describe('profiles', () => {
   it('refuses a profile named explicitly that does not exist', async () => {
-    const result = await cli(['--profile', 'prod', 'runtimes', 'list'], { env: testEnv() });
+    const result = await mon('--profile prod runtimes list', { env: testEnv() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('There is no profile "prod" (from --profile)');
     expect(result.stderr).toContain('mon --profile prod auth login');
@@ -223,7 +223,7 @@ describe('profiles', () => {
 
   it('shows where every value came from in auth status', async () => {
     const env = testEnv({ sandbox, env: { MON_TIMEOUT: '9', MON_PING_URL: undefined } });
-    const result = await cli(['auth', 'status', '--no-color'], { env, tty: true });
+    const result = await mon('auth status --no-color', { env, tty: true });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^SETTING +VALUE +SOURCE$/m);
     expect(result.stdout).toMatch(/^api-key +sk_…cdef +MON_API_KEY$/m);
@@ -244,7 +244,7 @@ describe('keys as auth status shows them', () => {
     ['12ab_cdefghijklmn', '…klmn'],
   ])('MON_API_KEY=%s is shown as %s, and nowhere whole', async (key, shown) => {
     const env = testEnv({ sandbox, env: { MON_API_KEY: key } });
-    const result = await cli(['auth', 'status', '--no-color'], { env });
+    const result = await mon('auth status --no-color', { env });
     expect(result.stdout).toMatch(new RegExp(`^api-key\t${shown}\tMON_API_KEY$`, 'm'));
     expect(result.stdout + result.stderr).not.toContain(key);
   });
@@ -252,18 +252,18 @@ describe('keys as auth status shows them', () => {
 
 describe('usage errors', () => {
   it('an empty ID is one problem, said once; an ID of spaces is another', async () => {
-    const empty = await cli(['runtimes', 'get', ''], { sandbox });
+    const empty = await mon("runtimes get ''", { sandbox });
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('RUNTIME must not be empty (got "")');
     expect(empty.stderr).not.toContain('spaces');
-    const spaces = await cli(['runtimes', 'get', '  '], { sandbox });
+    const spaces = await mon('runtimes get "  "', { sandbox });
     expect(spaces.code).toBe(2);
     expect(spaces.stderr).toContain('must not start or end with spaces');
     expect(sandbox.requests.filter((request) => request.path.startsWith('/v1/runtimes'))).toEqual([]);
   });
 
   it('names the flag and points at the command help', async () => {
-    const result = await cli(['status-pages', 'list', '--limit', '500'], { sandbox });
+    const result = await mon('status-pages list --limit 500', { sandbox });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       'error: --limit must be a whole number from 1 to 100 (got 500).\nSee `mon status-pages list --help`.\n',
@@ -273,7 +273,7 @@ describe('usage errors', () => {
   it('refuses a runtime name that could change the request path, before sending anything', async () => {
     sandbox.requests.length = 0;
     for (const bad of ['..', '2025.04/../x', 'a\u001bb']) {
-      const result = await cli(['runtimes', 'get', bad], { sandbox });
+      const result = await mon(['runtimes', 'get', bad], { sandbox });
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/^error: RUNTIME must not/);
     }
@@ -281,7 +281,7 @@ describe('usage errors', () => {
   });
 
   it('shows the help of a noun given without a verb on stdout (exit 0: help is data)', async () => {
-    const result = await cli(['runtimes'], {});
+    const result = await mon('runtimes', {});
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('Usage: mon runtimes [options] [command]');

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server';
-import { cli, memorySandbox, testEnv } from '../helpers';
+import { memorySandbox, mon, testEnv } from '../helpers';
 
 let sandbox: Sandbox;
 let hourly: string;
@@ -32,28 +32,25 @@ function sentQuery(): URLSearchParams {
 
 describe('flags of events and availability', () => {
   it.each([
-    [['--limit', '11'], '--limit must be a whole number from 1 to 10 (got 11).'],
-    [['--limit', '0'], '--limit must be a whole number from 1 to 10 (got 0).'],
+    ['--limit 11', '--limit must be a whole number from 1 to 10 (got 11).'],
+    ['--limit 0', '--limit must be a whole number from 1 to 10 (got 0).'],
     [
-      ['--from', '2026-11-20', '--to', '2026-11-19'],
+      '--from 2026-11-20 --to 2026-11-19',
       '--from must be before --to (the period would start 2026-11-20 00:00:00 UTC and end 2026-11-19 00:00:00 UTC).',
     ],
     [
-      ['--from', 'last tuesday'],
+      '--from "last tuesday"',
       '--from must be a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d) (got "last tuesday").',
     ],
     [
-      ['--to', '2026-02-30'],
+      '--to 2026-02-30',
       '--to must be a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d) (got "2026-02-30").',
     ],
-    [['--since', '2 days'], '--since must be a duration like 90s, 30m, 2h, 7d or 2w (got "2 days").'],
-    [
-      ['--since', '2h', '--from', '3h'],
-      '--since cannot be combined with --from: --since 2h means the same as --from 2h.',
-    ],
-    [['--since', '2h', '--to', '3h'], '--since must be before --to (the period would start'],
-  ])('events %j: exit 2 naming the flag and the rule, nothing sent', async (flags, message) => {
-    const result = await cli(['heartbeats', 'events', hourly, ...flags], { sandbox });
+    ['--since "2 days"', '--since must be a duration like 90s, 30m, 2h, 7d or 2w (got "2 days").'],
+    ['--since 2h --from 3h', '--since cannot be combined with --from: --since 2h means the same as --from 2h.'],
+    ['--since 2h --to 3h', '--since must be before --to (the period would start'],
+  ])('events CHECK_ID %s: exit 2 naming the flag and the rule, nothing sent', async (flags, message) => {
+    const result = await mon(`heartbeats events ${hourly} ${flags}`, { sandbox });
     expect(result.stderr).toContain(`error: ${message}`);
     expect(result.stderr).toContain('See `mon heartbeats events --help`.');
     expect(result.code).toBe(2);
@@ -62,10 +59,7 @@ describe('flags of events and availability', () => {
   });
 
   it('reports every problem at once', async () => {
-    const result = await cli(
-      ['heartbeats', 'availability', hourly, '--from', 'soon', '--to', 'later', '--since', 'x'],
-      { sandbox },
-    );
+    const result = await mon(`heartbeats availability ${hourly} --from soon --to later --since x`, { sandbox });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('3 problems:\n  --from must be');
     expect(result.stderr).toContain('\n  --to must be');
@@ -74,16 +68,16 @@ describe('flags of events and availability', () => {
   });
 
   it('refuses a CHECK_ID that could change the path, and asks for a missing one only on a terminal', async () => {
-    const bad = await cli(['heartbeats', 'events', '../runtimes'], { sandbox });
+    const bad = await mon('heartbeats events ../runtimes', { sandbox });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('CHECK_ID must not contain "/"');
 
-    const missing = await cli(['heartbeats', 'availability'], { sandbox });
+    const missing = await mon('heartbeats availability', { sandbox });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('CHECK_ID is required: the ID of a heartbeat check.');
     expect(sandbox.requests).toEqual([]);
 
-    const asked = await cli(['heartbeats', 'availability'], {
+    const asked = await mon('heartbeats availability', {
       sandbox,
       tty: true,
       answers: [{ message: 'Heartbeat check ID', answer: ` ${queue} ` }],
@@ -94,10 +88,7 @@ describe('flags of events and availability', () => {
   });
 
   it('sends --from/--to as ISO 8601 date-times, --since as the start, and a start 24 hours before a lone --to', async () => {
-    await cli(
-      ['heartbeats', 'events', hourly, '--from', '2026-11-19', '--to', '2026-11-20T06:30:00+02:00', '--limit', '4'],
-      { sandbox },
-    );
+    await mon(`heartbeats events ${hourly} --from 2026-11-19 --to 2026-11-20T06:30:00+02:00 --limit 4`, { sandbox });
     expect(Object.fromEntries(sentQuery())).toEqual({
       startTime: '2026-11-19T00:00:00.000Z',
       endTime: '2026-11-20T04:30:00.000Z',
@@ -107,25 +98,25 @@ describe('flags of events and availability', () => {
     sandbox.requests.length = 0;
     // mon's clock injected: --since is exactly 2 h before it.
     const now = Date.parse('2026-11-20T06:00:00.000Z');
-    await cli(['heartbeats', 'availability', hourly, '--since', '2h'], { sandbox, now: () => now });
+    await mon(`heartbeats availability ${hourly} --since 2h`, { sandbox, now: () => now });
     const since = sentQuery();
     expect(since.get('endTime')).toBeNull();
     expect(since.get('startTime')).toBe(new Date(now - 2 * HOUR).toISOString());
 
     sandbox.requests.length = 0;
-    await cli(['heartbeats', 'availability', hourly, '--to', '2026-11-20'], { sandbox });
+    await mon(`heartbeats availability ${hourly} --to 2026-11-20`, { sandbox });
     expect(Object.fromEntries(sentQuery())).toEqual({
       startTime: '2026-11-19T00:00:00.000Z',
       endTime: '2026-11-20T00:00:00.000Z',
     });
 
     sandbox.requests.length = 0;
-    await cli(['heartbeats', 'events', hourly], { sandbox });
+    await mon(`heartbeats events ${hourly}`, { sandbox });
     expect(sentQuery().toString()).toBe('');
   });
 
   it('says which check was not found (exit 6)', async () => {
-    const result = await cli(['heartbeats', 'events', '0f0e0d0c-0000-4000-8000-000000000000'], { sandbox });
+    const result = await mon('heartbeats events 0f0e0d0c-0000-4000-8000-000000000000', { sandbox });
     expect(result.code).toBe(6);
     expect(result.stderr).toContain('Heartbeat check "0f0e0d0c-0000-4000-8000-000000000000" was not found.');
     expect(result.stderr).toContain('not its ping token');
@@ -134,7 +125,7 @@ describe('flags of events and availability', () => {
 
 describe('heartbeats events output', () => {
   it('piped: one TSV row per event (time, state, source, user agent), newest first, and no ratios', async () => {
-    const result = await cli(['heartbeats', 'events', hourly, '--limit', '2'], { sandbox });
+    const result = await mon(`heartbeats events ${hourly} --limit 2`, { sandbox });
     expect(result.code).toBe(0);
     const rows = result.stdout
       .trimEnd()
@@ -152,7 +143,7 @@ describe('heartbeats events output', () => {
   });
 
   it('on a terminal: a table with coloured states, then the 24 h and 7 d success ratios against the period before', async () => {
-    const result = await cli(['heartbeats', 'events', hourly], {
+    const result = await mon(`heartbeats events ${hourly}`, {
       sandbox,
       tty: true,
       env: testEnv({ sandbox, env: { FORCE_COLOR: '1' } }),
@@ -174,7 +165,7 @@ describe('heartbeats events output', () => {
   });
 
   it('--json: the body exactly as the API sent it', async () => {
-    const result = await cli(['heartbeats', 'events', queue, '--limit', '1', '--json'], { sandbox });
+    const result = await mon(`heartbeats events ${queue} --limit 1 --json`, { sandbox });
     const direct = await fetch(`${sandbox.url}/v1/checks/heartbeats/${queue}/events?limit=1`, {
       headers: { authorization: `Bearer ${sandbox.options.apiKey}` },
     });
@@ -182,7 +173,7 @@ describe('heartbeats events output', () => {
   });
 
   it('says on stderr when the period has no events', async () => {
-    const result = await cli(['heartbeats', 'events', hourly, '--from', '2020-01-01', '--to', '2020-01-02'], {
+    const result = await mon(`heartbeats events ${hourly} --from 2020-01-01 --to 2020-01-02`, {
       sandbox,
       tty: true,
     });
@@ -194,11 +185,11 @@ describe('heartbeats events output', () => {
 
 describe('heartbeats availability output', () => {
   it('piped: key/value lines; on a terminal: the ratio against the period before and the number of events', async () => {
-    const piped = await cli(['heartbeats', 'availability', hourly], { sandbox });
+    const piped = await mon(`heartbeats availability ${hourly}`, { sandbox });
     expect(piped.code).toBe(0);
     expect(piped.stdout).toMatch(/^currentPeriod\t9\d\.\d+\npreviousPeriod\t100\ntotalEntitiesCurrentPeriod\t2\d\n$/);
 
-    const tty = await cli(['heartbeats', 'availability', hourly, '--since', '7d'], { sandbox, tty: true });
+    const tty = await mon(`heartbeats availability ${hourly} --since 7d`, { sandbox, tty: true });
     tty.stdout = tty.stdout.replace(/\x1b\[[0-9;]*m/g, '');
     expect(tty.stdout).toMatch(/^Period: +\d{4}-\d\d-\d\d \d\d:\d\d UTC to now\n/);
     expect(tty.stdout).toMatch(/\nSuccess ratio: +9\d\.\d+% {2}\(no data for the period before to compare with\)\n/);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server';
-import { cli, memorySandbox, TEST_KEY } from '../helpers';
+import { memorySandbox, mon, TEST_KEY } from '../helpers';
 
 const T0 = Date.parse('2026-03-02T12:00:00.000Z');
 const MINUTE = 60_000;
@@ -44,7 +44,7 @@ function monitorNamed(sandbox: Sandbox, name: string): BannerMonitor {
 }
 
 async function eventsJson(sandbox: Sandbox, checkId: string, ...flags: string[]) {
-  const result = await cli(['heartbeats', 'events', checkId, '--json', ...flags], { sandbox });
+  const result = await mon(['heartbeats', 'events', checkId, '--json', ...flags], { sandbox });
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   return JSON.parse(result.stdout) as {
@@ -177,7 +177,7 @@ describe('pings and the period + grace rule', () => {
   }
 
   async function ping(sandbox: Sandbox, token: string) {
-    const result = await cli(['heartbeats', 'ping', token], { sandbox });
+    const result = await mon(`heartbeats ping ${token}`, { sandbox });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
   }
@@ -203,10 +203,9 @@ describe('pings and the period + grace rule', () => {
     expect(entry!.events[1]).toMatchObject({ source: null, userAgent: null });
 
     // Down from 165 to 275 minutes, out of 275: 60% for the window since creation.
-    const availability = await cli(
-      ['heartbeats', 'availability', job.checkId, '--from', at(0), '--to', at(275), '--json'],
-      { sandbox },
-    );
+    const availability = await mon(`heartbeats availability ${job.checkId} --from ${at(0)} --to ${at(275)} --json`, {
+      sandbox,
+    });
     expect(JSON.parse(availability.stdout)).toEqual({
       successRatio: { currentPeriod: 60 },
       totalEntitiesCurrentPeriod: 4,
@@ -235,27 +234,22 @@ describe('pings and the period + grace rule', () => {
     await ping(sandbox, job.pingToken); // failing from 70 to 120 min
     sandbox.clock.advance(2 * 60 * MINUTE); // on time... until 190 min, then failing to 240
     const at = (minutes: number) => new Date(T0 + minutes * MINUTE).toISOString();
-    const result = await cli(
-      ['heartbeats', 'availability', job.checkId, '--from', at(120), '--to', at(240), '--json'],
-      { sandbox },
-    );
+    const result = await mon(`heartbeats availability ${job.checkId} --from ${at(120)} --to ${at(240)} --json`, {
+      sandbox,
+    });
     // Now: 50 of 120 minutes down; before (0-120): 50 of 120 down.
     expect(JSON.parse(result.stdout)).toEqual({
       successRatio: { previousPeriod: 58.33, currentPeriod: 58.33 },
       totalEntitiesCurrentPeriod: 2,
     });
 
-    const before = await cli(
-      ['heartbeats', 'availability', job.checkId, '--from', '2026-01-01', '--to', '2026-01-02'],
-      { sandbox },
-    );
+    const before = await mon(`heartbeats availability ${job.checkId} --from 2026-01-01 --to 2026-01-02`, { sandbox });
     expect(before.code).toBe(0);
     expect(before.stdout).toBe('');
     expect(before.stderr).toBe('There is no data for this period (2026-01-01 00:00 UTC to 2026-01-02 00:00 UTC).\n');
-    const json = await cli(
-      ['heartbeats', 'availability', job.checkId, '--from', '2026-01-01', '--to', '2026-01-02', '--json'],
-      { sandbox },
-    );
+    const json = await mon(`heartbeats availability ${job.checkId} --from 2026-01-01 --to 2026-01-02 --json`, {
+      sandbox,
+    });
     expect(json.stdout).toBe('null\n');
   });
 

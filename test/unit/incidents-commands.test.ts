@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Incident } from '../../src/api/schemas/incidents';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../src/sandbox/server';
-import { cli, frozenClock, memorySandbox, TEST_ACCOUNT, TEST_KEY } from '../helpers';
+import { type CliOptions, frozenClock, memorySandbox, mon, TEST_ACCOUNT, TEST_KEY } from '../helpers';
+import { words } from '../words';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -13,8 +14,8 @@ afterEach(async () => {
 });
 
 /** mon and the sandbox on one clock, which stands still unless a test moves it. */
-const run = (argv: string[], options: Parameters<typeof cli>[1] = {}) =>
-  cli(argv, { sandbox, now: () => sandbox.clock.now(), ...options });
+const run = (line: string | readonly string[], options: CliOptions = {}) =>
+  mon(line, { sandbox, now: () => sandbox.clock.now(), ...options });
 /** What reached the server other than reads. */
 const mutations = () => sandbox.requests.filter((request) => request.method !== 'GET');
 
@@ -48,23 +49,9 @@ async function resolveDirectly(id: string): Promise<void> {
 
 describe('incidents create', () => {
   it('builds the body from flags (case-insensitive enums, services with their names from one read of the status pages) and prints the ID when piped', async () => {
-    const result = await run([
-      'incidents',
-      'create',
-      '--name',
-      'Checkout errors',
-      '--severity',
-      'major',
-      '--status',
-      'identified',
-      '--service',
-      SEED_SERVICES.checkout,
-      '--service',
-      SEED_SERVICES.payouts,
-      '--message',
-      'Card payments fail.',
-      '--notify',
-    ]);
+    const result = await run(
+      `incidents create --name "Checkout errors" --severity major --status identified --service ${SEED_SERVICES.checkout} --service ${SEED_SERVICES.payouts} --message "Card payments fail." --notify`,
+    );
     expect(result.code).toBe(0);
     const [post] = mutations();
     expect(post).toMatchObject({ method: 'POST', path: '/v1/status-pages/incidents' });
@@ -90,20 +77,9 @@ describe('incidents create', () => {
   });
 
   it("sends --date as the first update's ISO 8601 publicIncidentUpdateDate", async () => {
-    const result = await run([
-      'incidents',
-      'create',
-      '--name',
-      'A',
-      '--severity',
-      'MINOR',
-      '--service',
-      SEED_SERVICES.api,
-      '--message',
-      'm',
-      '--date',
-      '2026-11-20T14:05:00+02:00',
-    ]);
+    const result = await run(
+      `incidents create --name A --severity MINOR --service ${SEED_SERVICES.api} --message m --date 2026-11-20T14:05:00+02:00`,
+    );
     expect(result.code).toBe(0);
     expect((mutations()[0]!.body as { incidentUpdates: unknown[] }).incidentUpdates[0]).toMatchObject({
       publicIncidentUpdateDate: '2026-11-20T12:05:00.000Z',
@@ -111,19 +87,20 @@ describe('incidents create', () => {
   });
 
   it.each([
-    [['--name', 'x'.repeat(256)], '--name must be at most 255 characters'],
-    [['--severity', 'urgent'], '--severity must be one of CRITICAL, MAJOR, MEDIUM or MINOR'],
-    [['--status', 'fixed'], '--status must be one of INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED'],
-    [['--date', 'yesterday'], '--date must be a date (2026-11-20)'],
-    [['--message', '   '], '--message must not be empty'],
-  ])('refuses %j with exit 2 before any request', async (flags, message) => {
+    [`--name ${'x'.repeat(256)}`, '--name must be at most 255 characters'],
+    ['--severity urgent', '--severity must be one of CRITICAL, MAJOR, MEDIUM or MINOR'],
+    ['--status fixed', '--status must be one of INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED'],
+    ['--date yesterday', '--date must be a date (2026-11-20)'],
+    ['--message "   "', '--message must not be empty'],
+  ])('refuses %s with exit 2 before any request', async (flags, message) => {
     const base: Record<string, string> = {
       '--name': 'A',
       '--severity': 'MAJOR',
       '--service': SEED_SERVICES.api,
       '--message': 'm',
     };
-    for (let i = 0; i < flags.length; i += 2) base[flags[i]!] = flags[i + 1]!;
+    const [flag, value] = words(flags);
+    base[flag!] = value!;
     const result = await run(['incidents', 'create', ...Object.entries(base).flat()]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
@@ -131,32 +108,18 @@ describe('incidents create', () => {
   });
 
   it('names every missing flag when it cannot prompt, and sends nothing', async () => {
-    const result = await run(['incidents', 'create', '--name', 'A']);
+    const result = await run('incidents create --name A');
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--severity, --service and --message are required (prompts are off');
     expect(sandbox.requests).toEqual([]);
-    const noInput = await run(
-      ['--no-input', 'incidents', 'create', '--name', 'A', '--severity', 'minor', '--message', 'm'],
-      { tty: true },
-    );
+    const noInput = await run('--no-input incidents create --name A --severity minor --message m', { tty: true });
     expect(noInput.code).toBe(2);
     expect(noInput.stderr).toContain('--service is required');
     expect(noInput.prompter.asked).toEqual([]);
   });
 
   it('a service name is looked up on the status pages and sent with its ID and name', async () => {
-    const result = await run([
-      'incidents',
-      'create',
-      '--name',
-      'A',
-      '--severity',
-      'MAJOR',
-      '--service',
-      'payouts',
-      '--message',
-      'm',
-    ]);
+    const result = await run('incidents create --name A --severity MAJOR --service payouts --message m');
     expect(result.code, result.stderr).toBe(0);
     expect(sandbox.requests.map((request) => `${request.method} ${request.path.split('?')[0]}`)).toEqual([
       'GET /v1/status-pages',
@@ -168,18 +131,7 @@ describe('incidents create', () => {
   });
 
   it('refuses a --service that is on no status page (exit 2, after one read), naming it and `mon status-pages list`', async () => {
-    const result = await run([
-      'incidents',
-      'create',
-      '--name',
-      'A',
-      '--severity',
-      'MAJOR',
-      '--service',
-      'nope',
-      '--message',
-      'm',
-    ]);
+    const result = await run('incidents create --name A --severity MAJOR --service nope --message m');
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--service "nope" is not a service on any status page');
     expect(result.stderr).toContain('mon status-pages list');
@@ -187,7 +139,7 @@ describe('incidents create', () => {
   });
 
   it('asks for what is missing on a terminal: name, severity (select), services (checkbox by page › card › service), message, notify', async () => {
-    const result = await run(['--no-color', 'incidents', 'create'], {
+    const result = await run('--no-color incidents create', {
       tty: true,
       answers: [
         { message: 'Incident name', answer: 'Payments failing' },
@@ -241,7 +193,7 @@ describe('incidents create', () => {
   });
 
   it('only asks for what the flags left out', async () => {
-    const result = await run(['incidents', 'create', '--name', 'A', '--severity', 'minor', '--message', 'm'], {
+    const result = await run('incidents create --name A --severity minor --message m', {
       tty: true,
       answers: [
         { message: 'Affected services', answer: [SEED_SERVICES.api] },
@@ -258,7 +210,7 @@ describe('incidents create', () => {
   });
 
   it('refuses an empty service selection and an over-long typed name, as the prompts would, and asks again', async () => {
-    const empty = await run(['incidents', 'create', '--name', 'A', '--severity', 'minor', '--message', 'm'], {
+    const empty = await run('incidents create --name A --severity minor --message m', {
       tty: true,
       answers: [
         { message: 'Affected services', answer: [] },
@@ -273,18 +225,15 @@ describe('incidents create', () => {
       message: expect.stringContaining('Affected services'),
       rejected: [expect.stringContaining('Select at least one service')],
     });
-    const long = await run(
-      ['incidents', 'create', '--severity', 'minor', '--service', SEED_SERVICES.api, '--message', 'm'],
-      {
-        tty: true,
-        answers: [
-          { message: 'Incident name', answer: 'x'.repeat(256) },
-          { message: 'Incident name', answer: 'x'.repeat(255) },
-          { message: 'Notify', answer: false },
-          { message: 'Open this incident?', answer: 'yes' },
-        ],
-      },
-    );
+    const long = await run(`incidents create --severity minor --service ${SEED_SERVICES.api} --message m`, {
+      tty: true,
+      answers: [
+        { message: 'Incident name', answer: 'x'.repeat(256) },
+        { message: 'Incident name', answer: 'x'.repeat(255) },
+        { message: 'Notify', answer: false },
+        { message: 'Open this incident?', answer: 'yes' },
+      ],
+    });
     expect(long.code).toBe(0);
     expect(long.prompter.asked[0]!.rejected).toEqual([expect.stringContaining('It must be at most 255 characters.')]);
     // Only the accepted answers were sent.
@@ -295,19 +244,9 @@ describe('incidents create', () => {
   });
 
   it('prints the exact body with --dry-run and sends nothing mutating', async () => {
-    const result = await run([
-      'incidents',
-      'create',
-      '--name',
-      'A',
-      '--severity',
-      'medium',
-      '--service',
-      SEED_SERVICES.api,
-      '--message',
-      'm',
-      '--dry-run',
-    ]);
+    const result = await run(
+      `incidents create --name A --severity medium --service ${SEED_SERVICES.api} --message m --dry-run`,
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`POST ${sandbox.url}/v1/status-pages/incidents\n`);
     expect(result.stdout).toContain('"severity": "MEDIUM"');
@@ -320,7 +259,7 @@ describe('incidents create', () => {
 describe('incidents update', () => {
   it('posts an update with the current status when --status is left out, and prints the update ID when piped', async () => {
     const incident = await open('DB slow');
-    const result = await run(['incidents', 'update', incident.id, '--message', 'Still looking.']);
+    const result = await run(`incidents update ${incident.id} --message "Still looking."`);
     expect(result.code).toBe(0);
     expect(mutations().map((request) => [request.method, request.path, request.body])).toEqual([
       [
@@ -336,18 +275,9 @@ describe('incidents update', () => {
 
   it('changes the incident with a PUT of the current values plus the change, then posts the update', async () => {
     const incident = await open('DB slow', 'MINOR', [SEED_SERVICES.database]);
-    const result = await run([
-      'incidents',
-      'update',
-      incident.id,
-      '--severity',
-      'critical',
-      '--status',
-      'Monitoring',
-      '--message',
-      'Failover done.',
-      '--notify',
-    ]);
+    const result = await run(
+      `incidents update ${incident.id} --severity critical --status Monitoring --message "Failover done." --notify`,
+    );
     expect(result.code).toBe(0);
     const [put, post] = mutations();
     expect(put).toMatchObject({ method: 'PUT', path: `/v1/status-pages/incidents/${incident.id}` });
@@ -365,17 +295,9 @@ describe('incidents update', () => {
 
   it('replaces the services with --service, and only PUTs when no update was asked for (stdout: the incident ID)', async () => {
     const incident = await open('Webhooks late', 'MINOR', [SEED_SERVICES.webhooks]);
-    const result = await run([
-      'incidents',
-      'update',
-      incident.id,
-      '--service',
-      SEED_SERVICES.webhooks,
-      '--service',
-      SEED_SERVICES.api,
-      '--name',
-      'Webhooks and API late',
-    ]);
+    const result = await run(
+      `incidents update ${incident.id} --service ${SEED_SERVICES.webhooks} --service ${SEED_SERVICES.api} --name "Webhooks and API late"`,
+    );
     expect(result.code).toBe(0);
     expect(mutations()).toHaveLength(1);
     expect(mutations()[0]!.body).toMatchObject({
@@ -388,27 +310,17 @@ describe('incidents update', () => {
 
   it('prints both requests with --dry-run (a JSON array with --json) and sends neither', async () => {
     const incident = await open('DB slow');
-    const text = await run(['incidents', 'update', incident.id, '--severity', 'minor', '--message', 'Better now']);
+    const text = await run(`incidents update ${incident.id} --severity minor --message "Better now"`);
     expect(text.code).toBe(0);
     sandbox.requests.length = 0;
-    const dry = await run(['incidents', 'update', incident.id, '--name', 'Renamed', '--message', 'x', '--dry-run']);
+    const dry = await run(`incidents update ${incident.id} --name Renamed --message x --dry-run`);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(
       new RegExp(
         `^PUT ${sandbox.url}/v1/status-pages/incidents/${incident.id}\\n[^]*\\nPOST ${sandbox.url}/v1/status-pages/incidents/${incident.id}/incident-updates\\n`,
       ),
     );
-    const json = await run([
-      '--json',
-      'incidents',
-      'update',
-      incident.id,
-      '--name',
-      'Renamed',
-      '--message',
-      'x',
-      '--dry-run',
-    ]);
+    const json = await run(`--json incidents update ${incident.id} --name Renamed --message x --dry-run`);
     const parsed = JSON.parse(json.stdout);
     expect(parsed.map((request: { method: string }) => request.method)).toEqual(['PUT', 'POST']);
     expect(parsed[0].body).toMatchObject({ name: 'Renamed', severity: 'MINOR' });
@@ -416,22 +328,22 @@ describe('incidents update', () => {
   });
 
   it('refuses what it cannot do without a terminal, before any request', async () => {
-    const noId = await run(['incidents', 'update', '--message', 'x']);
+    const noId = await run('incidents update --message x');
     expect(noId.code).toBe(2);
     expect(noId.stderr).toContain('INCIDENT_ID is required');
-    const nothing = await run(['incidents', 'update', 'some-id']);
+    const nothing = await run('incidents update some-id');
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('Nothing to update');
-    const noMessage = await run(['incidents', 'update', 'some-id', '--status', 'resolved']);
+    const noMessage = await run('incidents update some-id --status resolved');
     expect(noMessage.code).toBe(2);
     expect(noMessage.stderr).toContain('--message is required');
-    const badSeverity = await run(['incidents', 'update', 'some-id', '--severity', 'huge']);
+    const badSeverity = await run('incidents update some-id --severity huge');
     expect(badSeverity.code).toBe(2);
     expect(sandbox.requests).toEqual([]);
   });
 
   it('exits 6 for an unknown incident, naming it', async () => {
-    const result = await run(['incidents', 'update', 'no-such-incident', '--message', 'x']);
+    const result = await run('incidents update no-such-incident --message x');
     expect(result.code).toBe(6);
     expect(result.stderr).toContain('Incident "no-such-incident" was not found.');
     expect(mutations()).toEqual([]);
@@ -442,7 +354,7 @@ describe('incidents update', () => {
     const resolved = await open('Old outage', 'MINOR');
     await resolveDirectly(resolved.id);
     await open('Webhooks late', 'MINOR', [SEED_SERVICES.webhooks]);
-    const result = await run(['--no-color', 'incidents', 'update'], {
+    const result = await run('--no-color incidents update', {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: older.id },
@@ -480,7 +392,7 @@ describe('incidents update', () => {
 
   it('asks only for the message (and whether to notify) when --status is given on a terminal', async () => {
     const incident = await open('DB slow');
-    const result = await run(['incidents', 'update', incident.id, '--status', 'monitoring'], {
+    const result = await run(`incidents update ${incident.id} --status monitoring`, {
       tty: true,
       answers: [
         { message: 'Message', answer: 'Watching.' },
@@ -491,7 +403,7 @@ describe('incidents update', () => {
     expect(result.code).toBe(0);
     expect(result.prompter.asked.map((question) => question.kind)).toEqual(['message', 'confirm', 'select']);
     expect(mutations()[0]!.body).toEqual({ description: 'Watching.', status: 'MONITORING', notifySubscribers: true });
-    const notifyGiven = await run(['incidents', 'update', incident.id, '--status', 'monitoring', '--notify'], {
+    const notifyGiven = await run(`incidents update ${incident.id} --status monitoring --notify`, {
       tty: true,
       answers: [
         { message: 'Message', answer: 'Still watching.' },
@@ -503,7 +415,7 @@ describe('incidents update', () => {
   });
 
   it('says so when there is no open incident to pick', async () => {
-    const result = await run(['incidents', 'update'], { tty: true });
+    const result = await run('incidents update', { tty: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('There are no open incidents to pick from.');
   });
@@ -512,19 +424,19 @@ describe('incidents update', () => {
 describe('incidents resolve', () => {
   it('posts a RESOLVED update, and refuses an incident that is already resolved unless --force', async () => {
     const incident = await open('DB slow');
-    const first = await run(['incidents', 'resolve', incident.id, '--message', 'Fixed.', '--notify']);
+    const first = await run(`incidents resolve ${incident.id} --message Fixed. --notify`);
     expect(first.code).toBe(0);
     expect(mutations()[0]!.body).toEqual({ description: 'Fixed.', status: 'RESOLVED', notifySubscribers: true });
     expect(first.stderr).toContain('✓ Resolved "DB slow", which started just now.');
     expect(first.stderr).toContain('Subscribers were notified.');
 
-    const again = await run(['incidents', 'resolve', incident.id]);
+    const again = await run(`incidents resolve ${incident.id}`);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('is already resolved; nothing was posted');
     expect(again.stderr).toContain('--force');
     expect(mutations()).toHaveLength(1);
 
-    const forced = await run(['incidents', 'resolve', incident.id, '--force']);
+    const forced = await run(`incidents resolve ${incident.id} --force`);
     expect(forced.code).toBe(0);
     expect(mutations()[1]!.body).toEqual({
       description: 'This incident has been resolved.',
@@ -542,7 +454,7 @@ describe('incidents resolve', () => {
       body: JSON.stringify({ description: 'Found it.', status: 'IDENTIFIED', notifySubscribers: true }),
     });
     sandbox.requests.pop();
-    const result = await run(['--no-color', 'incidents', 'resolve'], {
+    const result = await run('--no-color incidents resolve', {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: incident.id },
@@ -569,7 +481,7 @@ describe('incidents resolve', () => {
 
   it('with an ID and no flags on a terminal asks too; a message or --notify given asks nothing', async () => {
     const incident = await open('DB slow');
-    const asked = await run(['incidents', 'resolve', incident.id], {
+    const asked = await run(`incidents resolve ${incident.id}`, {
       tty: true,
       answers: [
         { message: 'Message', answer: undefined },
@@ -580,7 +492,7 @@ describe('incidents resolve', () => {
     expect(asked.code).toBe(1);
     expect(asked.stderr).toContain('Nothing was posted.');
     expect(mutations()).toEqual([]);
-    const given = await run(['incidents', 'resolve', incident.id, '--no-notify'], { tty: true });
+    const given = await run(`incidents resolve ${incident.id} --no-notify`, { tty: true });
     expect(given.code).toBe(0);
     expect(mutations()[0]!.body).toEqual({
       description: 'This incident has been resolved.',
@@ -595,23 +507,21 @@ describe('incidents list and get', () => {
     const made: Incident[] = [];
     for (let i = 1; i <= 6; i++) made.push(await open(`Incident ${i}`));
     for (const index of [5, 3, 2]) await resolveDirectly(made[index]!.id); // Incidents 6, 4 and 3
-    const json = await run(['--json', 'incidents', 'list', '--limit', '2']);
+    const json = await run('--json incidents list --limit 2');
     const page = JSON.parse(json.stdout);
     expect(page.entries.map((incident: Incident) => incident.name)).toEqual(['Incident 5', 'Incident 2']);
     expect(page).toMatchObject({ length: 2, nextId: made[0]!.id });
-    const next = JSON.parse(
-      (await run(['--json', 'incidents', 'list', '--limit', '2', '--next-id', page.nextId])).stdout,
-    );
+    const next = JSON.parse((await run(`--json incidents list --limit 2 --next-id ${page.nextId}`)).stdout);
     expect(next).toEqual({ length: 1, entries: [expect.objectContaining({ name: 'Incident 1' })], nextId: null });
 
-    const resolved = await run(['incidents', 'list', '--status', 'RESOLVED']);
+    const resolved = await run('incidents list --status RESOLVED');
     expect(
       resolved.stdout
         .trim()
         .split('\n')
         .map((line) => line.split('\t')[1]),
     ).toEqual(['Incident 6', 'Incident 4', 'Incident 3']);
-    const all = JSON.parse((await run(['--json', 'incidents', 'list', '--status', 'all', '--limit', '4'])).stdout);
+    const all = JSON.parse((await run('--json incidents list --status all --limit 4')).stdout);
     expect(all.entries).toHaveLength(4);
     expect(all.nextId).toBe(made[1]!.id);
   });
@@ -620,11 +530,11 @@ describe('incidents list and get', () => {
     const incident = await open('Checkout errors');
     // This machine's clock stands still; the sandbox's moves 2h forward, as `mon sandbox clock advance` does.
     const ours = frozenClock();
-    const advanced = await cli(['sandbox', 'clock', 'advance', '2h'], { sandbox, now: ours });
+    const advanced = await mon('sandbox clock advance 2h', { sandbox, now: ours });
     expect(advanced.code, advanced.stderr).toBe(0);
-    const table = await cli(['--no-color', 'incidents', 'list'], { sandbox, now: ours, tty: true, columns: 120 });
+    const table = await mon('--no-color incidents list', { sandbox, now: ours, tty: true, columns: 120 });
     expect(table.stdout).toMatch(/Checkout errors.*\b2h ago\b/);
-    const details = await cli(['--no-color', 'incidents', 'get', incident.id], { sandbox, now: ours, tty: true });
+    const details = await mon(`--no-color incidents get ${incident.id}`, { sandbox, now: ours, tty: true });
     expect(details.stdout).toMatch(/^Started: +2026-03-02 10:00 UTC \(2h ago\)$/m);
     expect(table.stdout + details.stdout).not.toMatch(/\bin \d+[smhd]\b|just now/);
   });
@@ -633,19 +543,19 @@ describe('incidents list and get', () => {
     const incident = await open('DB slow', 'CRITICAL', [SEED_SERVICES.database, SEED_SERVICES.queue]);
     sandbox.clock.advance(90_000);
     await resolveDirectly(incident.id);
-    const result = await run(['incidents', 'list', '--status', 'all']);
+    const result = await run('incidents list --status all');
     expect(result.stdout).toBe(
       `${incident.id}\tDB slow\tCRITICAL\tRESOLVED\tPrimary database, Job queue\t${incident.incidentUpdates[0]!.publicIncidentUpdateDate}\t90\n`,
     );
   });
 
   it('colours status and severity in the table on a terminal, and says when nothing is open', async () => {
-    const empty = await run(['incidents', 'list'], { tty: true });
+    const empty = await run('incidents list', { tty: true });
     expect(empty.stderr).toContain('No open incidents.');
     const incident = await open('DB slow', 'CRITICAL');
     await resolveDirectly(incident.id);
     await open('Queue stuck', 'MEDIUM');
-    const table = await run(['incidents', 'list', '--status', 'all'], { tty: true, columns: 160 });
+    const table = await run('incidents list --status all', { tty: true, columns: 160 });
     expect(table.stdout).toContain('\u001b[32mRESOLVED');
     expect(table.stdout).toContain('\u001b[31mINVESTIGATING');
     expect(table.stdout).toContain('\u001b[33mMEDIUM');
@@ -656,8 +566,7 @@ describe('incidents list and get', () => {
   it('keeps what matters on a narrow terminal: short IDs, whole names (up to 30), severity, status and when it started', async () => {
     const incident = await open('Checkout errors in the EU (web)', 'MAJOR'); // 31 characters
     await open('Payouts delayed', 'MINOR');
-    const table = async (columns: number) =>
-      (await run(['--no-color', 'incidents', 'list'], { tty: true, columns })).stdout;
+    const table = async (columns: number) => (await run('--no-color incidents list', { tty: true, columns })).stdout;
     const header = async (columns: number) => (await table(columns)).split('\n')[0]!.split(/\s{2,}/);
     expect(await header(140)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'SERVICES', 'STARTED', 'DURATION']);
     expect(await header(100)).toEqual(['ID', 'NAME', 'SEVERITY', 'STATUS', 'STARTED', 'DURATION']);
@@ -675,7 +584,7 @@ describe('incidents list and get', () => {
     expect(narrow).not.toContain(incident.id);
     expect(narrow).toMatch(/INVESTIGATING +(just now|\d+[a-z]+ ago)\n/);
     // Piped output does not depend on the terminal: whole IDs, every column.
-    const piped = (await run(['incidents', 'list'], { columns: 80 })).stdout;
+    const piped = (await run('incidents list', { columns: 80 })).stdout;
     expect(piped.split('\n')[1]!.split('\t')).toHaveLength(7);
     expect(piped).toContain(incident.id);
   });
@@ -683,10 +592,10 @@ describe('incidents list and get', () => {
   it('shows an incident and its updates newest first; --json is the body as received', async () => {
     const incident = await open('DB slow');
     sandbox.clock.advance(60_000);
-    await run(['incidents', 'update', incident.id, '--status', 'identified', '--message', 'Found it']);
+    await run(`incidents update ${incident.id} --status identified --message "Found it"`);
     sandbox.clock.advance(60_000);
     await resolveDirectly(incident.id);
-    const piped = await run(['incidents', 'get', incident.id]);
+    const piped = await run(`incidents get ${incident.id}`);
     expect(piped.stdout).toContain('lastUpdateStatus\tRESOLVED\n');
     expect(piped.stdout).toContain('duration\t120\n');
     const rows = piped.stdout
@@ -698,17 +607,17 @@ describe('incidents list and get', () => {
       ['IDENTIFIED', 'Found it'],
       ['INVESTIGATING', 'DB slow began'],
     ]);
-    const tty = await run(['--no-color', 'incidents', 'get', incident.id], { tty: true });
+    const tty = await run(`--no-color incidents get ${incident.id}`, { tty: true });
     expect(tty.stdout).toContain('Updates (3, newest first):');
     expect(tty.stdout.indexOf('Found it')).toBeLessThan(tty.stdout.indexOf('DB slow began'));
     expect(tty.stdout).toContain('Duration:    2m');
-    const json = await run(['--json', 'incidents', 'get', incident.id]);
+    const json = await run(`--json incidents get ${incident.id}`);
     expect(JSON.parse(json.stdout)).toEqual(sandbox.store.collection('incidents').get(incident.id));
   });
 
   it('escapes control characters in names and messages from the server', async () => {
     const incident = await open('Evil \u001b[2Jname');
-    const result = await run(['incidents', 'get', incident.id], { tty: true });
+    const result = await run(`incidents get ${incident.id}`, { tty: true });
     expect(result.stdout).toContain('Evil \\x1b[2Jname');
     expect(result.stdout).not.toContain('\u001b[2J');
   });
@@ -717,16 +626,7 @@ describe('incidents list and get', () => {
 describe('incidents updates', () => {
   it('creates, reads and edits one update; edit sends the current values for what was not given', async () => {
     const incident = await open('DB slow');
-    const created = await run([
-      'incidents',
-      'updates',
-      'create',
-      incident.id,
-      '--message',
-      'Cause found',
-      '--status',
-      'identified',
-    ]);
+    const created = await run(`incidents updates create ${incident.id} --message "Cause found" --status identified`);
     expect(created.code).toBe(0);
     const updateId = created.stdout.trim();
     expect(mutations()[0]!.body).toEqual({
@@ -735,19 +635,13 @@ describe('incidents updates', () => {
       notifySubscribers: false,
     });
 
-    const get = await run(['incidents', 'updates', 'get', incident.id, updateId]);
+    const get = await run(`incidents updates get ${incident.id} ${updateId}`);
     expect(get.stdout).toContain('status\tIDENTIFIED\n');
     expect(get.stdout).toContain('description\tCause found\n');
 
-    const edited = await run([
-      'incidents',
-      'updates',
-      'edit',
-      incident.id,
-      updateId,
-      '--message',
-      'Cause: an expired certificate',
-    ]);
+    const edited = await run(
+      `incidents updates edit ${incident.id} ${updateId} --message "Cause: an expired certificate"`,
+    );
     expect(edited.code).toBe(0);
     const put = mutations()[1]!;
     expect(put).toMatchObject({
@@ -761,20 +655,20 @@ describe('incidents updates', () => {
     });
     expect(edited.stderr).toContain('message replaced');
 
-    const nothing = await run(['incidents', 'updates', 'edit', incident.id, updateId]);
+    const nothing = await run(`incidents updates edit ${incident.id} ${updateId}`);
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('Nothing to change');
-    const missing = await run(['incidents', 'updates', 'get', incident.id, 'nope-nope']);
+    const missing = await run(`incidents updates get ${incident.id} nope-nope`);
     expect(missing.code).toBe(6);
     expect(missing.stderr).toContain(`Incident update "nope-nope" of incident "${incident.id}" was not found.`);
   });
 
   it('needs --message without a terminal, and asks for it on one', async () => {
     const incident = await open('DB slow');
-    const piped = await run(['incidents', 'updates', 'create', incident.id]);
+    const piped = await run(`incidents updates create ${incident.id}`);
     expect(piped.code).toBe(2);
     expect(piped.stderr).toContain('--message is required');
-    const tty = await run(['incidents', 'updates', 'create', incident.id], {
+    const tty = await run(`incidents updates create ${incident.id}`, {
       tty: true,
       answers: [
         { message: 'Message', answer: 'Typed' },

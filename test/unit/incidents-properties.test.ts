@@ -12,7 +12,7 @@ import { INCIDENT_STATUSES, SEVERITIES } from '../../src/api/schemas/enums';
 import { parseDuration, parseTime } from '../../src/text/time';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../src/sandbox/server';
-import { cli, memorySandbox, TEST_ACCOUNT, TEST_KEY } from '../helpers';
+import { memorySandbox, mon, TEST_ACCOUNT, TEST_KEY } from '../helpers';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
@@ -145,7 +145,7 @@ describe('incidents create: the body from flags', () => {
           if (status !== undefined) args.push(`--status=${status}`);
           if (notify) args.push('--notify');
           if (when) args.push(`--date=${when.toISOString()}`);
-          const result = await cli(['--json', 'incidents', 'create', ...args, '--dry-run'], { sandbox });
+          const result = await mon(['--json', 'incidents', 'create', ...args, '--dry-run'], { sandbox });
           expect(result.code, result.stderr).toBe(0);
           const { body } = JSON.parse(result.stdout) as { body: Record<string, unknown> };
           expect(body).toEqual({
@@ -206,7 +206,7 @@ describe('incidents create: the body from flags', () => {
         sandbox.requests.length = 0;
         const flags: Record<string, string> = { ...valid, ...change };
         const args = Object.entries(flags).map(([key, value]) => `--${key}=${value}`);
-        const result = await cli(['incidents', 'create', ...args], { sandbox });
+        const result = await mon(['incidents', 'create', ...args], { sandbox });
         expect(result.code).toBe(2);
         expect(result.stderr).toContain(`${flag} ${says}`);
         expect(result.stdout).toBe('');
@@ -247,7 +247,7 @@ describe('incidents update: the PUT and the POST', () => {
             ...(message !== undefined || status !== undefined ? [`--message=${message ?? 'An update.'}`] : []),
             ...(status !== undefined ? [`--status=${status}`] : []),
           ];
-          const result = await cli(['--json', 'incidents', 'update', incident.id, ...args, '--dry-run'], { sandbox });
+          const result = await mon(['--json', 'incidents', 'update', incident.id, ...args, '--dry-run'], { sandbox });
           if (!args.length) {
             expect(result.code).toBe(2); // nothing to update
             return;

@@ -3,7 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server';
-import { cli, memorySandbox } from '../helpers';
+import { cli, memorySandbox, mon } from '../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ describe('--jq, in-process', () => {
   });
 
   it('escapes DEL, C1 controls and bidirectional overrides inside compact JSON', async () => {
-    const result = await cli(['api', '-X', 'POST', '/v1/x', '-f', 'name=x\u009by\u202ez', '--dry-run', '-q', '.body'], {
+    const result = await mon(['api', '-X', 'POST', '/v1/x', '-f', 'name=x\u009by\u202ez', '--dry-run', '-q', '.body'], {
       sandbox,
     });
     expect(result.stdout).toBe('{"name":"x\\u009by\\u202ez"}\n');
@@ -37,25 +37,25 @@ describe('--jq, in-process', () => {
   });
 
   it('passes what jq says with debug to stderr, results to stdout', async () => {
-    const result = await cli(['runtimes', 'get', '2025.04', '-q', '.name | debug | ascii_downcase'], { sandbox });
+    const result = await mon('runtimes get 2025.04 -q ".name | debug | ascii_downcase"', { sandbox });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('2025.04\n');
     expect(result.stderr).toBe('["DEBUG:","2025.04"]\n');
   });
 
   it('prints nothing for an expression with no result (`empty`), and exits 0', async () => {
-    const result = await cli(['runtimes', 'list', '--jq', '.[] | select(.name == "none")'], { sandbox });
+    const result = await mon(`runtimes list --jq '.[] | select(.name == "none")'`, { sandbox });
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
 
   it('refuses an empty expression with exit 2, as jq does', async () => {
-    const result = await cli(['runtimes', 'list', '--jq', ''], { sandbox });
+    const result = await mon("runtimes list --jq ''", { sandbox });
     expect(result.code).toBe(2);
     expect(errorOf(result.stderr).message).toContain('Top-level program not given');
   });
 
   it('does not touch output without --jq: --json prints as before', async () => {
-    const result = await cli(['runtimes', 'get', '2025.04', '--json'], { sandbox });
+    const result = await mon('runtimes get 2025.04 --json', { sandbox });
     expect(result.stdout).toMatch(/^\{\n {2}"name": "2025\.04",\n/);
   });
 });

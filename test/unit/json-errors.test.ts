@@ -11,7 +11,8 @@ import { testIO } from '../../src/io';
 import { main } from '../../src/main';
 import { jsonRequested } from '../../src/output/json-errors';
 import type { Sandbox } from '../../src/sandbox/server';
-import { cli, memorySandbox, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
+import { memorySandbox, mon, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
+import { argv, words } from '../words';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 
 /** Runs mon in-process with a client that never waits long between attempts. */
-async function run(argv: string[], env: NodeJS.ProcessEnv, options: { tty?: boolean } = {}) {
+async function run(line: string | readonly string[], env: NodeJS.ProcessEnv, options: { tty?: boolean } = {}) {
   const io = testIO({ tty: options.tty ?? false });
   const ctx = createContext({
     io,
@@ -30,7 +31,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, options: { tty?: bool
     prompter: scriptedPrompter([]),
     clientOverrides: { backoffMs: { base: 1, cap: 5 }, maxRetryAfterMs: 1 },
   });
-  const code = await main(argv, ctx);
+  const code = await main(argv(line), ctx);
   return { code, stdout: io.stdout, stderr: io.stderr };
 }
 
@@ -49,7 +50,7 @@ describe('errors as JSON, in every kind', () => {
   it('a rate limit after retries: exit 7, kind rate-limit, status 429', async () => {
     const limited = await memorySandbox({ faults: '429:1' });
     try {
-      const result = await run(['runtimes', 'list', '--json'], testEnv({ sandbox: limited }));
+      const result = await run('runtimes list --json', testEnv({ sandbox: limited }));
       expect(result.code).toBe(7);
       expect(errorOf(result.stderr)).toMatchObject({ exitCode: 7, kind: 'rate-limit', status: 429 });
     } finally {
@@ -60,7 +61,7 @@ describe('errors as JSON, in every kind', () => {
   it('a server failure: exit 1, kind api, status 503, the hint to try again', async () => {
     const failing = await memorySandbox({ faults: '503:1' });
     try {
-      const result = await run(['runtimes', 'list', '--json'], testEnv({ sandbox: failing }));
+      const result = await run('runtimes list --json', testEnv({ sandbox: failing }));
       expect(result.code).toBe(1);
       const error = errorOf(result.stderr);
       expect(error).toMatchObject({ exitCode: 1, kind: 'api', status: 503 });
@@ -74,10 +75,7 @@ describe('errors as JSON, in every kind', () => {
     // A port that was free a moment ago: nothing answers there.
     const { server, url } = await listen(() => {});
     await new Promise((resolve) => server.close(resolve));
-    const result = await run(
-      ['runtimes', 'list', '--json'],
-      testEnv({ env: { MON_BASE_URL: url, MON_API_KEY: TEST_KEY } }),
-    );
+    const result = await run('runtimes list --json', testEnv({ env: { MON_BASE_URL: url, MON_API_KEY: TEST_KEY } }));
     expect(result.code).toBe(1);
     const error = errorOf(result.stderr);
     expect(error).toMatchObject({ exitCode: 1, kind: 'network' });
@@ -86,7 +84,7 @@ describe('errors as JSON, in every kind', () => {
 
   it('hint is null when there is none, and the API key stays masked', async () => {
     // A 404 from `mon api` has no hint; the server echoes nothing secret, but the key is in the environment.
-    const result = await cli(['api', '/v1/nothing-here', '--json'], { sandbox });
+    const result = await mon('api /v1/nothing-here --json', { sandbox });
     expect(result.code).toBe(6);
     const error = errorOf(result.stderr);
     expect(error).toMatchObject({ kind: 'not-found', status: 404, hint: null });
@@ -94,7 +92,7 @@ describe('errors as JSON, in every kind', () => {
   });
 
   it('commander errors as JSON say nothing else on stderr (no "Run ... --help" line)', async () => {
-    const result = await cli(['runtimes', 'get', '--json'], { sandbox });
+    const result = await mon('runtimes get --json', { sandbox });
     expect(result.code).toBe(2);
     expect(errorOf(result.stderr)).toMatchObject({
       kind: 'usage',
@@ -104,20 +102,20 @@ describe('errors as JSON, in every kind', () => {
   });
 
   it('a parse error with -q grouped behind other short flags (-yq) is JSON too', async () => {
-    const result = await cli(['incidents', 'resolve', '--nope', '-yq', '.id'], { sandbox });
+    const result = await mon('incidents resolve --nope -yq .id', { sandbox });
     expect(result.code).toBe(2);
     expect(errorOf(result.stderr)).toMatchObject({ kind: 'usage', message: "unknown option '--nope'" });
   });
 
   it('finds --json, --jq, --jq=, -q, -qEXPR and -yq before `--` only', () => {
-    expect(jsonRequested(['runtimes', 'list', '--json'])).toBe(true);
-    expect(jsonRequested(['--jq', '.', 'runtimes'])).toBe(true);
-    expect(jsonRequested(['runtimes', 'list', '--jq=.[]'])).toBe(true);
-    expect(jsonRequested(['runtimes', 'list', '-q', '.'])).toBe(true);
-    expect(jsonRequested(['runtimes', 'list', '-q.[0]'])).toBe(true);
-    expect(jsonRequested(['incidents', 'resolve', 'ID', '-yq', '.id'])).toBe(true);
-    expect(jsonRequested(['runtimes', 'list'])).toBe(false);
-    expect(jsonRequested(['heartbeats', 'exec', 'tok', '--', 'job', '--json'])).toBe(false);
+    expect(jsonRequested(words('runtimes list --json'))).toBe(true);
+    expect(jsonRequested(words('--jq . runtimes'))).toBe(true);
+    expect(jsonRequested(words('runtimes list "--jq=.[]"'))).toBe(true);
+    expect(jsonRequested(words('runtimes list -q .'))).toBe(true);
+    expect(jsonRequested(words('runtimes list "-q.[0]"'))).toBe(true);
+    expect(jsonRequested(words('incidents resolve ID -yq .id'))).toBe(true);
+    expect(jsonRequested(words('runtimes list'))).toBe(false);
+    expect(jsonRequested(words('heartbeats exec tok -- job --json'))).toBe(false);
   });
 
   it('an answer that is not JSON: kind response, with the status of that answer', async () => {
@@ -127,7 +125,7 @@ describe('errors as JSON, in every kind', () => {
     });
     try {
       const env = testEnv({ env: { MON_BASE_URL: url, MON_API_KEY: TEST_KEY, MON_ACCOUNT_ID: TEST_ACCOUNT } });
-      const result = await run(['api', '/v1/text', '--json'], env);
+      const result = await run('api /v1/text --json', env);
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
       expect(errorOf(result.stderr)).toMatchObject({ exitCode: 1, kind: 'response', status: 200, requestId: null });

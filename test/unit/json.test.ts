@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inexactNumbers, isExactNumber, parseJson, stringifyJson } from '../../src/text/json';
-import { cli, httpServer, TEST_ACCOUNT, TEST_KEY, testEnv, type TestServer } from '../helpers';
+import { httpServer, mon, TEST_ACCOUNT, TEST_KEY, testEnv, type TestServer } from '../helpers';
 
 describe('parseJson and stringifyJson', () => {
   it('write back every number as it was written, at any depth, indented or not', () => {
@@ -67,19 +67,16 @@ const BODY = '{"id":9007199254740993,"ratio":1.10,"huge":1e400,"list":[123456789
 describe('numbers from the server are printed as received', () => {
   it('mon api', async () => {
     const url = await serve(answer(BODY));
-    const result = await cli(['api', '/v1/things'], { env: env(url) });
+    const result = await mon('api /v1/things', { env: env(url) });
     expect(result.code).toBe(0);
     expect(result.stdout.replace(/\s/g, '')).toBe(BODY);
   });
 
   it('--jq sees them as jq 1.7+ does: a literal is kept until it is computed with', async () => {
     const url = await serve(answer(BODY));
-    const result = await cli(
-      ['api', '/v1/things', '--jq', '.id, .ratio, .list[0], (.id + 0 | tostring | length > 0)'],
-      {
-        env: env(url),
-      },
-    );
+    const result = await mon('api /v1/things --jq ".id, .ratio, .list[0], (.id + 0 | tostring | length > 0)"', {
+      env: env(url),
+    });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('9007199254740993\n1.10\n12345678901234567890\ntrue\n');
   });
@@ -87,10 +84,10 @@ describe('numbers from the server are printed as received', () => {
   it('a command’s --json, and --all --json streamed page by page', async () => {
     const page = `{"length":1,"entries":[{"id":"p1","name":"Public","url":"status.example.com","groupId":9007199254740993,"cards":[]}],"nextId":null}`;
     const url = await serve(answer(page));
-    const one = await cli(['status-pages', 'list', '--json'], { env: env(url) });
+    const one = await mon('status-pages list --json', { env: env(url) });
     expect(one.code).toBe(0);
     expect(one.stdout).toContain('"groupId": 9007199254740993');
-    const all = await cli(['status-pages', 'list', '--all', '--json'], { env: env(url) });
+    const all = await mon('status-pages list --all --json', { env: env(url) });
     expect(all.code).toBe(0);
     expect(all.stdout).toContain('"groupId": 9007199254740993');
   });
@@ -99,22 +96,21 @@ describe('numbers from the server are printed as received', () => {
 describe('numbers sent are the numbers typed', () => {
   it('mon api -F sends an integer beyond 2^53 exactly, in a body and in a query', async () => {
     const url = await serve(answer('{}'));
-    const posted = await cli(['api', '-X', 'POST', '/v1/things', '-F', 'n=9007199254740993', '-F', 'list[]=1.50'], {
+    const posted = await mon('api -X POST /v1/things -F n=9007199254740993 -F "list[]=1.50"', {
       env: env(url),
     });
     expect(posted.code).toBe(0);
     expect(received()[0]!.body).toBe('{"n":9007199254740993,"list":[1.50]}');
-    const got = await cli(['api', '-X', 'GET', '/v1/things', '-F', 'n=9007199254740993'], { env: env(url) });
+    const got = await mon('api -X GET /v1/things -F n=9007199254740993', { env: env(url) });
     expect(got.code).toBe(0);
     expect(received().at(-1)!.url).toBe('/v1/things?n=9007199254740993');
   });
 
   it('checks create-dns --group-id 9007199254740993 is refused (exit 2, the flag named), not sent as ...992', async () => {
     const url = await serve(answer('{}'));
-    const result = await cli(
-      ['checks', 'create-dns', '--name', 'x', '--query', 'example.com', '--group-id', '9007199254740993'],
-      { env: env(url) },
-    );
+    const result = await mon('checks create-dns --name x --query example.com --group-id 9007199254740993', {
+      env: env(url),
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--group-id cannot be sent exactly (got 9007199254740993)');
     expect(received().filter((request) => request.method === 'POST')).toEqual([]);
@@ -122,7 +118,7 @@ describe('numbers sent are the numbers typed', () => {
 
   it('a --file body with such a number is refused, naming where it is', async () => {
     const url = await serve(answer('{}'));
-    const result = await cli(['checks', 'create-dns', '--file', '-'], {
+    const result = await mon('checks create-dns --file -', {
       env: env(url),
       stdin: '{"name":"x","request":{"query":"example.com"},"groupId":9007199254740993}',
     });

@@ -7,15 +7,16 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  cli,
   closedPort,
+  type ClosedPort,
   httpServer,
+  mon,
   TEST_ACCOUNT,
   TEST_KEY,
   testEnv,
-  type ClosedPort,
   type TestServer,
 } from '../helpers';
+import { words } from '../words';
 
 const SECRET_VALUE = 'hunter2-db-password-42';
 const PASSWORD = 'pa55word-for-cron-jobs';
@@ -53,7 +54,7 @@ const apiEnv = (url: string, extra: NodeJS.ProcessEnv = {}) =>
   testEnv({ env: { MON_BASE_URL: url, MON_API_KEY: TEST_KEY, MON_ACCOUNT_ID: TEST_ACCOUNT, ...extra } });
 
 describe('a server that quotes a --secret-env value', () => {
-  const create = ['checks', 'create-dns', '--name', 'db', '--query', 'db.example.com'];
+  const create = 'checks create-dns --name db --query db.example.com';
   for (const [what, extra] of [
     ['the plain error', []],
     ['the --json error', ['--json']],
@@ -61,7 +62,7 @@ describe('a server that quotes a --secret-env value', () => {
   ] as const) {
     it(`shows it masked in ${what}`, async () => {
       const target = await echoing(400);
-      const result = await cli([...create, '--secret-env', `DB_PASSWORD=${SECRET_VALUE}`, ...extra], {
+      const result = await mon([...words(create), '--secret-env', `DB_PASSWORD=${SECRET_VALUE}`, ...extra], {
         env: apiEnv(target.url),
       });
       expect(result.code).toBe(1);
@@ -74,7 +75,7 @@ describe('a server that quotes a --secret-env value', () => {
 
   it('a secret value from --file (secret: true) is masked the same way', async () => {
     const target = await echoing(400);
-    const result = await cli([...create, '--file', '-'], {
+    const result = await mon(`${create} --file -`, {
       env: apiEnv(target.url),
       stdin: JSON.stringify({ environmentVariables: [{ key: 'DB_PASSWORD', value: SECRET_VALUE, secret: true }] }),
     });
@@ -87,7 +88,7 @@ describe('mon api -H with a credential', () => {
   it('X-Auth-Key: its value is not in --debug, nor where the server quotes it', async () => {
     const target = await echoing(400);
     const value = 'k3y-0f-the-other-service';
-    const result = await cli(['api', '/v1/things', '-H', `X-Auth-Key: ${value}`, '--debug'], {
+    const result = await mon(['api', '/v1/things', '-H', `X-Auth-Key: ${value}`, '--debug'], {
       env: apiEnv(target.url),
     });
     expect(result.code).toBe(1);
@@ -98,7 +99,7 @@ describe('mon api -H with a credential', () => {
 
   it('a header that is not a credential is shown as it is', async () => {
     const target = await echoing(200);
-    const result = await cli(['api', '/v1/things', '-H', 'X-Trace: visible-trace-value', '--debug'], {
+    const result = await mon('api /v1/things -H "X-Trace: visible-trace-value" --debug', {
       env: apiEnv(target.url),
     });
     expect(result.code).toBe(0);
@@ -107,16 +108,11 @@ describe('mon api -H with a credential', () => {
 });
 
 describe('a user name and password in MON_BASE_URL', () => {
-  for (const args of [
-    ['auth', 'status'],
-    ['runtimes', 'list', '--debug'],
-    ['config', 'set', 'base-url', 'x'],
-  ]) {
-    it(`${args.join(' ')}: refused (exit 2) with the URL masked, nothing sent`, async () => {
+  for (const line of ['auth status', 'runtimes list --debug', 'config set base-url URL']) {
+    it(`${line}: refused (exit 2) with the URL masked, nothing sent`, async () => {
       const target = await echoing(200);
       const withUser = target.url.replace('//', `//admin:${PASSWORD}@`);
-      const argv = args[0] === 'config' ? ['config', 'set', 'base-url', withUser] : args;
-      const result = await cli(argv, { env: apiEnv(withUser) });
+      const result = await mon(line.replace('URL', withUser), { env: apiEnv(withUser) });
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(`"${target.url.replace('//', '//••••:••••@')}"`);
       expect(result.stderr).toContain('holds a user name or password');
@@ -130,7 +126,7 @@ describe('a user name and password in the ping URL', () => {
   it('are sent as basic authentication, and never shown: --debug, --dry-run, a failed ping', async () => {
     const target = await echoing(500);
     const pingUrl = target.url.replace('//', `//cron:${PASSWORD}@`);
-    const failed = await cli(['heartbeats', 'ping', TOKEN, '--debug'], {
+    const failed = await mon(`heartbeats ping ${TOKEN} --debug`, {
       env: testEnv({ env: { MON_PING_URL: pingUrl } }),
     });
     expect(failed.code).toBe(1);
@@ -140,7 +136,7 @@ describe('a user name and password in the ping URL', () => {
     expect(failed.stderr).toContain(`The ping to ${target.url.replace('//', '//••••:••••@')}/…4c5d failed`);
     expect(failed.stderr).not.toContain(PASSWORD);
     expect(failed.stderr).not.toContain(Buffer.from(`cron:${PASSWORD}`).toString('base64'));
-    const dry = await cli(['heartbeats', 'ping', TOKEN, '--dry-run'], {
+    const dry = await mon(`heartbeats ping ${TOKEN} --dry-run`, {
       env: testEnv({ env: { MON_PING_URL: pingUrl } }),
     });
     expect(dry.stdout + dry.stderr).not.toContain(PASSWORD);
@@ -148,7 +144,7 @@ describe('a user name and password in the ping URL', () => {
 
   it('given whole as TOKEN, and unreachable: the error (what cron mails) holds no password', async () => {
     const url = `http://cron:${PASSWORD}@127.0.0.1:${closed.port}/ping/${TOKEN}`;
-    const result = await cli(['heartbeats', 'ping', url], { env: testEnv() });
+    const result = await mon(`heartbeats ping ${url}`, { env: testEnv() });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('The ping to http://••••:••••@127.0.0.1');
     expect(result.stderr).not.toContain(PASSWORD);
@@ -157,13 +153,9 @@ describe('a user name and password in the ping URL', () => {
   it('auth status and config list show a stored ping URL masked', async () => {
     const env = testEnv({ env: { MON_API_KEY: TEST_KEY } });
     const pingUrl = `https://cron:${PASSWORD}@ping.example.com`;
-    expect((await cli(['config', 'set', 'ping-url', pingUrl], { env })).code).toBe(0);
-    for (const args of [
-      ['config', 'list'],
-      ['config', 'get', 'ping-url'],
-      ['auth', 'status'],
-    ]) {
-      const result = await cli(args, { env });
+    expect((await mon(`config set ping-url ${pingUrl}`, { env })).code).toBe(0);
+    for (const line of ['config list', 'config get ping-url', 'auth status']) {
+      const result = await mon(line, { env });
       expect(result.stdout).toContain('https://••••:••••@ping.example.com');
       expect(result.stdout + result.stderr).not.toContain(PASSWORD);
     }

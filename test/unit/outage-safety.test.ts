@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Incident } from '../../src/api/schemas/incidents';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../src/sandbox/server';
-import { cli, memorySandbox, testEnv, type CliOptions } from '../helpers';
+import { type CliOptions, memorySandbox, mon, testEnv } from '../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -17,23 +17,13 @@ beforeEach(() => {
   sandbox.requests.length = 0;
 });
 
-const run = (argv: string[], options: CliOptions = {}) => cli(['--no-color', ...argv], { sandbox, ...options });
+const run = (line: string, options: CliOptions = {}) => mon(`--no-color ${line}`, { sandbox, ...options });
 const posts = () => sandbox.requests.filter((request) => request.method !== 'GET');
 
 async function open(name: string): Promise<Incident> {
-  const result = await run([
-    '--json',
-    'incidents',
-    'create',
-    '--name',
-    name,
-    '--severity',
-    'major',
-    '--service',
-    SEED_SERVICES.checkout,
-    '--message',
-    'Investigating',
-  ]);
+  const result = await run(
+    `--json incidents create --name "${name}" --severity major --service ${SEED_SERVICES.checkout} --message Investigating`,
+  );
   expect(result.code, result.stderr).toBe(0);
   sandbox.requests.length = 0;
   return JSON.parse(result.stdout) as Incident;
@@ -42,7 +32,7 @@ async function open(name: string): Promise<Incident> {
 describe('confirm what was prompted', () => {
   it('resolve with a picked incident shows what will be posted and sends nothing on "no" (exit 1)', async () => {
     const incident = await open('Checkout errors');
-    const result = await run(['incidents', 'resolve'], {
+    const result = await run('incidents resolve', {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: incident.id },
@@ -67,7 +57,7 @@ describe('confirm what was prompted', () => {
     const incident = await open('Webhooks late');
     for (const yes of ['--yes', '-y']) {
       sandbox.requests.length = 0;
-      const result = await run(['incidents', 'update', '--status', 'monitoring', '-m', 'Watching.', yes], {
+      const result = await run(`incidents update --status monitoring -m Watching. ${yes}`, {
         tty: true,
         answers: [{ message: 'Which open incident', answer: incident.id }],
       });
@@ -81,7 +71,7 @@ describe('confirm what was prompted', () => {
 
   it('asks nothing when every value came from flags, even on a terminal', async () => {
     const incident = await open('DB slow');
-    const result = await run(['incidents', 'update', incident.id, '-s', 'identified', '-m', 'Found it.'], {
+    const result = await run(`incidents update ${incident.id} -s identified -m "Found it."`, {
       tty: true,
     });
     expect(result.code, result.stderr).toBe(0);
@@ -91,7 +81,7 @@ describe('confirm what was prompted', () => {
 
   it('a change of the incident alone, picked on a terminal, is confirmed with its before → after', async () => {
     const incident = await open('Queue backlog');
-    const result = await run(['incidents', 'update', '--severity', 'critical'], {
+    const result = await run('incidents update --severity critical', {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: incident.id },
@@ -109,7 +99,7 @@ describe('confirm what was prompted', () => {
 
   it('a dry run shows the request and asks for no confirmation', async () => {
     const incident = await open('Slow search');
-    const result = await run(['incidents', 'resolve', '--dry-run'], {
+    const result = await run('incidents resolve --dry-run', {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: incident.id },
@@ -126,7 +116,7 @@ describe('confirm what was prompted', () => {
 
   it('server text in the summary is escaped', async () => {
     const incident = await open('Evil \u001b]0;pwned\u0007 name');
-    const result = await run(['incidents', 'resolve'], {
+    const result = await run('incidents resolve', {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: incident.id },
@@ -143,7 +133,7 @@ describe('confirm what was prompted', () => {
 describe('edit at the confirmation', () => {
   it('asks the questions again with the previous answers in them; only the corrected values are posted', async () => {
     const incident = await open('Queue stuck');
-    const result = await run(['incidents', 'update', incident.id], {
+    const result = await run(`incidents update ${incident.id}`, {
       tty: true,
       answers: [
         { message: 'Message', answer: 'Workers restrating.' },
@@ -169,7 +159,7 @@ describe('edit at the confirmation', () => {
   });
 
   it('at create, every answer is put back: the typed name in the input, the services checked', async () => {
-    const result = await run(['incidents', 'create', '--severity', 'minor', '--message', 'Slow.'], {
+    const result = await run('incidents create --severity minor --message Slow.', {
       tty: true,
       answers: [
         { message: 'Incident name', answer: 'Serach slow' },
@@ -196,7 +186,7 @@ describe('edit at the confirmation', () => {
 
   it('--yes answers the confirmation and nothing else: every value not given is still asked', async () => {
     const incident = await open('Slow logins');
-    const result = await run(['incidents', 'update', incident.id, '-y'], {
+    const result = await run(`incidents update ${incident.id} -y`, {
       tty: true,
       answers: [
         { message: 'Message', answer: 'Looking into it.' },
@@ -213,7 +203,7 @@ describe('edit at the confirmation', () => {
 describe('pickers everywhere', () => {
   it('get with no ID offers the open incidents on a terminal, and needs INCIDENT_ID without one', async () => {
     const incident = await open('Login failures');
-    const picked = await run(['incidents', 'get'], {
+    const picked = await run('incidents get', {
       tty: true,
       answers: [{ message: 'Which open incident', answer: incident.id }],
     });
@@ -222,14 +212,14 @@ describe('pickers everywhere', () => {
       expect.stringMatching(/^Login failures · MAJOR · INVESTIGATING · started /),
     );
     expect(picked.stdout).toContain('Login failures');
-    const piped = await run(['incidents', 'get']);
+    const piped = await run('incidents get');
     expect(piped.code).toBe(2);
     expect(piped.stderr).toContain('INCIDENT_ID is required (prompts are off, so no picker can be shown).');
   });
 
   it('updates create picks the incident, asks the message, and confirms', async () => {
     const incident = await open('Payouts delayed');
-    const result = await run(['incidents', 'updates', 'create'], {
+    const result = await run('incidents updates create', {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: incident.id },
@@ -248,10 +238,10 @@ describe('pickers everywhere', () => {
 
   it('updates get and edit pick the incident, then one of its updates, newest first', async () => {
     const incident = await open('Checkout slow');
-    await run(['incidents', 'update', incident.id, '-s', 'identified', '-m', 'Second.']);
-    const full = JSON.parse((await run(['--json', 'incidents', 'get', incident.id])).stdout) as Incident;
+    await run(`incidents update ${incident.id} -s identified -m Second.`);
+    const full = JSON.parse((await run(`--json incidents get ${incident.id}`)).stdout) as Incident;
     const newest = full.incidentUpdates.find((update) => update.description === 'Second.')!;
-    const shown = await run(['incidents', 'updates', 'get'], {
+    const shown = await run('incidents updates get', {
       tty: true,
       answers: [
         { message: 'Which open incident', answer: incident.id },
@@ -266,7 +256,7 @@ describe('pickers everywhere', () => {
     expect(shown.stdout).toContain('Second.');
 
     sandbox.requests.length = 0;
-    const edited = await run(['incidents', 'updates', 'edit', incident.id, '-m', 'Second, corrected.'], {
+    const edited = await run(`incidents updates edit ${incident.id} -m "Second, corrected."`, {
       tty: true,
       answers: [
         { message: 'Which update', answer: newest.id },
@@ -285,7 +275,7 @@ describe('pickers everywhere', () => {
   it('updates edit without flags on a terminal: the current message in the input, then old → new', async () => {
     const incident = await open('Cache misses');
     const update = incident.incidentUpdates[0]!;
-    const result = await run(['incidents', 'updates', 'edit', incident.id, update.id], {
+    const result = await run(`incidents updates edit ${incident.id} ${update.id}`, {
       tty: true,
       answers: [
         { message: 'Message', answer: 'Investigating the cache.' },
@@ -311,22 +301,18 @@ describe('pickers everywhere', () => {
         body: expect.objectContaining({ description: 'Investigating the cache.', notifySubscribers: true }),
       }),
     ]);
-    const piped = await run(['incidents', 'updates', 'edit', incident.id, update.id]);
+    const piped = await run(`incidents updates edit ${incident.id} ${update.id}`);
     expect(piped.code).toBe(2);
     expect(piped.stderr).toContain('Nothing to change');
   });
 
   it('without a terminal, a missing INCIDENT_ID or UPDATE_ID is exit 2 naming it, before any request', async () => {
-    for (const argv of [
-      ['incidents', 'updates', 'create', '-m', 'x'],
-      ['incidents', 'updates', 'get'],
-      ['incidents', 'updates', 'edit', '-m', 'x'],
-    ]) {
-      const result = await run(argv);
+    for (const line of ['incidents updates create -m x', 'incidents updates get', 'incidents updates edit -m x']) {
+      const result = await run(line);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain('INCIDENT_ID is required');
     }
-    const noUpdate = await run(['incidents', 'updates', 'get', '0b7e6a3c-0000-4000-8000-000000000001']);
+    const noUpdate = await run('incidents updates get 0b7e6a3c-0000-4000-8000-000000000001');
     expect(noUpdate.code).toBe(2);
     expect(noUpdate.stderr).toContain('UPDATE_ID is required');
     expect(sandbox.requests).toEqual([]);
@@ -335,15 +321,12 @@ describe('pickers everywhere', () => {
 
 describe('time windows are checked before anything is sent', () => {
   it.each([
-    [
-      ['heartbeats', 'events', 'any-check', '--from', '2099-01-01'],
-      '--from must not be in the future (got "2099-01-01")',
-    ],
-    [['heartbeats', 'availability', 'any-check', '--to', '2099-01-01T00:00:00Z'], '--to must not be in the future'],
-    [['heartbeats', 'events', 'any-check', '--from', '2020-01-02', '--to', '2020-01-01'], '--from must be before --to'],
-    [['heartbeats', 'events', 'any-check', '--since', '2h', '--from', '1h'], '--since cannot be combined with --from'],
-  ])('mon %j: exit 2, "%s", nothing sent', async (argv, says) => {
-    const result = await run(argv);
+    ['heartbeats events any-check --from 2099-01-01', '--from must not be in the future (got "2099-01-01")'],
+    ['heartbeats availability any-check --to 2099-01-01T00:00:00Z', '--to must not be in the future'],
+    ['heartbeats events any-check --from 2020-01-02 --to 2020-01-01', '--from must be before --to'],
+    ['heartbeats events any-check --since 2h --from 1h', '--since cannot be combined with --from'],
+  ])('mon %s: exit 2, "%s", nothing sent', async (line, says) => {
+    const result = await run(line);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(says);
     expect(sandbox.requests).toEqual([]);
@@ -356,13 +339,13 @@ describe('the message prompt offers the stored templates', () => {
     const env = testEnv({ sandbox });
     expect(
       (
-        await cli(
-          ['templates', 'add', 'watching', '-s', 'monitoring', '-m', 'A fix for {{name}} is out; we are watching.'],
-          { sandbox, env },
-        )
+        await mon('templates add watching -s monitoring -m "A fix for {{name}} is out; we are watching."', {
+          sandbox,
+          env,
+        })
       ).code,
     ).toBe(0);
-    const picked = await cli(['--no-color', 'incidents', 'updates', 'create', incident.id], {
+    const picked = await mon(`--no-color incidents updates create ${incident.id}`, {
       sandbox,
       env,
       tty: true,
@@ -385,7 +368,7 @@ describe('the message prompt offers the stored templates', () => {
     ]);
 
     sandbox.requests.length = 0;
-    const created = await cli(['incidents', 'create', '--name', 'Login slow', '-s', 'identified'], {
+    const created = await mon('incidents create --name "Login slow" -s identified', {
       sandbox,
       env,
       tty: true,
@@ -403,7 +386,7 @@ describe('the message prompt offers the stored templates', () => {
       incidentUpdates: [{ description: 'Edited: a fix is out.', status: 'IDENTIFIED' }],
     });
     sandbox.requests.length = 0;
-    const fromTemplate = await cli(['incidents', 'create', '--name', 'DNS slow', '--severity', 'minor'], {
+    const fromTemplate = await mon('incidents create --name "DNS slow" --severity minor', {
       sandbox,
       env,
       tty: true,
@@ -420,7 +403,7 @@ describe('the message prompt offers the stored templates', () => {
     });
 
     sandbox.requests.length = 0;
-    const typed = await cli(['incidents', 'updates', 'create', incident.id], {
+    const typed = await mon(`incidents updates create ${incident.id}`, {
       sandbox,
       env,
       tty: true,

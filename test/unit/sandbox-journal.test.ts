@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import { RequestLog, startSandbox, type LoggedRequest, type Sandbox } from '../../src/sandbox/server';
 import type { StoreOptions, SyncFunction, WriteFunction } from '../../src/sandbox/store';
-import { cli, TEST_ACCOUNT, TEST_KEY } from '../helpers';
+import { mon, TEST_ACCOUNT, TEST_KEY } from '../helpers';
 
 const running: Sandbox[] = [];
 afterEach(async () => {
@@ -141,19 +141,8 @@ describe('journal writes', () => {
   it('answers 500 for another write failure; `mon` reports it and exits 1', async () => {
     const file = dataFile();
     const sandbox = await start(file, { write: failingWrite('Broken disk', 'EIO') });
-    const result = await cli(
-      [
-        'incidents',
-        'create',
-        '--name',
-        'Broken disk',
-        '--severity',
-        'minor',
-        '--service',
-        SEED_SERVICES.checkout,
-        '--message',
-        'm',
-      ],
+    const result = await mon(
+      `incidents create --name "Broken disk" --severity minor --service ${SEED_SERVICES.checkout} --message m`,
       { sandbox },
     );
     expect(result.code).toBe(1);

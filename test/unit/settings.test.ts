@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors';
 import { resolveSettings } from '../../src/config/settings';
 import type { Sandbox } from '../../src/sandbox/server';
-import { cli, memorySandbox, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
+import { memorySandbox, mon, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
 
 const profile = {
   'base-url': 'https://profile.example.com',
@@ -84,15 +84,15 @@ describe("accessible mode: MON_ACCESSIBLE, then the profile's `accessible`, then
 
   it('`mon config set accessible true` stores it, `config list` and `config get` show it, a bad value is exit 2', async () => {
     const env = testEnv();
-    const set = await cli(['config', 'set', 'accessible', 'yes'], { env });
+    const set = await mon('config set accessible yes', { env });
     expect(set.code, set.stderr).toBe(0);
     expect(set.stderr).toContain('Set accessible to true in profile "default".');
-    expect((await cli(['config', 'get', 'accessible'], { env })).stdout).toBe('true\n');
-    expect((await cli(['config', 'list'], { env })).stdout).toContain('accessible\ttrue\n');
-    const bad = await cli(['config', 'set', 'accessible', 'maybe'], { env });
+    expect((await mon('config get accessible', { env })).stdout).toBe('true\n');
+    expect((await mon('config list', { env })).stdout).toContain('accessible\ttrue\n');
+    const bad = await mon('config set accessible maybe', { env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Invalid value "maybe" (from accessible): expected true or false.');
-    expect((await cli(['config', 'get', 'accessible'], { env })).stdout).toBe('true\n');
+    expect((await mon('config get accessible', { env })).stdout).toBe('true\n');
   });
 });
 
@@ -114,7 +114,7 @@ describe('a key or account with a line break or another control character', () =
   ];
   it.each(cases)('%s: exit 2 naming it, nothing sent, not retried', async (_name, env, message) => {
     sandbox.requests.length = 0;
-    const result = await cli(['runtimes', 'list'], { env: { ...testEnv({ sandbox }), ...env } });
+    const result = await mon('runtimes list', { env: { ...testEnv({ sandbox }), ...env } });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
     expect(result.stderr).not.toContain(TEST_KEY);
@@ -130,7 +130,7 @@ describe('a key or account with a line break or another control character', () =
       JSON.stringify({ profiles: { default: { 'api-key': `${TEST_KEY}\nsk_other_key_0000` } } }),
     );
     sandbox.requests.length = 0;
-    const result = await cli(['runtimes', 'list'], { env });
+    const result = await mon('runtimes list', { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('The API key from profile "default" contains a line break');
     expect(result.stderr).toContain('mon auth login');
@@ -141,7 +141,7 @@ describe('a key or account with a line break or another control character', () =
     sandbox.requests.length = 0;
     const env = testEnv({ sandbox });
     delete env.MON_API_KEY;
-    const result = await cli(['auth', 'login', '--with-key'], { env, stdin: `${TEST_KEY}\n${TEST_KEY}\n` });
+    const result = await mon('auth login --with-key', { env, stdin: `${TEST_KEY}\n${TEST_KEY}\n` });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('The API key from --with-key (stdin) contains a line break');
     expect(sandbox.requests).toEqual([]);
