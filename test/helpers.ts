@@ -121,6 +121,32 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
   return { code, stdout: io.stdout, stderr: io.stderr, prompter };
 }
 
+/**
+ * A call to an in-process sandbox with the test key and account, as a test's set-up (or a
+ * look at what the sandbox holds): it is left out of the sandbox's request log, which then
+ * holds only what mon sent.
+ */
+export async function sandboxCall(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const logged = sandbox.requests.length;
+  const response = await fetch(sandbox.url + path, {
+    method,
+    headers: {
+      authorization: `Bearer ${TEST_KEY}`,
+      'x-service-account': TEST_ACCOUNT,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (sandbox.requests.length > logged) sandbox.requests.pop();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
 /** A request as a test's own server got it (httpServer). */
 export interface SeenRequest {
   method: string;

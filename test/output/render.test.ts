@@ -1,31 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGER, pagerCommand } from '../../src/env';
-import { decideColor, testIO } from '../../src/io';
+import { testIO } from '../../src/io';
 import {
+  type Column,
   fitWidths,
   jsonArrayWriter,
-  LARGE_TABLE,
   jsonText,
+  LARGE_TABLE,
   printJson,
   renderList,
   renderTsv,
-  type Column,
 } from '../../src/output/render';
 import { displayWidth, fitPathLine, truncate, truncateMiddle } from '../../src/text/width';
-import { humanDuration, relativeTime } from '../../src/text/time';
-import { maskSecret } from '../../src/text/mask';
-import { sanitize } from '../../src/text/escape';
-
-describe('sanitize', () => {
-  it('escapes terminal control characters so hostile text cannot rewrite the terminal', () => {
-    expect(sanitize('ok\u001b[2J\u001b]0;pwned\u0007done')).toBe('ok\\x1b[2J\\x1b]0;pwned\\x07done');
-    expect(sanitize('a\nb\tc\rd')).toBe('a\\nb\\tc\\rd');
-    expect(sanitize('a\nb', { newlines: true })).toBe('a\nb');
-    expect(sanitize('\u009b31m')).toBe('\\x9b31m');
-    expect(sanitize('abc\u202edcba')).toBe('abc\\u202edcba');
-    expect(sanitize('Ünïcødé ✓ 日本')).toBe('Ünïcødé ✓ 日本');
-  });
-});
 
 describe('JSON output', () => {
   it('escapes what JSON.stringify leaves raw (DEL, C1 controls, bidi overrides), keeping the same value', () => {
@@ -40,50 +25,6 @@ describe('JSON output', () => {
     writer.write(value);
     writer.end();
     expect(io.stdout).not.toMatch(/[\u007f-\u009f\u202a-\u202e]/);
-  });
-});
-
-describe('maskSecret', () => {
-  it('shows a prefix and the last four characters only', () => {
-    expect(maskSecret('sk_live_0123456789a1b2')).toBe('sk_…a1b2');
-    expect(maskSecret('0123456789abcdef')).toBe('…cdef');
-    expect(maskSecret('short')).toBe('••••');
-  });
-});
-
-describe('times', () => {
-  const now = Date.parse('2026-11-22T12:00:00Z');
-  it.each([
-    ['2026-11-22T11:59:55Z', 'just now'],
-    ['2026-11-22T11:57:00Z', '3m ago'],
-    ['2026-11-22T10:00:00Z', '2h ago'],
-    ['2026-11-15T12:00:00Z', '7d ago'],
-    ['2026-11-22T12:05:00Z', 'in 5m'],
-    ['not a date', 'not a date'],
-  ])('%s is "%s"', (iso, expected) => {
-    expect(relativeTime(iso, now)).toBe(expected);
-  });
-  it('formats durations in seconds', () => {
-    expect(humanDuration(45)).toBe('45s');
-    expect(humanDuration(3900)).toBe('1h 5m');
-    expect(humanDuration(90061)).toBe('1d 1h');
-  });
-});
-
-describe('colour rules', () => {
-  it.each([
-    [true, false, {}, true],
-    [false, false, {}, false],
-    [true, true, {}, false],
-    [true, false, { NO_COLOR: '1' }, false],
-    [true, false, { NO_COLOR: '' }, true],
-    [false, false, { FORCE_COLOR: '1' }, true],
-    [true, false, { FORCE_COLOR: '0' }, false],
-    [true, false, { FORCE_COLOR: '1', NO_COLOR: '1' }, true],
-    [true, true, { FORCE_COLOR: '1' }, false],
-    [true, false, { TERM: 'dumb' }, false],
-  ])('tty=%s --no-color=%s env=%j → %s', (tty, flag, env, expected) => {
-    expect(decideColor(tty, flag, env)).toBe(expected);
   });
 });
 
@@ -219,18 +160,6 @@ describe('lists', () => {
     const lines = io.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(20_001);
     expect(lines[20_000]).toMatch(/^Incident 19999\s+recently$/);
-  });
-
-  it('the pager: MON_PAGER, then PAGER, then `less -FRX`; empty or `cat` is none (described in the one env table)', () => {
-    expect(pagerCommand({}, 'linux')).toEqual(['less', '-FRX']);
-    expect(pagerCommand({}, 'win32')).toBeUndefined();
-    expect(pagerCommand({ PAGER: 'more' }, 'win32')).toEqual(['more']);
-    expect(DEFAULT_PAGER).toBe('less -FRX');
-    expect(pagerCommand({ PAGER: 'more' })).toEqual(['more']);
-    expect(pagerCommand({ MON_PAGER: 'less -R', PAGER: 'more' })).toEqual(['less', '-R']);
-    expect(pagerCommand({ MON_PAGER: '', PAGER: 'more' })).toBeUndefined();
-    expect(pagerCommand({ MON_PAGER: 'cat' })).toBeUndefined();
-    expect(pagerCommand({ PAGER: '  ' })).toBeUndefined();
   });
 
   it('writes TSV through renderTsv for scripts', () => {

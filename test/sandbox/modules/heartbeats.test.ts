@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/server';
-import { memorySandbox, mon, TEST_KEY } from '../helpers';
+import type { Sandbox } from '../../../src/sandbox/server';
+import { memorySandbox, mon, TEST_KEY } from '../../helpers';
 
 const T0 = Date.parse('2026-03-02T12:00:00.000Z');
 const MINUTE = 60_000;

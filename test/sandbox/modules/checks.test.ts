@@ -7,9 +7,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/server';
-import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
-import { memorySandbox, TEST_KEY } from '../helpers';
+import type { Sandbox } from '../../../src/sandbox/server';
+import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
+import { memorySandbox, TEST_KEY } from '../../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

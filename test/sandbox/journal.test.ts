@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
-import { RequestLog, startSandbox, type LoggedRequest, type Sandbox } from '../../src/sandbox/server';
+import { type LoggedRequest, RequestLog, type Sandbox, startSandbox } from '../../src/sandbox/server';
 import type { StoreOptions, SyncFunction, WriteFunction } from '../../src/sandbox/store';
 import { mon, TEST_ACCOUNT, TEST_KEY } from '../helpers';
 

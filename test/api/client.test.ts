@@ -1,13 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ApiClient } from '../../src/api/client';
-import { parseRetryAfter } from '../../src/api/retry';
-import { checkTransport, prepareRequest, redactBody, redactHeaders } from '../../src/api/request';
 import { ApiError } from '../../src/api/errors';
 import { parseResponse } from '../../src/api/validate';
-import { z } from 'zod';
-import { CancelledError, UsageError } from '../../src/errors';
+import { CancelledError } from '../../src/errors';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, count: number) => void;
 
@@ -51,66 +49,6 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 };
-
-describe('prepareRequest', () => {
-  it('builds the URL, auth and account headers, query and JSON body without any I/O', () => {
-    const prepared = prepareRequest(
-      { baseUrl: 'https://api.example.com/', apiKey: 'k', accountId: 'a' },
-      { method: 'POST', path: '/v1/x', query: { limit: 5, nextId: undefined, flag: false }, body: { a: 1 } },
-    );
-    expect(prepared).toMatchObject({
-      method: 'POST',
-      url: 'https://api.example.com/v1/x?limit=5&flag=false',
-      body: '{"a":1}',
-    });
-    expect(prepared.headers).toMatchObject({
-      authorization: 'Bearer k',
-      'x-service-account': 'a',
-      'content-type': 'application/json',
-    });
-  });
-
-  it('redacts credentials in logged headers', () => {
-    expect(redactHeaders({ authorization: 'Bearer secret', 'x-api-key': 'secret', accept: 'x' })).toEqual({
-      authorization: 'Bearer [redacted]',
-      'x-api-key': '[redacted]',
-      accept: 'x',
-    });
-  });
-
-  it('redacts the value of every object marked secret in a logged body, wherever it is, and nothing else', () => {
-    const body = {
-      name: 'dns',
-      environmentVariables: [
-        { key: 'TOKEN', value: 'hunter2-hunter2', secret: true },
-        { key: 'REGION', value: 'eu', secret: false },
-      ],
-      nested: { deeper: [{ value: 'also-secret', secret: true }] },
-    };
-    const logged = redactBody(JSON.stringify(body));
-    expect(JSON.parse(logged)).toEqual({
-      name: 'dns',
-      environmentVariables: [
-        { key: 'TOKEN', value: '[redacted]', secret: true },
-        { key: 'REGION', value: 'eu', secret: false },
-      ],
-      nested: { deeper: [{ value: '[redacted]', secret: true }] },
-    });
-    // Untouched when there is nothing to hide, or when it is not JSON.
-    expect(redactBody('{ "a" : 1 }')).toBe('{ "a" : 1 }');
-    expect(redactBody('<html>value secret</html>')).toBe('<html>value secret</html>');
-  });
-
-  it('refuses to send the key over plain http to a host that is not loopback, unless --insecure', () => {
-    expect(() => checkTransport('http://api.example.com', false)).toThrow(UsageError);
-    expect(() => checkTransport('http://api.example.com', false)).toThrow(/plain http:\/\/ to api\.example\.com/);
-    expect(() => checkTransport('http://api.example.com', true)).not.toThrow();
-    for (const local of ['http://127.0.0.1:4010', 'http://localhost:1', 'http://[::1]:2']) {
-      expect(() => checkTransport(local, false)).not.toThrow();
-    }
-    expect(() => checkTransport('https://api.example.com', false)).not.toThrow();
-  });
-});
 
 describe('ApiClient', () => {
   it('sends the key and account, and accepts any 2xx', async () => {
@@ -228,20 +166,6 @@ describe('ApiClient', () => {
       for (const wait of waits) expect(wait).toBeGreaterThanOrEqual(100);
     },
   );
-
-  it('reads Retry-After as seconds or as an HTTP-date in any of its three forms', () => {
-    const now = Date.parse('1994-11-06T08:49:00Z');
-    expect(parseRetryAfter('120', now)).toBe(120_000);
-    expect(parseRetryAfter(' 1.5 ', now)).toBe(1500);
-    expect(parseRetryAfter(['7', '9'], now)).toBe(7000);
-    expect(parseRetryAfter('Sun, 06 Nov 1994 08:49:37 GMT', now)).toBe(37_000);
-    expect(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', now)).toBe(37_000);
-    expect(parseRetryAfter('Sun Nov  6 08:49:37 1994', now)).toBe(37_000);
-    // A date already past: retry now, as the server says.
-    expect(parseRetryAfter('Sun, 06 Nov 1994 08:00:00 GMT', now)).toBe(0);
-    for (const invalid of ['', '-5', '1,5', '-0', '1e3', 'Nov 6 1994', '2024-01-01', '1994-11-06T08:49:37Z'])
-      expect(parseRetryAfter(invalid, now)).toBeUndefined();
-  });
 
   it('stops waiting when Retry-After would pass the deadline', async () => {
     const url = await serve((_req, res) => json(res, 429, { message: 'later' }, { 'retry-after': '120' }));

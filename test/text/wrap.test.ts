@@ -3,7 +3,6 @@
  * hanging indent, and the IO writes every message through it.
  */
 import { describe, expect, it } from 'vitest';
-import { testIO } from '../../src/io';
 import { displayWidth, stripEscapes } from '../../src/text/width';
 import { hangingIndent, TerminalWrapper, wrapText } from '../../src/text/wrap';
 
@@ -100,30 +99,5 @@ describe('TerminalWrapper', () => {
     expect(hangingIndent('Incident:    Checkout', 80)).toBe(13);
     expect(hangingIndent('Authentication failed: the key was rejected', 80)).toBe(0);
     expect(hangingIndent('Incident:    Checkout', 20)).toBe(0);
-  });
-});
-
-describe('the IO on a terminal', () => {
-  const long = `${'word '.repeat(30).trim()}\n`;
-  const fitted = (text: string) => text.split('\n').every((row) => displayWidth(row) <= 40) && text !== long;
-
-  it('fits what it writes on stderr and stdout to the terminal', () => {
-    const io = testIO({ tty: true, columns: 40 });
-    io.err(long);
-    io.out(long);
-    expect(fitted(io.stderr)).toBe(true);
-    expect(fitted(io.stdout)).toBe(true);
-    expect(words(io.stderr)).toEqual(words(long));
-  });
-
-  it('writes JSON (the raw writers) and piped text exactly as given', () => {
-    const io = testIO({ tty: true, columns: 40 });
-    io.errRaw(long);
-    io.outRaw(long);
-    expect([io.stderr, io.stdout]).toEqual([long, long]);
-    const piped = testIO({ tty: false, columns: 40 });
-    piped.err(long);
-    piped.out(long);
-    expect([piped.stderr, piped.stdout]).toEqual([long, long]);
   });
 });

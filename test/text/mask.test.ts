@@ -6,6 +6,7 @@
  * refused with a word, never dropped silently.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { maskSecret } from '../../src/text/mask';
 import {
   closedPort,
   type ClosedPort,
@@ -159,5 +160,13 @@ describe('a user name and password in the ping URL', () => {
       expect(result.stdout).toContain('https://••••:••••@ping.example.com');
       expect(result.stdout + result.stderr).not.toContain(PASSWORD);
     }
+  });
+});
+
+describe('maskSecret', () => {
+  it('shows a prefix and the last four characters only', () => {
+    expect(maskSecret('sk_live_0123456789a1b2')).toBe('sk_…a1b2');
+    expect(maskSecret('0123456789abcdef')).toBe('…cdef');
+    expect(maskSecret('short')).toBe('••••');
   });
 });

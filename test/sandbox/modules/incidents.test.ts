@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/server';
-import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
-import { frozenClock, memorySandbox, TEST_ACCOUNT, TEST_KEY } from '../helpers';
+import type { Sandbox } from '../../../src/sandbox/server';
+import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
+import { frozenClock, memorySandbox, TEST_ACCOUNT, TEST_KEY } from '../../helpers';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
