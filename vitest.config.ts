@@ -11,19 +11,14 @@ export default defineConfig({
     // MON_MUTATION_TESTS (comma-separated files) narrows a mutation run to the tests of the
     // mutated modules, e.g. with `--coverageAnalysis off` where per-test coverage misses some.
     include: process.env.MON_MUTATION
-      ? (process.env.MON_MUTATION_TESTS?.split(',') ?? ['test/unit/**/*.test.ts'])
+      ? (process.env.MON_MUTATION_TESTS?.split(',') ?? ['test/**/*.test.ts'])
       : ['test/**/*.test.ts'],
     // ... and leaves out those that build or read the bundle, which reach none of the
     // mutated code (and would build the mutated sources in Stryker's copy).
     exclude: [
       ...configDefaults.exclude,
       ...(process.env.MON_MUTATION
-        ? [
-            'test/unit/structure.test.ts',
-            'test/unit/startup-imports.test.ts',
-            'test/unit/vendor-prompts.test.ts',
-            'test/unit/completion.test.ts',
-          ]
+        ? ['test/e2e/**', 'test/scripts/**', 'test/cli.test.ts', 'test/commands/completion/completion.test.ts']
         : []),
     ],
     globalSetup: ['test/global-setup.ts'],

@@ -147,3 +147,38 @@ describe('a key or account with a line break or another control character', () =
     expect(sandbox.requests).toEqual([]);
   });
 });
+
+describe('profiles', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await memorySandbox();
+  });
+  afterAll(() => sandbox.close());
+
+  it('--profile naming no profile is exit 2 for every command but those that create it', async () => {
+    const env = testEnv({ sandbox });
+    for (const line of [
+      'config list',
+      'config get base-url',
+      'config unset timeout',
+      'auth status',
+      'auth logout',
+      'runtimes list',
+    ]) {
+      const result = await mon(`--profile nope ${line}`, { env });
+      expect(result.code, line).toBe(2);
+      expect(result.stdout, line).toBe('');
+      expect(result.stderr, line).toContain('There is no profile "nope" (from --profile).');
+    }
+    const set = await mon('--profile nope config set timeout 60', { env });
+    expect(set.code, set.stderr).toBe(0);
+    expect((await mon('--profile nope config get timeout', { env })).stdout).toBe('60\n');
+  });
+
+  it('refuses a profile named explicitly that does not exist', async () => {
+    const result = await mon('--profile prod runtimes list', { env: testEnv() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('There is no profile "prod" (from --profile)');
+    expect(result.stderr).toContain('mon --profile prod auth login');
+  });
+});

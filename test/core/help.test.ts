@@ -120,3 +120,12 @@ describe('help', () => {
     expect(err).toContain('list');
   });
 });
+
+describe('help of a noun', () => {
+  it('shows the help of a noun given without a verb on stdout (exit 0: help is data)', async () => {
+    const result = await mon('runtimes');
+    expect(result.code).toBe(0);
+    expect(result.err).toBe('');
+    expect(result.out).toContain('Usage: mon runtimes [options] [command]');
+  });
+});

@@ -3,52 +3,15 @@
  * function is injected (a short write, a full disk, a failed flush) instead of filling a disk,
  * and the sandbox is watched from outside: its HTTP answers, what `mon` prints, the data file.
  */
-import { fdatasync, mkdtempSync, readFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { fdatasync, readFileSync, writeSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
-import { type LoggedRequest, RequestLog, type Sandbox, startSandbox } from '../../src/sandbox/server';
-import type { StoreOptions, SyncFunction, WriteFunction } from '../../src/sandbox/store';
-import { mon, TEST_ACCOUNT, TEST_KEY } from '../helpers';
+import type { Sandbox } from '../../src/sandbox/server';
+import type { SyncFunction, WriteFunction } from '../../src/sandbox/store';
+import { mon, TEST_ACCOUNT } from '../helpers';
+import { call, dataFile, start, stop, stopAll } from './fixture';
 
-const running: Sandbox[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((sandbox) => sandbox.close()));
-});
-
-const dataFile = () => join(mkdtempSync(join(tmpdir(), 'mon-journal-')), 'data.jsonl');
-
-async function start(file: string, journal: StoreOptions = {}, now?: () => number): Promise<Sandbox> {
-  const sandbox = await startSandbox({
-    apiKey: TEST_KEY,
-    accountId: TEST_ACCOUNT,
-    port: 0,
-    dataFile: file,
-    journal,
-    now,
-  });
-  running.push(sandbox);
-  return sandbox;
-}
-
-async function stop(sandbox: Sandbox): Promise<void> {
-  running.splice(running.indexOf(sandbox), 1);
-  await sandbox.close();
-}
-
-async function call(sandbox: Sandbox, method: string, path: string, body?: unknown, key = TEST_KEY) {
-  const response = await fetch(sandbox.url + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+afterEach(stopAll);
 
 const incident = (name: string) => ({
   name,
@@ -211,100 +174,5 @@ describe('journal writes', () => {
     expect(read.body.error).toBe('Internal Server Error');
     await stop(sandbox);
     expect(await names(await start(file))).toContain('Before');
-  });
-});
-
-describe('the request log', () => {
-  const entry = (n: number): LoggedRequest => ({
-    method: 'GET',
-    path: `/v1/x/${n}`,
-    status: 401,
-    time: '2026-01-01T00:00:00.000Z',
-    body: undefined,
-    headers: {},
-  });
-
-  it('keeps the last N requests', () => {
-    const log = new RequestLog({ count: 3, bytes: 1_000_000 });
-    for (let n = 0; n < 10; n++) log.add(entry(n), 100);
-    expect(log.entries.map((e) => e.path)).toEqual(['/v1/x/7', '/v1/x/8', '/v1/x/9']);
-  });
-
-  it('keeps no more bytes than its budget, and a request larger than it without its body', () => {
-    const log = new RequestLog({ count: 1000, bytes: 1000 });
-    for (let n = 0; n < 50; n++) log.add(entry(n), 300);
-    expect(log.entries.map((e) => e.path)).toEqual(['/v1/x/47', '/v1/x/48', '/v1/x/49']);
-    log.add({ ...entry(99), body: { big: true } }, 5000);
-    expect(log.entries).toEqual([{ ...entry(99), body: { omitted: expect.stringContaining('5000 bytes') } }]);
-  });
-
-  it('counts what each request was answered in the same budget, and keeps no answer larger than all of it', () => {
-    const log = new RequestLog({ count: 1000, bytes: 1000 });
-    for (let n = 0; n < 3; n++) {
-      const logged = entry(n);
-      log.add(logged, 100);
-      log.answer(logged, { status: 200, body: { page: n } }, 300);
-    }
-    // 3 × (100 + 300) is over 1000: the oldest went.
-    expect(log.entries.map((e) => [e.path, e.answer])).toEqual([
-      ['/v1/x/1', { status: 200, body: { page: 1 } }],
-      ['/v1/x/2', { status: 200, body: { page: 2 } }],
-    ]);
-    const huge = entry(9);
-    log.add(huge, 100);
-    log.answer(huge, { status: 200, body: { big: true } }, 5000);
-    expect(log.entries.at(-1)).toEqual(entry(9));
-  });
-
-  it('of a running sandbox stays within 16 MiB under a flood of large unauthenticated requests', async () => {
-    const sandbox = await start(dataFile());
-    const body = JSON.stringify({ filler: 'x'.repeat(1000 * 1000) });
-    for (let i = 0; i < 20; i++) {
-      expect((await call(sandbox, 'POST', `/v1/status-pages/incidents?n=${i}`, body, 'sk_wrong_key_123')).status).toBe(
-        401,
-      );
-    }
-    const logged = (await call(sandbox, 'GET', '/__sandbox/requests')).body as LoggedRequest[];
-    expect(logged.length).toBeLessThan(17);
-    expect(logged.length).toBeGreaterThan(10);
-    expect(logged.at(-1)).toMatchObject({ method: 'POST', path: '/v1/status-pages/incidents?n=19', status: 401 });
-  });
-});
-
-describe('the sandbox clock', () => {
-  it('refuses an advance that is negative, not finite, over 100 years or not a number (400), and stays where it was', async () => {
-    const sandbox = await start(dataFile(), {}, () => Date.parse('2026-11-20T12:00:00Z'));
-    for (const body of [
-      '{"advanceSeconds":-1}',
-      '{"advanceSeconds":1e400}',
-      '{"advanceSeconds":4e9}',
-      '{"advanceSeconds":"7200"}',
-    ]) {
-      const refused = await call(sandbox, 'POST', '/__sandbox/clock', body);
-      expect(refused.status, body).toBe(400);
-      expect(refused.body.message, body).toContain(
-        'body.advanceSeconds must be a number of seconds from 0 to 100 years',
-      );
-    }
-    const moved = await call(sandbox, 'POST', '/__sandbox/clock', { advanceSeconds: 7200 });
-    expect(moved).toEqual({ status: 200, body: { now: '2026-11-20T14:00:00.000Z', offsetSeconds: 7200 } });
-  });
-
-  it('refuses an advance past the year 9999', async () => {
-    const sandbox = await start(dataFile(), {}, () => Date.parse('9990-01-01T00:00:00Z'));
-    const refused = await call(sandbox, 'POST', '/__sandbox/clock', { advanceSeconds: 20 * 365 * 86_400 });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toContain('past the year 9999');
-  });
-
-  it('keeps its offset across a restart (it is in the data file)', async () => {
-    const file = dataFile();
-    const now = () => Date.parse('2026-11-20T12:00:00Z');
-    const first = await start(file, {}, now);
-    expect((await call(first, 'POST', '/__sandbox/clock', { advanceSeconds: 3600 })).status).toBe(200);
-    await stop(first);
-    const second = await start(file, {}, now);
-    const moved = await call(second, 'POST', '/__sandbox/clock', { advanceSeconds: 60 });
-    expect(moved.body).toEqual({ now: '2026-11-20T13:01:00.000Z', offsetSeconds: 3660 });
   });
 });

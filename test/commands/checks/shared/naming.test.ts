@@ -7,9 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/server';
-import { memorySandbox, mon } from '../helpers';
-import { argv, words } from '../words';
+import type { Sandbox } from '../../../../src/sandbox/server';
+import { memorySandbox, mon } from '../../../helpers';
+import { argv, words } from '../../../words';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

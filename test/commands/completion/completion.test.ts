@@ -2,14 +2,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { completionScript } from '../../src/commands/completion/generate';
-import { buildProgram } from '../../src/program';
-import { createContext } from '../../src/core/context';
-import { testIO } from '../../src/io';
-import { requireTool } from '../tools';
+import { completionScript } from '../../../src/commands/completion/generate';
+import { buildProgram } from '../../../src/program';
+import { createContext } from '../../../src/core/context';
+import { testIO } from '../../../src/io';
+import { requireTool } from '../../tools';
 
 const files = { bash: 'mon.bash', zsh: '_mon', fish: 'mon.fish' } as const;
-const path = (name: string) => fileURLToPath(new URL(`../../completions/${name}`, import.meta.url));
+const path = (name: string) => fileURLToPath(new URL(`../../../completions/${name}`, import.meta.url));
 const generate = (shell: string) => completionScript(buildProgram(createContext({ io: testIO(), env: {} })), shell);
 
 describe('shell completions', () => {

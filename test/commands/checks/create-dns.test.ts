@@ -1,11 +1,10 @@
 /**
- * `mon checks create-dns` and `mon checks create` in-process: the interactive flow with
- * scripted answers, output on a terminal / piped / --json, --dry-run, warnings, and the
- * deprecated create's 402.
+ * `mon checks create-dns`: the interactive flow with scripted answers, output on a terminal /
+ * piped / --json, --dry-run, warnings. Every rule of the body: shared/naming.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/sandbox/server';
-import { memorySandbox, mon, testEnv } from '../helpers';
+import type { Sandbox } from '../../../src/sandbox/server';
+import { memorySandbox, mon, testEnv } from '../../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -176,32 +175,6 @@ describe('checks create-dns on a terminal', () => {
       script: '',
     });
   });
-
-  it('offers seconds-level frequencies to an API check of the combined create, asking the type first', async () => {
-    const result = await mon('checks create --name api --query api.example.com --location eu-west-1', {
-      sandbox,
-      env: testEnv({ sandbox, env: { NO_COLOR: '1' } }),
-      tty: true,
-      answers: [
-        { message: 'Check type', answer: 'API' },
-        { message: 'Record type', answer: undefined },
-        { message: 'Name server', answer: '8.8.8.8' },
-        { message: 'How often', answer: { frequency: 0, frequencyOffset: 20 } },
-        { message: 'Create this check?', answer: 'yes' },
-      ],
-    });
-    expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/About to create a check:\n {2}Name: +api\n {2}Type: +API\n/);
-    expect(result.prompter.asked[0]!.choices).toContain('BROWSER');
-    expect(result.prompter.asked[3]!.choices!.slice(0, 4)).toEqual([
-      'every 10 seconds',
-      'every 20 seconds',
-      'every 30 seconds',
-      'every minute',
-    ]);
-    expect(posted()[0]).toMatchObject({ path: '/v1/checks', body: { type: 'API', frequency: 0, frequencyOffset: 20 } });
-    expect(result.stdout).toMatch(/^Frequency: +every 20 seconds$/m);
-  });
 });
 
 describe('checks create-dns output', () => {
@@ -221,15 +194,6 @@ describe('checks create-dns output', () => {
     const body = JSON.parse(result.stdout);
     expect(body).toMatchObject({ checkType: 'DNS', name: 'ns', tags: ['dns'], alertChannelSubscriptions: [] });
     expect(sandbox.requests[0]!.path).toBe('/v1/checks/dns?autoAssignAlerts=false');
-  });
-
-  it('mon api --dry-run prints a body holding null as it is (the masking walks past it)', async () => {
-    const result = await mon('api -X POST /v1/anything -F note=null -F n=1 --dry-run', {
-      sandbox,
-    });
-    expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout.split('\n').slice(1).join('\n'))).toEqual({ note: null, n: 1 });
-    expect(sandbox.requests).toHaveLength(0);
   });
 
   it('--dry-run prints the request with secret values masked and sends nothing', async () => {
@@ -278,39 +242,5 @@ describe('checks create-dns output', () => {
       useGlobalAlertSettings: false,
       alertSettings: { runBasedEscalation: { failedRunThreshold: 2 } },
     });
-  });
-});
-
-describe('checks create (deprecated)', () => {
-  it('warns on stderr naming the replacement for each type', async () => {
-    const dns = await mon('checks create --type dns --name n --query example.com', { sandbox });
-    expect(dns.code).toBe(0);
-    expect(dns.stderr).toContain(
-      'warning: `mon checks create` uses POST /v1/checks, which the API has deprecated and will remove.\n  For DNS checks use `mon checks create-dns`.\n',
-    );
-    expect(posted()[0]).toMatchObject({ path: '/v1/checks', body: { type: 'DNS' } });
-    const browser = await mon('checks create --type BROWSER --name n --query example.com --dry-run', { sandbox });
-    expect(browser.stderr).toContain('For API and browser checks use the per-type operations');
-    expect(browser.stderr).not.toContain('create-dns');
-  });
-
-  it('turns a 402 into exit 5 with a message about the plan limit', async () => {
-    const limited = await memorySandbox({ maxChecks: 0 });
-    try {
-      const result = await mon('checks create --type API --name n --query example.com', {
-        sandbox: limited,
-      });
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toContain(
-        "error: The plan's limit on the number of checks is reached, so no check was created (402 Payment Required: Your plan allows 0 checks",
-      );
-      expect(result.stderr).toContain(
-        'Delete checks you no longer need or upgrade the plan, then run the command again.',
-      );
-      expect(result.code).toBe(5);
-      expect(limited.requests).toHaveLength(1);
-    } finally {
-      await limited.close();
-    }
   });
 });

@@ -2,11 +2,9 @@
  * `mon heartbeats ping` against a ping host of our own: what is sent (no API key), retries
  * and the short deadline, and the token never appearing in what mon prints.
  */
-import { existsSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort, type ClosedPort, mon, TEST_KEY, testEnv } from '../helpers';
+import { closedPort, type ClosedPort, mon, TEST_KEY } from '../../helpers';
+import { closePingHosts, MASKED, pingEnv, pingHost, TOKEN } from './fixture';
 
 /** Where nothing listens, for as long as this file runs (never a port assumed closed). */
 let closed: ClosedPort;
@@ -17,51 +15,8 @@ afterAll(async () => {
   await closed.release();
 });
 
-const TOKEN = '5d3c1b2a-9e8f-4a7b-8c6d-0e1f2a3b4c5d';
-const MASKED = '…4c5d';
-
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-}
-
-type Answer = { status: number; body?: string } | 'hang';
-
-const servers: Server[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
-
-/** A ping host answering from `answers` in turn (the last one repeats). */
-async function pingHost(...answers: Answer[]): Promise<{ url: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    received.push({ method: req.method!, url: req.url!, headers: req.headers });
-    const answer = answers[Math.min(received.length, answers.length) - 1]!;
-    if (answer === 'hang') return;
-    res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body ?? '');
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/ping`, received };
-}
-
-/** An environment with an API key and account configured, so that leaking them would show. */
-function envFor(pingUrl: string | undefined, extra: NodeJS.ProcessEnv = {}) {
-  return testEnv({
-    env: {
-      MON_BASE_URL: closed.url,
-      MON_API_KEY: TEST_KEY,
-      MON_ACCOUNT_ID: '11111111-2222-4333-8444-555555555555',
-      ...(pingUrl ? { MON_PING_URL: pingUrl } : {}),
-      ...extra,
-    },
-  });
-}
+afterEach(closePingHosts);
+const envFor = (pingUrl: string | undefined, extra: NodeJS.ProcessEnv = {}) => pingEnv(closed.url, pingUrl, extra);
 
 describe('heartbeats ping', () => {
   it('POSTs to {ping URL}/TOKEN without the API key or account, silently, and accepts a plain-text answer', async () => {
@@ -198,69 +153,5 @@ describe('heartbeats ping', () => {
     const missing = await mon('heartbeats ping', { env: envFor(host.url) });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('TOKEN is required');
-  });
-});
-
-describe('heartbeats exec (in-process, quiet commands)', () => {
-  const withPath = (pingUrl: string | undefined) => envFor(pingUrl, { PATH: process.env.PATH });
-
-  it('pings only after the command exits 0, and reports a failed ping without changing the exit code unless --strict', async () => {
-    const host = await pingHost({ status: 200 });
-    expect((await mon(`heartbeats exec ${TOKEN} -- true`, { env: withPath(host.url) })).code).toBe(0);
-    expect(host.received).toHaveLength(1);
-
-    const failed = await mon(`heartbeats exec ${TOKEN} -- sh -c "exit 3"`, { env: withPath(host.url) });
-    expect(failed.code).toBe(3);
-    expect(failed.stderr).toBe('mon: sh -c "exit 3" exited with code 3; no ping was sent.\n');
-    expect(host.received).toHaveLength(1);
-
-    const down = await pingHost({ status: 503 });
-    const warned = await mon(`heartbeats exec ${TOKEN} -- true`, { env: withPath(down.url) });
-    expect(warned.code).toBe(0);
-    expect(warned.stderr).toContain(
-      `warning: The command succeeded, but the ping to ${down.url}/${MASKED} failed: the server failed (503 Service Unavailable) after 3 attempts`,
-    );
-    const strict = await mon(`heartbeats exec ${TOKEN} --strict -- true`, { env: withPath(down.url) });
-    expect(strict.code).toBe(1);
-    expect(strict.stderr).toContain('error: The command succeeded, but the ping to');
-    expect(down.received).toHaveLength(6);
-  });
-
-  it('--strict exits 1 for every failed ping: a 404, a 401, a 429 as well as a 503', async () => {
-    for (const status of [404, 401, 429]) {
-      const host = await pingHost({ status, body: `{"statusCode":${status},"error":"x","message":"no"}` });
-      const strict = await mon(`heartbeats exec ${TOKEN} --strict -- true`, { env: withPath(host.url) });
-      expect(strict.code, String(status)).toBe(1);
-      expect(strict.stderr, String(status)).toContain('error: The command succeeded, but the ping');
-      const lenient = await mon(`heartbeats exec ${TOKEN} -- true`, { env: withPath(host.url) });
-      expect(lenient.code, String(status)).toBe(0);
-    }
-  });
-
-  it('runs nothing when the ping could not be sent anyway (exit 2), or with --dry-run', async () => {
-    const marker = `${testEnv().HOME}/ran`;
-    const none = await mon(`heartbeats exec ${TOKEN} -- touch ${marker}`, { env: withPath(undefined) });
-    expect(none.code).toBe(2);
-    expect(none.stderr).toContain('No ping URL is configured');
-    const dry = await mon(`heartbeats exec ${TOKEN} --dry-run -- touch ${marker}`, {
-      env: withPath('https://ping.example.com'),
-    });
-    expect(dry.code).toBe(0);
-    expect(dry.stderr).toContain(`Would run: touch ${marker}\nthen, if it exits 0:\n`);
-    expect(dry.stdout).toBe(`POST https://ping.example.com/${MASKED}\n`);
-    expect(existsSync(marker)).toBe(false);
-  });
-
-  it('exits 127 for a command that does not exist, 126 for one that cannot run, without a ping', async () => {
-    const host = await pingHost({ status: 200 });
-    const missing = await mon(`heartbeats exec ${TOKEN} -- no-such-command-here`, { env: withPath(host.url) });
-    expect(missing.code).toBe(127);
-    expect(missing.stderr).toContain('error: Cannot run "no-such-command-here": command not found; no ping was sent.');
-    const script = `${testEnv().HOME}/job.sh`;
-    writeFileSync(script, 'echo hi\n', { mode: 0o644 });
-    const notExecutable = await mon(`heartbeats exec ${TOKEN} -- ${script}`, { env: withPath(host.url) });
-    expect(notExecutable.code).toBe(126);
-    expect(notExecutable.stderr).toContain('permission denied');
-    expect(host.received).toEqual([]);
   });
 });

@@ -1,0 +1,42 @@
+/** `mon auth status`: every setting with where it came from, the key masked, and whether the key works. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../src/sandbox/server';
+import { memorySandbox, mon, testEnv } from '../../helpers';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await memorySandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe('auth status', () => {
+  it('shows where every value came from in auth status', async () => {
+    const env = testEnv({ sandbox, env: { MON_TIMEOUT: '9', MON_PING_URL: undefined } });
+    const result = await mon('auth status --no-color', { env, tty: true });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^SETTING +VALUE +SOURCE$/m);
+    expect(result.stdout).toMatch(/^api-key +sk_…cdef +MON_API_KEY$/m);
+    expect(result.stdout).toMatch(/^base-url +http:\/\/127\.0\.0\.1:\d+ +MON_BASE_URL$/m);
+    expect(result.stdout).toMatch(/^timeout +9 +MON_TIMEOUT$/m);
+    expect(result.stdout).toMatch(/^ping-url +— +not set$/m);
+    expect(result.stderr).toContain('✓ The key works:');
+  });
+});
+
+describe('keys as auth status shows them', () => {
+  it.each([
+    // 12 characters are enough to show the prefix and the last four.
+    ['sk_abcdefghi', 'sk_…fghi'],
+    // Under 12: nothing of the key.
+    ['sk_abcdefgh', '••••'],
+    // The prefix is letters and "_" at the start only.
+    ['12ab_cdefghijklmn', '…klmn'],
+  ])('MON_API_KEY=%s is shown as %s, and nowhere whole', async (key, shown) => {
+    const env = testEnv({ sandbox, env: { MON_API_KEY: key } });
+    const result = await mon('auth status --no-color', { env });
+    expect(result.stdout).toMatch(new RegExp(`^api-key\t${shown}\tMON_API_KEY$`, 'm'));
+    expect(result.stdout + result.stderr).not.toContain(key);
+  });
+});
