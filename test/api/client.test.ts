@@ -6,6 +6,7 @@ import { ApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { parseResponse } from '../../src/api/validate';
 import { CancelledError } from '../../src/errors';
+import { closedPort, memorySandbox, mon, TEST_KEY, testEnv } from '../helpers';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, count: number) => void;
 
@@ -313,5 +314,49 @@ describe('ApiClient', () => {
     expect(log).toContain('< 200');
     expect(log).toContain('< {"ok":1}');
     expect(log).not.toContain('abcdefghijklmnop');
+  });
+});
+
+describe('the client under mon', () => {
+  it('retries a GET after a 503 and succeeds', async () => {
+    const flaky = await memorySandbox({ faults: '503x1' });
+    try {
+      const result = await mon('runtimes list --debug', { sandbox: flaky });
+      expect(result.code).toBe(0);
+      expect(result.stdout.trim().split('\n')).toHaveLength(7);
+      expect(result.stderr).toContain('< 503 Service Unavailable');
+      expect(result.stderr).toContain('(attempt 2)');
+      expect(flaky.requests.filter((request) => request.path === '/v1/runtimes')).toHaveLength(2);
+      // --debug redacts the key.
+      expect(result.stderr).toContain('authorization: Bearer [redacted]');
+      expect(result.stderr).not.toContain(TEST_KEY);
+    } finally {
+      await flaky.close();
+    }
+  });
+
+  it('gives up on a GET that keeps failing, naming the status and the attempts (exit 1)', async () => {
+    const down = await memorySandbox({ faults: '503:1' });
+    try {
+      const result = await mon('runtimes list', { sandbox: down });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        'The server failed (503 Service Unavailable: Injected fault (--faults): Service Unavailable) after 4 attempts',
+      );
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('reports a connection refused as exit 1 with what to check', async () => {
+    const sandbox = await memorySandbox();
+    const closed = await closedPort();
+    const result = await mon('runtimes list', { env: testEnv({ sandbox, env: { MON_BASE_URL: closed.url } }) });
+    await closed.release();
+    await sandbox.close();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`Could not reach ${closed.url}`);
+    expect(result.stderr).toContain('the connection was refused');
+    expect(result.stderr).not.toContain('ECONNREFUSED');
   });
 });

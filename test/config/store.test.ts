@@ -72,3 +72,26 @@ describe('a rewrite keeps what it does not know, numbers as written', () => {
     expect(stored(file).profiles.default).toMatchObject({ timeout: 45 });
   });
 });
+
+describe('a damaged config file', () => {
+  it('reports a damaged config file with its path, and leaves it untouched', async () => {
+    const env = testEnv();
+    mkdirSync(env.MON_CONFIG_DIR!, { recursive: true });
+    const file = join(env.MON_CONFIG_DIR!, 'config.json');
+    const damaged = '{"profiles": {"default": {"baseUrl": "http://x", ';
+    writeFileSync(file, damaged, { mode: 0o600 });
+    for (const args of ['runtimes list', 'auth status', 'config set timeout 10']) {
+      const result = await mon(args, { env });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`The config file ${file} is damaged`);
+      expect(result.stderr).toContain('left untouched');
+      expect(readFileSync(file, 'utf8')).toBe(damaged);
+    }
+    const login = await mon(`auth login --with-key --base-url ${sandbox.url}`, {
+      env,
+      stdin: TEST_KEY,
+    });
+    expect(login.code).toBe(1);
+    expect(readFileSync(file, 'utf8')).toBe(damaged);
+  });
+});

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, tempDir } from './harness';
+import { BIN, cleanEnv, runMon, tempDir } from './harness';
 import { words } from '../words';
 
 function filesUnder(dir: string): string[] {
@@ -65,6 +65,10 @@ describe('what a start-up reads of dist/', () => {
 });
 
 describe('--version', () => {
+  it('prints the version (bin/mon.js answers it)', async () => {
+    expect((await runMon('--version')).stdout).toMatch(/^mon \d+\.\d+\.\d+\n$/);
+  });
+
   it('answers --version without loading the rest of mon: it runs with no dist/ at all, and compiles nothing', () => {
     // bin/ and package.json alone, as if the bundle were missing.
     const root = tempDir();
@@ -82,5 +86,30 @@ describe('--version', () => {
     expect(existsSync(env.MON_CACHE_DIR!) ? filesUnder(env.MON_CACHE_DIR!) : []).toEqual([]);
     // Anything else needs the bundle, which this copy does not have.
     expect(run(['runtimes', '--help']).status).not.toBe(0);
+  });
+});
+
+describe('help', () => {
+  it('answers --help for every top-level command, and a verb, with examples (every verb in-process: test/unit/help.test.ts)', async () => {
+    const env = cleanEnv();
+    const top = execFileSync(process.execPath, [BIN, '--help'], { encoding: 'utf8', env });
+    const nouns = [...top.split('\n\nExamples:')[0]!.matchAll(/^ {2}([a-z][a-z-]*)(?: \S+)* {2,}/gm)]
+      .map((match) => match[1]!)
+      .filter((name) => name !== 'help');
+    expect(nouns).toEqual(
+      expect.arrayContaining(['incidents', 'checks', 'heartbeats', 'runtimes', 'status-pages', 'api']),
+    );
+    // The binary builds only the subtree a command line asks for: each noun's help is its own path.
+    const helps = await Promise.all(nouns.map((noun) => runMon(`${noun} --help`, { env })));
+    helps.forEach((help, index) => {
+      expect(help.code, nouns[index]).toBe(0);
+      expect(help.stdout, nouns[index]).toMatch(new RegExp(`^Usage: mon ${nouns[index]}`));
+      expect(help.stdout, nouns[index]).toMatch(/\nExamples:\n {2}\$ .*\bmon /);
+    });
+    const verb = execFileSync(process.execPath, [BIN, 'status-pages', 'list', '--help'], { encoding: 'utf8', env });
+    expect(verb).toContain('--limit <n>');
+    expect(verb).toContain('Examples:');
+    expect(verb).toContain('Global options: --version, --profile');
+    expect(verb).toContain('--json');
   });
 });

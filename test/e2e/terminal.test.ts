@@ -1,11 +1,22 @@
 /**
  * The terminal experience, end to end: help as data, short IDs, short flags, full pages.
  */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
-import { cleanEnv, hasScript, inTerminal, runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
+import {
+  BIN,
+  cleanEnv,
+  hasScript,
+  inTerminal,
+  requireTerminal,
+  runMon,
+  startSandbox,
+  tempDir,
+  type SandboxProcess,
+} from './harness';
 
 /** Two open incidents whose IDs share their first 8 characters, and a resolved one sharing 6 with them. */
 const TWINS = ['abcdef12-0000-4000-8000-000000000001', 'abcdef12-0000-4000-8000-000000000002'];
@@ -208,5 +219,24 @@ describe.skipIf(!hasScript)('progress on a terminal', () => {
     expect(piped.stderr).not.toContain('Waiting for');
     const json = await inTerminal(['incidents', 'list', '--json'], slow.env()).done;
     expect(json.stdout).not.toContain('Waiting for');
+  });
+});
+
+describe('tables on a real terminal', () => {
+  it('draws a table with a bold header and coloured stages (through a pty)', (context) => {
+    requireTerminal(context);
+    const result = spawnSync('script', ['-qec', `node ${BIN} runtimes list`, '/dev/null'], {
+      env: { ...sandbox.env(), TERM: 'xterm-256color', COLUMNS: '120' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('\u001b[1mNAME\u001b[22m');
+    expect(result.stdout).toMatch(/2025\.04\s+\u001b\[32mCURRENT\u001b\[39m/);
+    const plain = spawnSync('script', ['-qec', `node ${BIN} runtimes list`, '/dev/null'], {
+      env: { ...sandbox.env(), TERM: 'xterm-256color', NO_COLOR: '1' },
+      encoding: 'utf8',
+    });
+    expect(plain.stdout).toMatch(/^NAME\s+STAGE/);
+    expect(plain.stdout).not.toContain('\u001b[');
   });
 });

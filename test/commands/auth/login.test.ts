@@ -1,5 +1,5 @@
 /** `mon auth login`: the base URL, account and key asked (or given), checked with one read, then stored. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../../src/core/context';
@@ -101,5 +101,53 @@ describe('auth login on a terminal', () => {
     const result = await mon('--sandbox auth login', { env: testEnv() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('The embedded sandbox needs no login');
+  });
+});
+
+describe('auth login --with-key', () => {
+  it('logs in with --with-key: the key from stdin checked, then stored in a file only its owner can read', async () => {
+    const env = testEnv();
+    const login = await mon(`auth login --with-key --base-url ${sandbox.url} --account ${TEST_ACCOUNT}`, {
+      env,
+      stdin: `${TEST_KEY}\n`,
+    });
+    expect(login.stderr).toContain('Logged in to');
+    expect(login.code).toBe(0);
+    const file = join(env.MON_CONFIG_DIR!, 'config.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    expect(stored.profiles.default).toMatchObject({ 'base-url': sandbox.url, account: TEST_ACCOUNT });
+  });
+
+  it('refuses a wrong key at login and saves nothing', async () => {
+    const env = testEnv();
+    const result = await mon(`auth login --with-key --base-url ${sandbox.url}`, {
+      env,
+      stdin: 'sk_wrong_key_123456\n',
+    });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain(
+      'Authentication failed: the key you entered was rejected (401 Unauthorized: Bad Token).',
+    );
+    expect(result.stderr).toContain('Nothing was saved');
+    expect(existsSync(join(env.MON_CONFIG_DIR!, 'config.json'))).toBe(false);
+  });
+
+  it('logging in to a `mon sandbox` stores its ping URL, so that `heartbeats ping` works afterwards', async () => {
+    const env = testEnv();
+    const login = await mon(`auth login --with-key --base-url ${sandbox.url} --account ${TEST_ACCOUNT}`, {
+      env,
+      stdin: `${TEST_KEY}\n`,
+    });
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain(`Heartbeat pings go to ${sandbox.pingUrl}.`);
+    const stored = JSON.parse(readFileSync(join(env.MON_CONFIG_DIR!, 'config.json'), 'utf8'));
+    expect(stored.profiles.default['ping-url']).toBe(sandbox.pingUrl);
+
+    const token = (sandbox.banner().json.heartbeats as { pingToken: string }[])[0]!.pingToken;
+    sandbox.requests.length = 0;
+    const ping = await mon(`heartbeats ping ${token}`, { env });
+    expect(ping.code, ping.stderr).toBe(0);
+    expect(sandbox.requests.map((request) => `${request.method} ${request.path.slice(0, 6)}`)).toEqual(['POST /ping/']);
   });
 });

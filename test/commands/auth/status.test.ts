@@ -1,7 +1,8 @@
 /** `mon auth status`: every setting with where it came from, the key masked, and whether the key works. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, mon, testEnv } from '../../helpers';
+import { memorySandbox, mon, TEST_KEY, testEnv } from '../../helpers';
+import { loggedIn } from './fixture';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -38,5 +39,22 @@ describe('keys as auth status shows them', () => {
     const result = await mon('auth status --no-color', { env });
     expect(result.stdout).toMatch(new RegExp(`^api-key\t${shown}\tMON_API_KEY$`, 'm'));
     expect(result.stdout + result.stderr).not.toContain(key);
+  });
+});
+
+describe('auth status after a login', () => {
+  it('shows the stored values with their profile, the key masked, and the check of the key (--json too)', async () => {
+    const env = await loggedIn(sandbox);
+    const status = await mon('auth status', { env });
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain(`base-url\t${sandbox.url}\tprofile "default"\n`);
+    expect(status.stdout).toContain(`api-key\tsk_…${TEST_KEY.slice(-4)}\tprofile "default"\n`);
+    expect(status.stdout).toContain('timeout\t30\tdefault\n');
+    expect(status.stdout + status.stderr).not.toContain(TEST_KEY);
+
+    const json = JSON.parse((await mon('auth status --json', { env })).stdout);
+    expect(json['api-key']).toEqual({ value: `sk_…${TEST_KEY.slice(-4)}`, source: 'profile "default"' });
+    expect(json['base-url']).toEqual({ value: sandbox.url, source: 'profile "default"' });
+    expect(json['key-check']).toMatchObject({ result: 'ok' });
   });
 });

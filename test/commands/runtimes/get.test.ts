@@ -44,3 +44,19 @@ describe('runtimes get', () => {
     expect(sandbox.requests).toEqual([]);
   });
 });
+
+describe('runtimes get piped', () => {
+  it('shows one runtime with its packages, and exits 6 for an unknown one', async () => {
+    const get = await mon('runtimes get 2025.04', { sandbox });
+    expect(get.code).toBe(0);
+    expect(get.stdout).toContain('nodeJsVersion\tv22.14.0\n');
+    expect(get.stdout).toContain('dependency\tplaywright\t1.51.1\n');
+    const json = JSON.parse((await mon('runtimes get 2025.04 --json', { sandbox })).stdout);
+    expect(json.dependencies['@playwright/test']).toBe('1.51.1');
+
+    const missing = await mon('runtimes get 2099.01', { sandbox });
+    expect(missing.code).toBe(6);
+    expect(missing.stderr).toContain('Runtime "2099.01" was not found');
+    expect(missing.stderr).toContain('mon runtimes list');
+  });
+});

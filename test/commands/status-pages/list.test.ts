@@ -58,3 +58,58 @@ describe('status-pages list', () => {
     );
   });
 });
+
+describe('status-pages list piped', () => {
+  it('prints one row per service, as TSV and as the page body with --json', async () => {
+    const tsv = await mon('status-pages list', { sandbox });
+    expect(tsv.code).toBe(0);
+    const rows = tsv.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(rows).toHaveLength(7);
+    expect(rows[0]).toEqual([
+      'Acme Cloud',
+      'acme-cloud',
+      'Core platform',
+      'Public API',
+      '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01',
+    ]);
+    const json = JSON.parse((await mon('status-pages list --json --limit 2', { sandbox })).stdout);
+    expect(json).toMatchObject({ length: 2, nextId: '7c2e3b20-8d2b-4e6f-a1c3-000000000003' });
+    expect(json.entries.map((page: { name: string }) => page.name)).toEqual(['Acme Cloud', 'Acme Internal']);
+  });
+
+  it('follows every page with --all, and --next-id starts where asked', async () => {
+    sandbox.requests.length = 0;
+    const all = await mon('status-pages list --all --limit 1 --json', { sandbox });
+    expect(all.code).toBe(0);
+    const pages = JSON.parse(all.stdout);
+    expect(pages.map((page: { name: string }) => page.name)).toEqual(['Acme Cloud', 'Acme Internal', 'Acme Payments']);
+    const requests = sandbox.requests.map((request) => request.path);
+    expect(requests).toEqual([
+      '/v1/status-pages?limit=1',
+      '/v1/status-pages?limit=1&nextId=6b1d2a1f-8d2b-4e6f-a1c3-000000000002',
+      '/v1/status-pages?limit=1&nextId=7c2e3b20-8d2b-4e6f-a1c3-000000000003',
+    ]);
+    const tsv = await mon('status-pages list --all --limit 2', { sandbox });
+    expect(tsv.stdout.trim().split('\n')).toHaveLength(7);
+    const next = await mon('status-pages list --next-id 7c2e3b20-8d2b-4e6f-a1c3-000000000003', {
+      sandbox,
+    });
+    expect(
+      next.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t')[3]),
+    ).toEqual(['Checkout', 'Payouts']);
+  });
+
+  it.each([['0'], ['101'], ['x'], ['2.5']])('refuses --limit %s with exit 2 and sends nothing', async (limit) => {
+    sandbox.requests.length = 0;
+    const result = await mon(`status-pages list --limit ${limit}`, { sandbox });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--limit must be a whole number from 1 to 100');
+    expect(sandbox.requests).toEqual([]);
+  });
+});
