@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 'use strict';
+// Required by a test, this file only gives its reading of the command line (see below).
+if (require.main !== module) return void (module.exports = { commandLineFacts: commandLineFacts });
 // No inspector, ever: SIGUSR1 makes Node open its debugger on 127.0.0.1:9229, where any local
 // user can run code inside mon (and read the key) - a supervisor that signals a process group
 // would do it to a long `mon heartbeats exec` or `mon sandbox`. A listener of our own, set
@@ -50,14 +52,13 @@ const dist = path.join(__dirname, '..', 'dist');
 const bundle = path.join(dist, 'mon.cjs');
 const args = process.argv.slice(2);
 
+// --debug, help and the command's words, read as the bundle will (see commandLineFacts below).
+const facts = commandLineFacts(args, process.env);
+
 // --debug (or MON_DEBUG=1): a crash's stack names src/*.ts lines (dist/mon.cjs.map). Node reads
 // a file's map when it loads the file with source maps on, so they are turned on first; the
 // plain loader is used (the stack is what matters in a debug run, not the last milliseconds).
-const before = args.indexOf('--') === -1 ? args : args.slice(0, args.indexOf('--'));
-const debugEnv = process.env.MON_DEBUG;
-const debug =
-  before.includes('--debug') ||
-  (debugEnv !== undefined && debugEnv !== '' && debugEnv !== '0' && debugEnv.toLowerCase() !== 'false');
+const debug = facts.debug;
 
 // undici parses HTTP with a WebAssembly module. V8 compiles it quickly (Liftoff), then
 // optimizes it again on a background thread, and a short-lived process waits for that
@@ -65,10 +66,7 @@ const debug =
 // The flag is set first thing (V8 rejects a code cache made under other flags, so each
 // flag state has caches of its own), and skipped by what never makes a request: help,
 // completions and config (loading node:v8 costs ~2 ms).
-const offline =
-  args.includes('--help') ||
-  args.includes('-h') ||
-  ['help', 'completion', 'config'].includes(args.find((arg) => !arg.startsWith('-')));
+const offline = facts.help || ['completion', 'config'].includes(facts.words[0]);
 if (!offline) require('node:v8').setFlagsFromString('--liftoff-only');
 
 function cacheDir() {
@@ -111,11 +109,7 @@ function trustedCacheDir(create) {
  * lists the commands whose code is in.
  */
 const pendingCaches = [];
-const commandKey =
-  args
-    .filter((arg) => !arg.startsWith('-'))
-    .slice(0, 2)
-    .join(' ') || '(none)';
+const commandKey = facts.words.slice(0, 2).join(' ') || '(none)';
 
 function readLines(file) {
   try {
@@ -233,3 +227,38 @@ cli.run(process.argv.slice(2)).then((code) => {
   // A keep-alive socket or a stray timer must not keep a finished command alive.
   setTimeout(() => process.exit(), 2000).unref();
 });
+
+/**
+ * What must be known before the bundle is loaded: --debug (or MON_DEBUG), whether help is
+ * asked, and the command's words, where a global flag's value is not a word (`mon --profile
+ * config incidents list` runs `incidents list`). The bundle reads the same facts with
+ * src/core/flags/early.ts, from the global flag table; loading that here would cost ~2 ms a
+ * start, so these few lines stay, and test/core/flags/early.test.ts holds the two readings
+ * together (for every global flag that takes a value too).
+ */
+function commandLineFacts(argv, env) {
+  const debugEnv = env.MON_DEBUG;
+  const facts = {
+    debug: debugEnv !== undefined && debugEnv !== '' && debugEnv !== '0' && debugEnv.toLowerCase() !== 'false',
+    help: false,
+    words: [],
+  };
+  for (let at = 0; at < argv.length; at++) {
+    const word = argv[at];
+    if (word === '--') break;
+    if (!word.startsWith('-') || word === '-') facts.words.push(word);
+    else if (word === '--debug') facts.debug = true;
+    else if (word === '-h' || word === '--help') facts.help = true;
+    else if (takesGlobalValue(word) && at + 1 < argv.length && !argv[at + 1].startsWith('-')) at++;
+  }
+  if (facts.words[0] === 'help') facts.help = true;
+  return facts;
+}
+
+/** The global flags that take a value (src/core/flags/globals.ts), and `-q` at the end of a group of short ones. */
+function takesGlobalValue(word) {
+  return (
+    ['--profile', '--base-url', '--account', '--ping-url', '--jq', '--timeout'].indexOf(word) >= 0 ||
+    /^-[A-Za-z]*q$/.test(word)
+  );
+}

@@ -1,4 +1,4 @@
-// `npm run bench`: mon against the goals of issue #19, on Node 20, 22 and 24, as medians of
+// `npm run bench`: mon against its speed goals (GOALS below), on Node 20, 22 and 24, as medians of
 // interleaved runs on this machine (round by round, so machine noise hits all alike).
 // Absolute times move with the machine; the ratios are the point.
 //
@@ -129,7 +129,7 @@ async function sandboxWith(count) {
   return { child, info, services };
 }
 
-// The goals of the issue, one row each: `limit` per Node major, `unit` 'x' for a ratio.
+// The goals, one row each: `limit` per Node major, `unit` 'x' for a ratio.
 const GOALS = [
   {
     id: 'list',
@@ -145,7 +145,7 @@ const GOALS = [
   { id: 'createName', name: 'incidents create --service NAME: 10,000 stored vs 100', limit: 1.3, unit: 'x' },
   { id: 'createNameRss', name: 'incidents create --service NAME, 10,000 stored: peak RSS', limit: 80, unit: 'MB' },
   { id: 'table', name: 'incidents list --all --status all, 10,000 rows on a pty', limit: 1.5, unit: 's' },
-  // Not a goal of the issue (a table needs every row for its widths): shown, not judged.
+  // Not a goal (a table needs every row for its widths): shown, not judged.
   { id: 'tableRss', name: 'incidents list --all --status all, 10,000 rows on a pty: peak RSS', unit: 'MB' },
   { id: 'json', name: 'incidents list --all --status all --json (10,000)', limit: 1.5, unit: 's' },
   { id: 'jsonRss', name: 'incidents list --all --status all --json (10,000): peak RSS', limit: 100, unit: 'MB' },

@@ -45,7 +45,7 @@ export const VENDORED = {
     ].join('\n'),
   },
   conf: { file: 'conf.cjs', entry: `export { default } from 'conf';`, unwrap: '.default' },
-  // The prompts src/core/prompter.ts asks with, and nothing else: editor, expand, rawlist,
+  // The prompts src/core/terminal-prompter.ts asks with, and nothing else: editor, expand, rawlist,
   // search and number (and the character encodings the editor pulls in) stay out. With them,
   // what mon's own prompt (src/core/message-prompt.ts) is built with, from the same copy of
   // @inquirer/core (VENDOR_ALIASES).

@@ -1,3 +1,74 @@
+/*
+ * Every environment variable mon reads, with what it means: the README's table
+ * (## Environment) is this list, row for row (test/env.test.ts holds them together, and
+ * fails on a variable the code reads that is missing here).
+ */
+export const ENVIRONMENT = [
+  { name: 'MON_API_KEY', meaning: 'API key (sent as `Authorization: Bearer`); there is no flag for it' },
+  { name: 'MON_ACCOUNT_ID', meaning: 'account ID (`--account`), sent as `x-service-account`' },
+  { name: 'MON_BASE_URL', meaning: 'API base URL (`--base-url`)' },
+  { name: 'MON_PING_URL', meaning: 'base of heartbeat ping URLs (`--ping-url`)' },
+  {
+    name: 'MON_PING_TOKEN',
+    meaning:
+      'the ping token of `heartbeats ping` and `heartbeats exec` when TOKEN is left out (kept out of `ps`); never passed on to the job of `exec`',
+  },
+  { name: 'MON_PROFILE', meaning: 'stored profile to use (`--profile`, default `default`)' },
+  {
+    name: 'MON_TIMEOUT',
+    meaning: 'overall deadline per request in seconds, retries included (`--timeout`, default 30)',
+  },
+  { name: 'MON_NO_INPUT', meaning: '`1`: never prompt (`--no-input`)' },
+  { name: 'CI', meaning: 'set (as CI services do): never prompt, as with `MON_NO_INPUT=1`' },
+  { name: 'MON_DEBUG', meaning: '`1`: log requests and responses to stderr, Authorization redacted (`--debug`)' },
+  { name: 'MON_SANDBOX', meaning: '`1`: use the embedded sandbox (`--sandbox`)' },
+  {
+    name: 'MON_ACCESSIBLE',
+    meaning: '`1`: accessible mode: no animation, plain numbered questions (setting `accessible`; `0` turns it off)',
+  },
+  { name: 'MON_CONFIG_DIR', meaning: 'where profiles are stored' },
+  { name: 'MON_DATA_DIR', meaning: "where the embedded sandbox's data goes" },
+  { name: 'MON_CACHE_DIR', meaning: "where mon's caches go (the V8 code cache of its start-up)" },
+  {
+    name: 'XDG_CONFIG_HOME',
+    meaning:
+      'with `XDG_DATA_HOME` and `XDG_CACHE_HOME`: on Linux, where those three directories go (a `mon` folder in each) when the `MON_*_DIR` variables are not set',
+  },
+  { name: 'XDG_DATA_HOME', meaning: 'see `XDG_CONFIG_HOME`' },
+  { name: 'XDG_CACHE_HOME', meaning: 'see `XDG_CONFIG_HOME`' },
+  { name: 'NO_COLOR', meaning: 'set and not empty: no colour (`--no-color`)' },
+  { name: 'FORCE_COLOR', meaning: '`0`: no colour; any other value: colour even when piped' },
+  { name: 'TERM', meaning: '`dumb`: no colour' },
+  {
+    name: 'MON_PAGER',
+    meaning:
+      'pager for tables taller than the terminal (before `PAGER`; default `less -FRX`); empty or `cat`: none. Never when piped or with `--json`',
+  },
+  { name: 'PAGER', meaning: 'the pager when `MON_PAGER` is not set' },
+  {
+    name: 'MON_MAX_PAGES',
+    meaning: 'the most pages `--all` and `api --paginate` read of one list (default 1,000); see [Security](#security)',
+  },
+  {
+    name: 'MON_MAX_ENTRIES',
+    meaning: 'the most entries `--all` and `api --paginate` read of one list (default 100,000)',
+  },
+  { name: 'HTTPS_PROXY', meaning: 'the proxy for https:// requests (also `https_proxy`)' },
+  { name: 'HTTP_PROXY', meaning: 'the proxy for http:// requests (also `http_proxy`)' },
+  { name: 'NO_PROXY', meaning: 'hosts reached without the proxy (also `no_proxy`)' },
+  {
+    name: 'NODE_EXTRA_CA_CERTS',
+    meaning:
+      "a PEM file of extra certificate authorities (Node.js's own variable): for a server whose certificate a private CA signed",
+  },
+] as const;
+
+/** The name of a variable of ENVIRONMENT. */
+export type EnvName = (typeof ENVIRONMENT)[number]['name'];
+
+/** Read as the operating system means them, not settings of mon: left out of the table. */
+export const SYSTEM_VARIABLES = ['HOME', 'APPDATA', 'LOCALAPPDATA', 'PATH', 'PATHEXT', 'COMSPEC', 'LESS'] as const;
+
 /** A boolean environment variable is on when set and not "", "0" or "false". */
 export function envFlag(value: string | undefined): boolean {
   return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';

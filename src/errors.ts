@@ -1,6 +1,6 @@
 /**
  * Errors a command can end with. Each carries a `kind`; `exitCodeFor` in main.ts is the
- * one place that turns a kind into an exit code (the table in CLI.md).
+ * one place that turns a kind into an exit code (the table in docs/CLI.md).
  */
 export type ErrorKind =
   | 'usage' // 2: bad flag or value, nothing was sent

@@ -77,7 +77,7 @@ export class InputTooLarge extends Error {
 const MIN_SECRET_LENGTH = 8;
 
 /**
- * Colour rules (CLI.md): --no-color turns it off; FORCE_COLOR=0 turns it off and any other
+ * Colour rules (docs/CLI.md): --no-color turns it off; FORCE_COLOR=0 turns it off and any other
  * FORCE_COLOR value turns it on even when piped (Node's own precedence: FORCE_COLOR beats
  * NO_COLOR); a non-empty NO_COLOR turns it off; otherwise colour follows "is a terminal"
  * and TERM is not "dumb".

@@ -2,15 +2,16 @@ import { CommanderError } from 'commander';
 import { ApiError } from './api/errors';
 import { pathProblem } from './config/paths';
 import type { Ctx } from './core/context';
-import { envFlag } from './env';
 import { BrokenPipeError, CliError, ExitStatus, isPromptCancel, type ErrorKind } from './errors';
 import { hasStoredKey, rejectedKey } from './core/credentials';
+import { earlyFacts, type EarlyFacts } from './core/flags/early';
 import { refuseFlagsAsValues, refuseUnknownOptions, refuseUnquotedValues } from './core/flags/guard';
 import { helpAskedFor } from './core/help';
-import { errorJson, jsonRequested } from './output/json-errors';
+import { errorJson } from './output/json-errors';
+import { errorLabel } from './output/say';
 import { buildProgram } from './program';
 
-/** CLI.md's exit-code table. This file is the only place an error becomes a number. */
+/** The exit codes (docs/CLI.md). This file is the only place an error becomes a number. */
 const EXIT_CODES: Record<ErrorKind, number> = {
   usage: 2,
   auth: 4,
@@ -56,7 +57,7 @@ interface Described {
   http?: { status: number; requestId?: string };
 }
 
-function describeError(error: unknown, ctx: Ctx, argv: string[]): Described | undefined {
+function describeError(error: unknown, ctx: Ctx, facts: EarlyFacts): Described | undefined {
   if (error instanceof BrokenPipeError) return undefined;
   if (error instanceof CommanderError) {
     if (error.exitCode === 0) return undefined; // --help, --version
@@ -104,10 +105,8 @@ function describeError(error: unknown, ctx: Ctx, argv: string[]): Described | un
   // MON_DEBUG=1), when bin/mon.js has turned source maps on so that it names src/*.ts lines.
   const message = error instanceof Error ? error.message : String(error);
   const where = `mon ${MON_VERSION}, Node.js ${process.version}, ${process.platform}-${process.arch}`;
-  // --debug is looked for in argv too: an error while commander parses comes before globals are set.
-  const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
-  const debug = ctx.globals.debug || envFlag(ctx.env.MON_DEBUG) || options.includes('--debug');
-  if (debug && error instanceof Error && error.stack) {
+  // From the command line too: an error while commander parses comes before globals are set.
+  if ((ctx.globals.debug || facts.debug) && error instanceof Error && error.stack) {
     return {
       kind: 'failure',
       message,
@@ -128,17 +127,17 @@ function describeError(error: unknown, ctx: Ctx, argv: string[]): Described | un
  * Says what went wrong on stderr: prose ("error: ..." and a hint), or with --json/--jq one
  * JSON object (output/json-errors.ts) with the same message, hint and exit code.
  */
-function report(error: unknown, exitCode: number, ctx: Ctx, argv: string[]): void {
+function report(error: unknown, exitCode: number, ctx: Ctx, facts: EarlyFacts): void {
   const { io } = ctx;
-  const said = describeError(error, ctx, argv);
+  const said = describeError(error, ctx, facts);
   if (!said) return;
-  if (ctx.globals.json || jsonRequested(argv)) {
+  if (ctx.globals.json || facts.json) {
     io.errRaw(errorJson({ exitCode, kind: said.kind, message: said.message, hint: said.hint, http: said.http }));
     if (said.stack) io.err(`${io.errStyle.dim(said.stack)}\n`);
     return;
   }
   if (said.commanderSaid) return;
-  io.err(`${said.label ? `${io.errStyle.red('error:')} ` : ''}${said.message}\n`);
+  io.err(`${said.label ? `${errorLabel(io.errStyle)} ` : ''}${said.message}\n`);
   if (said.stack) io.err(`${io.errStyle.dim(said.stack)}\n`);
   if (said.hint) io.err(`${said.hint}\n`);
 }
@@ -146,10 +145,11 @@ function report(error: unknown, exitCode: number, ctx: Ctx, argv: string[]): voi
 /** Runs one command line and returns its exit code. Never exits the process itself. */
 export async function main(argv: string[], ctx: Ctx): Promise<number> {
   let code = 0;
+  const facts = earlyFacts(argv, ctx.env);
   // Parse errors are reported before any action runs: decide their colour now.
-  ctx.io.setColor({ noColorFlag: argv.includes('--no-color'), env: ctx.env });
+  ctx.io.setColor({ noColorFlag: facts.noColor, env: ctx.env });
   try {
-    const program = buildProgram(ctx, argv);
+    const program = buildProgram(ctx, facts);
     refuseFlagsAsValues(program, argv);
     refuseUnknownOptions(program, argv);
     refuseUnquotedValues(program, argv);
@@ -163,7 +163,7 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
     // Cancelled by a signal (cli.ts aborts with its name): say which one, 128 + its number as shells do.
     if (code === EXIT_CODES.cancelled && ctx.signal.aborted)
       code = SIGNAL_EXIT[(ctx.signal.reason as Error | undefined)?.message ?? ''] ?? code;
-    report(error, code, ctx, argv);
+    report(error, code, ctx, facts);
   } finally {
     await ctx.close();
   }

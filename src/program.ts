@@ -2,43 +2,21 @@ import { Command } from 'commander';
 import { TOP_LEVEL } from './commands/index';
 import type { Ctx } from './core/context';
 import { addFlags } from './core/flags/commander';
+import { HELP_FLAGS, invokedCommand, type EarlyFacts } from './core/flags/early';
 import { GLOBAL_FLAGS, type GlobalOptions } from './core/flags/globals';
-import { flagName, takesValue } from './core/flags/spec';
 import { commandPath } from './core/flags/walk';
 import { globalOptionsText, helpAfter, HELP_SETTINGS } from './core/help';
 import { envFlag } from './env';
 import { useJq } from './output/jq';
-import { jsonRequested } from './output/json-errors';
-
-/** Global flags that take a value, to find the command word in argv. */
-const VALUE_FLAGS = new Set(
-  Object.entries(GLOBAL_FLAGS)
-    .filter(([, flag]) => takesValue(flag))
-    .map(([key, flag]) => flagName(key, flag)),
-);
-
-/** The top-level command a command line asks for ("help incidents" asks for incidents). */
-export function invokedCommand(argv: readonly string[]): string | undefined {
-  const words: string[] = [];
-  for (let i = 0; i < argv.length && words.length < 2; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') break;
-    if (arg.startsWith('-')) {
-      if (VALUE_FLAGS.has(arg)) i++;
-      continue;
-    }
-    words.push(arg);
-  }
-  return words[0] === 'help' ? words[1] : words[0];
-}
+import { errorLabel } from './output/say';
 
 /**
- * The command tree: the global flags and one command per entry of TOP_LEVEL. With `argv`,
- * only the subtree that argv asks for is built in full (the others appear by name and
- * summary), which keeps `mon incidents --help` from constructing the other hundred-odd
- * options; without it, all of it (shell completions describe everything).
+ * The command tree: the global flags and one command per entry of TOP_LEVEL. With the
+ * command line's `facts`, only the subtree it asks for is built in full (the others appear
+ * by name and summary), which keeps `mon incidents --help` from constructing the other
+ * hundred-odd options; without them, all of it (shell completions describe everything).
  */
-export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
+export function buildProgram(ctx: Ctx, facts?: EarlyFacts): Command {
   const program = new Command('mon')
     .description('Status-page incidents, checks, heartbeats and runtimes from the command line.')
     .version(`mon ${MON_VERSION}`, '--version', 'print the version')
@@ -57,12 +35,12 @@ export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
     ),
   );
 
-  const wanted = argv && invokedCommand(argv);
+  const wanted = facts && invokedCommand(facts);
   const tree = () => buildProgram(ctx);
   for (const entry of TOP_LEVEL) {
     program.commandsGroup(entry.group);
     const built =
-      !argv || entry.eager || entry.spec.name === wanted
+      !facts || entry.eager || entry.spec.name === wanted
         ? entry.build(ctx, tree)
         : new Command(entry.spec.name).description(entry.spec.summary);
     program.addCommand(built, { hidden: entry.hidden });
@@ -80,7 +58,7 @@ export function buildProgram(ctx: Ctx, argv?: readonly string[]): Command {
     if (globals.jq !== undefined) await useJq(ctx.io, globals.jq, { signal: ctx.signal, onClose: ctx.onClose });
   });
 
-  applyEverywhere(program, ctx, argv !== undefined && jsonRequested(argv));
+  applyEverywhere(program, ctx, facts?.json ?? false);
   // `mon help help`: the help command's own help, named as it is typed.
   applyEverywhere(help, ctx, false);
   help
@@ -110,12 +88,12 @@ function applyEverywhere(command: Command, ctx: Ctx, jsonErrors: boolean): void 
       ctx.commandPath = commandPath(command);
       throw error;
     })
-    .helpOption('-h, --help', 'show help for this command')
+    .helpOption(`${HELP_FLAGS.short}, ${HELP_FLAGS.long}`, 'show help for this command')
     .configureOutput({
       writeOut: (text) => ctx.io.out(text),
       writeErr: (text) => ctx.io.err(text),
       outputError: (text, write) => {
-        if (!jsonErrors) write(text.replace(/^error:/, ctx.io.errStyle.red('error:')));
+        if (!jsonErrors) write(text.replace(/^error:/, errorLabel(ctx.io.errStyle)));
       },
       getOutHelpWidth: () => ctx.io.columns(),
       getErrHelpWidth: () => ctx.io.columns(),

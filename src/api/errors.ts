@@ -52,6 +52,7 @@ export function serverMessageOf(text: string): string | undefined {
   return undefined;
 }
 
+/** The reason phrase of each status mon or its sandbox may meet (the sandbox answers with them too). */
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
   201: 'Created',
@@ -69,16 +70,26 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
+  507: 'Insufficient Storage',
 };
 
+/** "Not Found"; undefined for a status without a phrase here. */
+export function statusText(status: number): string | undefined {
+  return Object.hasOwn(STATUS_TEXT, status) ? STATUS_TEXT[status] : undefined;
+}
+
+/** "404 Not Found", or the bare number. */
 export function statusLabel(status: number): string {
-  return STATUS_TEXT[status] ? `${status} ${STATUS_TEXT[status]}` : String(status);
+  const text = statusText(status);
+  return text ? `${status} ${text}` : String(status);
 }
 
 /** The one function that picks an error type for a non-2xx response (openai-node's APIError.generate). */

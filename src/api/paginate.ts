@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from './errors';
-import type { ApiClient } from './client';
-import type { ApiRequest } from './request';
+import type { ApiRequest, Requester } from './request';
 import { parseResponse } from './validate';
 import { sanitize } from '../text/escape';
 import { UsageError } from '../errors';
@@ -100,7 +99,7 @@ export class PageGuard {
  * (`for await (const page of pages(...))`). Stops when `nextId` is null or missing.
  */
 export async function* pages<S extends z.ZodType<Page<unknown>>>(
-  client: Pick<ApiClient, 'request'> & { paging?: PagingBounds },
+  client: Requester & { paging?: PagingBounds },
   request: ApiRequest,
   schema: S,
 ): AsyncGenerator<{ page: z.infer<S>; raw: unknown }> {
@@ -120,7 +119,7 @@ export async function* pages<S extends z.ZodType<Page<unknown>>>(
 
 /** Every entry of every page (`for await (const incident of entries(...))`). */
 export async function* entries<T>(
-  client: Pick<ApiClient, 'request'>,
+  client: Requester,
   request: ApiRequest,
   schema: z.ZodType<Page<T>>,
 ): AsyncGenerator<T> {

@@ -57,6 +57,11 @@ export interface ApiResponse<T = unknown> {
   text: string;
 }
 
+/** What sends a request: the client (client.ts), as paging and the resources use it. */
+export interface Requester {
+  request<T = unknown>(request: ApiRequest): Promise<ApiResponse<T>>;
+}
+
 export function prepareRequest(config: ClientConfig, request: ApiRequest): PreparedRequest {
   const url = new URL(config.baseUrl.replace(/\/+$/, '') + request.path);
   // A user name and password in a ping URL are sent as HTTP basic authentication (as curl
@@ -141,7 +146,7 @@ export function isLoopbackName(hostname: string): boolean {
 }
 
 /**
- * Refuses to send the key (or a secret URL) in clear text across a network (CLI.md: secrets).
+ * Refuses to send the key (or a secret URL) in clear text across a network (docs/API.md).
  * A loopback address passes; a loopback name passes here, and is judged by the addresses it
  * resolves to when the request is sent (client.ts).
  */

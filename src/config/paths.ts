@@ -2,6 +2,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { CliError } from '../errors';
+import { codeWords } from '../text/codes';
 
 type Kind = 'config' | 'data' | 'cache';
 
@@ -42,24 +43,24 @@ const DIRECTORIES: Record<Kind, { name: string; variable: string }> = {
   cache: { name: 'cache directory', variable: 'MON_CACHE_DIR' },
 };
 
-/** Failures of a file system call that are about the path itself (not a bug in mon), in words. */
-const PROBLEMS: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  ENOTDIR: 'a file is where a directory should be',
-  EISDIR: 'it is a directory, where a file should be',
-  EROFS: 'the file system is read-only',
-  ENOSPC: 'the disk is full',
-  EDQUOT: 'the disk quota is used up',
-  EFBIG: 'the file would be larger than this process may write (ulimit -f)',
-  ELOOP: 'it goes round a loop of symbolic links',
-  ENAMETOOLONG: 'the path is too long',
-};
+/** Failures of a file system call that are about the path itself (not a bug in mon); text/codes.ts words them. */
+const PATH_PROBLEMS: ReadonlySet<string> = new Set([
+  'EACCES',
+  'EPERM',
+  'ENOTDIR',
+  'EISDIR',
+  'EROFS',
+  'ENOSPC',
+  'EDQUOT',
+  'EFBIG',
+  'ELOOP',
+  'ENAMETOOLONG',
+]);
 
-/** The error's code when it is one of PROBLEMS. */
+/** The error's code when it is one of PATH_PROBLEMS. */
 export function pathProblemCode(error: unknown): string | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return typeof code === 'string' && Object.hasOwn(PROBLEMS, code) ? code : undefined;
+  return typeof code === 'string' && PATH_PROBLEMS.has(code) ? code : undefined;
 }
 
 /**
@@ -70,11 +71,9 @@ export function pathProblemCode(error: unknown): string | undefined {
 export function pathProblem(error: unknown, path: string): string | undefined {
   const code = pathProblemCode(error);
   if (!code) return undefined;
-  if (code === 'ENOTDIR') {
-    const file = fileInTheWay(path);
-    return file ? `${PROBLEMS[code]} (${file} is a file)` : PROBLEMS[code];
-  }
-  return PROBLEMS[code];
+  const words = codeWords(code)!;
+  const file = code === 'ENOTDIR' ? fileInTheWay(path) : undefined;
+  return file ? `${words} (${file} is a file)` : words;
 }
 
 /** The first part of `path` that exists, when it is not a directory (what makes ENOTDIR). */

@@ -1,5 +1,5 @@
 import type { Profile } from './store';
-import { envFlag } from '../env';
+import { envFlag, type EnvName } from '../env';
 import { UsageError } from '../errors';
 import { maskUrl } from '../text/mask';
 
@@ -67,7 +67,7 @@ export const SETTINGS = {
   accessible: { field: 'accessible', flag: undefined, env: 'MON_ACCESSIBLE', label: 'Accessible mode' },
 } as const satisfies Record<
   string,
-  { field: keyof Settings; flag: keyof SettingFlags | undefined; env: string; label: string }
+  { field: keyof Settings; flag: keyof SettingFlags | undefined; env: EnvName; label: string }
 >;
 export type SettingName = keyof typeof SETTINGS;
 export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
@@ -117,7 +117,7 @@ export function needsProfile(globals: SettingFlags, env: NodeJS.ProcessEnv): boo
   });
 }
 
-/** Precedence (CLI.md): flag, then environment, then the profile, then defaults. */
+/** Precedence (docs/CLI.md): flag, then environment, then the profile, then defaults. */
 export function resolveSettings(globals: SettingFlags, env: NodeJS.ProcessEnv, profile: Profile | undefined): Settings {
   const name = profileName(globals, env);
   const pick = (setting: SettingName): Setting<string> | undefined => {

@@ -13,7 +13,7 @@ import {
   useAnotherDir,
 } from './paths';
 
-/** A message template (`mon templates`): the text of an incident update, and perhaps its status. */
+/** A message template as the file stores it: the text of an incident update, and perhaps its status (core/templates.ts is all else about templates). */
 export interface Template {
   message: string;
   status?: string;
@@ -71,7 +71,7 @@ export class ConfigStore {
   readonly path: string;
   private warned = false;
 
-  /** `warn`: told once (a line, no newline) when the config directory is writable by other users. */
+  /** `warn`: told once (a warning's text, no newline) when the config directory is writable by other users. */
   constructor(
     env: NodeJS.ProcessEnv,
     private readonly warn: (line: string) => void = () => {},
@@ -127,7 +127,7 @@ export class ConfigStore {
       this.warned = true;
       const dir = dirname(this.path);
       this.warn(
-        `warning: the config directory ${dir} ${loose}: other users could put a config.json of their own there, or replace yours. Make it yours alone (chmod 700 '${dir}'), or set MON_CONFIG_DIR to a directory of your own.`,
+        `the config directory ${dir} ${loose}: other users could put a config.json of their own there, or replace yours. Make it yours alone (chmod 700 '${dir}'), or set MON_CONFIG_DIR to a directory of your own.`,
       );
     }
   }

@@ -4,7 +4,9 @@ import { ConfigStore } from '../config/store';
 import { envFlag } from '../env';
 import { AuthError, UsageError } from '../errors';
 import type { IO } from '../io';
-import { terminalPrompter, type Prompter } from './prompter';
+import { sayWarning } from '../output/say';
+import type { Prompter } from './prompter';
+import { terminalPrompter } from './terminal-prompter';
 import { accessibleSetting, needsProfile, profileName, resolveSettings, type Settings } from '../config/settings';
 import type { Profile } from '../config/store';
 import type { GlobalOptions } from './flags/globals';
@@ -109,7 +111,7 @@ export function createContext(options: ContextOptions): Ctx {
     },
 
     config() {
-      store ??= new ConfigStore(env, (line) => io.err(`${io.errStyle.yellow(line)}\n`));
+      store ??= new ConfigStore(env, (line) => sayWarning(io, line));
       return store;
     },
 

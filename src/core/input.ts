@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { UsageError } from '../errors';
+import { fileWords } from '../text/codes';
 import { InputTooLarge, type IO } from '../io';
 import { EXACT_RULE, inexactNumbers } from '../text/json';
 import { formatPath } from '../text/path';
@@ -75,15 +76,6 @@ async function readFileText(path: string, maxBytes: number): Promise<string> {
   }
 }
 
-/** Why a file could not be read, in words. */
-export function unreadable(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'there is no such file';
-  if (code === 'EISDIR') return 'it is a directory';
-  if (code === 'EACCES') return 'permission denied';
-  return (error as Error).message;
-}
-
 /** A file's text, bounded by its kind (`--dependency`, whose problems are listed together). */
 export async function readBoundedFile(path: string, kind: InputKind): Promise<string> {
   return readFileText(path, INPUT_BOUNDS[kind].bytes);
@@ -125,7 +117,7 @@ export async function readInputText(
   } catch (error) {
     if (error instanceof InputTooLarge) throw tooLarge(typed(source), kind);
     throw new UsageError(
-      `${typed(source)}: cannot read it (${unreadable(error)}).`,
+      `${typed(source)}: cannot read it (${fileWords(error)}).`,
       `Check the path, or pass ${typed('-')} to read from stdin.`,
     );
   }

@@ -2,6 +2,7 @@ import { PagingStopped, type Page } from '../api/paginate';
 import { sanitize } from '../text/escape';
 import { PAGE_LIMIT } from '../api/schemas/enums';
 import { jsonArrayWriter, printJson, renderList, type Column } from '../output/render';
+import { sayWarning } from '../output/say';
 import type { IO } from '../io';
 import type { Ctx } from './context';
 import type { PAGE_FLAGS } from './flags/common';
@@ -81,8 +82,9 @@ export async function runPagedList<T, R = T>(
  */
 export function atMost<T>(io: Pick<IO, 'err' | 'errStyle'>, entries: T[], limit: number, what: string): T[] {
   if (entries.length <= limit) return entries;
-  io.err(
-    `${io.errStyle.yellow('warning:')} the server sent ${entries.length} entries where at most ${limit} were asked for (${what}); showing the first ${limit}.\n`,
+  sayWarning(
+    io,
+    `the server sent ${entries.length} entries where at most ${limit} were asked for (${what}); showing the first ${limit}.`,
   );
   return entries.slice(0, limit);
 }

@@ -5,18 +5,6 @@
  * says; this is its shape.
  */
 
-/**
- * --json, --jq or -q on the command line (before `--`). Read from argv, not from the parsed
- * globals: a parse error (an unknown option, a flag given as a value) comes before commander
- * has set them.
- */
-export function jsonRequested(argv: readonly string[]): boolean {
-  const end = argv.indexOf('--');
-  return (end < 0 ? argv : argv.slice(0, end)).some(
-    (word) => word === '--json' || word === '--jq' || word.startsWith('--jq=') || /^-[A-Za-z]*q/.test(word),
-  );
-}
-
 export interface ErrorReport {
   exitCode: number;
   kind: string;

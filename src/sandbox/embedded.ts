@@ -3,6 +3,7 @@ import type { IO } from '../io';
 import { realFile, waitForLock } from '../lock';
 import { lockFileFailure, prepareDataDir } from './data-dir';
 import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID } from './defaults';
+import { sayNote } from '../output/say';
 import { startSandbox } from './server';
 
 export interface EmbeddedSandbox {
@@ -54,8 +55,7 @@ export async function startEmbeddedSandbox(options: {
     if (sandbox.store.report.created) {
       options.io.err(options.io.errStyle.dim(`Using the embedded sandbox (sample data; stored in ${dataFile}).\n`));
     }
-    if (sandbox.store.report.droppedTornTail)
-      options.io.err(`${options.io.errStyle.yellow('note:')} ${tornTailNote(dataFile)}\n`);
+    if (sandbox.store.report.droppedTornTail) sayNote(options.io, tornTailNote(dataFile));
     return {
       baseUrl: sandbox.url,
       pingUrl: sandbox.pingUrl,

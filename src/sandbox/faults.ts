@@ -1,3 +1,5 @@
+import { errorBody, reason, type SandboxResponse } from './http';
+
 /**
  * `--faults SPEC`: failures injected into API requests (not pings), for trying retries and
  * error handling. Comma-separated rules, checked in order for each request:
@@ -75,5 +77,20 @@ export function parseFaults(spec: string, random: () => number = Math.random): F
       }
       return undefined;
     },
+  };
+}
+
+/** After the rules' delay, the fault for this API request, if one fires. */
+export async function nextFault(faults: Faults, method: string): Promise<FaultAction | undefined> {
+  if (faults.delayMs) await new Promise((resolve) => setTimeout(resolve, faults.delayMs));
+  return faults.pick(method);
+}
+
+/** The answer a `status` fault gives: the API's error body; a 429 says when to try again. */
+export function faultAnswer(status: number): Required<SandboxResponse> {
+  return {
+    status,
+    body: errorBody(status, `Injected fault (--faults): ${reason(status)}`),
+    headers: status === 429 ? { 'retry-after': '1' } : {},
   };
 }

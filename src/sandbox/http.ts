@@ -1,5 +1,6 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
+import { statusText } from '../api/errors';
 import { formatPath } from '../text/path';
 
 /** What a route handler sees. */
@@ -19,26 +20,9 @@ export interface SandboxResponse {
   headers?: Record<string, string>;
 }
 
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  402: 'Payment Required',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-  507: 'Insufficient Storage',
-};
-
+/** The reason phrase of an answer's status (api/errors.ts has the table). */
 export function reason(status: number): string {
-  return REASONS[status] ?? 'Error';
+  return statusText(status) ?? 'Error';
 }
 
 /** Thrown by handlers; becomes the API's error body `{statusCode, error, message}`. */
@@ -74,4 +58,45 @@ export function queryObject(query: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of query) if (!(key in out)) out[key] = value;
   return out;
+}
+
+/* Reading a request and writing an answer, as node:http gives them. */
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The request's JSON body (undefined when empty) and its size; 413 past 1 MB, 400 when it is not JSON. */
+export async function readJsonBody(req: IncomingMessage): Promise<{ body: unknown; size: number }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'The body is larger than 1 MB');
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return { body: undefined, size };
+  try {
+    return { body: JSON.parse(text), size };
+  } catch {
+    throw new HttpError(400, 'The body is not valid JSON');
+  }
+}
+
+/** What each response carried, for the request log. */
+const answers = new WeakMap<ServerResponse, { status: number; body: unknown; size: number }>();
+
+export function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  answers.set(res, { status, body, size: text.length });
+  res.writeHead(status, {
+    ...headers,
+    ...(body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }),
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+/** What `send` answered on `res`, for the request log. */
+export function answerOf(res: ServerResponse): { status: number; body: unknown; size: number } | undefined {
+  return answers.get(res);
 }

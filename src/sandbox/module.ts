@@ -1,5 +1,6 @@
 import type { Router } from './router';
-import type { Store, StoreOptions } from './store';
+import type { JournalOptions } from './journal';
+import type { Store } from './store';
 
 /*
  * What a sandbox module (one part of the API) is given and must provide. The server takes
@@ -26,7 +27,7 @@ export interface SandboxOptions {
   /** One line per request, for the access log. */
   log?: (line: string) => void;
   /** Tests only: how the journal writes and flushes (a failing write instead of a full disk). */
-  journal?: StoreOptions;
+  journal?: JournalOptions;
 }
 
 /** The sandbox's time: the real clock (or the injected one) plus what /__sandbox/clock added. */

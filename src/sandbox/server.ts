@@ -3,31 +3,18 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { isLoopbackAddress } from '../api/request';
-import { parseFaults, type Faults } from './faults';
-import { errorBody, HttpError, reason, type SandboxRequest, type SandboxResponse } from './http';
+import { adminRoutes } from './admin';
+import { faultAnswer, nextFault, parseFaults, type Faults } from './faults';
+import { answerOf, errorBody, HttpError, readJsonBody, send, type SandboxRequest, type SandboxResponse } from './http';
 import { MODULES } from './modules/index';
 import { Router } from './router';
 import { requestRedactor } from './redact';
 import { API_KEY_META, newSandboxKey, PING_URL_HEADER } from './defaults';
-import { JournalError, Store } from './store';
+import { JournalError } from './journal';
+import { Store } from './store';
 import { CLOCK_OFFSET_META, SandboxClock, type ModuleContext, type SandboxOptions } from './module';
 import { seedModules } from './seed';
-import { MAX_CLOCK_ADVANCE_SECONDS, REQUEST_LOG_LIMITS } from './limits';
-
-/** A request as the sandbox's log keeps it (GET /__sandbox/requests); the Authorization header is never kept. */
-export interface LoggedRequest {
-  method: string;
-  /** As received, query included. */
-  path: string;
-  /** The status answered; null while unanswered, or when the connection was closed instead (--faults). */
-  status: number | null;
-  /** When it arrived, by the sandbox clock (ISO 8601). */
-  time: string;
-  body: unknown;
-  headers: Record<string, string>;
-  /** What was answered (status and JSON body); absent while unanswered or when the connection was closed instead. */
-  answer?: { status: number; body: unknown };
-}
+import { RequestLog, type LoggedRequest } from './request-log';
 
 export interface Sandbox {
   url: string;
@@ -43,60 +30,6 @@ export interface Sandbox {
   requests: LoggedRequest[];
   banner(): { lines: string[]; json: Record<string, unknown> };
   close(): Promise<void>;
-}
-
-const MAX_BODY_BYTES = 1024 * 1024;
-
-/** The latest time the sandbox clock may show (ISO 8601 has four-digit years). */
-const LATEST_TIME = Date.parse('9999-12-31T23:59:59Z');
-
-/**
- * The request log: oldest first, bounded by count and bytes (REQUEST_LOG_LIMITS), so a
- * flood of requests, authorized or not, cannot grow the sandbox's memory without end.
- */
-export class RequestLog {
-  readonly entries: LoggedRequest[] = [];
-  private readonly sizes: number[] = [];
-  private bytes = 0;
-
-  constructor(private readonly limits: { count: number; bytes: number } = REQUEST_LOG_LIMITS) {}
-
-  add(entry: LoggedRequest, size: number): void {
-    this.entries.push(entry);
-    this.sizes.push(size);
-    this.bytes += size;
-    this.trim();
-    // One request larger than the whole budget is kept without its body.
-    if (this.bytes > this.limits.bytes) {
-      const only = this.entries[0]!;
-      only.body = { omitted: `the body (${size} bytes) is larger than the request log keeps` };
-      this.bytes = this.sizes[0] = 0;
-    }
-  }
-
-  /** What an entry was answered, counted in the same budget (an answer larger than all of it is not kept). */
-  answer(entry: LoggedRequest, answer: { status: number; body: unknown }, size: number): void {
-    const index = this.entries.lastIndexOf(entry);
-    if (index < 0 || size > this.limits.bytes) return;
-    entry.answer = answer;
-    this.sizes[index]! += size;
-    this.bytes += size;
-    this.trim();
-  }
-
-  /** The oldest entries go first, until the count and the bytes fit (one entry always stays). */
-  private trim(): void {
-    while (this.entries.length > this.limits.count || (this.bytes > this.limits.bytes && this.entries.length > 1)) {
-      this.entries.shift();
-      this.bytes -= this.sizes.shift()!;
-    }
-  }
-
-  clear(): void {
-    this.entries.length = 0;
-    this.sizes.length = 0;
-    this.bytes = 0;
-  }
 }
 
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
@@ -185,7 +118,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       };
       res.on('finish', () => {
         entry.status = res.statusCode;
-        const answer = answered.get(res);
+        const answer = answerOf(res);
         if (answer) log.answer(entry, { status: answer.status, body: redact.body(answer.body) }, answer.size);
       });
       log.add(entry, size + entry.path.length + JSON.stringify(headers).length + 100);
@@ -201,18 +134,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       const { route, params } = router.match(method, rawPath);
       if (route.auth !== false && !isApi && !isAdmin) authorize(req, key, options.accountId);
       if (isApi && faults) {
-        if (faults.delayMs) await new Promise((resolve) => setTimeout(resolve, faults.delayMs));
-        const fault = faults.pick(method);
+        const fault = await nextFault(faults, method);
         if (fault?.kind === 'reset') return void req.socket.destroy();
         if (fault?.kind === 'hang') return;
         if (fault?.kind === 'status') {
-          const headers: Record<string, string> = fault.status === 429 ? { 'retry-after': '1' } : {};
-          return send(
-            res,
-            fault.status,
-            errorBody(fault.status, `Injected fault (--faults): ${reason(fault.status)}`),
-            headers,
-          );
+          const answer = faultAnswer(fault.status);
+          return send(res, answer.status, answer.body, answer.headers);
         }
         drop = fault?.kind === 'drop';
       }
@@ -327,86 +254,4 @@ function journalFailure(error: JournalError): [number, ReturnType<typeof errorBo
     ? 'The sandbox takes no more requests: restart it (it reads its data file back).'
     : 'Nothing was changed; free some space and try again.';
   return [status, errorBody(status, `The sandbox could not save the change: ${error.message}. ${next}`)];
-}
-
-async function readJsonBody(req: IncomingMessage): Promise<{ body: unknown; size: number }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'The body is larger than 1 MB');
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return { body: undefined, size };
-  try {
-    return { body: JSON.parse(text), size };
-  } catch {
-    throw new HttpError(400, 'The body is not valid JSON');
-  }
-}
-
-/** What each response carried, for the request log. */
-const answered = new WeakMap<ServerResponse, { status: number; body: unknown; size: number }>();
-
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  answered.set(res, { status, body, size: text.length });
-  res.writeHead(status, {
-    ...headers,
-    ...(body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }),
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
-}
-
-/**
- * The admin routes, outside the API (they need the API key like it; documented in
- * `mon sandbox --help` and the README):
- *   GET    /__sandbox/requests[?limit=N]   the last N requests received (all kept by default), oldest first
- *   DELETE /__sandbox/requests             forget them
- *   POST   /__sandbox/clock                {"advanceSeconds": S} moves the clock S seconds forward
- *                                          (0 to 100 years); kept in the data file across restarts
- */
-function adminRoutes(router: Router, state: { clock: SandboxClock; store: Store; log: RequestLog }): void {
-  router.get('/__sandbox/requests', ({ query }) => {
-    const raw = query.get('limit');
-    const limit = raw === null ? Infinity : Number(raw);
-    if (raw !== null && (!/^\d+$/.test(raw) || limit < 1)) {
-      throw new HttpError(400, 'query.limit must be a whole number >= 1');
-    }
-    const entries = state.log.entries;
-    return { status: 200, body: entries.slice(Math.max(0, entries.length - limit)) };
-  });
-  router.add({
-    method: 'DELETE',
-    path: '/__sandbox/requests',
-    handler: () => {
-      state.log.clear();
-      return { status: 204 };
-    },
-  });
-  router.post('/__sandbox/clock', (request) => {
-    const seconds = (request.body as { advanceSeconds?: unknown } | undefined)?.advanceSeconds;
-    if (
-      typeof seconds !== 'number' ||
-      !Number.isFinite(seconds) ||
-      seconds < 0 ||
-      seconds > MAX_CLOCK_ADVANCE_SECONDS
-    ) {
-      throw new HttpError(
-        400,
-        `body.advanceSeconds must be a number of seconds from 0 to 100 years (${MAX_CLOCK_ADVANCE_SECONDS})`,
-      );
-    }
-    const offsetMs = state.clock.offsetMs + Math.round(seconds * 1000);
-    if (state.clock.now() - state.clock.offsetMs + offsetMs > LATEST_TIME) {
-      throw new HttpError(400, 'body.advanceSeconds would move the sandbox clock past the year 9999');
-    }
-    // On disk first: the offset survives a restart (and `mon --sandbox`, which restarts every time).
-    state.store.setMeta(CLOCK_OFFSET_META, offsetMs);
-    state.clock.offsetMs = offsetMs;
-    const now = state.clock.now();
-    return { status: 200, body: { now: new Date(now).toISOString(), offsetSeconds: offsetMs / 1000 } };
-  });
 }

@@ -1,7 +1,7 @@
 /**
- * Error codes in words. People see what happened ("the connection was refused"), not
- * Node.js', the system's or undici's code for it (ECONNREFUSED, UND_ERR_SOCKET); --debug
- * still shows the code.
+ * Error codes in words, for every message of mon (this is the only table): people see what
+ * happened ("the connection was refused", "the disk is full"), not Node.js', the system's
+ * or undici's code for it (ECONNREFUSED, ENOSPC, UND_ERR_SOCKET); --debug still shows the code.
  */
 const WORDS: Record<string, string> = {
   // Connections (errno).
@@ -28,11 +28,14 @@ const WORDS: Record<string, string> = {
   ENOENT: 'there is no such file or directory',
   EACCES: 'permission denied',
   EPERM: 'the operation is not permitted',
-  EISDIR: 'it is a directory',
+  EISDIR: 'it is a directory, where a file should be',
   ENOTDIR: 'a file is where a directory should be',
   EROFS: 'the file system is read-only',
   ENOSPC: 'the disk is full',
   EDQUOT: 'the disk quota is used up',
+  EFBIG: 'the file would be larger than this process may write (ulimit -f)',
+  ELOOP: 'it goes round a loop of symbolic links',
+  ENAMETOOLONG: 'the path is too long',
   EIO: 'the disk reported an input/output error',
   EMFILE: 'too many files are open',
   EBUSY: 'it is busy',
@@ -78,6 +81,11 @@ export function errorWords(error: unknown, code?: string): string {
   if ((error as Error | undefined)?.name === 'HTTPParserError') return 'the answer is not valid HTTP';
   const message = error instanceof Error ? error.message : String(error);
   return message.replace(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b:?\s*/g, '').trim() || 'an unknown failure';
+}
+
+/** Why a file a flag names could not be read: an error's words, with "there is no such file" for a file known to be one. */
+export function fileWords(error: unknown): string {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT' ? 'there is no such file' : errorWords(error);
 }
 
 /** A certificate the TLS handshake refused: why, in words, and whether a private CA may be the cause. */

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoggedRequest } from '../../src/sandbox/server';
+import type { LoggedRequest } from '../../src/sandbox/request-log';
 import { runMon, startSandbox, tempDir, type RunResult, type SandboxProcess } from './harness';
 
 const SERVICE = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01';

@@ -48,6 +48,6 @@ describe('an unexpected error', () => {
     expect(existsSync(`${root}/${io!.file}`)).toBe(true);
     const line = readFileSync(`${root}/${io!.file}`, 'utf8').split('\n')[io!.line - 1];
     expect(line).toContain('process.stdout.write(');
-    expect(frames.map((frame) => frame.file)).toContain('src/commands/config/config.ts');
+    expect(frames.map((frame) => frame.file)).toContain('src/commands/config/list.ts');
   });
 });

@@ -13,7 +13,7 @@ import { inject, type TestContext } from 'vitest';
 import { loadChecker, openApiFile, type OpenApiChecker } from '../openapi';
 import { SPEC_WINS } from '../openapi-exceptions';
 import { requireTool } from '../tools';
-import type { LoggedRequest } from '../../src/sandbox/server';
+import type { LoggedRequest } from '../../src/sandbox/request-log';
 import { argv } from '../words';
 
 export { closedPort, type ClosedPort } from '../ports';

@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoggedRequest } from '../../src/sandbox/server';
+import type { LoggedRequest } from '../../src/sandbox/request-log';
 import { loadChecker, openApiFile, OpenApiChecker } from '../openapi';
 import { SPEC_WINS, type Json } from '../openapi-exceptions';
 import { assertTrafficMatchesOpenApi, runMon, startSandbox, type SandboxProcess } from './harness';

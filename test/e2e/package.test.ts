@@ -9,7 +9,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inquirerPrompter } from '../../src/core/prompter';
+import { inquirerPrompter } from '../../src/core/terminal-prompter';
 import { testIO } from '../../src/io';
 import { cleanEnv, collect, tempDir } from './harness';
 

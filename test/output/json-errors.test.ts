@@ -9,7 +9,7 @@ import { createContext } from '../../src/core/context';
 import { scriptedPrompter } from '../../src/core/prompter';
 import { testIO } from '../../src/io';
 import { main } from '../../src/main';
-import { jsonRequested } from '../../src/output/json-errors';
+import { earlyFacts } from '../../src/core/flags/early';
 import type { Sandbox } from '../../src/sandbox/server';
 import { memorySandbox, mon, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
 import { argv, words } from '../words';
@@ -108,6 +108,7 @@ describe('errors as JSON, in every kind', () => {
   });
 
   it('finds --json, --jq, --jq=, -q, -qEXPR and -yq before `--` only', () => {
+    const jsonRequested = (argv: string[]) => earlyFacts(argv, {}).json;
     expect(jsonRequested(words('runtimes list --json'))).toBe(true);
     expect(jsonRequested(words('--jq . runtimes'))).toBe(true);
     expect(jsonRequested(words('runtimes list "--jq=.[]"'))).toBe(true);

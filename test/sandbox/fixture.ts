@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server';
-import type { StoreOptions } from '../../src/sandbox/store';
+import type { JournalOptions } from '../../src/sandbox/journal';
 import { TEST_ACCOUNT, TEST_KEY } from '../helpers';
 
 const running: Sandbox[] = [];
@@ -19,7 +19,7 @@ export async function stopAll(): Promise<void> {
 /** A data file in a directory of its own. */
 export const dataFile = () => join(mkdtempSync(join(tmpdir(), 'mon-journal-')), 'data.jsonl');
 
-export async function start(file: string, journal: StoreOptions = {}, now?: () => number): Promise<Sandbox> {
+export async function start(file: string, journal: JournalOptions = {}, now?: () => number): Promise<Sandbox> {
   const sandbox = await startSandbox({
     apiKey: TEST_KEY,
     accountId: TEST_ACCOUNT,

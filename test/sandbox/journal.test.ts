@@ -7,7 +7,7 @@ import { fdatasync, readFileSync, writeSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../src/sandbox/server';
-import type { SyncFunction, WriteFunction } from '../../src/sandbox/store';
+import type { SyncFunction, WriteFunction } from '../../src/sandbox/journal';
 import { mon, TEST_ACCOUNT } from '../helpers';
 import { call, dataFile, start, stop, stopAll } from './fixture';
 

@@ -1,6 +1,7 @@
 /** The sandbox's request log (sandbox/request-log.ts): bounded by count and bytes, answers included. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type LoggedRequest, RequestLog, type Sandbox } from '../../src/sandbox/server';
+import { type LoggedRequest, RequestLog } from '../../src/sandbox/request-log';
+import type { Sandbox } from '../../src/sandbox/server';
 import { memorySandbox } from '../helpers';
 import { call, dataFile, start, stopAll } from './fixture';
 

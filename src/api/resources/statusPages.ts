@@ -1,7 +1,9 @@
 import type { ApiClient } from '../client';
 import type { ApiRequest } from '../request';
 import { pages } from '../paginate';
-import { statusPageListSchema } from '../schemas/statusPages';
+import { PAGE_LIMIT } from '../schemas/enums';
+import type { Service } from '../schemas/incidents';
+import { pageServices, statusPageListSchema, type StatusPage } from '../schemas/statusPages';
 
 type Client = Pick<ApiClient, 'request'>;
 
@@ -12,4 +14,22 @@ export function statusPageListRequest(query: { limit?: number; nextId?: string }
 /** The pages of GET /v1/status-pages, from `nextId` (or the start). */
 export function statusPagePages(client: Client, query: { limit?: number; nextId?: string }) {
   return pages(client, statusPageListRequest(query), statusPageListSchema);
+}
+
+/** A service, with the status page and the card that show it. */
+export interface ServiceEntry {
+  service: Service;
+  page: StatusPage;
+  card: string;
+}
+
+/** Every service on every status page (one paginated read: status pages carry no incident history). */
+export async function serviceDirectory(client: Client): Promise<ServiceEntry[]> {
+  const entries: ServiceEntry[] = [];
+  for await (const { page } of statusPagePages(client, { limit: PAGE_LIMIT.max })) {
+    for (const statusPage of page.entries) {
+      for (const { card, service } of pageServices(statusPage)) entries.push({ service, page: statusPage, card });
+    }
+  }
+  return entries;
 }

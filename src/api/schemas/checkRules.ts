@@ -6,7 +6,7 @@ import { CHECK_LIMITS, DEFAULT_FREQUENCY, FREQUENCIES, SECONDS_LEVEL_TYPES, SECO
 export type OffsetRule =
   { kind: 'seconds'; allowed: readonly number[]; text: string } | { kind: 'range'; min: 1; max: number; text: string };
 
-/** What frequencyOffset may be for a frequency (rules 1 to 3 of the spec). */
+/** What frequencyOffset may be for a frequency (docs/API.md, Checks). */
 export function frequencyOffsetRule(frequency: number): OffsetRule {
   if (frequency === 0)
     return {
@@ -54,7 +54,7 @@ export const plainLabel: FieldLabel = (field, value, defaulted) =>
 type RefinementCtx = z.core.$RefinementCtx<unknown>;
 
 /**
- * The spec's rules between fields. They run even when other fields are invalid (so that
+ * The rules between fields (docs/API.md). They run even when other fields are invalid (so that
  * one message lists every problem), hence the checks on each value's type.
  */
 export function checkRules(body: unknown, ctx: RefinementCtx, checkType: string | undefined, label: FieldLabel): void {

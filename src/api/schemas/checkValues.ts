@@ -1,6 +1,6 @@
 /**
- * The values and limits of check bodies (spec: "DNS check (create body)"; the reference
- * OpenAPI for what the spec leaves "not shown"). Kept free of zod so that command help and
+ * The values and limits of check bodies (docs/API.md, and the public OpenAPI description
+ * for the rest). Kept free of zod so that command help and
  * shell completions can list them without loading the schemas; `checks.ts` re-exports them.
  */
 
@@ -41,7 +41,7 @@ export const SECONDS_OFFSETS = [10, 20, 30] as const;
 /** The check types seconds-level frequencies exist for (spec, frequencyOffset rule 4). */
 export const SECONDS_LEVEL_TYPES = ['API', 'TCP'] as const;
 
-/** Every check type the spec knows (the deprecated combined create's `type`). */
+/** Every check type the API knows (the deprecated combined create's `type`). */
 export const CHECK_TYPES = [
   'AGENTIC',
   'API',
@@ -93,7 +93,7 @@ export const PARALLEL_FAILURE_PERCENTAGES = [10, 20, 30, 40, 50, 60, 70, 80, 90,
 /** Incident severities a check's incident trigger may use (the same as incidents'). */
 export const TRIGGER_SEVERITIES = ['CRITICAL', 'MAJOR', 'MEDIUM', 'MINOR'] as const;
 
-/** The spec's limits (where it and the reference disagree, the spec's). */
+/** The limits mon checks (docs/API.md; where the OpenAPI description is looser, these). */
 export const CHECK_LIMITS = {
   descriptionMax: 500,
   environmentVariablesMax: 50,

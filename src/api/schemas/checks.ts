@@ -260,8 +260,8 @@ export type DnsCheckCreateBody = z.infer<ReturnType<typeof dnsCheckCreateSchema>
 
 /**
  * The deprecated combined create (POST /v1/checks): the DNS body's fields plus `type` and
- * dependency files. The spec names the field `type` (the reference calls it `checkType`);
- * the spec wins. Frequency 0 is allowed for API and TCP checks only.
+ * dependency files. The field is `type` (the OpenAPI description calls it `checkType`;
+ * docs/API.md). Frequency 0 is allowed for API and TCP checks only.
  */
 export function combinedCheckCreateSchema(label: FieldLabel = plainLabel) {
   return z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_LIMIT } from './enums';
 
-/** The error body of every API error (reference: ApiError). */
+/** The error body of every API error (the OpenAPI description's ApiError). */
 export const apiErrorBodySchema = z.object({
   statusCode: z.number(),
   error: z.string(),

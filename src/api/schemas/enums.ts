@@ -1,5 +1,5 @@
 /**
- * The incident and runtime values of the spec, kept free of zod so that flag tables, help
+ * The incident and runtime values of the API (docs/API.md), kept free of zod so that flag tables, help
  * and shell completions can list them without loading the schemas (like checkValues.ts).
  */
 

@@ -3,10 +3,10 @@ import { parseTime } from '../../text/time';
 import { wholeNumber } from './common';
 import { EVENTS_LIMIT } from './enums';
 
-/** One ping or state change of a heartbeat monitor. Only `id` is required by the reference. */
+/** One ping or state change of a heartbeat monitor. Only `id` is required by the OpenAPI description. */
 export const heartbeatEventSchema = z.looseObject({
   id: z.string(),
-  // A state the reference does not list yet is shown as it comes, not refused.
+  // A state the OpenAPI description does not list yet is shown as it comes, not refused.
   state: z.string().optional(),
   timestamp: z.string().optional(),
   source: z.string().nullable().optional(),
@@ -105,7 +105,7 @@ const amountSchema = z
   .number({ error: required('must be a number') })
   .refine(Number.isFinite, { error: 'must be a finite number' });
 
-/** The heartbeat monitor configuration of the spec (unknown fields are refused: likely typos). */
+/** A heartbeat monitor's configuration, with the ranges of docs/API.md (unknown fields are refused: likely typos). */
 export const heartbeatMonitorSchema = z
   .strictObject(
     {

@@ -36,7 +36,7 @@ export const incidentSchema = z.looseObject({
 export type Incident = z.infer<typeof incidentSchema>;
 
 /*
- * Request bodies. These are the spec's rules, checked by the client before anything is sent
+ * Request bodies. These are the API's rules (docs/API.md), checked by the client before anything is sent
  * and by the sandbox (400) with the same schemas. The enums are exact here; the commands
  * accept any case and upper-case it first.
  */
@@ -49,7 +49,7 @@ export const incidentNameSchema = z
   .string({ error: 'is required' })
   .max(INCIDENT_NAME_MAX, { error: `must be at most ${INCIDENT_NAME_MAX} characters` });
 
-/** A service as a request names it: name, id and accountId are required (reference: IncidentService). */
+/** A service as a request names it: name, id and accountId are required (the OpenAPI description's IncidentService). */
 export const incidentServiceBodySchema = z.object({
   id: z.string({ error: 'is required' }).min(1, { error: 'must not be empty' }),
   name: z.string({ error: 'is required' }),
@@ -76,7 +76,7 @@ export const incidentUpdateBodySchema = z.object({
 });
 export type IncidentUpdateBody = z.infer<typeof incidentUpdateBodySchema>;
 
-/** Fields of an incident a request may carry but the server decides (reference: StatusPageV2IncidentCommon). */
+/** Fields of an incident a request may carry but the server decides (the OpenAPI description's StatusPageV2IncidentCommon). */
 const serverDecidedFields = {
   id: z.string().optional(),
   created_at: z.string().optional(),

@@ -9,6 +9,7 @@ import { maskSecret, maskUrl } from '../../text/mask';
 import { checkHttpUrl, checkOneLine, profileName, SETTINGS } from '../../config/settings';
 import { rejectedKey } from '../../core/credentials';
 import { readStdinText } from '../../core/input';
+import { saySuccess, sayWarning } from '../../output/say';
 
 type LoginCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'prompter' | 'config' | 'clientFor'>;
 
@@ -115,11 +116,11 @@ export async function loginRun(ctx: LoginCtx, { flags: options }: Input<typeof L
     ...saved,
     ...(pingUrl ? { 'ping-url': pingUrl } : {}),
   }));
-  const check = io.errStyle.green('✓');
-  io.err(
-    `${check} Logged in to ${baseUrl}${accountId ? ` (account ${accountId})` : ''} with key ${maskSecret(apiKey)}.\n` +
+  saySuccess(
+    io,
+    `Logged in to ${baseUrl}${accountId ? ` (account ${accountId})` : ''} with key ${maskSecret(apiKey)}.\n` +
       (pingUrl ? `  Heartbeat pings go to ${sanitize(maskUrl(pingUrl))}.\n` : '') +
-      `  Saved to profile "${profile.value}" in ${store.path}\n`,
+      `  Saved to profile "${profile.value}" in ${store.path}`,
   );
   warnAboutOverrides(ctx, saved);
 }
@@ -134,9 +135,10 @@ function warnAboutOverrides(
     const variable = SETTINGS[name].env;
     const value = env[variable];
     if (!value || value === saved[name]) continue;
-    io.err(
-      `${io.errStyle.yellow('warning:')} ${variable} is set in this environment, and commands will use it instead of the ${name} saved here. ` +
-        `Unset it (\`unset ${variable}\`) to use this login.\n`,
+    sayWarning(
+      io,
+      `${variable} is set in this environment, and commands will use it instead of the ${name} saved here. ` +
+        `Unset it (\`unset ${variable}\`) to use this login.`,
     );
   }
 }

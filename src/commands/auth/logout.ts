@@ -1,5 +1,6 @@
 import { requireProfile, type Ctx } from '../../core/context';
 import { profileName } from '../../config/settings';
+import { saySuccess, sayWarning } from '../../output/say';
 
 export async function logoutRun(ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'config' | 'commandPath'>): Promise<void> {
   const { io, env } = ctx;
@@ -9,8 +10,7 @@ export async function logoutRun(ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'confi
     io.err(`Profile "${profile}" has no stored API key: nothing to remove.\n`);
   } else {
     await store.updateProfile(profile, ({ 'api-key': _removed, ...rest }) => rest);
-    io.err(`${io.errStyle.green('✓')} Removed the API key of profile "${profile}" from ${store.path}\n`);
+    saySuccess(io, `Removed the API key of profile "${profile}" from ${store.path}`);
   }
-  if (env.MON_API_KEY)
-    io.err(io.errStyle.yellow('MON_API_KEY is still set in this environment, and commands will use it.\n'));
+  if (env.MON_API_KEY) sayWarning(io, 'MON_API_KEY is still set in this environment, and commands will use it.');
 }

@@ -4,6 +4,7 @@ import type { Ctx } from '../../core/context';
 import { hasStoredKey, rejectedKey } from '../../core/credentials';
 import { AuthError, CliError } from '../../errors';
 import { printJson, renderList, type Column } from '../../output/render';
+import { saySuccess } from '../../output/say';
 import { maskSecret, maskUrl } from '../../text/mask';
 
 type StatusCtx = Pick<Ctx, 'io' | 'globals' | 'settings' | 'config' | 'api'>;
@@ -85,7 +86,7 @@ export async function statusRun(ctx: StatusCtx): Promise<void> {
   } else {
     await renderList(io, shown, COLUMNS, '');
     if (io.stdoutIsTTY) io.out(`\n${io.style.dim(`Config file: ${configFile}`)}\n`);
-    if (check?.result === 'ok') io.err(`${io.errStyle.green('✓')} ${check.message}\n`);
+    if (check?.result === 'ok') saySuccess(io, check.message);
   }
   if (!settings.apiKey) {
     throw new AuthError(

@@ -3,9 +3,9 @@ import { combinedCheckCreateSchema } from '../../api/schemas/checks';
 import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import type { Input } from '../../core/flags/spec';
-import { composeCheckBody } from './compose';
-import { warnAboutIgnoredAlertSettings, type CreateCheckCtx } from './create-dns';
-import { printCreatedCheck } from './show';
+import { sayWarning } from '../../output/say';
+import { composeCheckBody, warnAboutIgnoredAlertSettings, type CreateCheckCtx } from './shared/compose';
+import { printCreatedCheck } from './shared/show';
 import type { CREATE } from './spec';
 
 /** `mon checks create --type TYPE`: the deprecated combined operation, POST /v1/checks. */
@@ -27,8 +27,9 @@ export function warnDeprecated(ctx: Pick<Ctx, 'io'>, type: string | undefined): 
   const perType =
     'For API and browser checks use the per-type operations (`mon api -X POST /v1/checks/api --input body.json`).';
   const replacement = kind === 'DNS' ? [dns] : kind === 'API' || kind === 'BROWSER' ? [perType] : [dns, perType];
-  io.err(
-    `${io.errStyle.yellow('warning:')} \`mon checks create\` uses POST /v1/checks, which the API has deprecated and will remove.\n` +
-      replacement.map((line) => `  ${line}\n`).join(''),
+  sayWarning(
+    io,
+    '`mon checks create` uses POST /v1/checks, which the API has deprecated and will remove.',
+    replacement.map((line) => `  ${line}`).join('\n'),
   );
 }

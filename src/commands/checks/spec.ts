@@ -26,7 +26,7 @@ import { verb, type BoolFlag, type FileFlag, type NounSpec, type RawFlag } from 
  * The command line of `mon checks`: a flag for every field of the check body. Each flag
  * says where its value lands in the body (`body`) and how it is written there
  * (`convert`); the body is then checked as a whole by the request schema, so that one
- * message lists every problem, the rules between fields included (body.ts, naming.ts).
+ * message lists every problem, the rules between fields included (shared/body.ts, shared/naming.ts).
  */
 
 /** How a flag's text is written into the body: enums upper-cased (locations lower-cased), numbers as numbers. */

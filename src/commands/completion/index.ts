@@ -5,13 +5,10 @@ import { COMPLETE_VALUES, COMPLETION } from './spec';
 
 /** `mon completion SHELL`: the script is generated from the whole command tree it is handed. */
 export function completionCommand(ctx: Ctx, tree: () => Command) {
-  return verbCommand(ctx, COMPLETION, async () => {
-    const { completionScript } = await import('./generate');
-    return async ({ io }, { args }) => io.outRaw(completionScript(tree(), args.shell));
-  });
+  return verbCommand(ctx, COMPLETION, async () => (await import('./completion')).completionRun(tree));
 }
 
 /** `mon __complete SOURCE` (hidden): the values a completion script offers from the API. */
 export function completeValuesCommand(ctx: Ctx) {
-  return verbCommand(ctx, COMPLETE_VALUES, async () => (await import('./values')).completeValuesRun);
+  return verbCommand(ctx, COMPLETE_VALUES, async () => (await import('./__complete')).completeValuesRun);
 }

@@ -2,9 +2,9 @@ import { getHeartbeatAvailability } from '../../api/resources/heartbeats';
 import type { Ctx } from '../../core/context';
 import { printJson, renderDetails } from '../../output/render';
 import type { Input } from '../../core/flags/spec';
-import { entitiesText, labelledLines, ratioSummary } from './format';
+import { entitiesText, labelledLines, ratioSummary } from './shared/format';
 import type { AVAILABILITY } from './spec';
-import { checkIdOrAsk, checkWindow, describeWindow, windowQuery } from './window';
+import { checkIdOrAsk, checkWindow, describeWindow, windowQuery } from './shared/window';
 
 type AvailabilityCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'commandPath' | 'now'>;
 

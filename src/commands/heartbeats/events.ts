@@ -6,9 +6,9 @@ import { printJson, renderList } from '../../output/render';
 import { atMost } from '../../core/list';
 import { EVENTS_LIMIT } from '../../api/schemas/enums';
 import type { Input } from '../../core/flags/spec';
-import { entitiesText, eventColumns, labelledLines, ratioSummary } from './format';
+import { entitiesText, eventColumns, labelledLines, ratioSummary } from './shared/format';
 import type { EVENTS } from './spec';
-import { checkIdOrAsk, checkWindow, describeWindow, windowQuery } from './window';
+import { checkIdOrAsk, checkWindow, describeWindow, windowQuery } from './shared/window';
 
 type EventsCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'commandPath' | 'now'>;
 

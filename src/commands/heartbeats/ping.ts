@@ -1,11 +1,19 @@
 import { statusLabel } from '../../api/errors';
-import { maskedPingUrl, pingRequest, sendPing, type PingTarget } from '../../api/resources/heartbeats';
+import { maskedPingUrl, sendPing } from '../../api/resources/heartbeats';
 import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
 import { printJson } from '../../output/render';
+import { saySuccess } from '../../output/say';
 import type { Input } from '../../core/flags/spec';
 import type { PING } from './spec';
-import { parsePingArgument, pingClient, pingFailure, pingTarget, tokenFromSources } from './ping-target';
+import {
+  parsePingArgument,
+  pingClient,
+  pingFailure,
+  pingTarget,
+  printPingDryRun,
+  tokenFromSources,
+} from './shared/ping-target';
 
 type PingCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'settings' | 'clientFor' | 'prompter' | 'commandPath'>;
 
@@ -25,8 +33,7 @@ export async function heartbeatPingRun(ctx: PingCtx, { flags, args }: Input<type
   }
   // Quiet unless someone is watching: cron mails whatever a job prints.
   const { io } = ctx;
-  if (io.stderrIsTTY)
-    io.err(`${io.errStyle.green('✓')} Ping sent to ${maskedPingUrl(target)} (${statusLabel(response.status)}).\n`);
+  if (io.stderrIsTTY) saySuccess(io, `Ping sent to ${maskedPingUrl(target)} (${statusLabel(response.status)}).`);
 }
 
 /** TOKEN, asked for (hidden) on a terminal when it was left out: typed, it stays out of the shell history. */
@@ -43,19 +50,4 @@ async function tokenOrAsk(ctx: Pick<Ctx, 'io' | 'prompter' | 'commandPath'>): Pr
   });
   ctx.io.addSecret(answer.trim());
   return answer.trim();
-}
-
-/** --dry-run: the request, with the token masked. */
-export async function printPingDryRun(ctx: Pick<Ctx, 'io' | 'globals'>, target: PingTarget): Promise<void> {
-  const { method } = pingRequest(target);
-  const query = target.query ? `?${new URLSearchParams(target.query).toString()}` : '';
-  const url = `${maskedPingUrl(target)}${query}`;
-  if (ctx.globals.json) {
-    await printJson(ctx.io, { method, url, body: null });
-    return;
-  }
-  ctx.io.outRaw(`${method} ${url}\n`);
-  ctx.io.err(
-    ctx.io.errStyle.dim('Dry run: nothing was sent (the token is masked here; no API key is sent with a ping).\n'),
-  );
 }

@@ -1,4 +1,5 @@
 import { createIncident, createIncidentRequest } from '../../api/resources/incidents';
+import { serviceDirectory } from '../../api/resources/statusPages';
 import { incidentCreateBodySchema } from '../../api/schemas/incidents';
 import type { Severity } from '../../api/schemas/enums';
 import type { IncidentServiceBody } from '../../api/schemas/incidents';
@@ -7,22 +8,16 @@ import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../core/flags/parse';
 import { askChoice, askText, askYesNo } from '../../core/flags/prompt';
-import {
-  givenMessage,
-  hasMessage,
-  resolveMessage,
-  templateStatus,
-  type NamedTemplate,
-  type ResolvedMessage,
-} from '../../core/message';
+import { templateStatus, templateValues, type NamedTemplate } from '../../core/templates';
 import { flagName, type Input } from '../../core/flags/spec';
-import { done, notifiedText, printOutcome } from '../../core/outcome';
-import { askServices, resolveServices, serviceDirectory } from '../../core/services';
+import { colorValue, saySuccess } from '../../output/say';
+import { notifiedText, printOutcome } from './shared/outcome';
 import { sanitize } from '../../text/escape';
-import { colorSeverity, colorStatus } from './columns';
 import { shortId } from '../../output/render';
 import { CREATE } from './spec';
-import { notifyLine, statusLine } from './summary';
+import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from './shared/message';
+import { askServices, resolveServices } from './shared/services';
+import { notifyLine, statusLine } from './shared/summary';
 
 type CreateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 
@@ -65,12 +60,7 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
       flags.severity ?? (await askChoice(ctx, CREATE.flags.severity, { preselected: previous?.severity }));
     const services = givenServices ?? (await askServices(ctx, directory, previous?.services));
     const message = await resolveMessage(ctx, given, CREATE.flags.message, {
-      values: (template) => ({
-        name,
-        services: services.map((service) => service.name).join(', '),
-        severity: severity.toLowerCase(),
-        status: statusOf(template).toLowerCase(),
-      }),
+      values: (template) => templateValues({ name, severity, services }, statusOf(template)),
       default: previous?.message.text,
       template: previous?.message.template,
     });
@@ -122,14 +112,15 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
   const { io } = ctx;
   const style = io.errStyle;
   const opened = incident.incidentUpdates[0];
-  io.err(
-    `${done(ctx)} Opened incident "${style.bold(sanitize(incident.name))}": ` +
-      `${colorSeverity(style, incident.severity)}, ${colorStatus(style, incident.lastUpdateStatus)}, ` +
+  saySuccess(
+    io,
+    `Opened incident "${style.bold(sanitize(incident.name))}": ` +
+      `${colorValue(style, incident.severity)}, ${colorValue(style, incident.lastUpdateStatus)}, ` +
       `on ${sanitize(incident.services.map((service) => service.name).join(', '))}. ${notifiedText(opened?.notifySubscribers ?? notify)}\n` +
       `  ID ${sanitize(incident.id)}\n` +
       // The short ID (any 6+ characters are taken back) keeps the command on one row to paste.
       style.dim(
-        `  Next: \`mon incidents update ${sanitize(shortId(incident.id))} --status identified --message "..."\`\n`,
+        `  Next: \`mon incidents update ${sanitize(shortId(incident.id))} --status identified --message "..."\``,
       ),
   );
   await printOutcome(ctx, incident.id, response);

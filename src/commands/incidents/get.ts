@@ -2,9 +2,9 @@ import { getIncident } from '../../api/resources/incidents';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { printJson } from '../../output/render';
-import { renderIncident } from './columns';
-import { incidentIdOrPicker, pickOpenIncident } from './picker';
-import { resolveIncidentId } from './prefix';
+import { renderIncident } from './shared/columns';
+import { incidentIdOrPicker, pickOpenIncident } from './shared/picker';
+import { resolveIncidentId } from './shared/prefix';
 import type { GET } from './spec';
 
 export async function getIncidentRun(

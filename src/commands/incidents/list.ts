@@ -1,14 +1,15 @@
 import { incidentPages } from '../../api/resources/incidents';
+import { serviceDirectory } from '../../api/resources/statusPages';
 import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { Incident } from '../../api/schemas/incidents';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { runPagedList, streamEntries } from '../../core/list';
-import { findServices, serviceDirectory } from '../../core/services';
 import { printJson, renderList } from '../../output/render';
 import { sanitize } from '../../text/escape';
-import { incidentColumns } from './columns';
-import { filters, findIncidents, matchingPages, type IncidentFilter } from './find';
+import { incidentColumns } from './shared/columns';
+import { filters, findIncidents, matchingPages, type IncidentFilter } from './shared/find';
+import { findServices } from './shared/services';
 import type { LIST } from './spec';
 
 const EMPTY: Record<string, string> = {

@@ -5,16 +5,18 @@ import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody } from '../../core/flags/parse';
 import { askYesNo } from '../../core/flags/prompt';
-import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from '../../core/message';
+import { templateValues } from '../../core/templates';
 import type { Input } from '../../core/flags/spec';
-import { done, notifiedText, printOutcome } from '../../core/outcome';
+import { colorValue, saySuccess } from '../../output/say';
+import { notifiedText, printOutcome } from './shared/outcome';
 import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { relativeTime } from '../../text/time';
-import { colorStatus, startedAt, timeline } from './columns';
-import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './picker';
+import { startedAt, timeline } from './shared/columns';
+import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './shared/picker';
 import { DEFAULT_RESOLVED_MESSAGE, RESOLVE } from './spec';
-import { incidentLines, updateSummary } from './summary';
+import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from './shared/message';
+import { incidentLines, updateSummary } from './shared/summary';
 
 type ResolveCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 
@@ -48,12 +50,7 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
     const message =
       hasMessage(given) || asking
         ? await resolveMessage(ctx, given, RESOLVE.flags.message, {
-            values: () => ({
-              name: incident.name,
-              services: incident.services.map((service) => service.name).join(', '),
-              severity: incident.severity.toLowerCase(),
-              status: 'resolved',
-            }),
+            values: () => templateValues(incident, 'RESOLVED'),
             default: previous?.message.text ?? DEFAULT_RESOLVED_MESSAGE,
             template: previous?.message.template,
             fixedStatus: true,
@@ -85,10 +82,11 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
 
   const { update, raw: response } = await postIncidentUpdate(client, incident.id, body);
   const style = ctx.io.errStyle;
-  ctx.io.err(
-    `${done(ctx)} ${colorStatus(style, 'RESOLVED', 'Resolved')} "${style.bold(sanitize(incident.name))}", ` +
+  saySuccess(
+    ctx.io,
+    `${colorValue(style, 'RESOLVED', 'Resolved')} "${style.bold(sanitize(incident.name))}", ` +
       `which started ${relativeTime(startedAt(incident), client.now())}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}\n` +
-      style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(update.id)}\n`),
+      style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(update.id)}`),
   );
   await printOutcome(ctx, update.id, response);
 }

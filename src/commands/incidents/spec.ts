@@ -11,7 +11,7 @@ const DURATION_HELP =
   "The duration is in seconds (the API's `duration`): from the start of the incident to its\n" +
   'RESOLVED update; null (shown as "ongoing") while it is open.\n';
 
-/** The shortest ID prefix an ID argument takes (tables show 8 characters; prefix.ts). */
+/** The shortest ID prefix an ID argument takes (tables show 8 characters; shared/prefix.ts). */
 export const MIN_PREFIX = 6;
 const SHORT_ID = `its ID or the first ${MIN_PREFIX}+ characters of it`;
 
@@ -58,7 +58,7 @@ const SERVICE = {
   kind: 'text',
   value: 'service',
   repeatable: true,
-  help: 'an affected service: its ID or name (`mon status-pages list` shows them)',
+  help: 'an affected service: its ID (6+ characters do), or its name (`mon status-pages list` shows both)',
   body: ['services'],
   complete: 'services',
 } as const;
@@ -134,7 +134,7 @@ export const LIST = verb({
       value: 'which',
       help: "which incidents, by the last update's status",
     },
-    service: { ...SERVICE, help: 'only incidents on this service: its ID or name, in any case' },
+    service: { ...SERVICE, help: 'only incidents on this service: its ID (6+ characters do) or name, in any case' },
     severity: { ...SEVERITY, repeatable: true, help: 'only incidents of this severity' },
     since: {
       kind: 'time',
@@ -180,7 +180,7 @@ export const CREATE = verb({
     severity: SEVERITY,
     service: {
       ...SERVICE,
-      help: 'an affected service: its ID or name, in any case (`mon status-pages list` shows them)',
+      help: 'an affected service: its ID (6+ characters do) or name, in any case (`mon status-pages list` shows both)',
     },
     message: { ...MESSAGE, help: 'the first update: what subscribers read' },
     status: { ...STATUS, help: "the first update's status (default investigating)" },
@@ -200,7 +200,7 @@ export const CREATE = verb({
     'on stdout; --json prints the created incident instead.\n',
   examples: [
     'mon incidents create',
-    'mon incidents create --name "Checkout errors" --severity major --service 0b7e6a3c-... --message "We are looking into failed payments." --notify',
+    'mon incidents create --name "Checkout errors" --severity major --service 0b7e6a3c --message "We are looking into failed payments." --notify',
     'id=$(mon incidents create --name "API latency" --severity minor --service ID --message "Investigating")',
   ],
 });
@@ -215,7 +215,7 @@ export const UPDATE = verb({
     notify: NOTIFY,
     name: { ...NAME, help: `rename the incident (at most ${INCIDENT_NAME_MAX} characters)` },
     severity: { ...SEVERITY, help: 'change the severity' },
-    service: { ...SERVICE, help: "the incident's services become exactly these (IDs or names)" },
+    service: { ...SERVICE, help: "the incident's services become exactly these (IDs, 6+ characters of one, or names)" },
     ...MESSAGE_SOURCES,
     ...YES,
     ...DRY_RUN_FLAG,

@@ -5,6 +5,7 @@ import {
   putIncident,
   putIncidentRequest,
 } from '../../api/resources/incidents';
+import { serviceDirectory } from '../../api/resources/statusPages';
 import type { IncidentStatus } from '../../api/schemas/enums';
 import {
   incidentPutBodySchema,
@@ -17,23 +18,17 @@ import type { Ctx } from '../../core/context';
 import { printDryRuns } from '../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../core/flags/parse';
 import { askChoice, askYesNo } from '../../core/flags/prompt';
-import {
-  givenMessage,
-  hasMessage,
-  resolveMessage,
-  templateStatus,
-  type NamedTemplate,
-  type ResolvedMessage,
-} from '../../core/message';
+import { templateStatus, templateValues, type NamedTemplate } from '../../core/templates';
 import type { Input } from '../../core/flags/spec';
-import { done, notifiedText, printOutcome } from '../../core/outcome';
-import { resolveServices, serviceBody, serviceDirectory } from '../../core/services';
+import { colorValue, saySuccess } from '../../output/say';
+import { notifiedText, printOutcome } from './shared/outcome';
 import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
-import { colorSeverity, colorStatus } from './columns';
-import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './picker';
+import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './shared/picker';
 import { UPDATE } from './spec';
-import { changeSummary, incidentLines, updateSummary } from './summary';
+import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from './shared/message';
+import { resolveServices, serviceBody } from './shared/services';
+import { changeSummary, incidentLines, updateSummary } from './shared/summary';
 
 type UpdateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 
@@ -88,12 +83,7 @@ export async function updateIncidentRun(ctx: UpdateCtx, { flags, args }: Input<t
     const before = previous?.update;
     const message = await resolveMessage(ctx, given, UPDATE.flags.message, {
       // What the placeholders of a template stand for: the incident as it will be.
-      values: (template) => ({
-        name: change?.name ?? incident.name,
-        services: (change?.services ?? incident.services).map((service) => service.name).join(', '),
-        severity: (change?.severity ?? incident.severity).toLowerCase(),
-        status: statusOf(template).toLowerCase(),
-      }),
+      values: (template) => templateValues(change ?? incident, statusOf(template)),
       default: before?.message.text,
       template: before?.message.template,
     });
@@ -157,11 +147,12 @@ export async function updateIncidentRun(ctx: UpdateCtx, { flags, args }: Input<t
     const name = changed?.incident.name ?? incident.name;
     const status = posted.update.status ?? postBody.status;
     const style = io.errStyle;
-    const was = status !== current ? ` (was ${colorStatus(style, current)})` : '';
-    io.err(
-      `${done(ctx)} Posted an update to "${style.bold(sanitize(name))}": ${colorStatus(style, status)}${was}. ` +
+    const was = status !== current ? ` (was ${colorValue(style, current)})` : '';
+    saySuccess(
+      io,
+      `Posted an update to "${style.bold(sanitize(name))}": ${colorValue(style, status)}${was}. ` +
         `${notifiedText(posted.update.notifySubscribers ?? postBody.notifySubscribers)}\n` +
-        style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(posted.update.id)}\n`),
+        style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(posted.update.id)}`),
     );
     await printOutcome(ctx, posted.update.id, posted.raw);
     return;
@@ -175,10 +166,10 @@ function reportChange(ctx: Pick<Ctx, 'io'>, before: Incident, after: Incident): 
   const parts: string[] = [];
   if (after.name !== before.name) parts.push(`name "${sanitize(before.name)}" → "${sanitize(after.name)}"`);
   if (after.severity !== before.severity) {
-    parts.push(`severity ${colorSeverity(style, before.severity)} → ${colorSeverity(style, after.severity)}`);
+    parts.push(`severity ${colorValue(style, before.severity)} → ${colorValue(style, after.severity)}`);
   }
   const names = (incident: Incident) => sanitize(incident.services.map((service) => service.name).join(', '));
   if (names(after) !== names(before)) parts.push(`services ${names(before)} → ${names(after)}`);
   const what = parts.length ? parts.join('; ') : 'nothing was different';
-  ctx.io.err(`${done(ctx)} Changed incident "${style.bold(sanitize(after.name))}": ${what}.\n`);
+  saySuccess(ctx.io, `Changed incident "${style.bold(sanitize(after.name))}": ${what}.`);
 }

@@ -3,7 +3,8 @@ import type { Ctx } from '../../core/context';
 import { printJson, renderDetails, renderList } from '../../output/render';
 import { sanitize } from '../../text/escape';
 import type { Input } from '../../core/flags/spec';
-import { endOfLifeDisplay, isoDate, stageColor } from './columns';
+import { colorValue } from '../../output/say';
+import { endOfLifeDisplay, isoDate } from './shared/columns';
 import type { GET } from './spec';
 
 export async function getRuntimeRun(
@@ -16,7 +17,7 @@ export async function getRuntimeRun(
   const { io } = ctx;
   renderDetails(io, [
     { label: 'Runtime', key: 'name', value: runtime.name },
-    { label: 'Stage', key: 'stage', value: runtime.stage, color: (text) => stageColor(text, runtime.stage, io) },
+    { label: 'Stage', key: 'stage', value: runtime.stage, color: (text) => colorValue(io.style, runtime.stage, text) },
     { label: 'Node.js', key: 'nodeJsVersion', value: runtime.nodeJsVersion },
     {
       label: 'End of life',

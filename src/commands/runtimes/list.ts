@@ -1,7 +1,7 @@
 import { listRuntimes } from '../../api/resources/runtimes';
 import type { Ctx } from '../../core/context';
 import { printJson, renderList } from '../../output/render';
-import { runtimeColumns } from './columns';
+import { runtimeColumns } from './shared/columns';
 
 export async function listRuntimesRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api'>): Promise<void> {
   const client = await ctx.api();

@@ -5,12 +5,12 @@ import { ADVANCE, CLOCK, INFO, REQUESTS, RESET, SANDBOX } from './spec';
 
 /** `mon sandbox` serves (its own action); its subcommands inspect and control a sandbox. */
 export function sandboxCommand(ctx: Ctx): Command {
-  const command = verbCommand(ctx, SANDBOX, async () => (await import('./serve')).sandboxRun)
+  const command = verbCommand(ctx, SANDBOX, async () => (await import('./sandbox')).sandboxRun)
     .addCommand(verbCommand(ctx, INFO, async () => (await import('./info')).sandboxInfoRun))
     .addCommand(verbCommand(ctx, RESET, async () => (await import('./reset')).sandboxResetRun))
     .addCommand(
       nounCommand(ctx, CLOCK, [
-        verbCommand(ctx, ADVANCE, async () => (await import('./clock')).sandboxClockAdvanceRun),
+        verbCommand(ctx, ADVANCE, async () => (await import('./clock/advance')).sandboxClockAdvanceRun),
       ]),
     )
     .addCommand(verbCommand(ctx, REQUESTS, async () => (await import('./requests')).sandboxRequestsRun));

@@ -8,7 +8,7 @@ import { inspectDataFile, type HeartbeatSummary } from '../../sandbox/inspect';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../sandbox/limits';
 import { sanitize } from '../../text/escape';
 import { humanDuration } from '../../text/time';
-import { dataFileOf, holderOf } from './data-file';
+import { dataFileOf, holderOf } from './shared/data-file';
 import type { INFO } from './spec';
 
 const every = (amount: number, unit: string) => `${amount} ${amount === 1 ? unit.replace(/s$/, '') : unit}`;

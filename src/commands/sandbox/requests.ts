@@ -2,10 +2,10 @@ import type { Ctx } from '../../core/context';
 import { usesEmbeddedSandbox } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { CliError } from '../../errors';
-import type { IO } from '../../io';
 import { printJson, renderList, type Column } from '../../output/render';
+import { colorHttpStatus } from '../../output/say';
 import { maskSecret, maskSecretValues } from '../../text/mask';
-import { adminCall } from './admin';
+import { adminCall } from './shared/admin';
 import type { REQUESTS } from './spec';
 
 /** One request as `mon sandbox requests` shows it. */
@@ -56,15 +56,6 @@ export function redactRequests(entries: ShownRequest[], apiKey: string): ShownRe
   }));
 }
 
-const statusColor = (text: string, status: number | null, io: IO) =>
-  status === null
-    ? io.style.dim(text)
-    : status >= 500
-      ? io.style.red(text)
-      : status >= 400
-        ? io.style.yellow(text)
-        : io.style.green(text);
-
 const bodyText = (body: unknown) => (body === undefined || body === null ? '' : JSON.stringify(body));
 
 const COLUMNS: Column<ShownRequest>[] = [
@@ -77,7 +68,7 @@ const COLUMNS: Column<ShownRequest>[] = [
     header: 'STATUS',
     value: (r) => r.status,
     display: (r) => r.status ?? '—',
-    color: (text, r, io) => statusColor(text, r.status, io),
+    color: (text, r, io) => colorHttpStatus(io.style, r.status, text),
   },
   { header: 'BODY', value: (r) => bodyText(r.body), display: (r) => bodyText(r.body) || '—', shrink: true },
 ];

@@ -1,14 +1,14 @@
 import type { Ctx } from '../../core/context';
-import { done } from '../../core/outcome';
+import { saySuccess } from '../../output/say';
 import type { Input } from '../../core/flags/spec';
 import { CancelledError, CliError, DeclinedError, isPromptCancel, UsageError } from '../../errors';
 import { tryLock, type HeldLock } from '../../lock';
 import { lockFileFailure, prepareDataDir } from '../../sandbox/data-dir';
 import { SANDBOX_ACCOUNT_ID } from '../../sandbox/defaults';
 import { resetDataFile } from '../../sandbox/seed';
-import { Store } from '../../sandbox/store';
+import { isJournal } from '../../sandbox/journal';
 import { sanitize } from '../../text/escape';
-import { dataFileOf, lockPathsOf } from './data-file';
+import { dataFileOf, lockPathsOf } from './shared/data-file';
 import type { RESET } from './spec';
 import { errorWords } from '../../text/codes';
 
@@ -26,7 +26,7 @@ export async function sandboxResetRun(
   const dataFile = dataFileOf(ctx.env, flags.data);
   const shown = sanitize(dataFile);
   // A file of the user's that is not a sandbox journal (a mistyped --data) is never replaced.
-  if (Store.isJournal(dataFile) === false) {
+  if (isJournal(dataFile) === false) {
     throw new CliError(
       'failure',
       `${shown} is not a mon sandbox data file: it was left as it is.`,
@@ -91,5 +91,5 @@ export async function sandboxResetRun(
   } finally {
     for (const lock of locks) lock.release();
   }
-  io.err(`${done(ctx)} ${shown} holds the sample data again (\`mon sandbox info\` shows the new ping tokens).\n`);
+  saySuccess(io, `${shown} holds the sample data again (\`mon sandbox info\` shows the new ping tokens).`);
 }

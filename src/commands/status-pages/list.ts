@@ -2,6 +2,7 @@ import { statusPagePages } from '../../api/resources/statusPages';
 import type { StatusPage } from '../../api/schemas/statusPages';
 import type { Ctx } from '../../core/context';
 import { shortId, type Column } from '../../output/render';
+import { colorId } from '../../output/say';
 import type { Input } from '../../core/flags/spec';
 import { runPagedList } from '../../core/list';
 import type { LIST } from './spec';
@@ -42,7 +43,7 @@ const COLUMNS: Column<ServiceRow>[] = [
     header: 'SERVICE ID',
     value: (row) => row.service?.id,
     display: (row) => (row.service ? shortId(row.service.id) : undefined),
-    color: (text, _row, io) => io.style.cyan(text),
+    color: (text, _row, io) => colorId(io.style, text),
   },
 ];
 

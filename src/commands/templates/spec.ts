@@ -1,5 +1,6 @@
 import { INCIDENT_STATUSES } from '../../api/schemas/enums';
 import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
+import { placeholderList } from '../../core/templates';
 
 const NAME = {
   key: 'name',
@@ -26,7 +27,7 @@ export const ADD = verb({
     message: {
       kind: 'text',
       short: 'm',
-      help: 'the message; {{name}}, {{services}}, {{severity}} and {{status}} are filled from the incident',
+      help: `the message; ${placeholderList()} are filled from the incident`,
       prompt: 'Message (what subscribers read)',
     },
     status: {
@@ -41,8 +42,7 @@ export const ADD = verb({
   about:
     'Templates are used with --template NAME on `mon incidents create`, `update`, `resolve` and\n' +
     '`updates create`, and offered when mon asks for a message. Flags given beside --template\n' +
-    'win over it. Placeholders: {{name}} (the incident), {{services}} (their names, joined with\n' +
-    '", "), {{severity}} and {{status}} (in lower case: the status the update sets).\n',
+    `win over it. Placeholders: ${placeholderList(true)}.\n`,
   examples: [
     'mon templates add rollback --status identified --message "We identified a bad deploy of {{services}} and are rolling it back."',
     'mon templates add watching -s monitoring -m "A fix for {{name}} is deployed; we are watching."',

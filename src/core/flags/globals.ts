@@ -1,7 +1,7 @@
 import type { FlagTable, FlagValues } from './spec';
 
 /**
- * The global flags (CLI.md), accepted before or after the command. Their environment
+ * The global flags (docs/CLI.md), accepted before or after the command. Their environment
  * variables and stored settings are resolved in config/settings.ts.
  */
 export const GLOBAL_FLAGS = {

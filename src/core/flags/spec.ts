@@ -141,7 +141,7 @@ export interface ArgSpec {
 }
 
 /**
- * What completions can look up, from the API or the config file (commands/completion/values.ts
+ * What completions can look up, from the API or the config file (commands/completion/__complete.ts
  * answers each): open incidents' IDs, service names, the profile's templates, profile names.
  */
 export const COMPLETION_SOURCES = ['open-incidents', 'services', 'templates', 'profiles'] as const;

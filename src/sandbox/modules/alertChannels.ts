@@ -10,7 +10,7 @@ export interface AlertChannel {
 
 export const ALERT_CHANNELS = 'alertChannels';
 
-/** Seeded alert channels: the spec has no operation on them, but checks subscribe to them. */
+/** Seeded alert channels: mon calls no operation on them (docs/API.md), but checks subscribe to them. */
 export const alertChannelsModule: SandboxModule = {
   name: 'alertChannels',
   seed(ctx) {

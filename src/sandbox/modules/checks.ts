@@ -8,14 +8,14 @@ import {
   type DnsCheckCreateBody,
 } from '../../api/schemas/checks';
 import { HttpError, queryObject, validate } from '../http';
-import type { Collection } from '../store';
+import type { Collection } from '../collection';
 import type { ModuleContext, SandboxModule } from '../module';
 import { ALERT_CHANNELS, type AlertChannel } from './alertChannels';
 import { servicesById } from './statusPages';
 
 type Body = Record<string, unknown>;
 
-/** A created check: the body as sent with the spec's defaults filled in, plus what the service adds. */
+/** A created check: the body as sent with the API's defaults filled in, plus what the service adds. */
 export interface StoredCheck extends Body {
   id: string;
   checkType: string;
@@ -31,7 +31,7 @@ export function checks(ctx: Pick<ModuleContext, 'store'>): Collection<StoredChec
   return ctx.store.collection<StoredCheck>(CHECKS);
 }
 
-/** The reference's default alert settings (the spec leaves them "not shown"). */
+/** The default alert settings, as the public OpenAPI description gives them (docs/API.md). */
 const DEFAULT_ALERT_SETTINGS = {
   escalationType: 'RUN_BASED',
   runBasedEscalation: { failedRunThreshold: 1 },
@@ -39,7 +39,7 @@ const DEFAULT_ALERT_SETTINGS = {
   parallelRunFailureThreshold: { enabled: false, percentage: 10 },
 };
 
-/** The spec's defaults for what a create body leaves out. */
+/** The API's defaults for what a create body leaves out. */
 const DEFAULTS = {
   activated: true,
   muted: false,
@@ -61,7 +61,7 @@ const DEFAULTS = {
   privateLocations: null,
 };
 
-/** What the spec says a check response contains (the body's other fields are kept, not shown). */
+/** What a check response contains (the body's other fields are kept, not shown). */
 const RESPONSE_FIELDS = [
   'id',
   'name',
@@ -221,8 +221,8 @@ function autoAssign(query: URLSearchParams): boolean {
 }
 
 /**
- * POST /v1/checks/dns, and the deprecated POST /v1/checks (its `type` is the spec's field
- * name; 402 past --max-checks). Both validate with the schemas the client uses: 400 with
+ * POST /v1/checks/dns, and the deprecated POST /v1/checks (its `type` field is named as mon
+ * names it, docs/API.md; 402 past --max-checks). Both validate with the schemas the client uses: 400 with
  * every problem.
  */
 export const checksModule: SandboxModule = {

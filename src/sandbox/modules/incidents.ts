@@ -12,7 +12,7 @@ import {
 import { type IncidentStatus } from '../../api/schemas/enums';
 import { HttpError, notFound, validate } from '../http';
 import type { ModuleContext, SandboxModule } from '../module';
-import type { Collection } from '../store';
+import type { Collection } from '../collection';
 import { listPage, servicesById } from './statusPages';
 
 /** Stored exactly as the API returns it; the status-pages module reads it too. */

@@ -39,7 +39,7 @@ function runtime(
   };
 }
 
-/** The seven runtimes the spec names, newest first, as GET /v1/runtimes returns them. */
+/** The seven runtimes mon knows (RUNTIME_IDS), newest first, as GET /v1/runtimes returns them. */
 export const RUNTIMES: Runtime[] = [
   runtime('2026.04', 'BETA', 'v24.11.1', '04/30/2028', '1.58.2', { axios: '1.13.2', uuid: '13.0.0', zod: '4.1.12' }),
   runtime('2025.04', 'CURRENT', 'v22.14.0', '04/30/2027', '1.51.1', { axios: '1.8.4', uuid: '11.1.0' }),

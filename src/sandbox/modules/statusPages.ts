@@ -3,7 +3,7 @@ import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { Incident, Service } from '../../api/schemas/incidents';
 import { pageServices, type StatusPage } from '../../api/schemas/statusPages';
 import { HttpError, queryObject, validate } from '../http';
-import type { Collection } from '../store';
+import type { Collection } from '../collection';
 import type { ModuleContext, SandboxModule } from '../module';
 
 /** Stored status pages have no `incidents`: those are computed from the incidents on read. */

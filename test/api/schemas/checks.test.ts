@@ -8,8 +8,8 @@ import {
   FREQUENCIES,
   offsetAllowed,
 } from '../../../src/api/schemas/checks';
-import { bodyFromFlags, type CheckFlags, withRequiredFillers } from '../../../src/commands/checks/body';
-import { validateBody } from '../../../src/commands/checks/naming';
+import { bodyFromFlags, type CheckFlags, withRequiredFillers } from '../../../src/commands/checks/shared/body';
+import { validateBody } from '../../../src/commands/checks/shared/naming';
 
 function specAllows(frequency: number, offset: number, checkType: string): boolean {
   if (!Number.isInteger(offset) || offset < 1) return false;

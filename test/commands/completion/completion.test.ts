@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { completionScript } from '../../../src/commands/completion/generate';
+import { completionScript } from '../../../src/commands/completion/shared/generate';
 import { buildProgram } from '../../../src/program';
 import { createContext } from '../../../src/core/context';
 import { testIO } from '../../../src/io';

@@ -4,22 +4,16 @@ import { askAndConfirm } from '../../../core/confirm';
 import type { Ctx } from '../../../core/context';
 import { printDryRun } from '../../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../../core/flags/parse';
-import {
-  givenMessage,
-  hasMessage,
-  resolveMessage,
-  templateStatus,
-  type NamedTemplate,
-  type ResolvedMessage,
-} from '../../../core/message';
+import { templateStatus, templateValues, type NamedTemplate } from '../../../core/templates';
 import type { Input } from '../../../core/flags/spec';
-import { done, notifiedText, printOutcome } from '../../../core/outcome';
+import { colorValue, saySuccess } from '../../../output/say';
+import { notifiedText, printOutcome } from '../shared/outcome';
 import { sanitize } from '../../../text/escape';
-import { colorStatus } from '../columns';
-import { incidentIdOrPicker, namedIncident, pickOpenIncident } from '../picker';
-import { resolveIncidentId } from '../prefix';
+import { incidentIdOrPicker, namedIncident, pickOpenIncident } from '../shared/picker';
+import { resolveIncidentId } from '../shared/prefix';
 import { UPDATES_CREATE } from '../spec';
-import { incidentLines, updateSummary } from '../summary';
+import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from '../shared/message';
+import { incidentLines, updateSummary } from '../shared/summary';
 
 type UpdatesCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 
@@ -44,12 +38,7 @@ export async function createUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<ty
     const incident =
       id === null ? await pickOpenIncident(ctx, client, 'Which open incident?', previous?.incident?.id) : named;
     const message = await resolveMessage(ctx, given, UPDATES_CREATE.flags.message, {
-      values: (template) => ({
-        name: incident?.name ?? '',
-        services: incident?.services.map((service) => service.name).join(', ') ?? '',
-        severity: incident?.severity.toLowerCase() ?? '',
-        status: (statusOf(template) ?? incident?.lastUpdateStatus ?? '').toLowerCase(),
-      }),
+      values: (template) => templateValues(incident, statusOf(template) ?? incident?.lastUpdateStatus),
       default: previous?.message.text,
       template: previous?.message.template,
     });
@@ -89,9 +78,10 @@ export async function createUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<ty
   const { update, raw: response } = await postIncidentUpdate(client, incidentId, body);
   const style = ctx.io.errStyle;
   const name = chosen ? `"${style.bold(sanitize(chosen.name))}"` : `incident ${sanitize(incidentId)}`;
-  ctx.io.err(
-    `${done(ctx)} Posted update ${sanitize(update.id)} to ${name}: ` +
-      `${colorStatus(style, update.status ?? '—')}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}\n`,
+  saySuccess(
+    ctx.io,
+    `Posted update ${sanitize(update.id)} to ${name}: ` +
+      `${colorValue(style, update.status ?? '—')}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}`,
   );
   await printOutcome(ctx, update.id, response);
 }

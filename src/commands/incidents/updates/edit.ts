@@ -12,14 +12,15 @@ import { printDryRun } from '../../../core/dry-run';
 import { checkBody } from '../../../core/flags/parse';
 import { askChoice, askYesNo } from '../../../core/flags/prompt';
 import type { Input } from '../../../core/flags/spec';
-import { resolveMessage, templateStatus, type ResolvedMessage } from '../../../core/message';
-import { done, printOutcome } from '../../../core/outcome';
+import { templateStatus, templateValues } from '../../../core/templates';
+import { colorValue, saySuccess } from '../../../output/say';
+import { printOutcome } from '../shared/outcome';
 import { UsageError } from '../../../errors';
 import { sanitize } from '../../../text/escape';
-import { colorStatus } from '../columns';
-import { namedIncident, updateTarget } from '../picker';
+import { namedIncident, updateTarget } from '../shared/picker';
 import { UPDATES_EDIT } from '../spec';
-import { incidentLines } from '../summary';
+import { resolveMessage, type ResolvedMessage } from '../shared/message';
+import { incidentLines } from '../shared/summary';
 
 type UpdatesCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 
@@ -76,12 +77,7 @@ export async function editUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<type
     const before = previous?.updateId === updateId ? previous : undefined;
     const status = current.status as IncidentStatus | undefined;
     const message = await resolveMessage(ctx, {}, UPDATES_EDIT.flags.message, {
-      values: (template) => ({
-        name: incident!.name,
-        services: incident!.services.map((service) => service.name).join(', '),
-        severity: incident!.severity.toLowerCase(),
-        status: (templateStatus(template) ?? status ?? incident!.lastUpdateStatus).toLowerCase(),
-      }),
+      values: (template) => templateValues(incident, templateStatus(template) ?? status ?? incident!.lastUpdateStatus),
       default: before?.message?.text ?? current.description,
       template: before?.message?.template,
     });
@@ -123,14 +119,15 @@ export async function editUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<type
   const parts: string[] = [];
   if (update.description !== current.description) parts.push('message replaced');
   if (update.status !== current.status)
-    parts.push(`status ${colorStatus(style, current.status ?? '—')} → ${colorStatus(style, update.status ?? '—')}`);
+    parts.push(`status ${colorValue(style, current.status ?? '—')} → ${colorValue(style, update.status ?? '—')}`);
   if (update.publicIncidentUpdateDate !== current.publicIncidentUpdateDate)
     parts.push(`published at ${sanitize(update.publicIncidentUpdateDate ?? '—')}`);
   if (update.notifySubscribers !== current.notifySubscribers)
     parts.push(`notifySubscribers ${String(update.notifySubscribers ?? false)}`);
-  ctx.io.err(
-    `${done(ctx)} Edited update ${sanitize(update.id)} of incident ${sanitize(incidentId)}: ` +
-      `${parts.length ? parts.join('; ') : 'nothing was different'}.\n`,
+  saySuccess(
+    ctx.io,
+    `Edited update ${sanitize(update.id)} of incident ${sanitize(incidentId)}: ` +
+      `${parts.length ? parts.join('; ') : 'nothing was different'}.`,
   );
   await printOutcome(ctx, update.id, response);
 }

@@ -3,9 +3,10 @@ import type { IncidentUpdate } from '../../../api/schemas/incidents';
 import type { Ctx } from '../../../core/context';
 import type { Input } from '../../../core/flags/spec';
 import { printJson, renderDetails } from '../../../output/render';
+import { colorValue } from '../../../output/say';
 import { sanitize } from '../../../text/escape';
-import { colorStatus, whenDisplay } from '../columns';
-import { updateTarget } from '../picker';
+import { whenDisplay } from '../shared/columns';
+import { updateTarget } from '../shared/picker';
 import type { UPDATES_GET } from '../spec';
 
 export async function getUpdateRun(
@@ -28,7 +29,7 @@ function renderUpdate(ctx: Pick<Ctx, 'io'>, incidentId: string, update: Incident
       label: 'Status',
       key: 'status',
       value: update.status,
-      color: (text) => colorStatus(io.style, update.status, text),
+      color: (text) => colorValue(io.style, update.status, text),
     },
     {
       label: 'Published',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { heartbeatMonitorSchema, type HeartbeatMonitor } from '../../../api/schemas/heartbeats';
 import type { ModuleContext } from '../../module';
-import type { Collection } from '../../store';
+import type { Collection } from '../../collection';
 import { pingState, type PingState } from './rules';
 
 /* What the heartbeats module stores: monitors, and the pings they received (nothing else). */
@@ -41,7 +41,7 @@ export function pingsOf(ctx: Pick<ModuleContext, 'store'>, checkId: string): Sto
     .sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
 }
 
-/** Adds a monitor (validated with the spec's rules) with a new check ID and ping token. */
+/** Adds a monitor (validated with api/schemas/heartbeats.ts) with a new check ID and ping token. */
 export function addHeartbeatMonitor(
   ctx: Pick<ModuleContext, 'store' | 'clock'>,
   config: HeartbeatMonitor,

@@ -16,7 +16,7 @@ import { pingsOf, type StoredHeartbeat } from './store';
  * - a ping is RECEIVED when it comes at most one period after the previous ping (or after
  *   the monitor was created), GRACE when it comes later but within period + grace, and LATE
  *   when it comes after that, i.e. while the monitor was failing;
- * - the spec's rule: with no ping within period + grace, the monitor fails. A FAILING event
+ * - the service's rule: with no ping within period + grace, the monitor fails. A FAILING event
  *   is recorded at that moment (one per outage), and the outage lasts until the next ping;
  * - the success ratio of a window is the share of its time (from the monitor's creation up
  *   to now) in which the monitor was not failing, in percent; null when the window holds no
@@ -111,7 +111,7 @@ export function availability(
   };
 }
 
-/** startTime / endTime with the spec's defaults: the end is now, the start 24 hours before now. */
+/** startTime / endTime with the API's defaults: the end is now, the start 24 hours before now. */
 export function windowOf(
   ctx: ModuleContext,
   query: { startTime?: string; endTime?: string },

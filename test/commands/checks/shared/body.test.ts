@@ -13,7 +13,7 @@ import {
   parseAssertion,
   SHAPED_FLAGS,
   withRequiredFillers,
-} from '../../../../src/commands/checks/body';
+} from '../../../../src/commands/checks/shared/body';
 import { type BodyFlag, CREATE } from '../../../../src/commands/checks/spec';
 import type { Flag } from '../../../../src/core/flags/spec';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spawnPlan, type SpawnSystem } from '../../../../src/commands/heartbeats/exec';
+import { spawnPlan, type SpawnSystem } from '../../../../src/commands/heartbeats/shared/spawn';
 
 /** A pretend Windows: these files exist, with these first bytes. */
 function windows(files: Record<string, string>, env: NodeJS.ProcessEnv = {}): SpawnSystem {

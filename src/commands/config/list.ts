@@ -1,0 +1,42 @@
+import { profileName, SETTINGS, type SettingName } from '../../config/settings';
+import { requireProfile } from '../../core/context';
+import { printJson, renderDetails } from '../../output/render';
+import { maskSecret, maskUrl } from '../../text/mask';
+import type { ConfigCtx } from './shared/setting';
+
+/** `mon config list`: every setting of the profile, the key masked. */
+export async function configListRun(ctx: ConfigCtx): Promise<void> {
+  requireProfile(ctx);
+  const profile = profileName(ctx.globals, ctx.env).value;
+  const store = ctx.config();
+  const all = store.profiles();
+  const stored = (Object.hasOwn(all, profile) ? all[profile] : undefined) ?? {};
+  const values: Record<string, string | number | null> = { profile };
+  for (const name of Object.keys(SETTINGS) as SettingName[]) {
+    const value = stored[name];
+    values[name] =
+      value === undefined
+        ? null
+        : name === 'api-key'
+          ? maskSecret(String(value))
+          : typeof value === 'string'
+            ? maskUrl(value)
+            : (value as number);
+  }
+  if (ctx.globals.json) {
+    await printJson(ctx.io, values);
+  } else {
+    renderDetails(
+      ctx.io,
+      Object.entries(values).map(([key, value]) => ({ label: key, key, value, display: value ?? 'not set' })),
+    );
+  }
+  const others = Object.keys(all).filter((name) => name !== profile);
+  if (ctx.io.stderrIsTTY && !ctx.globals.json) {
+    ctx.io.err(
+      ctx.io.errStyle.dim(
+        `\nStored in ${store.path}${others.length ? `; other profiles: ${others.join(', ')}` : ''}\n`,
+      ),
+    );
+  }
+}

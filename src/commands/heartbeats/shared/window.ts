@@ -1,0 +1,76 @@
+import type { WindowQuery } from '../../../api/resources/heartbeats';
+import { pathIdSchema } from '../../../api/schemas/common';
+import { windowIsOrdered } from '../../../api/schemas/heartbeats';
+import type { Ctx } from '../../../core/context';
+import { UsageError } from '../../../errors';
+
+const DAY_MS = 86_400_000;
+
+interface WindowOptions {
+  from?: Date;
+  to?: Date;
+  since?: number;
+}
+
+function startOf(options: WindowOptions, now: number): Date | undefined {
+  return options.from ?? (options.since === undefined ? undefined : new Date(now - options.since));
+}
+
+/** The rules between the flags: --since is --from in other words, and the period must start before it ends. */
+export function checkWindow(options: WindowOptions, now: number): void {
+  if (options.from && options.since !== undefined) {
+    throw new UsageError('--since cannot be combined with --from: --since 2h means the same as --from 2h.');
+  }
+  const start = startOf(options, now);
+  if (!windowIsOrdered(start, options.to)) {
+    const flag = options.from ? '--from' : '--since';
+    throw new UsageError(
+      `${flag} must be before --to (the period would start ${utc(start!)} and end ${utc(options.to!)}).`,
+    );
+  }
+}
+
+const utc = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+/**
+ * The query parameters of the window, as full ISO 8601 date-times. Given alone, --to gets a
+ * start 24 hours before it: the server's default start (24 hours before now) could be after it.
+ */
+export function windowQuery(options: WindowOptions, now: number): WindowQuery {
+  const end = options.to;
+  const start = startOf(options, now) ?? (end ? new Date(end.getTime() - DAY_MS) : undefined);
+  const query: WindowQuery = {};
+  if (start) query.startTime = start.toISOString();
+  if (end) query.endTime = end.toISOString();
+  return query;
+}
+
+/** How the window reads in a sentence: "the last 24 hours", "since 2026-11-20 14:05 UTC", ... */
+export function describeWindow(query: WindowQuery): string {
+  const show = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+  if (!query.startTime && !query.endTime) return 'the last 24 hours';
+  if (!query.endTime) return `${show(query.startTime!)} to now`;
+  return `${show(query.startTime!)} to ${show(query.endTime)}`;
+}
+
+/** CHECK_ID when it was given, else asked for on a terminal (after the flags were found valid). */
+export async function checkIdOrAsk(
+  ctx: Pick<Ctx, 'io' | 'prompter' | 'commandPath'>,
+  checkId: string | undefined,
+): Promise<string> {
+  if (checkId !== undefined) return checkId;
+  if (!ctx.io.canPrompt()) {
+    throw new UsageError(
+      'CHECK_ID is required: the ID of a heartbeat check.',
+      `Usage: ${ctx.commandPath} CHECK_ID (see --help).`,
+    );
+  }
+  const answer = await ctx.prompter.input({
+    message: 'Heartbeat check ID:',
+    validate: (value) => {
+      const result = pathIdSchema.safeParse(value.trim());
+      return result.success ? true : `The check ID ${result.error.issues[0]?.message ?? 'is not valid'}.`;
+    },
+  });
+  return answer.trim();
+}

@@ -1,0 +1,53 @@
+import type { Incident, IncidentUpdateBody } from '../../../api/schemas/incidents';
+import { templateStatus, type NamedTemplate } from '../../../core/templates';
+
+/*
+ * What a post will say, as the confirmation shows it (core/confirm.ts escapes the values):
+ * the incident by name and ID (names can look alike), the status before → after, the
+ * message, and whether subscribers are told.
+ */
+
+/** "Checkout errors (MAJOR, on Public API)" and its full ID, on lines of their own. */
+export function incidentLines(incident: Incident): [string, string][] {
+  const services = incident.services.map((service) => service.name).join(', ');
+  return [
+    ['Incident', `${incident.name} (${incident.severity}, on ${services})`],
+    ['ID', incident.id],
+  ];
+}
+
+export const notifyLine = (notify: boolean | undefined) =>
+  notify ? 'yes, subscribers are notified' : 'no, subscribers are not notified';
+
+/** The status, and the template it came from when it did. */
+export function statusLine(status: string, template: NamedTemplate | undefined): string {
+  return template && templateStatus(template) === status ? `${status} (from template "${template.name}")` : status;
+}
+
+export function updateSummary(
+  incident: Incident,
+  update: IncidentUpdateBody,
+  template?: NamedTemplate,
+): [string, string][] {
+  const current = incident.lastUpdateStatus;
+  const next = update.status ?? current;
+  return [
+    ['Status', next === current ? `${current} (unchanged)` : `${current} → ${statusLine(next, template)}`],
+    ['Message', update.description],
+    ['Notify', notifyLine(update.notifySubscribers)],
+  ];
+}
+
+/** The incident's own fields a change touches: "MAJOR → CRITICAL". */
+export function changeSummary(
+  before: Incident,
+  after: { name: string; severity: string; services: { name: string }[] },
+): [string, string][] {
+  const lines: [string, string][] = [];
+  if (after.name !== before.name) lines.push(['Name', `${before.name} → ${after.name}`]);
+  if (after.severity !== before.severity) lines.push(['Severity', `${before.severity} → ${after.severity}`]);
+  const names = (services: { name: string }[]) => services.map((service) => service.name).join(', ');
+  if (names(after.services) !== names(before.services))
+    lines.push(['Services', `${names(before.services)} → ${names(after.services)}`]);
+  return lines;
+}

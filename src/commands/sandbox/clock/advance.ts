@@ -1,0 +1,54 @@
+import type { Ctx } from '../../../core/context';
+import { saySuccess } from '../../../output/say';
+import type { Input } from '../../../core/flags/spec';
+import { CliError, UsageError } from '../../../errors';
+import { printJson } from '../../../output/render';
+import { MAX_CLOCK_ADVANCE_SECONDS } from '../../../sandbox/limits';
+import { sanitize } from '../../../text/escape';
+import { humanDuration, parseDuration } from '../../../text/time';
+import { adminCall } from '../shared/admin';
+import type { ADVANCE } from '../spec';
+
+interface ClockAnswer {
+  now: string;
+  offsetSeconds: number;
+}
+
+/** `mon sandbox clock advance DURATION`: POST /__sandbox/clock. */
+export async function sandboxClockAdvanceRun(
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api'>,
+  { args }: Input<typeof ADVANCE>,
+): Promise<void> {
+  const { io } = ctx;
+  const ms = parseDuration(args.duration);
+  if (ms === undefined) {
+    throw new UsageError(
+      `DURATION must be a duration like 90s, 30m, 2h, 7d or 2w (got "${sanitize(args.duration)}"): nothing was sent.`,
+      'The clock only moves forward, e.g. `mon sandbox clock advance 2h`.',
+    );
+  }
+  if (ms / 1000 > MAX_CLOCK_ADVANCE_SECONDS) {
+    throw new UsageError(
+      `DURATION must be at most 100 years (got "${sanitize(args.duration)}"): nothing was sent.`,
+      'Advance by a shorter time, e.g. 30d.',
+    );
+  }
+  const answer = await adminCall<ClockAnswer>(ctx, {
+    method: 'POST',
+    path: '/__sandbox/clock',
+    body: { advanceSeconds: ms / 1000 },
+  });
+  if (typeof answer?.now !== 'string') {
+    throw new CliError('response', 'The sandbox answered POST /__sandbox/clock without the new time.');
+  }
+  if (ctx.globals.json) return printJson(io, answer);
+  const ahead =
+    typeof answer.offsetSeconds === 'number' && answer.offsetSeconds > 0
+      ? ` (${humanDuration(answer.offsetSeconds)} ahead of the real time)`
+      : '';
+  saySuccess(
+    io,
+    `The sandbox clock moved forward ${humanDuration(ms / 1000)}: it is now ${sanitize(answer.now)}${ahead}.`,
+  );
+  if (!io.stdoutIsTTY) io.out(`${sanitize(answer.now)}\n`);
+}

@@ -1,0 +1,21 @@
+import type { Ctx } from '../../core/context';
+import type { Input } from '../../core/flags/spec';
+import { storedTemplates, type NamedTemplate } from '../../core/templates';
+import { printJson, renderList, type Column } from '../../output/render';
+import type { LIST } from './spec';
+
+const COLUMNS: Column<NamedTemplate>[] = [
+  { header: 'NAME', value: (row) => row.name },
+  { header: 'STATUS', value: (row) => row.status ?? '', display: (row) => row.status ?? '—' },
+  { header: 'MESSAGE', value: (row) => row.message, shrink: true },
+];
+
+/** `mon templates list`: the templates of the profile in use. */
+export async function listTemplatesRun(
+  ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'config'>,
+  _input: Input<typeof LIST>,
+): Promise<void> {
+  const rows = Object.entries(storedTemplates(ctx)).map(([name, template]) => ({ name, ...template }));
+  if (ctx.globals.json) return printJson(ctx.io, rows);
+  await renderList(ctx.io, rows, COLUMNS, 'No templates. Store one with `mon templates add NAME --message "..."`.');
+}

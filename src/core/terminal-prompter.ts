@@ -1,0 +1,109 @@
+import type { IO } from '../io';
+import { answerShown, wrapText } from '../text/wrap';
+import type { Choice, Prompter } from './prompter';
+
+/* The real prompts of a terminal: drawn by @inquirer/prompts, or plain numbered questions. */
+
+/**
+ * A choice's name fitted to the terminal: its rows after the first start under its text, past
+ * the `prefix` cells a list draws before it ("❯ "); the answer line shows it whole, fitted too.
+ */
+function fitted<T>(io: IO, prefix: number, message?: string) {
+  return (choice: Choice<T>) => ({
+    ...choice,
+    name: wrapText(`${' '.repeat(prefix)}${choice.name}`, io.errColumns(), prefix).slice(prefix),
+    short: message === undefined ? choice.name : answerShown(io.errColumns(), message, choice.name),
+  });
+}
+
+/** What decides how the real prompts are drawn. */
+export interface TerminalPrompterOptions {
+  /** Accessible mode (MON_ACCESSIBLE, `mon config set accessible true`): plain numbered questions, read as lines. */
+  accessible?: () => boolean;
+  /** Aborted on Ctrl-C and SIGTERM: a plain question waiting for its line ends. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The prompts of a terminal: @inquirer/prompts, or in accessible mode the plain questions of
+ * plain-prompter.ts (decided at the first question, when the profile can be read).
+ */
+export function terminalPrompter(io: IO, options: TerminalPrompterOptions = {}): Prompter {
+  const drawn = inquirerPrompter(io);
+  let plain: Prompter | undefined;
+  const pick = async (): Promise<Prompter> => {
+    if (!options.accessible?.()) return drawn;
+    plain ??= (await import('./plain-prompter')).plainPrompter(io, options.signal);
+    return plain;
+  };
+  return {
+    input: async (question) => (await pick()).input(question),
+    message: async (question) => (await pick()).message(question),
+    password: async (question) => (await pick()).password(question),
+    select: async (question) => (await pick()).select(question),
+    checkbox: async (question) => (await pick()).checkbox(question),
+    confirm: async (question) => (await pick()).confirm(question),
+  };
+}
+
+/** The prompts @inquirer draws (on stderr, so stdout stays data); loaded when a question is first asked. */
+export function inquirerPrompter(io: IO): Prompter {
+  const context = () => ({ input: io.stdin, output: process.stderr, clearPromptOnDone: false });
+  const load = () => import('@inquirer/prompts');
+  return {
+    async input({ editable, ...options }) {
+      const { input } = await load();
+      return input(
+        {
+          ...options,
+          prefill: editable ? 'editable' : 'tab',
+          transformer: (value, { isFinal }) => (isFinal ? answerShown(io.errColumns(), options.message, value) : value),
+        },
+        context(),
+      );
+    },
+    async message(options) {
+      const { messagePrompt } = await import('./message-prompt');
+      return messagePrompt({ ...options, columns: io.columns() }, context());
+    },
+    async password(options) {
+      const { password } = await load();
+      return password({ ...options, mask: '•' }, context());
+    },
+    async select<T>(options: { message: string; choices: Choice<T>[]; default?: T }) {
+      const { select } = await load();
+      return select<T>(
+        { ...options, choices: options.choices.map(fitted<T>(io, 2, options.message)), pageSize: 12 },
+        context(),
+      );
+    },
+    async checkbox<T>(options: {
+      message: string;
+      choices: Choice<T>[];
+      validate?: (values: readonly T[]) => true | string;
+    }) {
+      const { checkbox } = await load();
+      const { validate, ...rest } = options;
+      return checkbox<T>(
+        {
+          ...rest,
+          choices: rest.choices.map(fitted<T>(io, 3)),
+          // The picked ones, joined and fitted as one answer.
+          theme: {
+            style: {
+              renderSelectedChoices: (picked: readonly { short: string }[]) =>
+                answerShown(io.errColumns(), rest.message, picked.map((choice) => choice.short).join(', ')),
+            },
+          },
+          pageSize: 12,
+          validate: validate ? (items) => validate(items.map((item) => item.value)) : undefined,
+        },
+        context(),
+      );
+    },
+    async confirm(options) {
+      const { confirm } = await load();
+      return confirm(options, context());
+    },
+  };
+}
