@@ -1,4 +1,7 @@
 /** `mon incidents updates create`: one update posted to an incident. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../../src/sandbox/server';
 import type { Incident } from '../../../../src/api/schemas/incidents';
@@ -50,5 +53,24 @@ describe('incidents updates create', () => {
     expect(tty.code).toBe(0);
     // No --status: none is sent, and the server keeps the incident's.
     expect(mutations()[0]!.body).toEqual({ description: 'Typed', notifySubscribers: false });
+  });
+});
+
+describe('incidents updates create --message-file', () => {
+  it('--message-file FILE or - gives a long message; --message beside it is exit 2', async () => {
+    const incident = await open('DB slow');
+    const file = join(mkdtempSync(join(tmpdir(), 'mon-message-')), 'message.txt');
+    writeFileSync(file, 'First line.\n\nSecond paragraph.\n');
+    expect((await run(['incidents', 'updates', 'create', incident.id, '--message-file', file])).code).toBe(0);
+    expect(
+      (await run(`incidents updates create ${incident.id} --message-file -`, { stdin: 'From stdin.\n' })).code,
+    ).toBe(0);
+    expect(mutations().map((request) => request.body)).toEqual([
+      { description: 'First line.\n\nSecond paragraph.', notifySubscribers: false },
+      { description: 'From stdin.', notifySubscribers: false },
+    ]);
+    const both = await run(['incidents', 'updates', 'create', incident.id, '-m', 'x', '--message-file', file]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--message and --message-file cannot be given together');
   });
 });
