@@ -6,7 +6,7 @@ import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../../src/api/schemas/enums';
 import { parseTime } from '../../../src/text/time';
-import { type CliOptions, frozenClock, memorySandbox, mon, sandboxCall, TEST_ACCOUNT } from '../../helpers';
+import { type CliOptions, frozenClock, memorySandbox, mon, sandboxCall, TEST_ACCOUNT, testEnv } from '../../helpers';
 import { words } from '../../words';
 import { anyCase, date, serviceIds, text } from './fixture';
 
@@ -324,5 +324,113 @@ describe('incidents create: the body from flags', () => {
       }),
       { numRuns: 80 },
     );
+  });
+});
+
+describe('incidents create: what it refuses', () => {
+  it.each([
+    [
+      'a name of 256 characters',
+      ['--name', 'x'.repeat(256), '--severity', 'major', '--service', SEED_SERVICES.api, '--message', 'm'],
+      '--name must be at most 255 characters',
+    ],
+    ['no service', ['--name', 'A', '--severity', 'major', '--message', 'm'], '--service is required'],
+    [
+      'an unknown severity',
+      ['--name', 'A', '--severity', 'sev1', '--service', SEED_SERVICES.api, '--message', 'm'],
+      '--severity must be one of CRITICAL, MAJOR, MEDIUM or MINOR',
+    ],
+    [
+      'an unknown status',
+      ['--name', 'A', '--severity', 'major', '--service', SEED_SERVICES.api, '--message', 'm', '--status', 'fixed'],
+      '--status must be one of INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED',
+    ],
+  ])('refuses %s with exit 2 and sends nothing', async (_what, flags, message) => {
+    sandbox.requests.length = 0;
+    const result = await run(['incidents', 'create', ...flags]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stdout).toBe('');
+    expect(sandbox.requests).toEqual([]);
+  });
+});
+
+describe('incidents create when the answer does not come', () => {
+  it('does not say "try again" when a POST times out: it may have gone through', async () => {
+    const slow = await memorySandbox({ faults: 'hang:1@POST' });
+    try {
+      const result = await mon(
+        [
+          '--timeout',
+          '1',
+          'incidents',
+          'create',
+          '--name',
+          'Slow',
+          '--severity',
+          'minor',
+          '--service',
+          SEED_SERVICES.api,
+          '--message',
+          'm',
+        ],
+        { sandbox: slow },
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('The request timed out after 1 s (POST /v1/status-pages/incidents)');
+      expect(result.stderr).toContain(
+        'Check with `mon incidents list` whether the incident was opened before retrying',
+      );
+      expect(result.stderr).not.toContain('Try again');
+      // Sent once, and not again after the timeout.
+      expect(slow.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('tells the user to check before retrying when the answer to a POST is lost (and it did go through)', async () => {
+    const lossy = await memorySandbox({ faults: 'drop:1@POST' });
+    try {
+      const env = testEnv({ sandbox: lossy });
+      const created = await mon(
+        [
+          'incidents',
+          'create',
+          '--name',
+          'Lossy',
+          '--severity',
+          'minor',
+          '--service',
+          SEED_SERVICES.api,
+          '--message',
+          'start',
+        ],
+        { env },
+      );
+      expect(created.code).toBe(1);
+      expect(created.stderr).toContain('the server may or may not have acted on it');
+      expect(created.stderr).toContain(
+        'Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.',
+      );
+      const listed = JSON.parse((await mon(['incidents', 'list', '--json'], { env })).stdout) as {
+        entries: Incident[];
+      };
+      expect(listed.entries.map((incident) => incident.name)).toEqual(['Lossy']);
+      const id = listed.entries[0]!.id;
+
+      const updated = await mon(['incidents', 'update', id, '--message', 'posted?'], { env });
+      expect(updated.code).toBe(1);
+      expect(updated.stderr).toContain(
+        `Check with \`mon incidents get ${id}\` whether the update was posted before retrying, so it is not posted twice.`,
+      );
+      expect(updated.stderr).not.toContain('✓');
+      // One attempt only (a POST is not retried once sent), and it was stored.
+      expect(lossy.requests.filter((request) => request.method === 'POST')).toHaveLength(2);
+      const got = await mon(['incidents', 'get', id], { env });
+      expect(got.stdout).toContain('\tposted?\n');
+    } finally {
+      await lossy.close();
+    }
   });
 });

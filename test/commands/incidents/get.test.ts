@@ -52,3 +52,18 @@ describe('incidents get', () => {
     expect(result.stdout).not.toContain('\u001b[2J');
   });
 });
+
+describe('incidents get, update, resolve: an unknown incident', () => {
+  it('exits 6 for an unknown incident, saying how to find one', async () => {
+    for (const args of [
+      ['incidents', 'get', 'no-such-incident'],
+      ['incidents', 'update', 'no-such-incident', '--message', 'x'],
+      ['incidents', 'resolve', 'no-such-incident'],
+    ]) {
+      const result = await run(args);
+      expect(result.code, args.join(' ')).toBe(6);
+      expect(result.stderr).toContain('Incident "no-such-incident" was not found.');
+      expect(result.stderr).toContain('mon incidents list --status all');
+    }
+  });
+});

@@ -1,10 +1,10 @@
 /** `mon incidents list`: open by default, --status, pages and --limit/--next-id, the table on a terminal and TSV piped. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Incident } from '../../../src/api/schemas/incidents';
 import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { displayWidth } from '../../../src/text/width';
-import { type CliOptions, frozenClock, memorySandbox, mon } from '../../helpers';
+import { type CliOptions, frozenClock, memorySandbox, mon, sandboxCall, TEST_ACCOUNT } from '../../helpers';
 import { openIncident, resolveIncident } from './fixture';
 
 let sandbox: Sandbox;
@@ -126,5 +126,94 @@ describe('look-alike incident names', () => {
     const header = result.stdout.split('\n')[0]!;
     const column = displayWidth(header.slice(0, header.indexOf('SEVERITY')));
     for (const row of rows) expect(displayWidth(row.slice(0, row.indexOf('MAJOR')))).toBe(column);
+  });
+});
+
+describe('incidents list over many pages', () => {
+  let listing: Sandbox;
+  const expectedOpen: string[] = [];
+  beforeAll(async () => {
+    listing = await memorySandbox();
+    // 250 incidents; every fifth one resolved.
+    for (let i = 1; i <= 250; i++) {
+      const { body } = await sandboxCall(listing, 'POST', '/v1/status-pages/incidents', {
+        name: `Incident ${i}`,
+        severity: 'MINOR',
+        services: [{ id: SEED_SERVICES.api, name: 'Public API', accountId: TEST_ACCOUNT }],
+        incidentUpdates: [{ description: `Number ${i}` }],
+      });
+      const { id } = body as { id: string };
+      if (i % 5 === 0)
+        await sandboxCall(listing, 'POST', `/v1/status-pages/incidents/${id}/incident-updates`, {
+          description: 'Done',
+          status: 'RESOLVED',
+        });
+      else expectedOpen.unshift(`Incident ${i}`);
+    }
+    listing.requests.length = 0;
+  });
+  afterAll(async () => {
+    await listing.close();
+  });
+  const list = (args: string[]) => mon(['incidents', 'list', ...args], { sandbox: listing });
+
+  it('returns all 250 with --all (one JSON array), following every page, 100 a page', async () => {
+    listing.requests.length = 0;
+    const all = await list(['--status', 'all', '--all', '--json']);
+    expect(all.code).toBe(0);
+    const entries = JSON.parse(all.stdout) as Incident[];
+    expect(entries).toHaveLength(250);
+    expect(new Set(entries.map((incident) => incident.id)).size).toBe(250);
+    expect(entries[0]!.name).toBe('Incident 250');
+    const pages = listing.requests;
+    expect(pages).toHaveLength(3); // full pages: 100, 100, 50
+    for (const page of pages) expect(page.path).toContain('limit=100');
+    // As received, key order included.
+    const direct = (await sandboxCall(listing, 'GET', '/v1/status-pages/incidents?limit=100')).body as {
+      entries: unknown[];
+    };
+    expect(all.stdout).toContain(JSON.stringify(direct.entries[0], null, 2).replace(/\n/g, '\n  '));
+    const tsv = await list(['--status', 'all', '--all', '--limit', '100']);
+    expect(tsv.stdout.trim().split('\n')).toHaveLength(250);
+  });
+
+  it('filters on the last status: open by default, resolved, across pages', async () => {
+    const open = await list(['--all', '--json']);
+    const names = (JSON.parse(open.stdout) as Incident[]).map((incident) => incident.name);
+    expect(names).toEqual(expectedOpen);
+    const resolved = JSON.parse((await list(['--status', 'resolved', '--all', '--json'])).stdout) as Incident[];
+    expect(resolved).toHaveLength(50);
+    expect(resolved.every((incident) => incident.lastUpdateStatus === 'RESOLVED' && incident.duration !== null)).toBe(
+      true,
+    );
+    const received = (await sandboxCall(listing, 'GET', `/v1/status-pages/incidents/${resolved[0]!.id}`)).body;
+    expect(JSON.stringify(resolved[0])).toBe(JSON.stringify(received));
+
+    // Without --all: pages are followed until --limit match; the body is page-shaped.
+    listing.requests.length = 0;
+    const page = JSON.parse((await list(['--status', 'resolved', '--limit', '30', '--json'])).stdout);
+    expect(page.length).toBe(30);
+    expect(page.entries[0].name).toBe('Incident 250');
+    expect(page.entries[29].name).toBe('Incident 105');
+    expect(JSON.stringify(page.entries[0])).toBe(JSON.stringify(received));
+    expect(listing.requests.map((request) => request.path)).toEqual([
+      '/v1/status-pages/incidents?limit=100',
+      expect.stringMatching(/^\/v1\/status-pages\/incidents\?limit=100&nextId=/),
+    ]);
+    const rest = JSON.parse(
+      (await list(['--status', 'resolved', '--limit', '30', '--next-id', page.nextId, '--json'])).stdout,
+    );
+    expect(rest.entries.map((incident: Incident) => incident.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Incident ${100 - i * 5}`),
+    );
+    expect(rest.nextId).toBeNull();
+
+    const tsv = await list(['--limit', '3']);
+    expect(
+      tsv.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t')[1]),
+    ).toEqual(['Incident 249', 'Incident 248', 'Incident 247']);
   });
 });

@@ -1,7 +1,9 @@
 /** `mon incidents resolve`: a RESOLVED update, --force for one already resolved, the prompts. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { type CliOptions, frozenClock, memorySandbox, mon, TEST_KEY } from '../../helpers';
+import type { Incident } from '../../../src/api/schemas/incidents';
+import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
+import { type CliOptions, frozenClock, memorySandbox, mon, sandboxCall, TEST_KEY } from '../../helpers';
 import { openIncident } from './fixture';
 
 let sandbox: Sandbox;
@@ -97,5 +99,123 @@ describe('incidents resolve', () => {
       status: 'RESOLVED',
       notifySubscribers: false,
     });
+  });
+});
+
+describe('the outage flow: create, update, resolve, get', () => {
+  it('create → update → update with a severity change → resolve → get shows every update, newest first, RESOLVED', async () => {
+    const created = await run([
+      'incidents',
+      'create',
+      '--name',
+      'Checkout errors',
+      '--severity',
+      'major',
+      '--service',
+      SEED_SERVICES.checkout,
+      '--message',
+      'Card payments fail for some customers.',
+    ]);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
+    const id = created.stdout.trim();
+    expect(created.stderr).toContain(
+      'Opened incident "Checkout errors": MAJOR, INVESTIGATING, on Checkout. Subscribers were not notified.',
+    );
+
+    sandbox.clock.advance(600_000);
+    const identified = await run([
+      'incidents',
+      'update',
+      id,
+      '--status',
+      'identified',
+      '--message',
+      'An expired certificate at the processor.',
+    ]);
+    expect(identified.code).toBe(0);
+    expect(identified.stderr).toContain(
+      'Posted an update to "Checkout errors": IDENTIFIED (was INVESTIGATING). Subscribers were not notified.',
+    );
+
+    sandbox.clock.advance(600_000);
+    const monitoring = await run([
+      'incidents',
+      'update',
+      id,
+      '--severity',
+      'CRITICAL',
+      '--status',
+      'MONITORING',
+      '--message',
+      'Certificate renewed; watching.',
+      '--notify',
+    ]);
+    expect(monitoring.code).toBe(0);
+    expect(monitoring.stderr).toContain('Changed incident "Checkout errors": severity MAJOR → CRITICAL.');
+    expect(monitoring.stderr).toContain(
+      'Posted an update to "Checkout errors": MONITORING (was IDENTIFIED). Subscribers were notified.',
+    );
+
+    sandbox.clock.advance(2_400_000);
+    const resolved = await run(['incidents', 'resolve', id, '--message', 'Payments work again.']);
+    expect(resolved.code).toBe(0);
+    expect(resolved.stderr).toContain('Resolved "Checkout errors"');
+
+    // The updates' IDs printed on stdout are the ones the incident now holds.
+    const postedIds = [identified, monitoring, resolved].map((result) => result.stdout.trim());
+    const got = await run(['incidents', 'get', id]);
+    expect(got.code).toBe(0);
+    expect(got.stdout).toContain('lastUpdateStatus\tRESOLVED\n');
+    expect(got.stdout).toContain('severity\tCRITICAL\n');
+    // 3600 s of sandbox clock, which moves only when the test moves it.
+    const duration = Number(/^duration\t(\d+)$/m.exec(got.stdout)?.[1]);
+    expect(duration).toBeGreaterThanOrEqual(3600);
+    expect(duration).toBeLessThan(3630);
+    const rows = got.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('update\t'))
+      .map((line) => line.split('\t'));
+    expect(rows.map((row) => [row[3], row[4], row[5]])).toEqual([
+      ['RESOLVED', 'false', 'Payments work again.'],
+      ['MONITORING', 'true', 'Certificate renewed; watching.'],
+      ['IDENTIFIED', 'false', 'An expired certificate at the processor.'],
+      ['INVESTIGATING', 'false', 'Card payments fail for some customers.'],
+    ]);
+    expect(rows.slice(0, 3).map((row) => row[1])).toEqual(postedIds.reverse());
+
+    const json = JSON.parse((await run(['incidents', 'get', id, '--json'])).stdout) as Incident;
+    expect(json).toEqual((await sandboxCall(sandbox, 'GET', `/v1/status-pages/incidents/${id}`)).body);
+
+    const again = await run(['incidents', 'resolve', id]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('is already resolved; nothing was posted');
+    const forced = await run(['incidents', 'resolve', id, '--force']);
+    expect(forced.code).toBe(0);
+  });
+
+  it('shows the incident on its status page', async () => {
+    const created = await run([
+      'incidents',
+      'create',
+      '--name',
+      'API latency',
+      '--severity',
+      'minor',
+      '--service',
+      SEED_SERVICES.api,
+      '--service',
+      SEED_SERVICES.webApp,
+      '--message',
+      'Slow.',
+    ]);
+    const id = created.stdout.trim();
+    const pages = (await sandboxCall(sandbox, 'GET', '/v1/status-pages')).body as {
+      entries: { name: string; incidents: { id: string }[] }[];
+    };
+    expect(
+      pages.entries.find((page) => page.name === 'Acme Cloud')!.incidents.map((incident) => incident.id),
+    ).toContain(id);
+    expect(pages.entries.find((page) => page.name === 'Acme Internal')!.incidents).toEqual([]);
   });
 });
