@@ -2,12 +2,15 @@
  * What the tests of the incident verbs share: incidents opened and resolved on the sandbox
  * directly (set-up, left out of its request log), and the generators of the property tests.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { Incident } from '../../../src/api/schemas/incidents';
 import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { sandboxCall, TEST_ACCOUNT } from '../../helpers';
+import { memorySandbox, sandboxCall, TEST_ACCOUNT } from '../../helpers';
 
 /** An open incident on `services`, its first update INVESTIGATING (`description`: "NAME began"). */
 export async function openIncident(
@@ -70,3 +73,47 @@ export const date = fc.option(
     .map((ms) => new Date(Math.floor(ms / 1000) * 1000)),
   { nil: undefined },
 );
+
+/**
+ * Two status pages sharing a service name ("Public API" on Acme EU and on Acme US) and a
+ * Checkout on the first: what --service by name must tell apart. IDs API_EU, API_US, CHECKOUT_EU.
+ */
+const ACCOUNT = '33333333-0000-4000-8000-000000000000';
+const svc = (id: string, name: string) => ({
+  id,
+  name,
+  accountId: ACCOUNT,
+  created_at: '2026-01-15',
+  updated_at: null,
+});
+const page = (id: string, name: string, cards: { id: string; name: string; services: ReturnType<typeof svc>[] }[]) => ({
+  id,
+  name,
+  url: name.toLowerCase().replace(/ /g, '-'),
+  accountId: ACCOUNT,
+  cards: cards.map((card) => ({ ...card, created_at: '2026-01-15', updated_at: null })),
+  created_at: '2026-01-15',
+  updated_at: null,
+});
+export const API_EU = '11111111-0000-4000-8000-000000000001';
+export const API_US = '11111111-0000-4000-8000-000000000002';
+export const CHECKOUT_EU = '11111111-0000-4000-8000-000000000003';
+
+export async function twoPagesSandbox(): Promise<Sandbox> {
+  const dataFile = join(mkdtempSync(join(tmpdir(), 'mon-pages-')), 'data.jsonl');
+  const pages = [
+    page('22222222-0000-4000-8000-000000000001', 'Acme EU', [
+      { id: 'c1', name: 'Core', services: [svc(API_EU, 'Public API'), svc(CHECKOUT_EU, 'Checkout')] },
+    ]),
+    page('22222222-0000-4000-8000-000000000002', 'Acme US', [
+      { id: 'c2', name: 'Core', services: [svc(API_US, 'Public API')] },
+    ]),
+  ];
+  const lines = [
+    { format: 'mon-sandbox', version: 1 },
+    { meta: 'seeded.statusPages', value: true },
+    ...pages.map((put) => ({ c: 'statusPages', put })),
+  ];
+  writeFileSync(dataFile, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+  return memorySandbox({ dataFile });
+}

@@ -5,7 +5,7 @@ import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { displayWidth } from '../../../src/text/width';
 import { type CliOptions, frozenClock, memorySandbox, mon, sandboxCall, TEST_ACCOUNT } from '../../helpers';
-import { openIncident, resolveIncident } from './fixture';
+import { API_EU, openIncident, resolveIncident, twoPagesSandbox } from './fixture';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -215,5 +215,83 @@ describe('incidents list over many pages', () => {
         .split('\n')
         .map((line) => line.split('\t')[1]),
     ).toEqual(['Incident 249', 'Incident 248', 'Incident 247']);
+  });
+});
+
+describe('incidents list filters, on two status pages', () => {
+  let pages: Sandbox;
+  beforeAll(async () => {
+    pages = await twoPagesSandbox();
+  });
+  afterAll(async () => {
+    await pages.close();
+  });
+  const openOn = async (name: string, severity: string, service: string, extra: string[] = []) => {
+    const result = await mon(
+      ['incidents', 'create', '--name', name, '--severity', severity, '--service', service, '-m', 'x', ...extra],
+      { sandbox: pages },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    return result.stdout.trim();
+  };
+
+  let critical: string;
+  beforeAll(async () => {
+    await openOn('Checkout slow', 'major', 'cHeCkOuT');
+    critical = await openOn('Payments down', 'critical', 'Checkout');
+    await openOn('Slow EU pages', 'minor', API_EU, ['--date', '2020-01-01']);
+  });
+
+  const names = async (args: string[]) => {
+    const result = await mon(['incidents', 'list', '--all', '--json', ...args], { sandbox: pages });
+    expect(result.code, result.stderr).toBe(0);
+    return (JSON.parse(result.stdout) as { id: string; name: string }[]).map((incident) => incident.name);
+  };
+
+  it('--service by name (any case), repeatable', async () => {
+    expect(await names(['--service', 'checkout'])).toEqual(expect.arrayContaining(['Payments down', 'Checkout slow']));
+    expect(await names(['--service', 'checkout'])).not.toContain('Slow EU pages');
+    expect(await names(['--service', 'checkout', '--service', API_EU])).toContain('Slow EU pages');
+  });
+
+  it('--severity in any case, repeatable', async () => {
+    expect(await names(['--severity', 'CRITICAL'])).toEqual(['Payments down']);
+    expect((await names(['--severity', 'critical', '--severity', 'Minor'])).sort()).toEqual(
+      expect.arrayContaining(['Payments down', 'Slow EU pages']),
+    );
+  });
+
+  it('--since a duration or a date (by when the incident started), combined with --status', async () => {
+    const recent = await names(['--since', '7d']);
+    expect(recent).toContain('Payments down');
+    expect(recent).not.toContain('Slow EU pages');
+    expect(await names(['--since', '2019-12-31', '--severity', 'minor', '--service', API_EU])).toContain(
+      'Slow EU pages',
+    );
+    await mon(['incidents', 'resolve', critical], { sandbox: pages });
+    expect(await names(['--severity', 'critical'])).toEqual([]);
+    expect(await names(['--severity', 'critical', '--status', 'resolved'])).toEqual(['Payments down']);
+  });
+
+  it("without --all: pages are followed until --limit match; the page has the API's shape", async () => {
+    const result = await mon(
+      ['incidents', 'list', '--status', 'all', '--severity', 'minor', '--limit', '1', '--json'],
+      { sandbox: pages },
+    );
+    const page = JSON.parse(result.stdout) as {
+      length: number;
+      entries: { severity: string }[];
+      nextId: string | null;
+    };
+    expect(page.length).toBe(1);
+    expect(page.entries[0]!.severity).toBe('MINOR');
+    expect(typeof page.nextId === 'string' || page.nextId === null).toBe(true);
+  });
+
+  it('an unknown severity or a future --since is exit 2 before anything is sent', async () => {
+    pages.requests.length = 0;
+    expect((await mon(['incidents', 'list', '--severity', 'sev1'], { sandbox: pages })).code).toBe(2);
+    expect((await mon(['incidents', 'list', '--since', '2099-01-01'], { sandbox: pages })).code).toBe(2);
+    expect(pages.requests).toEqual([]);
   });
 });
