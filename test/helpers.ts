@@ -75,7 +75,7 @@ export function testEnv(options: { sandbox?: Sandbox; env?: NodeJS.ProcessEnv } 
 
 /**
  * Timers that never fire: an in-process run on a pretend terminal shows no spinner however
- * slow the machine is (test/unit/progress.test.ts and the screen tests cover the spinner).
+ * slow the machine is (test/core/progress.test.ts and the screen tests cover the spinner).
  */
 const STILL_TIMERS: Timers = {
   setTimeout: () => undefined,

@@ -90,7 +90,7 @@ describe('--version', () => {
 });
 
 describe('help', () => {
-  it('answers --help for every top-level command, and a verb, with examples (every verb in-process: test/unit/help.test.ts)', async () => {
+  it('answers --help for every top-level command, and a verb, with examples (every verb in-process: test/core/help.test.ts)', async () => {
     const env = cleanEnv();
     const top = execFileSync(process.execPath, [BIN, '--help'], { encoding: 'utf8', env });
     const nouns = [...top.split('\n\nExamples:')[0]!.matchAll(/^ {2}([a-z][a-z-]*)(?: \S+)* {2,}/gm)]
