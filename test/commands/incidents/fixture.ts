@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 import type { Incident } from '../../../src/api/schemas/incidents';
 import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, sandboxCall, TEST_ACCOUNT } from '../../helpers';
+import { memorySandbox, mon, sandboxCall, TEST_ACCOUNT } from '../../helpers';
 
 /** An open incident on `services`, its first update INVESTIGATING (`description`: "NAME began"). */
 export async function openIncident(
@@ -116,4 +116,20 @@ export async function twoPagesSandbox(): Promise<Sandbox> {
   ];
   writeFileSync(dataFile, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
   return memorySandbox({ dataFile });
+}
+
+/** Opens an incident with `mon incidents create` (message "x"), as a user names the service; its ID. */
+export async function openWithMon(
+  sandbox: Sandbox,
+  name: string,
+  severity: string,
+  service: string,
+  extra: string[] = [],
+): Promise<string> {
+  const result = await mon(
+    ['incidents', 'create', '--name', name, '--severity', severity, '--service', service, '-m', 'x', ...extra],
+    { sandbox },
+  );
+  expect(result.code, result.stderr).toBe(0);
+  return result.stdout.trim();
 }

@@ -5,7 +5,7 @@ import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { displayWidth } from '../../../src/text/width';
 import { type CliOptions, frozenClock, memorySandbox, mon, sandboxCall, TEST_ACCOUNT } from '../../helpers';
-import { API_EU, openIncident, resolveIncident, twoPagesSandbox } from './fixture';
+import { API_EU, openIncident, openWithMon, resolveIncident, twoPagesSandbox } from './fixture';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -226,14 +226,8 @@ describe('incidents list filters, on two status pages', () => {
   afterAll(async () => {
     await pages.close();
   });
-  const openOn = async (name: string, severity: string, service: string, extra: string[] = []) => {
-    const result = await mon(
-      ['incidents', 'create', '--name', name, '--severity', severity, '--service', service, '-m', 'x', ...extra],
-      { sandbox: pages },
-    );
-    expect(result.code, result.stderr).toBe(0);
-    return result.stdout.trim();
-  };
+  const openOn = (name: string, severity: string, service: string, extra: string[] = []) =>
+    openWithMon(pages, name, severity, service, extra);
 
   let critical: string;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { findServices } from '../../../../src/commands/incidents/shared/services
 import { SEED_SERVICES } from '../../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../../src/sandbox/server';
 import { cli, memorySandbox, mon, TEST_ACCOUNT } from '../../../helpers';
-import { API_EU, API_US, CHECKOUT_EU, twoPagesSandbox } from '../fixture';
+import { API_EU, API_US, CHECKOUT_EU, openWithMon, twoPagesSandbox } from '../fixture';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -84,14 +84,8 @@ describe('--service by name, on two status pages that share a service name', () 
   afterAll(async () => {
     await pages.close();
   });
-  const openOn = async (name: string, severity: string, service: string, extra: string[] = []) => {
-    const result = await mon(
-      ['incidents', 'create', '--name', name, '--severity', severity, '--service', service, '-m', 'x', ...extra],
-      { sandbox: pages },
-    );
-    expect(result.code, result.stderr).toBe(0);
-    return result.stdout.trim();
-  };
+  const openOn = (name: string, severity: string, service: string, extra: string[] = []) =>
+    openWithMon(pages, name, severity, service, extra);
 
   it('create takes a service name in any case and sends its ID', async () => {
     pages.requests.length = 0;
