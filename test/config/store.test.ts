@@ -95,3 +95,61 @@ describe('a damaged config file', () => {
     expect(readFileSync(file, 'utf8')).toBe(damaged);
   });
 });
+
+describe('one name per setting', () => {
+  it("reads a config file written with the earlier key names and rewrites it with today's at the next write, every value kept", async () => {
+    const env = testEnv({
+      sandbox,
+      env: {
+        MON_API_KEY: undefined,
+        MON_BASE_URL: undefined,
+        MON_ACCOUNT_ID: undefined,
+        MON_PING_URL: undefined,
+      },
+    });
+    const file = join(env.MON_CONFIG_DIR!, 'config.json');
+    mkdirSync(env.MON_CONFIG_DIR!, { recursive: true });
+    const earlier = {
+      profiles: {
+        default: {
+          baseUrl: sandbox.url,
+          accountId: TEST_ACCOUNT,
+          apiKey: TEST_KEY,
+          pingUrl: sandbox.pingUrl,
+          timeout: 25,
+          note: 'mine',
+        },
+        staging: { baseUrl: 'https://staging.example.com' },
+      },
+      extra: { kept: true },
+    };
+    writeFileSync(file, JSON.stringify(earlier), { mode: 0o600 });
+    const read = await mon(['runtimes', 'list'], { env });
+    expect(read.code, read.stderr).toBe(0);
+    const listed = JSON.parse((await mon(['config', 'list', '--json'], { env })).stdout);
+    expect(listed).toMatchObject({
+      'base-url': sandbox.url,
+      account: TEST_ACCOUNT,
+      'ping-url': sandbox.pingUrl,
+      timeout: 25,
+    });
+    expect((await mon(['config', 'get', 'base-url'], { env })).stdout).toBe(`${sandbox.url}\n`);
+
+    const set = await mon(['config', 'set', 'timeout', '40'], { env });
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      profiles: {
+        default: {
+          'base-url': sandbox.url,
+          account: TEST_ACCOUNT,
+          'api-key': TEST_KEY,
+          'ping-url': sandbox.pingUrl,
+          timeout: 40,
+          note: 'mine',
+        },
+        staging: { 'base-url': 'https://staging.example.com' },
+      },
+      extra: { kept: true },
+    });
+  });
+});

@@ -1,5 +1,6 @@
 /** Where the key comes from (src/core/credentials.ts): the environment, a stored profile, or nowhere. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server';
 import { memorySandbox, mon, TEST_KEY, testEnv } from '../helpers';
@@ -53,5 +54,24 @@ describe('where the key comes from', () => {
     expect(result.stderr).toContain('No API key is configured');
     expect(result.stderr).toContain('Run `mon auth login` (or set MON_API_KEY) to use your account');
     expect(result.stderr).toContain('`mon --sandbox incidents list`');
+  });
+});
+
+describe('a stored key', () => {
+  it('a key stored in a profile that is rejected is named as such', async () => {
+    const env = testEnv({ sandbox, env: { MON_API_KEY: undefined } });
+    const login = await mon(['auth', 'login', '--with-key', '--base-url', sandbox.url], {
+      env,
+      stdin: `${TEST_KEY}\n`,
+    });
+    expect(login.code, login.stderr).toBe(0);
+    const file = join(env.MON_CONFIG_DIR!, 'config.json');
+    const config = JSON.parse(readFileSync(file, 'utf8'));
+    config.profiles.default['api-key'] = 'sk_revoked_00000000000';
+    writeFileSync(file, JSON.stringify(config));
+    const result = await mon(['runtimes', 'list'], { env });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('the key stored in profile "default" was rejected');
+    expect(result.stderr).toContain('Run `mon auth login` to store a working key');
   });
 });

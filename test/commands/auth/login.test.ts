@@ -151,3 +151,18 @@ describe('auth login --with-key', () => {
     expect(sandbox.requests.map((request) => `${request.method} ${request.path.slice(0, 6)}`)).toEqual(['POST /ping/']);
   });
 });
+
+describe('auth login under MON_* variables', () => {
+  it('auth login warns when MON_API_KEY (or MON_BASE_URL, MON_ACCOUNT_ID) will override what it saves', async () => {
+    const env = testEnv({ sandbox, env: { MON_API_KEY: 'sk_other_key_0000000000', MON_ACCOUNT_ID: undefined } });
+    const result = await mon(['auth', 'login', '--with-key', '--base-url', sandbox.url], {
+      env,
+      stdin: `${TEST_KEY}\n`,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(
+      'warning: MON_API_KEY is set in this environment, and commands will use it instead of the api-key saved here. Unset it (`unset MON_API_KEY`) to use this login.',
+    );
+    expect(result.stderr).not.toContain('MON_BASE_URL is set'); // the same URL: nothing overridden
+  });
+});

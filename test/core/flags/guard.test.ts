@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, mon } from '../../helpers';
+import { memorySandbox, mon, sandboxCall } from '../../helpers';
+import { openIncident } from '../../commands/incidents/fixture';
 
 describe('a flag is never a value', () => {
   let sandbox: Sandbox;
@@ -71,5 +72,70 @@ describe('a flag is never a value', () => {
     expect(result.stderr).not.toContain('needs a value');
     expect(result.stderr).toContain('Would run: echo --message --dry-run');
     expect(result.code).toBe(0);
+  });
+});
+
+describe('a flag that swallowed the next one, against an incident the sandbox holds', () => {
+  let sandbox: Sandbox;
+  let incidentId: string;
+  let updateId: string;
+  beforeAll(async () => {
+    sandbox = await memorySandbox();
+    const incident = await openIncident(sandbox, 'Checkout errors');
+    incidentId = incident.id;
+    updateId = incident.incidentUpdates[0]!.id;
+  });
+  afterAll(() => sandbox.close());
+  /** Every incident with its updates, as the sandbox holds them. */
+  const holdings = async () => (await sandboxCall(sandbox, 'GET', '/v1/status-pages/incidents?limit=100')).body;
+
+  const create = () => ['incidents', 'create', '--name', 'n', '--severity', 'minor', '--service', SEED_SERVICES.api];
+  it.each([
+    [
+      'update --message --dry-run',
+      () => ['incidents', 'update', incidentId, '--status', 'identified', '--message', '--dry-run'],
+    ],
+    ['update --message --notify', () => ['incidents', 'update', incidentId, '--message', '--notify']],
+    ['update --name --severity', () => ['incidents', 'update', incidentId, '--name', '--severity', 'critical']],
+    ['resolve --message --notify', () => ['incidents', 'resolve', incidentId, '--message', '--notify']],
+    [
+      'create --name --dry-run',
+      () => [
+        'incidents',
+        'create',
+        '--name',
+        '--dry-run',
+        '--severity',
+        'minor',
+        '--service',
+        SEED_SERVICES.api,
+        '--message',
+        'm',
+      ],
+    ],
+    ['create --message --json', () => [...create(), '--message', '--json']],
+    [
+      'updates create --message --dry-run',
+      () => ['incidents', 'updates', 'create', incidentId, '--message', '--dry-run'],
+    ],
+    [
+      'updates edit --message --notify',
+      () => ['incidents', 'updates', 'edit', incidentId, updateId, '--message', '--notify'],
+    ],
+    [
+      'checks create-dns --name --dry-run',
+      () => ['checks', 'create-dns', '--name', '--dry-run', '--query', 'example.com'],
+    ],
+    ['checks create-dns --query --json', () => ['checks', 'create-dns', '--name', 'x', '--query', '--json']],
+  ])('%s: exit 2 naming both flags; the sandbox holds what it held', async (_shape, argv) => {
+    const before = await holdings();
+    sandbox.requests.length = 0;
+    const result = await mon(argv(), { sandbox });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /--(message|name|query) needs a value, but the next word is --(dry-run|notify|severity|json), which is a flag/,
+    );
+    expect(sandbox.requests).toEqual([]);
+    expect(await holdings()).toEqual(before);
   });
 });
