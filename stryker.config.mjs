@@ -9,7 +9,7 @@
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
-  // Only the in-process tests (test/unit: cli() against memorySandbox()): the end-to-end ones
+  // Only the in-process tests (everything outside test/e2e): the end-to-end ones
   // run the built dist/, which holds no mutant. See vitest.config.ts (MON_MUTATION).
   vitest: { configFile: 'vitest.config.ts' },
   mutate: [

@@ -3,29 +3,19 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
+/**
+ * Two layers (README, "Tests"): the in-process tests (everything outside test/e2e: `cli()`
+ * against an in-memory sandbox, and the pure modules) and the end-to-end tests (test/e2e: the
+ * real bin/mon.js in processes of its own).
+ *
+ * The in-process files share one module graph per worker (`isolate: false`): src/ is loaded
+ * once per worker instead of once per file, which was most of their time. They can: no test
+ * mocks a module, stubs a global or changes process.env, and every run builds its own context
+ * (config dir, sandbox, clock). The end-to-end files keep a fresh graph each.
+ */
 export default defineConfig({
   define: { MON_VERSION: JSON.stringify(pkg.version) },
   test: {
-    // Mutation testing (npm run test:mutation) runs the in-process tests only: the end-to-end
-    // ones run dist/, which holds no mutant.
-    // MON_MUTATION_TESTS (comma-separated files) narrows a mutation run to the tests of the
-    // mutated modules, e.g. with `--coverageAnalysis off` where per-test coverage misses some.
-    include: process.env.MON_MUTATION
-      ? (process.env.MON_MUTATION_TESTS?.split(',') ?? ['test/unit/**/*.test.ts'])
-      : ['test/**/*.test.ts'],
-    // ... and leaves out those that build or read the bundle, which reach none of the
-    // mutated code (and would build the mutated sources in Stryker's copy).
-    exclude: [
-      ...configDefaults.exclude,
-      ...(process.env.MON_MUTATION
-        ? [
-            'test/unit/structure.test.ts',
-            'test/unit/startup-imports.test.ts',
-            'test/unit/vendor-prompts.test.ts',
-            'test/unit/completion.test.ts',
-          ]
-        : []),
-    ],
     globalSetup: ['test/global-setup.ts'],
     // The usual report, then the skipped tests with their reasons and a line of counts.
     reporters: ['default', './test/skipped-reporter.ts'],
@@ -33,5 +23,36 @@ export default defineConfig({
     hookTimeout: 30_000,
     // End-to-end tests spawn processes; two cores, so keep parallelism modest.
     maxWorkers: 2,
+    ...(process.env.MON_MUTATION
+      ? {
+          // Mutation testing (npm run test:mutation) runs the in-process tests only: the
+          // end-to-end ones run dist/, which holds no mutant. MON_MUTATION_TESTS
+          // (comma-separated files) narrows a mutation run to the tests of the mutated modules,
+          // e.g. with `--coverageAnalysis off` where per-test coverage misses some.
+          include: process.env.MON_MUTATION_TESTS?.split(',') ?? ['test/**/*.test.ts'],
+          // ... and leaves out those that build or read the bundle, which reach none of the
+          // mutated code (and would build the mutated sources in Stryker's copy).
+          exclude: [
+            ...configDefaults.exclude,
+            'test/e2e/**',
+            'test/scripts/**',
+            'test/cli.test.ts',
+            'test/commands/completion/completion.test.ts',
+          ],
+        }
+      : {
+          projects: [
+            {
+              extends: true,
+              test: {
+                name: 'in-process',
+                include: ['test/**/*.test.ts'],
+                exclude: [...configDefaults.exclude, 'test/e2e/**'],
+                isolate: false,
+              },
+            },
+            { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+          ],
+        }),
   },
 });

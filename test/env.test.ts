@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENVIRONMENT, SYSTEM_VARIABLES } from '../src/env';
+import { DEFAULT_PAGER, ENVIRONMENT, pagerCommand, SYSTEM_VARIABLES } from '../src/env';
 
 /** The rows of the README's "## Environment" table: [variable, meaning]. */
 function readmeRows(): [string, string][] {
@@ -39,5 +39,19 @@ describe('the environment variables (src/env.ts)', () => {
     const known = new Set<string>([...ENVIRONMENT.map((variable) => variable.name), ...SYSTEM_VARIABLES]);
     expect([...read].filter((name) => !known.has(name)).sort()).toEqual([]);
     expect(read).toContain('MON_PING_TOKEN');
+  });
+});
+
+describe('the pager', () => {
+  it('the pager: MON_PAGER, then PAGER, then `less -FRX`; empty or `cat` is none (described in the one env table)', () => {
+    expect(pagerCommand({}, 'linux')).toEqual(['less', '-FRX']);
+    expect(pagerCommand({}, 'win32')).toBeUndefined();
+    expect(pagerCommand({ PAGER: 'more' }, 'win32')).toEqual(['more']);
+    expect(DEFAULT_PAGER).toBe('less -FRX');
+    expect(pagerCommand({ PAGER: 'more' })).toEqual(['more']);
+    expect(pagerCommand({ MON_PAGER: 'less -R', PAGER: 'more' })).toEqual(['less', '-R']);
+    expect(pagerCommand({ MON_PAGER: '', PAGER: 'more' })).toBeUndefined();
+    expect(pagerCommand({ MON_PAGER: 'cat' })).toBeUndefined();
+    expect(pagerCommand({ PAGER: '  ' })).toBeUndefined();
   });
 });

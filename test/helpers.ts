@@ -15,6 +15,7 @@ import { scriptedPrompter, type ScriptedAnswer, type ScriptedPrompter } from '..
 import { startSandbox, type Sandbox } from '../src/sandbox/server';
 import type { Timers } from '../src/core/progress';
 import { type SandboxOptions } from '../src/sandbox/module';
+import { argv } from './words';
 
 export { closedPort, type ClosedPort } from './ports';
 
@@ -74,7 +75,7 @@ export function testEnv(options: { sandbox?: Sandbox; env?: NodeJS.ProcessEnv } 
 
 /**
  * Timers that never fire: an in-process run on a pretend terminal shows no spinner however
- * slow the machine is (test/unit/progress.test.ts and the screen tests cover the spinner).
+ * slow the machine is (test/core/progress.test.ts and the screen tests cover the spinner).
  */
 const STILL_TIMERS: Timers = {
   setTimeout: () => undefined,
@@ -83,7 +84,16 @@ const STILL_TIMERS: Timers = {
   clearInterval: () => {},
 };
 
-/** Runs one command line in-process. */
+/**
+ * Runs one command line in-process, written as a user types it (split as a shell splits it,
+ * test/words.ts): `mon('incidents update abc123 -m "Rolled back" -s identified', { sandbox })`.
+ * An array of words is taken as it is (a value no shell quoting would make readable).
+ */
+export function mon(line: string | readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  return cli(argv(line), options);
+}
+
+/** Runs one command line, given as its words, in-process. */
 export async function cli(argv: string[], options: CliOptions = {}): Promise<CliResult> {
   const io = testIO({ tty: options.tty ?? false, stdin: options.stdin, columns: options.columns });
   const prompter = scriptedPrompter(options.answers ?? []);
@@ -104,7 +114,37 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
     (error as Error).message += `\n(mon ${argv.join(' ')} exited ${code})\nstdout: ${io.stdout}\nstderr: ${io.stderr}`;
     throw error;
   }
+  // The API key never shows, whatever the command and however it failed.
+  if ((io.stdout + io.stderr).includes(TEST_KEY)) {
+    throw new Error(`mon ${argv.join(' ')} printed the API key:\nstdout: ${io.stdout}\nstderr: ${io.stderr}`);
+  }
   return { code, stdout: io.stdout, stderr: io.stderr, prompter };
+}
+
+/**
+ * A call to an in-process sandbox with the test key and account, as a test's set-up (or a
+ * look at what the sandbox holds): it is left out of the sandbox's request log, which then
+ * holds only what mon sent.
+ */
+export async function sandboxCall(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const logged = sandbox.requests.length;
+  const response = await fetch(sandbox.url + path, {
+    method,
+    headers: {
+      authorization: `Bearer ${TEST_KEY}`,
+      'x-service-account': TEST_ACCOUNT,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (sandbox.requests.length > logged) sandbox.requests.pop();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
 }
 
 /** A request as a test's own server got it (httpServer). */

@@ -69,7 +69,7 @@ export function fitWidths(
 /**
  * Above this many rows a table is written by `tableLines` (time linear in rows), not by
  * cli-table3, whose time grows faster than its rows (~0.5 ms a row at 1,000). Both give the
- * same text (test/unit/output.test.ts compares them).
+ * same text (test/output/render.test.ts compares them).
  */
 export const LARGE_TABLE = 200;
 /** Rows written at a time by the large-table path. */

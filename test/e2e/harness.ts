@@ -15,6 +15,7 @@ import { loadChecker, openApiFile, type OpenApiChecker } from '../openapi';
 import { SPEC_WINS } from '../openapi-exceptions';
 import { requireTool } from '../tools';
 import type { LoggedRequest } from '../../src/sandbox/request-log';
+import { argv } from '../words';
 
 export { closedPort, type ClosedPort } from '../ports';
 
@@ -79,8 +80,13 @@ export function leakedSecrets(text: string): string[] {
   return [...secrets].filter((secret) => text.includes(secret));
 }
 
-/** Runs `mon ARGS` to completion. Pass `env` from `cleanEnv()` / `sandbox.env()`. */
-export async function runMon(args: string[], options: RunOptions = {}): Promise<RunResult> {
+/**
+ * Runs `mon ARGS` to completion: the command line as typed (`runMon('incidents list --all')`,
+ * split as a shell splits it, test/words.ts) or its words. Pass `env` from `cleanEnv()` /
+ * `sandbox.env()`.
+ */
+export async function runMon(line: string | readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  const args = argv(line);
   const env = options.env ?? cleanEnv();
   if (env.MON_API_KEY) registerSecret(env.MON_API_KEY);
   const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -383,7 +389,12 @@ export interface TerminalRun {
  * tables and colours behave as for a person. The screen is checked for secrets like every
  * other output.
  */
-export function inTerminal(args: string[], env: NodeJS.ProcessEnv, size = { columns: 120, rows: 40 }): TerminalRun {
+export function inTerminal(
+  line: string | readonly string[],
+  env: NodeJS.ProcessEnv,
+  size = { columns: 120, rows: 40 },
+): TerminalRun {
+  const args = argv(line);
   const command = `stty cols ${size.columns} rows ${size.rows}; exec ${[process.execPath, BIN, ...args].map(shellQuote).join(' ')}`;
   const child = spawn('script', ['-qec', command, '/dev/null'], {
     env: { ...env, TERM: 'xterm-256color' },

@@ -4,7 +4,7 @@
  * nothing a user stored is changed.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, type TestContext } from 'vitest';
@@ -156,7 +156,18 @@ describe('the sandbox data directory and file', () => {
   });
 });
 
-const BIN_PATH = fileURLToPath(new URL('../../bin/mon.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * bin/mon.js where another user can run it. The clone may sit where only its owner can enter
+ * (a 0700 temp dir, /root): as root, a copy of what mon runs (bin/, dist/, package.json; dist/
+ * bundles every dependency) goes to a directory open to everyone.
+ */
+function reachableBin(): string {
+  const dir = openDir();
+  for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
+  return join(dir, 'bin/mon.js');
+}
 
 /**
  * Permissions bind everyone but root. As root, the command runs as user `nobody` (setpriv,
@@ -165,15 +176,16 @@ const BIN_PATH = fileURLToPath(new URL('../../bin/mon.js', import.meta.url));
 function asAnotherUser(ctx: TestContext): (args: string[], env: NodeJS.ProcessEnv) => SpawnSyncReturns<string> {
   const options = { encoding: 'utf8', timeout: 20_000 } as const;
   if (process.getuid?.() !== 0) {
-    return (args, env) => spawnSync(process.execPath, [BIN_PATH, ...args], { ...options, env });
+    return (args, env) => spawnSync(process.execPath, [join(ROOT, 'bin/mon.js'), ...args], { ...options, env });
   }
   if (spawnSync('setpriv', ['--version']).status !== 0) {
     ctx.skip(
       'running as root, which file permissions do not bind, and setpriv (util-linux) is missing to run as another user',
     );
   }
+  const bin = reachableBin();
   return (args, env) =>
-    spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN_PATH, ...args], {
+    spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, bin, ...args], {
       ...options,
       env,
     });

@@ -5,7 +5,7 @@
  * middle of a word, a prompt that threw typing away are all on it). Every prompt and every
  * screen of mon is tested here; the scripted prompter of the in-process tests cannot see them.
  *
- *   const screen = await openScreen(['incidents', 'update'], sandbox.env(), { columns: 80, rows: 24 });
+ *   const screen = await openScreen('incidents update', sandbox.env(), { columns: 80, rows: 24 });
  *   await screen.waitFor('? Message');
  *   await screen.type('Rolled back');
  *   await screen.press('Enter');
@@ -17,6 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestContext } from 'vitest';
 import { requireTool } from '../tools';
+import { argv } from '../words';
 import { BIN, leakedSecrets, tempDir } from './harness';
 
 export interface ScreenSize {
@@ -82,11 +83,12 @@ const shellQuote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
  * The pane stays after mon exits, so the last screen can be read.
  */
 export async function openScreen(
-  args: string[],
+  line: string | readonly string[],
   env: NodeJS.ProcessEnv,
   size: ScreenSize = DEFAULT_SIZE,
   options: { command?: string[] } = {},
 ): Promise<ScreenRun> {
+  const args = argv(line);
   const dir = tempDir('mon-screen-');
   const socket = join(dir, 'tmux.sock');
   const config = join(dir, 'tmux.conf');

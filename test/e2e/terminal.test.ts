@@ -1,11 +1,22 @@
 /**
  * The terminal experience, end to end: help as data, short IDs, short flags, full pages.
  */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
-import { cleanEnv, hasScript, inTerminal, runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
+import {
+  BIN,
+  cleanEnv,
+  hasScript,
+  inTerminal,
+  requireTerminal,
+  runMon,
+  startSandbox,
+  tempDir,
+  type SandboxProcess,
+} from './harness';
 
 /** Two open incidents whose IDs share their first 8 characters, and a resolved one sharing 6 with them. */
 const TWINS = ['abcdef12-0000-4000-8000-000000000001', 'abcdef12-0000-4000-8000-000000000002'];
@@ -74,81 +85,6 @@ describe('help is data', () => {
   });
 });
 
-describe('short IDs', () => {
-  it('an 8-character prefix works for incidents get (one list request, then the incident)', async () => {
-    const created = await runMon(
-      ['incidents', 'create', '--name', 'Prefix me', '--severity', 'minor', '--service', SEED_SERVICES.api, '-m', 'x'],
-      { env: sandbox.env() },
-    );
-    const id = created.stdout.trim();
-    await sandbox.clearRequests();
-    const result = await runMon(['incidents', 'get', id.slice(0, 8)], { env: sandbox.env() });
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain(`id\t${id}\n`);
-    const paths = (await sandbox.requests()).map((request) => request.path);
-    expect(paths).toEqual(['/v1/status-pages/incidents?limit=100', `/v1/status-pages/incidents/${id}`]);
-  });
-
-  it('a whole ID costs no lookup', async () => {
-    await sandbox.clearRequests();
-    const result = await runMon(['incidents', 'get', TWINS[0]!], { env: sandbox.env() });
-    expect(result.code, result.stderr).toBe(0);
-    expect((await sandbox.requests()).map((request) => request.path)).toEqual([
-      `/v1/status-pages/incidents/${TWINS[0]}`,
-    ]);
-  });
-
-  it('an 8-character prefix works for updates create, and posts to the whole ID', async () => {
-    const created = await runMon(
-      ['incidents', 'create', '--name', 'Prefix two', '--severity', 'minor', '--service', SEED_SERVICES.api, '-m', 'x'],
-      { env: sandbox.env() },
-    );
-    const id = created.stdout.trim();
-    await sandbox.clearRequests();
-    const result = await runMon(['incidents', 'updates', 'create', id.slice(0, 8), '-m', 'Still on it.'], {
-      env: sandbox.env(),
-    });
-    expect(result.code, result.stderr).toBe(0);
-    const posted = (await sandbox.requests()).filter((request) => request.method === 'POST');
-    expect(posted).toEqual([
-      expect.objectContaining({
-        path: `/v1/status-pages/incidents/${id}/incident-updates`,
-        body: { description: 'Still on it.', notifySubscribers: false },
-      }),
-    ]);
-  });
-
-  it('an ambiguous prefix is exit 2 listing the matches (ID and name); nothing is sent', async () => {
-    await sandbox.clearRequests();
-    const result = await runMon(['incidents', 'update', 'abcdef12', '-m', 'Which one?'], { env: sandbox.env() });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('INCIDENT_ID abcdef12 matches 2:');
-    expect(result.stderr).toContain(`${TWINS[0]}  Checkout errors`);
-    expect(result.stderr).toContain(`${TWINS[1]}  Webhooks late`);
-    expect((await sandbox.requests()).filter((request) => request.method !== 'GET')).toEqual([]);
-  });
-
-  it('open incidents win over resolved ones with the same prefix; a prefix matching nothing is exit 6', async () => {
-    const open = await runMon(['incidents', 'get', 'abcdef', '--json'], { env: sandbox.env() });
-    expect(open.code).toBe(2); // both open twins match
-    const resolved = await runMon(['incidents', 'get', 'abcdef99'], { env: sandbox.env() });
-    expect(resolved.code, resolved.stderr).toBe(0);
-    expect(resolved.stdout).toContain(`id\t${RESOLVED}`);
-    const none = await runMon(['incidents', 'get', 'fedcba98'], { env: sandbox.env() });
-    expect(none.code).toBe(6);
-    expect(none.stderr).toContain('Incident "fedcba98" was not found.');
-  });
-
-  it("an update ID prefix is resolved among the incident's updates", async () => {
-    const updateId = `${TWINS[1]!.slice(0, 24)}aaaaaaaaaaaa`;
-    const result = await runMon(['incidents', 'updates', 'get', TWINS[1]!, updateId.slice(0, 28)], {
-      env: sandbox.env(),
-    });
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain(`id\t${updateId}\n`);
-  });
-});
-
 describe('short flags and full pages', () => {
   it('-m and -s are --message and --status', async () => {
     await sandbox.clearRequests();
@@ -208,5 +144,24 @@ describe.skipIf(!hasScript)('progress on a terminal', () => {
     expect(piped.stderr).not.toContain('Waiting for');
     const json = await inTerminal(['incidents', 'list', '--json'], slow.env()).done;
     expect(json.stdout).not.toContain('Waiting for');
+  });
+});
+
+describe('tables on a real terminal', () => {
+  it('draws a table with a bold header and coloured stages (through a pty)', (context) => {
+    requireTerminal(context);
+    const result = spawnSync('script', ['-qec', `node ${BIN} runtimes list`, '/dev/null'], {
+      env: { ...sandbox.env(), TERM: 'xterm-256color', COLUMNS: '120' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('\u001b[1mNAME\u001b[22m');
+    expect(result.stdout).toMatch(/2025\.04\s+\u001b\[32mCURRENT\u001b\[39m/);
+    const plain = spawnSync('script', ['-qec', `node ${BIN} runtimes list`, '/dev/null'], {
+      env: { ...sandbox.env(), TERM: 'xterm-256color', NO_COLOR: '1' },
+      encoding: 'utf8',
+    });
+    expect(plain.stdout).toMatch(/^NAME\s+STAGE/);
+    expect(plain.stdout).not.toContain('\u001b[');
   });
 });

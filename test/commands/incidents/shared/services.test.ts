@@ -3,7 +3,8 @@ import type { ServiceEntry } from '../../../../src/api/resources/statusPages';
 import { findServices } from '../../../../src/commands/incidents/shared/services';
 import { SEED_SERVICES } from '../../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../../src/sandbox/server';
-import { cli, memorySandbox, TEST_ACCOUNT } from '../../../helpers';
+import { cli, memorySandbox, mon, TEST_ACCOUNT } from '../../../helpers';
+import { API_EU, API_US, CHECKOUT_EU, openWithMon, twoPagesSandbox } from '../fixture';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -72,5 +73,61 @@ describe('findServices', () => {
     expect(findServices([...directory, entry('x', 'abcdef01')], ['abcdef01']).map((found) => found.service.id)).toEqual(
       ['x'],
     );
+  });
+});
+
+describe('--service by name, on two status pages that share a service name', () => {
+  let pages: Sandbox;
+  beforeAll(async () => {
+    pages = await twoPagesSandbox();
+  });
+  afterAll(async () => {
+    await pages.close();
+  });
+  const openOn = (name: string, severity: string, service: string, extra: string[] = []) =>
+    openWithMon(pages, name, severity, service, extra);
+
+  it('create takes a service name in any case and sends its ID', async () => {
+    pages.requests.length = 0;
+    await openOn('Checkout slow', 'major', 'cHeCkOuT');
+    const posted = pages.requests.find((request) => request.method === 'POST');
+    expect(posted?.body).toMatchObject({ services: [{ id: CHECKOUT_EU, name: 'Checkout' }] });
+  });
+
+  it('a name on several pages is exit 2 listing "Page › Card › Service (ID)"; nothing is sent', async () => {
+    pages.requests.length = 0;
+    const result = await mon(
+      ['incidents', 'create', '--name', 'n', '--severity', 'minor', '--service', 'public api', '-m', 'x'],
+      { sandbox: pages },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--service "public api" names 2 services:');
+    expect(result.stderr).toContain(`Acme EU › Core › Public API (${API_EU})`);
+    expect(result.stderr).toContain(`Acme US › Core › Public API (${API_US})`);
+    expect(pages.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
+  it('an unknown name is exit 2 with the closest names', async () => {
+    const result = await mon(
+      ['incidents', 'create', '--name', 'n', '--severity', 'minor', '--service', 'Chekout', '-m', 'x'],
+      { sandbox: pages },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--service "Chekout" is not a service on any status page (by ID or name).');
+    expect(result.stderr).toContain('Did you mean "Checkout"?');
+  });
+
+  it('update takes names too: the services become exactly these', async () => {
+    const id = await openOn('API errors', 'minor', API_EU);
+    pages.requests.length = 0;
+    const result = await mon(['incidents', 'update', id, '--service', 'CHECKOUT', '--service', API_US], {
+      sandbox: pages,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const put = pages.requests.find((request) => request.method === 'PUT');
+    expect((put?.body as { services: { id: string }[] }).services.map((service) => service.id)).toEqual([
+      CHECKOUT_EU,
+      API_US,
+    ]);
   });
 });

@@ -1,0 +1,362 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiClient } from '../../src/api/client';
+import { ApiError } from '../../src/api/errors';
+import { parseResponse } from '../../src/api/validate';
+import { CancelledError } from '../../src/errors';
+import { closedPort, memorySandbox, mon, TEST_KEY, testEnv } from '../helpers';
+
+type Handler = (req: IncomingMessage, res: ServerResponse, count: number) => void;
+
+let server: Server | undefined;
+const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
+
+async function serve(handler: Handler): Promise<string> {
+  seen.length = 0;
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      handler(req, res, seen.length);
+    });
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+afterEach(async () => {
+  if (!server) return;
+  server.closeAllConnections();
+  await new Promise((resolve) => server!.close(resolve));
+  server = undefined;
+});
+
+function client(baseUrl: string, extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) {
+  return new ApiClient({
+    baseUrl,
+    apiKey: 'sk_live_abcdefghijklmnop',
+    accountId: 'acct-1',
+    timeoutMs: 5_000,
+    backoffMs: { base: 5, cap: 20 },
+    env: {},
+    ...extra,
+  });
+}
+
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+};
+
+describe('ApiClient', () => {
+  it('sends the key and account, and accepts any 2xx', async () => {
+    const url = await serve((_req, res) => json(res, 203, { ok: true }));
+    const response = await client(url).request({ method: 'GET', path: '/v1/runtimes' });
+    expect(response).toMatchObject({ status: 203, body: { ok: true } });
+    expect(seen[0]!.headers).toMatchObject({
+      authorization: 'Bearer sk_live_abcdefghijklmnop',
+      'x-service-account': 'acct-1',
+    });
+  });
+
+  it.each([502, 503, 504])('retries a GET after %i, then succeeds', async (status) => {
+    const url = await serve((_req, res, count) =>
+      count === 1 ? json(res, status, { message: 'busy' }) : json(res, 200, []),
+    );
+    await expect(client(url).request({ method: 'GET', path: '/v1/x' })).resolves.toMatchObject({ status: 200 });
+    expect(seen).toHaveLength(2);
+  });
+
+  it("keeps the server's clock from the Date header of its last answer (a difference under its 1 s resolution is none)", async () => {
+    const ours = Date.parse('2026-03-02T10:00:00.400Z');
+    let date = 'Mon, 02 Mar 2026 12:00:00 GMT';
+    const url = await serve((_req, res) => json(res, 200, {}, date ? { date } : {}));
+    const api = client(url, { now: () => ours });
+    expect(api.now()).toBe(ours); // nothing heard yet
+    await api.request({ method: 'GET', path: '/v1/x' });
+    expect(new Date(api.now()).toISOString()).toBe('2026-03-02T12:00:00.000Z');
+    date = 'Mon, 02 Mar 2026 09:00:00 GMT';
+    await api.request({ method: 'GET', path: '/v1/x' });
+    expect(new Date(api.now()).toISOString()).toBe('2026-03-02T09:00:00.000Z');
+    date = 'Mon, 02 Mar 2026 10:00:00 GMT';
+    await api.request({ method: 'GET', path: '/v1/x' });
+    expect(api.now()).toBe(ours);
+  });
+
+  it('retries a PUT after a reset connection', async () => {
+    const url = await serve((req, res, count) => (count === 1 ? req.socket.destroy() : json(res, 200, { id: '1' })));
+    await expect(client(url).request({ method: 'PUT', path: '/v1/x', body: {} })).resolves.toMatchObject({
+      status: 200,
+    });
+    expect(seen.filter((request) => request.method === 'PUT')).toHaveLength(2);
+  });
+
+  it('gives up after a bounded number of attempts, naming the status and the attempts', async () => {
+    const url = await serve((_req, res) =>
+      json(res, 503, { statusCode: 503, error: 'Service Unavailable', message: 'down' }, { 'x-request-id': 'req-42' }),
+    );
+    const error = await client(url)
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('api');
+    expect((error as ApiError).message).toBe(
+      'The server failed (503 Service Unavailable: down) after 4 attempts on GET /v1/x. (request ID req-42)',
+    );
+    expect(seen).toHaveLength(4);
+  });
+
+  it('never sends a POST twice once it may have reached the server', async () => {
+    const url = await serve((req) => req.socket.destroy());
+    const error = await client(url)
+      .request({
+        method: 'POST',
+        path: '/v1/status-pages/incidents',
+        body: { name: 'x' },
+        uncertainHint: 'Check with `mon incidents list` before retrying.',
+      })
+      .catch((e: unknown) => e);
+    expect(seen).toHaveLength(1);
+    expect((error as ApiError).kind).toBe('network');
+    expect((error as ApiError).message).toContain('may or may not have acted on it');
+    expect((error as ApiError).hint).toBe('Check with `mon incidents list` before retrying.');
+  });
+
+  it('does not retry a POST after a 503 (it may have been processed)', async () => {
+    const url = await serve((_req, res) => json(res, 503, { message: 'busy' }));
+    const error = (await client(url)
+      .request({ method: 'POST', path: '/v1/x', body: {} })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(seen).toHaveLength(1);
+    expect(error.status).toBe(503);
+  });
+
+  it('honours Retry-After in seconds and as an HTTP date, and maps a lasting 429 to the rate-limit kind', async () => {
+    // Taken first: the HTTP date (whole seconds) is then at least 1 s after it, however
+    // long the set-up takes.
+    const started = Date.now();
+    const date = new Date(started + 2000).toUTCString();
+    const url = await serve((_req, res, count) =>
+      json(res, 429, { message: 'slow down' }, { 'retry-after': count === 1 ? '0' : date }),
+    );
+    const error = (await client(url, { maxAttempts: 3 })
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(seen).toHaveLength(3);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(error.kind).toBe('rate-limit');
+    expect(error.message).toBe('Rate limited (429 Too Many Requests: slow down) after 3 attempts.');
+  });
+
+  it.each(['-5', '1,5', 'Tomorrow, 10 am'])(
+    'an invalid Retry-After (%s) means the normal backoff, not "retry now"',
+    async (value) => {
+      const url = await serve((_req, res) => json(res, 503, { message: 'busy' }, { 'retry-after': value }));
+      const lines: string[] = [];
+      const error = (await client(url, { backoffMs: { base: 200, cap: 200 }, debug: (line) => lines.push(line) })
+        .request({ method: 'GET', path: '/v1/x' })
+        .catch((e: unknown) => e)) as ApiError;
+      expect(error.status).toBe(503);
+      expect(seen).toHaveLength(4);
+      // The backoff waits between half and all of 200 ms before each retry; "-5" made it 0.
+      const waits = lines.flatMap((line) => /waiting (\d+) ms/.exec(line)?.[1] ?? []).map(Number);
+      expect(waits).toHaveLength(3);
+      for (const wait of waits) expect(wait).toBeGreaterThanOrEqual(100);
+    },
+  );
+
+  it('stops waiting when Retry-After would pass the deadline', async () => {
+    const url = await serve((_req, res) => json(res, 429, { message: 'later' }, { 'retry-after': '120' }));
+    const started = Date.now();
+    const error = (await client(url, { timeoutMs: 2000 })
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e)) as ApiError;
+    // Had it waited, the 2 s deadline would have ended it as a timeout; the bound is 10x that.
+    expect(error.kind).toBe('rate-limit');
+    expect(seen).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it.each([
+    [401, 'auth', 'Authentication failed (401 Unauthorized: Bad Token).'],
+    [403, 'auth', 'Access denied (403 Forbidden: Bad Token).'],
+    [402, 'plan-limit', "Your plan's limit is reached (402 Payment Required: Bad Token)."],
+    [404, 'not-found', 'Not found (404 Not Found: Bad Token) for GET /v1/x.'],
+    [400, 'api', 'The server refused GET /v1/x (400 Bad Request: Bad Token).'],
+  ])('types a %i as %s with the server message', async (status, kind, message) => {
+    const url = await serve((_req, res) => json(res, status, { statusCode: status, error: 'E', message: 'Bad Token' }));
+    const error = (await client(url)
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe(kind);
+    expect(error.message).toBe(message);
+    expect(error.status).toBe(status);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('times out within --timeout when the server never answers', async () => {
+    const url = await serve(() => {});
+    const started = Date.now();
+    const error = (await client(url, { timeoutMs: 300 })
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(Date.now() - started).toBeLessThan(3_000); // 10x the 0.3 s deadline
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toContain('timed out after 0.3 s');
+  });
+
+  it('turns an abort (Ctrl-C) into a cancellation', async () => {
+    const url = await serve(() => {});
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const error = await client(url, { signal: controller.signal })
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CancelledError);
+  });
+
+  it.each([
+    [
+      'an HTML page from a proxy',
+      'text/html',
+      '<html><body>502 Bad Gateway</body></html>',
+      /not JSON \(text\/html, looks like an HTML page\)/,
+    ],
+    ['invalid JSON', 'application/json', '{"entries": [', /not JSON \(application\/json\)/],
+  ])('reports %s on a 200 as a clear response error', async (_name, type, body, message) => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': type });
+      res.end(body);
+    });
+    const error = (await client(url)
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe('response');
+    expect(error.message).toMatch(message);
+    expect(error.message).toContain('200');
+  });
+
+  it('logs secret values as [redacted] with --debug, in the request and in the response', async () => {
+    const variables = [{ key: 'TOKEN', value: 'hunter2-hunter2', secret: true }];
+    const url = await serve((_req, res) => json(res, 201, { id: 'c1', environmentVariables: variables }));
+    const lines: string[] = [];
+    await client(url, { debug: (line) => lines.push(line) }).request({
+      method: 'POST',
+      path: '/v1/checks/dns',
+      body: { environmentVariables: variables },
+    });
+    const log = lines.join('\n');
+    expect(log).not.toContain('hunter2');
+    expect(log.match(/"value":"\[redacted\]"/g)).toHaveLength(2);
+    expect(seen[0]!.body).toContain('hunter2-hunter2'); // the server gets it
+  });
+
+  it('says to check before retrying when a POST fails with a 5xx (a gateway may have passed it on), and never resends it', async () => {
+    const url = await serve((_req, res) => json(res, 502, { message: 'bad gateway' }));
+    const hint =
+      'Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.';
+    const error = (await client(url)
+      .request({ method: 'POST', path: '/v1/status-pages/incidents', body: {}, uncertainHint: hint })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(seen).toHaveLength(1);
+    expect(error.message).toBe('The server failed (502 Bad Gateway: bad gateway) on POST /v1/status-pages/incidents.');
+    expect(error.hint).toBe(hint);
+    // A GET keeps the usual advice.
+    const get = (await client(url)
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(get.hint).toContain('try again in a moment');
+  });
+
+  it('names an empty body, and a body of the wrong shape, with the status; a 2xx to a POST says to check before retrying', async () => {
+    const schema = z.object({ id: z.string() });
+    const label = {
+      method: 'POST',
+      path: '/v1/status-pages/incidents',
+      uncertainHint: 'Check with `mon incidents list` first.',
+    };
+    const empty = (() => {
+      try {
+        return parseResponse(schema, { status: 201, headers: {}, body: undefined, text: '' }, label);
+      } catch (error) {
+        return error as ApiError;
+      }
+    })() as ApiError;
+    expect(empty.kind).toBe('response');
+    expect(empty.message).toBe(
+      'The server answered 201 Created to POST /v1/status-pages/incidents with an empty body.',
+    );
+    expect(empty.hint).toBe(
+      'Check with `mon incidents list` first. Check the base URL (`mon auth status`); --debug shows the whole response.',
+    );
+    expect(() =>
+      parseResponse(
+        schema,
+        { status: 200, headers: {}, body: { id: 7 }, text: '{"id":7}' },
+        { method: 'GET', path: '/v1/x' },
+      ),
+    ).toThrow(
+      'The server answered 200 OK to GET /v1/x with a body that is not what the API describes (id: Invalid input: expected string, received number).',
+    );
+  });
+
+  it('logs requests and responses with --debug, the key redacted', async () => {
+    const url = await serve((_req, res) => json(res, 200, { ok: 1 }));
+    const lines: string[] = [];
+    await client(url, { debug: (line) => lines.push(line) }).request({ method: 'GET', path: '/v1/x' });
+    const log = lines.join('\n');
+    expect(log).toContain(`> GET ${url}/v1/x`);
+    expect(log).toContain('> authorization: Bearer [redacted]');
+    expect(log).toContain('< 200');
+    expect(log).toContain('< {"ok":1}');
+    expect(log).not.toContain('abcdefghijklmnop');
+  });
+});
+
+describe('the client under mon', () => {
+  it('retries a GET after a 503 and succeeds', async () => {
+    const flaky = await memorySandbox({ faults: '503x1' });
+    try {
+      const result = await mon('runtimes list --debug', { sandbox: flaky });
+      expect(result.code).toBe(0);
+      expect(result.stdout.trim().split('\n')).toHaveLength(7);
+      expect(result.stderr).toContain('< 503 Service Unavailable');
+      expect(result.stderr).toContain('(attempt 2)');
+      expect(flaky.requests.filter((request) => request.path === '/v1/runtimes')).toHaveLength(2);
+      // --debug redacts the key.
+      expect(result.stderr).toContain('authorization: Bearer [redacted]');
+      expect(result.stderr).not.toContain(TEST_KEY);
+    } finally {
+      await flaky.close();
+    }
+  });
+
+  it('gives up on a GET that keeps failing, naming the status and the attempts (exit 1)', async () => {
+    const down = await memorySandbox({ faults: '503:1' });
+    try {
+      const result = await mon('runtimes list', { sandbox: down });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        'The server failed (503 Service Unavailable: Injected fault (--faults): Service Unavailable) after 4 attempts',
+      );
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('reports a connection refused as exit 1 with what to check', async () => {
+    const sandbox = await memorySandbox();
+    const closed = await closedPort();
+    const result = await mon('runtimes list', { env: testEnv({ sandbox, env: { MON_BASE_URL: closed.url } }) });
+    await closed.release();
+    await sandbox.close();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`Could not reach ${closed.url}`);
+    expect(result.stderr).toContain('the connection was refused');
+    expect(result.stderr).not.toContain('ECONNREFUSED');
+  });
+});

@@ -1,0 +1,47 @@
+/** Every module `mon` loads before a command runs: the static imports reachable from src/cli.ts (plain-data modules, which import nothing, left out). */
+import { describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+
+async function eagerModules(): Promise<string[]> {
+  const result = await build({
+    entryPoints: ['src/cli.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    metafile: true,
+    define: { MON_VERSION: '"0.0.0"' },
+    logLevel: 'silent',
+    outdir: 'unused',
+  });
+  const inputs = result.metafile.inputs;
+  const seen = new Set<string>();
+  const stack = ['src/cli.ts'];
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const imported of inputs[file]?.imports ?? []) {
+      if (imported.kind === 'import-statement' || imported.kind === 'require-call') stack.push(imported.path);
+    }
+  }
+  // A table of constants that imports nothing (e.g. the sandbox's limits, quoted in a help) costs nothing to load.
+  return [...seen].filter((file) => !file.startsWith('src/') || (inputs[file]?.imports.length ?? 0) > 0);
+}
+
+describe('start-up', () => {
+  it('loads only commander, chalk and our light modules before a command runs (heavy ones are import()ed)', async () => {
+    const modules = await eagerModules();
+    // jq-wasm: --jq's engine, loaded only when --jq is given (test/e2e/jq.test.ts checks the running mon).
+    const heavyPackages = ['zod', 'undici', 'conf', '@inquirer', 'cli-table3', 'jq-wasm'].map(
+      (name) => `node_modules/${name}/`,
+    );
+    for (const heavy of [...heavyPackages, 'src/sandbox/', 'src/api/client.ts']) {
+      expect(
+        modules.filter((file) => file.includes(heavy)),
+        heavy,
+      ).toEqual([]);
+    }
+    expect(modules.some((file) => file.includes('node_modules/commander/'))).toBe(true);
+  });
+});

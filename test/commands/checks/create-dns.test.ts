@@ -1,0 +1,246 @@
+/**
+ * `mon checks create-dns`: the interactive flow with scripted answers, output on a terminal /
+ * piped / --json, --dry-run, warnings. Every rule of the body: shared/naming.test.ts.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../src/sandbox/server';
+import { memorySandbox, mon, testEnv } from '../../helpers';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await memorySandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+beforeEach(() => {
+  sandbox.requests.length = 0;
+});
+
+const posted = () =>
+  sandbox.requests.map((request) => ({ method: request.method, path: request.path, body: request.body }));
+
+describe('checks create-dns on a terminal', () => {
+  it('asks for name, query, record type, name server, assertions, frequency and locations, confirms, then shows the check', async () => {
+    const result = await mon('checks create-dns', {
+      sandbox,
+      env: testEnv({ sandbox, env: { NO_COLOR: '1' } }),
+      tty: true,
+      answers: [
+        { message: 'Check name', answer: 'Apex A record' },
+        { message: 'Name to resolve', answer: 'example.com' },
+        { message: 'Record type', answer: 'AAAA' },
+        { message: 'Name server', answer: '9.9.9.9' },
+        { message: 'Assertion', answer: undefined },
+        { message: 'Another assertion', answer: 'text_answer contains 2606:' },
+        { message: 'Another assertion', answer: '' },
+        { message: 'How often', answer: { frequency: 5 } },
+        { message: 'Locations', answer: ['eu-west-1', 'us-east-1'] },
+        { message: 'Create this check?', answer: 'yes' },
+      ],
+    });
+    expect(result.stderr).toContain('✓ Created DNS check "Apex A record"');
+    expect(result.code).toBe(0);
+    expect(result.prompter.asked.map((question) => question.kind)).toEqual([
+      'input',
+      'input',
+      'select',
+      'input',
+      'input',
+      'input',
+      'input',
+      'select',
+      'checkbox',
+      'select',
+    ]);
+    expect(result.prompter.asked[4]!.default).toBe('RESPONSE_CODE EQUALS NOERROR');
+    // What was asked is shown, and confirmed, before anything is sent.
+    expect(result.stderr).toContain(
+      [
+        'About to create a check:',
+        '  Name:       Apex A record',
+        '  Type:       DNS',
+        '  Query:      AAAA example.com via 9.9.9.9',
+        '  Assertions: RESPONSE_CODE EQUALS NOERROR; TEXT_ANSWER CONTAINS 2606:',
+        '  Frequency:  every 5 minutes',
+        '  Locations:  eu-west-1, us-east-1',
+      ].join('\n'),
+    );
+    const recordType = result.prompter.asked[2]!;
+    expect(recordType.choices).toEqual(['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SOA', 'NS', 'HTTPS']);
+    expect(recordType.default).toBe('A');
+    expect(result.prompter.asked[3]!.default).toBe('1.1.1.1');
+    const frequency = result.prompter.asked[7]!;
+    // DNS checks get no seconds-level choice; the default is the API's (10 minutes).
+    expect(frequency.choices).not.toContain('every 10 seconds');
+    expect(frequency.choices).toContain('every 10 minutes');
+    expect(frequency.default).toEqual({ frequency: 10 });
+    expect(result.prompter.asked[8]!.choices).toHaveLength(22);
+
+    expect(posted()).toEqual([
+      {
+        method: 'POST',
+        path: '/v1/checks/dns',
+        body: {
+          name: 'Apex A record',
+          request: {
+            query: 'example.com',
+            recordType: 'AAAA',
+            nameServer: '9.9.9.9',
+            assertions: [
+              { source: 'RESPONSE_CODE', comparison: 'EQUALS', target: 'NOERROR' },
+              { source: 'TEXT_ANSWER', comparison: 'CONTAINS', target: '2606:' },
+            ],
+          },
+          frequency: 5,
+          locations: ['eu-west-1', 'us-east-1'],
+          heartbeat: {},
+          script: '',
+        },
+      },
+    ]);
+    expect(result.stdout).toMatch(/^ID: +[0-9a-f-]{36}$/m);
+    expect(result.stdout).toMatch(/^Name: +Apex A record$/m);
+    expect(result.stdout).toMatch(/^Type: +DNS$/m);
+    expect(result.stdout).toMatch(/^Query: +AAAA example\.com via 9\.9\.9\.9 \(UDP\)$/m);
+    expect(result.stdout).toMatch(/^Frequency: +every 5 minutes$/m);
+    expect(result.stdout).toMatch(/^Locations: +eu-west-1, us-east-1$/m);
+    expect(result.stdout).toMatch(/^Alert channels: +1001, 1002, 1003, 1004$/m);
+    expect(result.stdout).toMatch(
+      /^Notifies: +email oncall@acme\.example; slack; webhook Pager bridge; sms On-call phone$/m,
+    );
+    // Channel secrets (webhook and Slack URLs, phone numbers) are not shown.
+    expect(result.stdout).not.toContain('hooks.slack.example');
+    expect(result.stdout).not.toContain('+15555550100');
+  });
+
+  it('asks only for what the flags and --file do not give', async () => {
+    const result = await mon(
+      'checks create-dns --name n --record-type mx --private-location office-rack --frequency 60',
+      {
+        sandbox,
+        tty: true,
+        answers: [
+          { message: 'Name to resolve', answer: 'example.org' },
+          { message: 'Name server', answer: undefined },
+          { message: 'Assertion', answer: 'none' },
+          { message: 'Create this check?', answer: 'yes' },
+        ],
+      },
+    );
+    expect(result.code).toBe(0);
+    expect(result.prompter.asked.map((question) => question.message)).toEqual([
+      'Name to resolve (query), e.g. example.com',
+      'Name server to ask',
+      'Assertion (SOURCE COMPARISON TARGET, or none)',
+      'Create this check?',
+    ]);
+    expect(posted()[0]!.body).toMatchObject({
+      request: { query: 'example.org', recordType: 'MX', nameServer: '1.1.1.1' },
+      privateLocations: ['office-rack'],
+      frequency: 60,
+    });
+  });
+
+  it('refuses invalid flags before asking anything', async () => {
+    const result = await mon('checks create-dns --frequency 7', { sandbox, tty: true, answers: [] });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--frequency must be one of');
+    expect(result.prompter.asked).toEqual([]);
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
+  it('does not ask with --no-input: a missing name and query are exit 2 naming the flags', async () => {
+    const result = await mon('checks create-dns --no-input', { sandbox, tty: true });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--name is required');
+    expect(result.stderr).toContain('--query is required');
+    expect(result.prompter.asked).toEqual([]);
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
+  it('asks nothing once --file - has read stdin (there is nothing left to answer with)', async () => {
+    const stdin = JSON.stringify({ request: { query: 'example.com' } });
+    const missing = await mon('checks create-dns --file -', { sandbox, tty: true, stdin });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--name is required');
+    expect(missing.prompter.asked).toEqual([]);
+    const given = await mon('checks create-dns --file - --name n', { sandbox, tty: true, stdin });
+    expect(given.code).toBe(0);
+    expect(given.prompter.asked).toEqual([]);
+    expect(posted()[0]!.body).toEqual({
+      name: 'n',
+      request: { query: 'example.com', recordType: 'A' },
+      heartbeat: {},
+      script: '',
+    });
+  });
+});
+
+describe('checks create-dns output', () => {
+  const minimal = 'checks create-dns --name ns --query example.com';
+
+  it('prints the ID alone when piped', async () => {
+    const result = await mon(minimal, { sandbox });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
+    const stored = sandbox.store.collection<{ id: string; name: string }>('checks').get(result.stdout.trim());
+    expect(stored?.name).toBe('ns');
+  });
+
+  it('prints the API body exactly with --json', async () => {
+    const result = await mon(`${minimal} --json --tag dns --no-auto-assign-alerts`, { sandbox });
+    expect(result.code).toBe(0);
+    const body = JSON.parse(result.stdout);
+    expect(body).toMatchObject({ checkType: 'DNS', name: 'ns', tags: ['dns'], alertChannelSubscriptions: [] });
+    expect(sandbox.requests[0]!.path).toBe('/v1/checks/dns?autoAssignAlerts=false');
+  });
+
+  it('--dry-run prints the request with secret values masked and sends nothing', async () => {
+    const result = await mon(
+      `${minimal} --dry-run --no-auto-assign-alerts --env REGION=eu --secret-env TOKEN=hunter2-secret --retry-type fixed --retry-max-retries 3`,
+      { sandbox },
+    );
+    expect(result.code).toBe(0);
+    expect(sandbox.requests).toHaveLength(0);
+    const [first, ...rest] = result.stdout.split('\n');
+    expect(first).toBe(`POST ${sandbox.url}/v1/checks/dns?autoAssignAlerts=false`);
+    expect(JSON.parse(rest.join('\n'))).toEqual({
+      name: 'ns',
+      request: { query: 'example.com', recordType: 'A' },
+      environmentVariables: [
+        { key: 'REGION', value: 'eu' },
+        { key: 'TOKEN', value: '••••', secret: true },
+      ],
+      retryStrategy: { type: 'FIXED', maxRetries: 3 },
+      heartbeat: {},
+      script: '',
+    });
+    expect(result.stdout + result.stderr).not.toContain('hunter2');
+    expect(result.stderr).toContain('Dry run: nothing was sent.');
+  });
+
+  it('reads the body from stdin with --file -', async () => {
+    const body = { name: 'from stdin', request: { query: 'example.net', recordType: 'TXT', port: 53 }, tags: ['a'] };
+    const result = await mon('checks create-dns --file - --tag b', {
+      sandbox,
+      stdin: JSON.stringify(body),
+    });
+    expect(result.code).toBe(0);
+    expect(posted()[0]!.body).toEqual({ ...body, tags: ['b'], heartbeat: {}, script: '' });
+  });
+
+  it('warns when --alert-* settings would be ignored for the account-level ones', async () => {
+    const ignored = await mon(`${minimal} --alert-failed-run-threshold 2`, { sandbox });
+    expect(ignored.code).toBe(0);
+    expect(ignored.stderr).toContain('warning: the --alert-* settings apply only with --no-use-global-alert-settings');
+    const used = await mon(`${minimal} --alert-failed-run-threshold 2 --no-use-global-alert-settings`, {
+      sandbox,
+    });
+    expect(used.stderr).not.toContain('warning');
+    expect(posted()[1]!.body).toMatchObject({
+      useGlobalAlertSettings: false,
+      alertSettings: { runBasedEscalation: { failedRunThreshold: 2 } },
+    });
+  });
+});

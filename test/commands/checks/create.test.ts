@@ -1,0 +1,80 @@
+/** `mon checks create` (deprecated): its warning, the seconds-level frequencies it offers an API check, and the 402 past the plan's limit. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../src/sandbox/server';
+import { memorySandbox, mon, testEnv } from '../../helpers';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await memorySandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+beforeEach(() => {
+  sandbox.requests.length = 0;
+});
+
+const posted = () =>
+  sandbox.requests.map((request) => ({ method: request.method, path: request.path, body: request.body }));
+
+describe('checks create on a terminal', () => {
+  it('offers seconds-level frequencies to an API check of the combined create, asking the type first', async () => {
+    const result = await mon('checks create --name api --query api.example.com --location eu-west-1', {
+      sandbox,
+      env: testEnv({ sandbox, env: { NO_COLOR: '1' } }),
+      tty: true,
+      answers: [
+        { message: 'Check type', answer: 'API' },
+        { message: 'Record type', answer: undefined },
+        { message: 'Name server', answer: '8.8.8.8' },
+        { message: 'How often', answer: { frequency: 0, frequencyOffset: 20 } },
+        { message: 'Create this check?', answer: 'yes' },
+      ],
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/About to create a check:\n {2}Name: +api\n {2}Type: +API\n/);
+    expect(result.prompter.asked[0]!.choices).toContain('BROWSER');
+    expect(result.prompter.asked[3]!.choices!.slice(0, 4)).toEqual([
+      'every 10 seconds',
+      'every 20 seconds',
+      'every 30 seconds',
+      'every minute',
+    ]);
+    expect(posted()[0]).toMatchObject({ path: '/v1/checks', body: { type: 'API', frequency: 0, frequencyOffset: 20 } });
+    expect(result.stdout).toMatch(/^Frequency: +every 20 seconds$/m);
+  });
+});
+
+describe('checks create (deprecated)', () => {
+  it('warns on stderr naming the replacement for each type', async () => {
+    const dns = await mon('checks create --type dns --name n --query example.com', { sandbox });
+    expect(dns.code).toBe(0);
+    expect(dns.stderr).toContain(
+      'warning: `mon checks create` uses POST /v1/checks, which the API has deprecated and will remove.\n  For DNS checks use `mon checks create-dns`.\n',
+    );
+    expect(posted()[0]).toMatchObject({ path: '/v1/checks', body: { type: 'DNS' } });
+    const browser = await mon('checks create --type BROWSER --name n --query example.com --dry-run', { sandbox });
+    expect(browser.stderr).toContain('For API and browser checks use the per-type operations');
+    expect(browser.stderr).not.toContain('create-dns');
+  });
+
+  it('turns a 402 into exit 5 with a message about the plan limit', async () => {
+    const limited = await memorySandbox({ maxChecks: 0 });
+    try {
+      const result = await mon('checks create --type API --name n --query example.com', {
+        sandbox: limited,
+      });
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(
+        "error: The plan's limit on the number of checks is reached, so no check was created (402 Payment Required: Your plan allows 0 checks",
+      );
+      expect(result.stderr).toContain(
+        'Delete checks you no longer need or upgrade the plan, then run the command again.',
+      );
+      expect(result.code).toBe(5);
+      expect(limited.requests).toHaveLength(1);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * `mon heartbeats ping` against a ping host of our own: what is sent (no API key), retries
+ * and the short deadline, and the token never appearing in what mon prints.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort, type ClosedPort, mon, TEST_KEY } from '../../helpers';
+import { closePingHosts, MASKED, pingEnv, pingHost, TOKEN } from './fixture';
+
+/** Where nothing listens, for as long as this file runs (never a port assumed closed). */
+let closed: ClosedPort;
+beforeAll(async () => {
+  closed = await closedPort();
+});
+afterAll(async () => {
+  await closed.release();
+});
+
+afterEach(closePingHosts);
+const envFor = (pingUrl: string | undefined, extra: NodeJS.ProcessEnv = {}) => pingEnv(closed.url, pingUrl, extra);
+
+describe('heartbeats ping', () => {
+  it('POSTs to {ping URL}/TOKEN without the API key or account, silently, and accepts a plain-text answer', async () => {
+    const host = await pingHost({ status: 200, body: 'OK' });
+    const result = await mon(`heartbeats ping ${TOKEN}`, { env: envFor(host.url) });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(host.received).toHaveLength(1);
+    const [ping] = host.received;
+    expect(ping).toMatchObject({ method: 'POST', url: `/ping/${TOKEN}` });
+    expect(ping!.headers.authorization).toBeUndefined();
+    expect(ping!.headers['x-service-account']).toBeUndefined();
+    expect(ping!.headers['user-agent']).toMatch(/^mon\/\d/);
+  });
+
+  it('confirms on a terminal, with the token masked', async () => {
+    const host = await pingHost({ status: 202 });
+    const result = await mon(`heartbeats ping ${TOKEN}`, { env: envFor(host.url), tty: true });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`Ping sent to ${host.url}/${MASKED} (202 Accepted).`);
+    expect(result.stderr).not.toContain(TOKEN);
+  });
+
+  it('takes a whole ping URL in place of TOKEN (query kept), with no ping URL configured', async () => {
+    const host = await pingHost({ status: 200 });
+    const result = await mon(`heartbeats ping "${host.url}/${TOKEN}?rid=42"`, { env: envFor(undefined) });
+    expect(result.code).toBe(0);
+    expect(host.received.map((request) => request.url)).toEqual([`/ping/${TOKEN}?rid=42`]);
+  });
+
+  it('retries 5xx answers, then succeeds (refused connections: 3 attempts, in the next test)', async () => {
+    const host = await pingHost({ status: 500 }, { status: 502 }, { status: 200 });
+    const result = await mon(`heartbeats ping ${TOKEN}`, { env: envFor(host.url) });
+    expect(result.code).toBe(0);
+    expect(host.received).toHaveLength(3);
+  });
+
+  it('gives up after 3 attempts, saying so with the token masked, also with --debug', async () => {
+    const host = await pingHost({ status: 503, body: JSON.stringify({ message: `overloaded, try ${TOKEN} later` }) });
+    const result = await mon(`heartbeats ping ${TOKEN} --debug`, { env: envFor(host.url) });
+    expect(result.code).toBe(1);
+    expect(host.received).toHaveLength(3);
+    expect(result.stderr).toContain(
+      `error: The ping to ${host.url}/${MASKED} failed: the server failed (503 Service Unavailable: overloaded, try ${MASKED} later) after 3 attempts on POST /${MASKED}.`,
+    );
+    expect(result.stderr).toContain(`> POST ${host.url}/${MASKED} (attempt 3)`);
+    expect(result.stderr).not.toContain(TOKEN);
+    expect(result.stderr).not.toContain(TEST_KEY);
+
+    const refused = await mon(`heartbeats ping ${TOKEN}`, { env: envFor(`${closed.url}/ping`) });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `The ping to ${closed.url}/ping/${MASKED} failed: could not reach ${closed.url} after 3 attempts: the connection was refused`,
+    );
+    expect(refused.stderr).toContain('Check the ping URL');
+  });
+
+  it('does not hang: a ping host that never answers ends it at --timeout when that is shorter than 10 s', async () => {
+    const host = await pingHost('hang');
+    const started = Date.now();
+    const result = await mon(`heartbeats ping ${TOKEN} --timeout 1`, { env: envFor(host.url) });
+    // Without the 1 s it would take the 10 s cap: 10x the expected second is the bound.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`The ping to ${host.url}/${MASKED} failed: the request timed out after 1 s`);
+  });
+
+  it('does not hang: 10 s at most even when --timeout allows more', async () => {
+    const host = await pingHost('hang');
+    const started = Date.now();
+    const result = await mon(`heartbeats ping ${TOKEN}`, { env: envFor(host.url, { MON_TIMEOUT: '60' }) });
+    const elapsed = Date.now() - started;
+    // The cap, not MON_TIMEOUT's 60 s: the message names the deadline that was used. No upper
+    // bound tighter than 10x the 10 s (the test's own time limit is that).
+    expect(elapsed).toBeGreaterThanOrEqual(9_500);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('timed out after 10 s');
+  }, 100_000);
+
+  it('exits 6 for a token the ping host does not know', async () => {
+    const host = await pingHost({
+      status: 404,
+      body: '{"statusCode":404,"error":"Not Found","message":"No heartbeat monitor has this ping token"}',
+    });
+    const result = await mon(`heartbeats ping ${TOKEN}`, { env: envFor(host.url) });
+    expect(result.code).toBe(6);
+    expect(result.stderr).toContain(`error: The ping URL ${host.url}/${MASKED} is not known to the service (404).`);
+    expect(host.received).toHaveLength(1);
+  });
+
+  it('exit 2 with nothing sent: no ping URL, a bad TOKEN, a secret over plain http to another host', async () => {
+    const none = await mon(`heartbeats ping ${TOKEN}`, { env: envFor(undefined) });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('No ping URL is configured, so there is nowhere to send the ping.');
+    expect(none.stderr).toContain('--ping-url URL, set MON_PING_URL, or store it with `mon config set ping-url URL`');
+
+    const bad = await mon('heartbeats ping a/b', { env: envFor('https://ping.example.com') });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('TOKEN must not contain "/"');
+
+    const noToken = await mon('heartbeats ping https://ping.example.com/', { env: envFor(undefined) });
+    expect(noToken.code).toBe(2);
+    expect(noToken.stderr).toContain('The ping URL does not end with a token.');
+
+    const plain = await mon(`heartbeats ping ${TOKEN} --ping-url http://ping.example.com`, {
+      env: envFor(undefined),
+    });
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toContain('Refusing to send the ping token over plain http:// to ping.example.com');
+    for (const result of [none, bad, noToken, plain]) expect(result.stderr).not.toContain(TOKEN);
+  });
+
+  it('--dry-run prints the request with the token masked and sends nothing', async () => {
+    const host = await pingHost({ status: 200 });
+    const result = await mon(`heartbeats ping ${TOKEN} --dry-run`, { env: envFor(host.url) });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`POST ${host.url}/${MASKED}\n`);
+    expect(result.stderr).toContain('Dry run: nothing was sent');
+    const json = await mon(`heartbeats ping ${TOKEN} --dry-run --json`, { env: envFor(host.url) });
+    expect(JSON.parse(json.stdout)).toEqual({ method: 'POST', url: `${host.url}/${MASKED}`, body: null });
+    expect(host.received).toEqual([]);
+  });
+
+  it('asks for a missing TOKEN (hidden) on a terminal, and requires it otherwise', async () => {
+    const host = await pingHost({ status: 200 });
+    const asked = await mon('heartbeats ping', {
+      env: envFor(host.url),
+      tty: true,
+      answers: [{ message: 'Ping token', answer: TOKEN }],
+    });
+    expect(asked.code).toBe(0);
+    expect(asked.prompter.asked).toEqual([{ kind: 'password', message: 'Ping token (or the whole ping URL):' }]);
+    expect(host.received.map((request) => request.url)).toEqual([`/ping/${TOKEN}`]);
+
+    const missing = await mon('heartbeats ping', { env: envFor(host.url) });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('TOKEN is required');
+  });
+});

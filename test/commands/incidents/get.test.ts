@@ -1,0 +1,69 @@
+/** `mon incidents get`: the incident and its updates, newest first; --json as received. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../src/sandbox/server';
+import { type CliOptions, frozenClock, memorySandbox, mon } from '../../helpers';
+import { openIncident, resolveIncident } from './fixture';
+
+let sandbox: Sandbox;
+beforeEach(async () => {
+  sandbox = await memorySandbox({ now: frozenClock() });
+});
+afterEach(async () => {
+  await sandbox.close();
+});
+
+/** mon and the sandbox on one clock, which stands still unless a test moves it. */
+const run = (line: string | readonly string[], options: CliOptions = {}) =>
+  mon(line, { sandbox, now: () => sandbox.clock.now(), ...options });
+const open = (name: string, severity?: string, services?: string[]) => openIncident(sandbox, name, severity, services);
+const resolveDirectly = (id: string) => resolveIncident(sandbox, id);
+
+describe('incidents get', () => {
+  it('shows an incident and its updates newest first; --json is the body as received', async () => {
+    const incident = await open('DB slow');
+    sandbox.clock.advance(60_000);
+    await run(`incidents update ${incident.id} --status identified --message "Found it"`);
+    sandbox.clock.advance(60_000);
+    await resolveDirectly(incident.id);
+    const piped = await run(`incidents get ${incident.id}`);
+    expect(piped.stdout).toContain('lastUpdateStatus\tRESOLVED\n');
+    expect(piped.stdout).toContain('duration\t120\n');
+    const rows = piped.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('update\t'))
+      .map((line) => line.split('\t'));
+    expect(rows.map((row) => [row[3], row[5]])).toEqual([
+      ['RESOLVED', 'Over'],
+      ['IDENTIFIED', 'Found it'],
+      ['INVESTIGATING', 'DB slow began'],
+    ]);
+    const tty = await run(`--no-color incidents get ${incident.id}`, { tty: true });
+    expect(tty.stdout).toContain('Updates (3, newest first):');
+    expect(tty.stdout.indexOf('Found it')).toBeLessThan(tty.stdout.indexOf('DB slow began'));
+    expect(tty.stdout).toContain('Duration:    2m');
+    const json = await run(`--json incidents get ${incident.id}`);
+    expect(JSON.parse(json.stdout)).toEqual(sandbox.store.collection('incidents').get(incident.id));
+  });
+
+  it('escapes control characters in names and messages from the server', async () => {
+    const incident = await open('Evil \u001b[2Jname');
+    const result = await run(`incidents get ${incident.id}`, { tty: true });
+    expect(result.stdout).toContain('Evil \\x1b[2Jname');
+    expect(result.stdout).not.toContain('\u001b[2J');
+  });
+});
+
+describe('incidents get, update, resolve: an unknown incident', () => {
+  it('exits 6 for an unknown incident, saying how to find one', async () => {
+    for (const args of [
+      ['incidents', 'get', 'no-such-incident'],
+      ['incidents', 'update', 'no-such-incident', '--message', 'x'],
+      ['incidents', 'resolve', 'no-such-incident'],
+    ]) {
+      const result = await run(args);
+      expect(result.code, args.join(' ')).toBe(6);
+      expect(result.stderr).toContain('Incident "no-such-incident" was not found.');
+      expect(result.stderr).toContain('mon incidents list --status all');
+    }
+  });
+});

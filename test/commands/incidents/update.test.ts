@@ -1,0 +1,285 @@
+/** `mon incidents update`: an update posted, the incident changed with a PUT of its current values plus the change, the picker and the prompts. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { Incident } from '../../../src/api/schemas/incidents';
+import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
+import type { Sandbox } from '../../../src/sandbox/server';
+import { INCIDENT_STATUSES, SEVERITIES } from '../../../src/api/schemas/enums';
+import { type CliOptions, frozenClock, memorySandbox, mon, sandboxCall, TEST_ACCOUNT } from '../../helpers';
+import { anyCase, openIncident, resolveIncident, serviceIds, text } from './fixture';
+
+let sandbox: Sandbox;
+beforeEach(async () => {
+  sandbox = await memorySandbox({ now: frozenClock() });
+});
+afterEach(async () => {
+  await sandbox.close();
+});
+
+/** mon and the sandbox on one clock, which stands still unless a test moves it. */
+const run = (line: string | readonly string[], options: CliOptions = {}) =>
+  mon(line, { sandbox, now: () => sandbox.clock.now(), ...options });
+/** What reached the server other than reads. */
+const mutations = () => sandbox.requests.filter((request) => request.method !== 'GET');
+const open = (name: string, severity?: string, services?: string[]) => openIncident(sandbox, name, severity, services);
+const resolveDirectly = (id: string) => resolveIncident(sandbox, id);
+
+describe('incidents update', () => {
+  it('posts an update with the current status when --status is left out, and prints the update ID when piped', async () => {
+    const incident = await open('DB slow');
+    const result = await run(`incidents update ${incident.id} --message "Still looking."`);
+    expect(result.code).toBe(0);
+    expect(mutations().map((request) => [request.method, request.path, request.body])).toEqual([
+      [
+        'POST',
+        `/v1/status-pages/incidents/${incident.id}/incident-updates`,
+        { description: 'Still looking.', status: 'INVESTIGATING', notifySubscribers: false },
+      ],
+    ]);
+    const stored = sandbox.store.collection<Incident>('incidents').get(incident.id)!;
+    expect(result.stdout).toBe(`${stored.incidentUpdates[0]!.id}\n`);
+    expect(result.stderr).toContain('✓ Posted an update to "DB slow": INVESTIGATING. Subscribers were not notified.');
+  });
+
+  it('changes the incident with a PUT of the current values plus the change, then posts the update', async () => {
+    const incident = await open('DB slow', 'MINOR', [SEED_SERVICES.database]);
+    const result = await run(
+      `incidents update ${incident.id} --severity critical --status Monitoring --message "Failover done." --notify`,
+    );
+    expect(result.code).toBe(0);
+    const [put, post] = mutations();
+    expect(put).toMatchObject({ method: 'PUT', path: `/v1/status-pages/incidents/${incident.id}` });
+    expect(put!.body).toEqual({
+      name: 'DB slow',
+      severity: 'CRITICAL',
+      services: [{ id: SEED_SERVICES.database, name: 'Primary database', accountId: TEST_ACCOUNT }],
+    });
+    expect(post!.body).toEqual({ description: 'Failover done.', status: 'MONITORING', notifySubscribers: true });
+    expect(result.stderr).toContain('✓ Changed incident "DB slow": severity MINOR → CRITICAL.');
+    expect(result.stderr).toContain(
+      '✓ Posted an update to "DB slow": MONITORING (was INVESTIGATING). Subscribers were notified.',
+    );
+  });
+
+  it('replaces the services with --service, and only PUTs when no update was asked for (stdout: the incident ID)', async () => {
+    const incident = await open('Webhooks late', 'MINOR', [SEED_SERVICES.webhooks]);
+    const result = await run(
+      `incidents update ${incident.id} --service ${SEED_SERVICES.webhooks} --service ${SEED_SERVICES.api} --name "Webhooks and API late"`,
+    );
+    expect(result.code).toBe(0);
+    expect(mutations()).toHaveLength(1);
+    expect(mutations()[0]!.body).toMatchObject({
+      name: 'Webhooks and API late',
+      services: [{ id: SEED_SERVICES.webhooks }, { id: SEED_SERVICES.api }],
+    });
+    expect(result.stdout).toBe(`${incident.id}\n`);
+    expect(result.stderr).toContain('services Webhooks → Webhooks, Public API');
+  });
+
+  it('prints both requests with --dry-run (a JSON array with --json) and sends neither', async () => {
+    const incident = await open('DB slow');
+    const text = await run(`incidents update ${incident.id} --severity minor --message "Better now"`);
+    expect(text.code).toBe(0);
+    sandbox.requests.length = 0;
+    const dry = await run(`incidents update ${incident.id} --name Renamed --message x --dry-run`);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(
+      new RegExp(
+        `^PUT ${sandbox.url}/v1/status-pages/incidents/${incident.id}\\n[^]*\\nPOST ${sandbox.url}/v1/status-pages/incidents/${incident.id}/incident-updates\\n`,
+      ),
+    );
+    const json = await run(`--json incidents update ${incident.id} --name Renamed --message x --dry-run`);
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed.map((request: { method: string }) => request.method)).toEqual(['PUT', 'POST']);
+    expect(parsed[0].body).toMatchObject({ name: 'Renamed', severity: 'MINOR' });
+    expect(mutations()).toEqual([]);
+  });
+
+  it('refuses what it cannot do without a terminal, before any request', async () => {
+    const noId = await run('incidents update --message x');
+    expect(noId.code).toBe(2);
+    expect(noId.stderr).toContain('INCIDENT_ID is required');
+    const nothing = await run('incidents update some-id');
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain('Nothing to update');
+    const noMessage = await run('incidents update some-id --status resolved');
+    expect(noMessage.code).toBe(2);
+    expect(noMessage.stderr).toContain('--message is required');
+    const badSeverity = await run('incidents update some-id --severity huge');
+    expect(badSeverity.code).toBe(2);
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('exits 6 for an unknown incident, naming it', async () => {
+    const result = await run('incidents update no-such-incident --message x');
+    expect(result.code).toBe(6);
+    expect(result.stderr).toContain('Incident "no-such-incident" was not found.');
+    expect(mutations()).toEqual([]);
+  });
+
+  it('on a terminal with no ID and no flags: picks from the open incidents, then asks the message, the status (current preselected) and notify', async () => {
+    const older = await open('Checkout errors', 'MAJOR');
+    const resolved = await open('Old outage', 'MINOR');
+    await resolveDirectly(resolved.id);
+    await open('Webhooks late', 'MINOR', [SEED_SERVICES.webhooks]);
+    const result = await run('--no-color incidents update', {
+      tty: true,
+      answers: [
+        { message: 'Which open incident', answer: older.id },
+        { message: 'Message', answer: 'An expired certificate.' },
+        { message: 'Status', answer: 'IDENTIFIED' },
+        { message: 'Notify', answer: false },
+        { message: 'Post this update?', answer: 'yes' },
+      ],
+    });
+    expect(result.code).toBe(0);
+    const [picker, , status] = result.prompter.asked;
+    expect(picker!.choices).toEqual([
+      expect.stringMatching(/^Webhooks late · MINOR · INVESTIGATING · started /),
+      expect.stringMatching(/^Checkout errors · MAJOR · INVESTIGATING · started /),
+    ]);
+    expect(status).toMatchObject({ kind: 'select', default: 'INVESTIGATING' });
+    expect(status!.choices).toEqual(['INVESTIGATING (current)', 'IDENTIFIED', 'MONITORING', 'RESOLVED']);
+    expect(mutations()).toEqual([
+      expect.objectContaining({
+        path: `/v1/status-pages/incidents/${older.id}/incident-updates`,
+        body: { description: 'An expired certificate.', status: 'IDENTIFIED', notifySubscribers: false },
+      }),
+    ]);
+    // The incident by name and full ID: names can look alike.
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `About to post an update:\n {2}Incident: +Checkout errors \\(MAJOR, on Checkout\\)\n {2}ID: +${older.id}\n`,
+      ),
+    );
+    expect(result.stderr).toMatch(
+      /Status: +INVESTIGATING → IDENTIFIED\n {2}Message: +An expired certificate\.\n {2}Notify: +no, subscribers are not notified/,
+    );
+    expect(result.stderr).toContain('Posted an update to "Checkout errors": IDENTIFIED (was INVESTIGATING)');
+  });
+
+  it('asks only for the message (and whether to notify) when --status is given on a terminal', async () => {
+    const incident = await open('DB slow');
+    const result = await run(`incidents update ${incident.id} --status monitoring`, {
+      tty: true,
+      answers: [
+        { message: 'Message', answer: 'Watching.' },
+        { message: 'Notify', answer: true },
+        { message: 'Post this update?', answer: 'yes' },
+      ],
+    });
+    expect(result.code).toBe(0);
+    expect(result.prompter.asked.map((question) => question.kind)).toEqual(['message', 'confirm', 'select']);
+    expect(mutations()[0]!.body).toEqual({ description: 'Watching.', status: 'MONITORING', notifySubscribers: true });
+    const notifyGiven = await run(`incidents update ${incident.id} --status monitoring --notify`, {
+      tty: true,
+      answers: [
+        { message: 'Message', answer: 'Still watching.' },
+        { message: 'Post this update?', answer: 'yes' },
+      ],
+    });
+    expect(notifyGiven.code).toBe(0);
+    expect(notifyGiven.prompter.asked).toHaveLength(2);
+  });
+
+  it('says so when there is no open incident to pick', async () => {
+    const result = await run('incidents update', { tty: true });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('There are no open incidents to pick from.');
+  });
+});
+
+describe('incidents update: the PUT and the POST', () => {
+  let incident: Incident;
+  beforeEach(async () => {
+    const created = await sandboxCall(sandbox, 'POST', '/v1/status-pages/incidents', {
+      name: 'Checkout errors',
+      severity: 'MAJOR',
+      services: [{ id: SEED_SERVICES.checkout, name: 'Checkout', accountId: TEST_ACCOUNT }],
+      incidentUpdates: [{ description: 'Investigating.', status: 'IDENTIFIED' }],
+    });
+    incident = created.body as Incident;
+  });
+
+  it('sends the current values for what was not changed, and the current status unless another is given', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.option(text(255), { nil: undefined }),
+        fc.option(anyCase(SEVERITIES), { nil: undefined }),
+        fc.option(serviceIds, { nil: undefined }),
+        fc.option(text(200), { nil: undefined }),
+        fc.option(anyCase(INCIDENT_STATUSES), { nil: undefined }),
+        async (name, severity, services, message, status) => {
+          sandbox.requests.length = 0;
+          const args = [
+            ...(name !== undefined ? [`--name=${name}`] : []),
+            ...(severity !== undefined ? [`--severity=${severity}`] : []),
+            ...(services ?? []).map((id) => `--service=${id}`),
+            // Without a terminal, a status needs a message.
+            ...(message !== undefined || status !== undefined ? [`--message=${message ?? 'An update.'}`] : []),
+            ...(status !== undefined ? [`--status=${status}`] : []),
+          ];
+          const result = await mon(['--json', 'incidents', 'update', incident.id, ...args, '--dry-run'], { sandbox });
+          if (!args.length) {
+            expect(result.code).toBe(2); // nothing to update
+            return;
+          }
+          expect(result.code, result.stderr).toBe(0);
+          const printed = JSON.parse(result.stdout) as
+            { method: string; body: Record<string, unknown> } | { method: string; body: Record<string, unknown> }[];
+          const requests = Array.isArray(printed) ? printed : [printed];
+          const put = requests.find((request) => request.method === 'PUT');
+          const posted = requests.find((request) => request.method === 'POST');
+          const changes = name !== undefined || severity !== undefined || services !== undefined;
+          expect(put !== undefined).toBe(changes);
+          if (put) {
+            expect(put.body).toEqual({
+              name: name?.trim() ?? incident.name,
+              severity: severity?.trim().toUpperCase() ?? incident.severity,
+              services: (services ?? [SEED_SERVICES.checkout]).map((id) =>
+                expect.objectContaining({ id, accountId: TEST_ACCOUNT }),
+              ),
+            });
+          }
+          expect(posted !== undefined).toBe(message !== undefined || status !== undefined);
+          if (posted) {
+            expect(posted.body).toEqual({
+              description: (message ?? 'An update.').trim(),
+              status: status?.trim().toUpperCase() ?? 'IDENTIFIED',
+              notifySubscribers: false,
+            });
+          }
+          if (put && posted) expect(requests.map((request) => request.method)).toEqual(['PUT', 'POST']);
+          expect(sandbox.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('look-alike incident names', () => {
+  it('the picker and the confirmation show the escaped name', async () => {
+    const hidden = await open('Payments\u200B down');
+    await open('Payments down');
+    const result = await run('--no-color incidents update', {
+      tty: true,
+      answers: [
+        { message: 'Which open incident', answer: hidden.id },
+        { message: 'Message', answer: 'Found it.' },
+        { message: 'Status', answer: 'IDENTIFIED' },
+        { message: 'Notify', answer: false },
+        { message: 'Post this update?', answer: 'yes' },
+      ],
+    });
+    expect(result.code).toBe(0);
+    expect(result.prompter.asked[0]!.choices).toEqual([
+      expect.stringMatching(/^Payments down · /),
+      expect.stringMatching(/^Payments\\u200b down · /),
+    ]);
+    // The confirmation names it escaped, and by its ID, which no look-alike shares.
+    expect(result.stderr).toMatch(/Incident: +Payments\\u200b down \(MAJOR/);
+    expect(result.stderr).toMatch(new RegExp(`ID: +${hidden.id}`));
+    expect(result.stderr).not.toContain('\u200B');
+  });
+});

@@ -1,0 +1,76 @@
+/** `mon incidents updates create`: one update posted to an incident. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../../src/sandbox/server';
+import type { Incident } from '../../../../src/api/schemas/incidents';
+import { type CliOptions, frozenClock, memorySandbox, mon } from '../../../helpers';
+import { openIncident } from '../fixture';
+
+let sandbox: Sandbox;
+beforeEach(async () => {
+  sandbox = await memorySandbox({ now: frozenClock() });
+});
+afterEach(async () => {
+  await sandbox.close();
+});
+
+/** mon and the sandbox on one clock, which stands still unless a test moves it. */
+const run = (line: string | readonly string[], options: CliOptions = {}) =>
+  mon(line, { sandbox, now: () => sandbox.clock.now(), ...options });
+/** What reached the server other than reads. */
+const mutations = () => sandbox.requests.filter((request) => request.method !== 'GET');
+const open = (name: string, severity?: string, services?: string[]) => openIncident(sandbox, name, severity, services);
+
+describe('incidents updates create', () => {
+  it('posts the message and the status given, and prints the ID of the new update when piped', async () => {
+    const incident = await open('DB slow');
+    const created = await run(`incidents updates create ${incident.id} --message "Cause found" --status identified`);
+    expect(created.code).toBe(0);
+    expect(mutations()[0]!.body).toEqual({
+      description: 'Cause found',
+      status: 'IDENTIFIED',
+      notifySubscribers: false,
+    });
+    const stored = sandbox.store.collection<Incident>('incidents').get(incident.id)!;
+    const posted = stored.incidentUpdates.find((update) => update.description === 'Cause found')!;
+    expect(created.stdout).toBe(`${posted.id}\n`);
+  });
+
+  it('needs --message without a terminal, and asks for it on one', async () => {
+    const incident = await open('DB slow');
+    const piped = await run(`incidents updates create ${incident.id}`);
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toContain('--message is required');
+    const tty = await run(`incidents updates create ${incident.id}`, {
+      tty: true,
+      answers: [
+        { message: 'Message', answer: 'Typed' },
+        { message: 'Post this update?', answer: 'yes' },
+      ],
+    });
+    expect(tty.code).toBe(0);
+    // No --status: none is sent, and the server keeps the incident's.
+    expect(mutations()[0]!.body).toEqual({ description: 'Typed', notifySubscribers: false });
+  });
+});
+
+describe('incidents updates create --message-file', () => {
+  it('--message-file FILE or - gives a long message; --message beside it is exit 2', async () => {
+    const incident = await open('DB slow');
+    const file = join(mkdtempSync(join(tmpdir(), 'mon-message-')), 'message.txt');
+    writeFileSync(file, 'First line.\n\nSecond paragraph.\n');
+    expect((await run(['incidents', 'updates', 'create', incident.id, '--message-file', file])).code).toBe(0);
+    expect(
+      (await run(`incidents updates create ${incident.id} --message-file -`, { stdin: 'From stdin.\n' })).code,
+    ).toBe(0);
+    expect(mutations().map((request) => request.body)).toEqual([
+      { description: 'First line.\n\nSecond paragraph.', notifySubscribers: false },
+      { description: 'From stdin.', notifySubscribers: false },
+    ]);
+    const both = await run(['incidents', 'updates', 'create', incident.id, '-m', 'x', '--message-file', file]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--message and --message-file cannot be given together');
+  });
+});

@@ -1,0 +1,70 @@
+/** --dry-run (src/core/dry-run.ts): the exact request printed, nothing mutating sent, for every verb that changes something. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
+import type { Sandbox } from '../../src/sandbox/server';
+import { type CliOptions, frozenClock, memorySandbox, mon } from '../helpers';
+
+let sandbox: Sandbox;
+beforeEach(async () => {
+  sandbox = await memorySandbox({ now: frozenClock() });
+});
+afterEach(async () => {
+  await sandbox.close();
+});
+
+const run = (line: string | readonly string[], options: CliOptions = {}) =>
+  mon(line, { sandbox, now: () => sandbox.clock.now(), ...options });
+/** What reached the server other than reads. */
+const mutations = () => sandbox.requests.filter((request) => request.method !== 'GET');
+
+describe('--dry-run', () => {
+  it('--dry-run sends nothing mutating, for every mutating command', async () => {
+    const created = await run([
+      'incidents',
+      'create',
+      '--name',
+      'Dry',
+      '--severity',
+      'minor',
+      '--service',
+      SEED_SERVICES.api,
+      '--message',
+      'm',
+    ]);
+    const id = created.stdout.trim();
+    const updateId = JSON.parse((await run(['incidents', 'get', id, '--json'])).stdout).incidentUpdates[0].id as string;
+    sandbox.requests.length = 0;
+    const commands = [
+      [
+        'incidents',
+        'create',
+        '--name',
+        'Dry',
+        '--severity',
+        'minor',
+        '--service',
+        SEED_SERVICES.api,
+        '--message',
+        'm',
+        '--dry-run',
+      ],
+      ['incidents', 'update', id, '--severity', 'major', '--message', 'x', '--dry-run'],
+      ['incidents', 'resolve', id, '--dry-run'],
+      ['incidents', 'updates', 'create', id, '--message', 'x', '--dry-run'],
+      ['incidents', 'updates', 'edit', id, updateId, '--message', 'x', '--dry-run'],
+    ];
+    for (const args of commands) {
+      const result = await run(args);
+      expect(result.code, args.join(' ')).toBe(0);
+      expect(result.stdout).toMatch(/^(POST|PUT) http/);
+      expect(result.stderr).toContain('Dry run: nothing was sent.');
+    }
+    expect(mutations()).toEqual([]);
+    const json = JSON.parse((await run(['--json', 'incidents', 'resolve', id, '--dry-run'])).stdout);
+    expect(json).toEqual({
+      method: 'POST',
+      url: `${sandbox.url}/v1/status-pages/incidents/${id}/incident-updates`,
+      body: { description: 'This incident has been resolved.', status: 'RESOLVED', notifySubscribers: false },
+    });
+  });
+});

@@ -1,0 +1,131 @@
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { createContext } from '../../src/core/context';
+import { testIO } from '../../src/io';
+import { main } from '../../src/main';
+import { buildProgram } from '../../src/program';
+import { words } from '../words';
+
+function paths(command: Command, prefix: string[] = []): string[][] {
+  return command.commands.flatMap((sub) => {
+    const path = [...prefix, sub.name()];
+    return [path, ...paths(sub, path)];
+  });
+}
+
+const all = paths(buildProgram(createContext({ io: testIO(), env: {} })));
+
+/** `mon LINE` in-process with no configuration at all, on a terminal `columns` wide. */
+async function mon(line: string, columns = 80) {
+  const io = testIO({ columns });
+  const code = await main(words(line), createContext({ io, env: {} }));
+  return { code, out: io.stdout, err: io.stderr };
+}
+
+describe('help', () => {
+  it('covers every command', () => {
+    expect(all.length).toBeGreaterThan(25);
+  });
+
+  it.each([[''], ...all.map((path) => [path.join(' ')])])(
+    'mon %s --help: exit 0 on stdout, a usage line, an example, no line wider than 80 columns',
+    async (joined) => {
+      const { code, out, err } = await mon(`${joined} --help`);
+      expect(code).toBe(0);
+      expect(err).toBe('');
+      expect(out).toMatch(/^Usage: mon/);
+      expect(out.split('\nExamples:\n')[1] ?? '').toMatch(/^ {2}\$ .*\bmon /m);
+      const wide = out.split('\n').filter((line) => line.length > 80);
+      expect(wide).toEqual([]);
+    },
+  );
+
+  it('fits a narrower terminal too', async () => {
+    const { out } = await mon('checks create-dns --help', 60);
+    expect(out.split('\n').filter((line) => line.length > 60)).toEqual([]);
+  });
+
+  it("lists a subcommand's own options first and the global ones last, in one short block", async () => {
+    const { out } = await mon('incidents update --help');
+    expect(out.indexOf('--message')).toBeLessThan(out.indexOf('Global options: '));
+    expect(out).not.toContain('Global Options:');
+    expect(out.trimEnd()).toMatch(/Global options: --version, --profile, [^]*\(see\s+`mon\s+--help`\)$/);
+  });
+
+  it('groups the top-level commands', async () => {
+    const { out } = await mon('');
+    for (const group of [
+      'Status pages and incidents:',
+      'Checks and runtimes:',
+      'Setup:',
+      'Tools:',
+      'Global options:',
+      'Examples:',
+    ]) {
+      expect(out).toContain(`\n${group}\n`);
+    }
+  });
+
+  it('is data: `mon` and `mon NOUN` print help on stdout and exit 0', async () => {
+    for (const line of ['', 'incidents', 'incidents updates', '--no-color']) {
+      const { code, out, err } = await mon(line);
+      expect(code, line).toBe(0);
+      expect(err).toBe('');
+      expect(out).toMatch(/^Usage: mon/);
+    }
+    expect((await mon('incidents')).out).toMatch(/^Usage: mon incidents \[options\] \[command\]/);
+  });
+
+  it('`mon help A B` is the help of `mon A B`', async () => {
+    const help = await mon('help incidents list');
+    expect(help.code).toBe(0);
+    expect(help.out).toBe((await mon('incidents list --help')).out);
+  });
+
+  it('`mon help help` is the help of the help command (exit 0)', async () => {
+    const help = await mon('help help');
+    expect(help).toMatchObject({ code: 0, err: '' });
+    expect(help.out).toMatch(/^Usage: mon help \[COMMAND\.\.\.\]\n/);
+    expect(help.out).toContain('`mon help A B` is the help of `mon A B`');
+    expect(help.out).toContain('$ mon help incidents update');
+  });
+
+  it('an unknown option is exit 2 even where help would be shown: `mon -v`, `mon --verbose`, `mon incidents --bogus`', async () => {
+    for (const line of ['-v', '--verbose', 'incidents --bogus', 'help -x']) {
+      const { code, out, err } = await mon(line);
+      expect(code, line).toBe(2);
+      expect(out, line).toBe('');
+      expect(err, line).toContain(`error: unknown option '${words(line).at(-1)}'`);
+    }
+    expect((await mon('-v')).err).toContain("Did you mean --version (mon's version) or --debug (log each request)?");
+    expect((await mon('incidents --bogus')).err).toContain('Run `mon incidents --help` for usage.');
+  });
+
+  it('`mon help nope` is exit 2 "unknown command" with a suggestion', async () => {
+    const typo = await mon('help incidnets');
+    expect(typo.code).toBe(2);
+    expect(typo.out).toBe('');
+    expect(typo.err).toContain("error: unknown command 'incidnets'.");
+    expect(typo.err).toContain('Did you mean `mon incidents`?');
+    const deeper = await mon('help incidents lst');
+    expect(deeper.code).toBe(2);
+    expect(deeper.err).toContain("unknown command 'lst' for 'mon incidents'");
+    expect(deeper.err).toContain('`mon incidents list`');
+  });
+
+  it('an unknown command under a noun is still a usage error (exit 2)', async () => {
+    const { code, err } = await mon('incidents lsit');
+    expect(code).toBe(2);
+    expect(err).toContain("unknown command 'lsit'");
+    expect(err).toContain('list');
+  });
+});
+
+describe('help of a noun', () => {
+  it('shows the help of a noun given without a verb on stdout (exit 0: help is data)', async () => {
+    const result = await mon('runtimes');
+    expect(result.code).toBe(0);
+    expect(result.err).toBe('');
+    expect(result.out).toContain('Usage: mon runtimes [options] [command]');
+  });
+});

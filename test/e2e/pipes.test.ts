@@ -1,0 +1,27 @@
+/** mon in a shell pipeline: a reader that goes away early is not an error. */
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, startSandbox, type SandboxProcess } from './harness';
+
+let sandbox: SandboxProcess;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+describe('a pipe closed by its reader', () => {
+  it('exits quietly when the reader of its output goes away', () => {
+    const result = spawnSync(
+      'bash',
+      ['-c', `node ${BIN} status-pages list --all --limit 1 | head -1; echo "mon=\${PIPESTATUS[0]}"`],
+      {
+        env: sandbox.env(),
+        encoding: 'utf8',
+      },
+    );
+    expect(result.stdout).toMatch(/^Acme Cloud\t.*\nmon=0\n$/);
+    expect(result.stderr).toBe('');
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Errors as JSON, in-process (test/helpers.ts): the kinds the end-to-end suite does not
+ * reach cheaply (a rate limit, a server failure, no answer at all, an answer that is not JSON).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from '../../src/core/context';
+import { scriptedPrompter } from '../../src/core/prompter';
+import { testIO } from '../../src/io';
+import { main } from '../../src/main';
+import { earlyFacts } from '../../src/core/flags/early';
+import type { Sandbox } from '../../src/sandbox/server';
+import { memorySandbox, mon, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
+import { argv, words } from '../words';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await memorySandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+/** Runs mon in-process with a client that never waits long between attempts. */
+async function run(line: string | readonly string[], env: NodeJS.ProcessEnv, options: { tty?: boolean } = {}) {
+  const io = testIO({ tty: options.tty ?? false });
+  const ctx = createContext({
+    io,
+    env,
+    prompter: scriptedPrompter([]),
+    clientOverrides: { backoffMs: { base: 1, cap: 5 }, maxRetryAfterMs: 1 },
+  });
+  const code = await main(argv(line), ctx);
+  return { code, stdout: io.stdout, stderr: io.stderr };
+}
+
+function errorOf(stderr: string): Record<string, unknown> {
+  expect(stderr.trimEnd().split('\n'), stderr).toHaveLength(1);
+  return (JSON.parse(stderr) as { error: Record<string, unknown> }).error;
+}
+
+async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+describe('errors as JSON, in every kind', () => {
+  it('a rate limit after retries: exit 7, kind rate-limit, status 429', async () => {
+    const limited = await memorySandbox({ faults: '429:1' });
+    try {
+      const result = await run('runtimes list --json', testEnv({ sandbox: limited }));
+      expect(result.code).toBe(7);
+      expect(errorOf(result.stderr)).toMatchObject({ exitCode: 7, kind: 'rate-limit', status: 429 });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a server failure: exit 1, kind api, status 503, the hint to try again', async () => {
+    const failing = await memorySandbox({ faults: '503:1' });
+    try {
+      const result = await run('runtimes list --json', testEnv({ sandbox: failing }));
+      expect(result.code).toBe(1);
+      const error = errorOf(result.stderr);
+      expect(error).toMatchObject({ exitCode: 1, kind: 'api', status: 503 });
+      expect(error.hint).toEqual(expect.stringContaining('try again'));
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('a network failure: exit 1, kind network, and no status or request ID (no HTTP answer)', async () => {
+    // A port that was free a moment ago: nothing answers there.
+    const { server, url } = await listen(() => {});
+    await new Promise((resolve) => server.close(resolve));
+    const result = await run('runtimes list --json', testEnv({ env: { MON_BASE_URL: url, MON_API_KEY: TEST_KEY } }));
+    expect(result.code).toBe(1);
+    const error = errorOf(result.stderr);
+    expect(error).toMatchObject({ exitCode: 1, kind: 'network' });
+    expect(Object.keys(error)).toEqual(['exitCode', 'kind', 'message', 'hint']);
+  });
+
+  it('hint is null when there is none, and the API key stays masked', async () => {
+    // A 404 from `mon api` has no hint; the server echoes nothing secret, but the key is in the environment.
+    const result = await mon('api /v1/nothing-here --json', { sandbox });
+    expect(result.code).toBe(6);
+    const error = errorOf(result.stderr);
+    expect(error).toMatchObject({ kind: 'not-found', status: 404, hint: null });
+    expect(result.stderr).not.toContain(TEST_KEY);
+  });
+
+  it('commander errors as JSON say nothing else on stderr (no "Run ... --help" line)', async () => {
+    const result = await mon('runtimes get --json', { sandbox });
+    expect(result.code).toBe(2);
+    expect(errorOf(result.stderr)).toMatchObject({
+      kind: 'usage',
+      message: "missing required argument 'RUNTIME'",
+      hint: 'Run `mon runtimes get --help` for usage.',
+    });
+  });
+
+  it('a parse error with -q grouped behind other short flags (-yq) is JSON too', async () => {
+    const result = await mon('incidents resolve --nope -yq .id', { sandbox });
+    expect(result.code).toBe(2);
+    expect(errorOf(result.stderr)).toMatchObject({ kind: 'usage', message: "unknown option '--nope'" });
+  });
+
+  it('finds --json, --jq, --jq=, -q, -qEXPR and -yq before `--` only', () => {
+    const jsonRequested = (argv: string[]) => earlyFacts(argv, {}).json;
+    expect(jsonRequested(words('runtimes list --json'))).toBe(true);
+    expect(jsonRequested(words('--jq . runtimes'))).toBe(true);
+    expect(jsonRequested(words('runtimes list "--jq=.[]"'))).toBe(true);
+    expect(jsonRequested(words('runtimes list -q .'))).toBe(true);
+    expect(jsonRequested(words('runtimes list "-q.[0]"'))).toBe(true);
+    expect(jsonRequested(words('incidents resolve ID -yq .id'))).toBe(true);
+    expect(jsonRequested(words('runtimes list'))).toBe(false);
+    expect(jsonRequested(words('heartbeats exec tok -- job --json'))).toBe(false);
+  });
+
+  it('an answer that is not JSON: kind response, with the status of that answer', async () => {
+    const { server, url } = await listen((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('plain text, not JSON');
+    });
+    try {
+      const env = testEnv({ env: { MON_BASE_URL: url, MON_API_KEY: TEST_KEY, MON_ACCOUNT_ID: TEST_ACCOUNT } });
+      const result = await run('api /v1/text --json', env);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(errorOf(result.stderr)).toMatchObject({ exitCode: 1, kind: 'response', status: 200, requestId: null });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
