@@ -61,6 +61,12 @@ const VALUE_COLORS: Readonly<Record<string, Paint>> = {
   GRACE: yellow,
   FAILING: red,
   EARLY: cyan,
+  // A heartbeat monitor's state now (api/heartbeat-rules.ts).
+  'on time': green,
+  'in grace': yellow,
+  late: red,
+  'never pinged': cyan,
+  paused: (style) => style.dim,
   // A runtime's stage.
   CURRENT: green,
   STABLE: green,
