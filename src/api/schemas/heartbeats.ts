@@ -137,3 +137,62 @@ export const heartbeatMonitorSchema = z
   )
   .superRefine(checkTiming);
 export type HeartbeatMonitor = z.infer<typeof heartbeatMonitorSchema>;
+
+/** `heartbeat` of a create or update body: period and grace, each a number and a unit, in the spec's ranges. */
+export const heartbeatTimingSchema = z
+  .looseObject(
+    { ...timingShape, pingToken: z.string().nullable().optional() },
+    { error: required('must be an object') },
+  )
+  .superRefine(checkTiming);
+
+const alertChannelSubscriptionSchema = z.object({
+  alertChannelId: z.number({ error: required('must be a number') }),
+  activated: z.boolean({ error: required('must be true or false') }),
+});
+
+/** The fields of a heartbeat check mon knows; others (the description's check fields) pass to the server. */
+const heartbeatBodyShape = {
+  name: nameSchema,
+  activated: z.boolean().optional(),
+  muted: z.boolean().optional(),
+  tags: z.array(z.string().trim().min(1, { error: 'must not be empty' })).optional(),
+  description: descriptionSchema,
+  alertChannelSubscriptions: z.array(alertChannelSubscriptionSchema).optional(),
+  heartbeat: heartbeatTimingSchema,
+};
+
+/** POST /v1/checks/heartbeat: name and heartbeat (period, grace) required. */
+export const heartbeatCreateBodySchema = z.looseObject(heartbeatBodyShape, { error: required('must be an object') });
+export type HeartbeatCreateBody = z.infer<typeof heartbeatCreateBodySchema>;
+
+/** PUT /v1/checks/heartbeat/{id}: every field optional (mon sends the current values for what is not changed). */
+export const heartbeatUpdateBodySchema = z.looseObject(
+  {
+    ...heartbeatBodyShape,
+    name: nameSchema.optional(),
+    heartbeat: heartbeatTimingSchema.optional(),
+  },
+  { error: required('must be an object') },
+);
+export type HeartbeatUpdateBody = z.infer<typeof heartbeatUpdateBodySchema>;
+
+/** A heartbeat check as the API answers (create, update, and GET /v1/checks/{id} for one). */
+export const heartbeatCheckSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  checkType: z.string().optional(),
+  activated: z.boolean().optional(),
+  muted: z.boolean().optional(),
+  tags: z.array(z.string()).optional(),
+  description: z.string().nullable().optional(),
+  alertChannelSubscriptions: z.array(z.looseObject({ alertChannelId: z.number() })).optional(),
+  heartbeat: z.looseObject({
+    ...timingShape,
+    pingToken: z.string().nullable().optional(),
+    pingUrl: z.string().optional(),
+  }),
+  created_at: z.string().optional(),
+  updated_at: z.string().nullable().optional(),
+});
+export type HeartbeatCheck = z.infer<typeof heartbeatCheckSchema>;

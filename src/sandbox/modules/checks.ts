@@ -108,11 +108,11 @@ function withAlertSettingDefaults(given: unknown): unknown {
 
 /**
  * Subscriptions: the ones asked for (each must name an alert channel), and with
- * autoAssignAlerts every other channel too, in the channels' order.
+ * autoAssignAlerts every other channel too, in the channels' order. (Heartbeat checks too.)
  */
-function subscriptionsFor(
+export function subscriptionsFor(
   ctx: ModuleContext,
-  body: DnsCheckCreateBody,
+  body: Pick<DnsCheckCreateBody, 'alertChannelSubscriptions'>,
   autoAssign: boolean,
 ): StoredCheck['alertChannelSubscriptions'] {
   const channels = ctx.store.collection<AlertChannel>(ALERT_CHANNELS).values();
@@ -138,7 +138,7 @@ function subscriptionsFor(
 }
 
 /** The response's alertChannels: the subscribed, active channels by kind. */
-function alertChannelsOf(ctx: ModuleContext, check: StoredCheck) {
+export function alertChannelsOf(ctx: ModuleContext, check: Pick<StoredCheck, 'alertChannelSubscriptions'>) {
   const byId = new Map(
     ctx.store
       .collection<AlertChannel>(ALERT_CHANNELS)
@@ -216,7 +216,7 @@ function responseOf(ctx: ModuleContext, check: StoredCheck): Body {
 const DNS_BODY = dnsCheckCreateSchema();
 const COMBINED_BODY = combinedCheckCreateSchema();
 
-function autoAssign(query: URLSearchParams): boolean {
+export function autoAssign(query: URLSearchParams): boolean {
   return validate(autoAssignAlertsQuerySchema, queryObject(query), 'query').autoAssignAlerts !== 'false';
 }
 
