@@ -2,7 +2,7 @@
 # Every word it offers is data: what `mon __complete` prints (from the API or the config) is
 # offered and inserted quoted, never run or expanded.
 
-set -g __mon_value_flags --profile --base-url --account --ping-url --jq -q --timeout --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed
+set -g __mon_value_flags --profile --base-url --account --ping-url --jq -q --timeout --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --period --grace --description-file --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed
 set -g __mon_account_flags --profile --base-url --account --sandbox
 function __mon_subcommands
   switch "$argv[1]"
@@ -19,7 +19,7 @@ function __mon_subcommands
     case 'checks'
       echo create-dns create
     case 'heartbeats'
-      echo events availability ping exec
+      echo create events availability ping exec
     case 'runtimes'
       echo list get
     case 'auth'
@@ -115,8 +115,8 @@ complete -c mon -n "__mon_at '' 0" -a 'status-pages' -d 'Status pages, cards and
 complete -c mon -n "__mon_topic ''" -a 'status-pages' -d 'Status pages, cards and services (find service IDs)'
 complete -c mon -n "__mon_at '' 0" -a 'checks' -d 'Create DNS checks (and the deprecated combined create)'
 complete -c mon -n "__mon_topic ''" -a 'checks' -d 'Create DNS checks (and the deprecated combined create)'
-complete -c mon -n "__mon_at '' 0" -a 'heartbeats' -d 'Heartbeats: events, availability, pings, cron jobs'
-complete -c mon -n "__mon_topic ''" -a 'heartbeats' -d 'Heartbeats: events, availability, pings, cron jobs'
+complete -c mon -n "__mon_at '' 0" -a 'heartbeats' -d 'Heartbeat monitors: create, change, events, availability, pings, cron jobs'
+complete -c mon -n "__mon_topic ''" -a 'heartbeats' -d 'Heartbeat monitors: create, change, events, availability, pings, cron jobs'
 complete -c mon -n "__mon_at '' 0" -a 'runtimes' -d 'The runtimes checks run on: Node.js, stage, packages'
 complete -c mon -n "__mon_topic ''" -a 'runtimes' -d 'The runtimes checks run on: Node.js, stage, packages'
 complete -c mon -n "__mon_at '' 0" -a 'auth' -d 'Log in, see which credentials are in use, log out'
@@ -338,6 +338,8 @@ complete -c mon -n "__mon_at 'checks create'" -l tear-down-snippet-id -r -d 'sni
 complete -c mon -n "__mon_at 'checks create'" -l ssl-check-domain -r -d 'domain whose certificate is checked'
 complete -c mon -n "__mon_at 'checks create'" -l file -r -d 'JSON body with any of the fields (- for stdin); the flags override it'
 complete -c mon -n "__mon_at 'checks create'" -l dry-run -d 'print the request instead of sending it (secret values masked)'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'create' -d 'Create a heartbeat monitor for a cron job; prints its ping URL'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'create' -d 'Create a heartbeat monitor for a cron job; prints its ping URL'
 complete -c mon -n "__mon_at 'heartbeats' 0" -a 'events' -d 'List the events of a heartbeat (pings, late pings, failures) and its success ratio'
 complete -c mon -n "__mon_topic 'heartbeats'" -a 'events' -d 'List the events of a heartbeat (pings, late pings, failures) and its success ratio'
 complete -c mon -n "__mon_at 'heartbeats' 0" -a 'availability' -d 'Show the success ratio of a heartbeat for a period, against the period before'
@@ -346,6 +348,16 @@ complete -c mon -n "__mon_at 'heartbeats' 0" -a 'ping' -d 'Send a heartbeat ping
 complete -c mon -n "__mon_topic 'heartbeats'" -a 'ping' -d 'Send a heartbeat ping: tell the monitor the job ran'
 complete -c mon -n "__mon_at 'heartbeats' 0" -a 'exec' -d 'Run a command (a cron job) and ping only when it succeeds'
 complete -c mon -n "__mon_topic 'heartbeats'" -a 'exec' -d 'Run a command (a cron job) and ping only when it succeeds'
+complete -c mon -n "__mon_at 'heartbeats create'" -l name -r -d 'the name of the monitor, e.g. "Nightly backup"'
+complete -c mon -n "__mon_at 'heartbeats create'" -l period -r -d 'how often the job runs: a ping is expected every period, 30s to 365d (e.g. 30s, 15m, 1h, 7d)'
+complete -c mon -n "__mon_at 'heartbeats create'" -l grace -r -d 'how long to wait past the period before alerting, 0s to 365d (e.g. 30s, 15m, 1h, 7d)'
+complete -c mon -n "__mon_at 'heartbeats create'" -l description -r -d 'what the monitor watches, Markdown, at most 500 characters'
+complete -c mon -n "__mon_at 'heartbeats create'" -l description-file -r -d 'read the description from FILE (- for stdin)'
+complete -c mon -n "__mon_at 'heartbeats create'" -l tag -r -d 'a tag (repeat for more) (repeatable)'
+complete -c mon -n "__mon_at 'heartbeats create'" -l alert-channel -r -d 'notify this alert channel (its number; repeat for more; default: every channel of the account) (repeatable)'
+complete -c mon -n "__mon_at 'heartbeats create'" -l muted -d 'send no alert notifications'
+complete -c mon -n "__mon_at 'heartbeats create'" -l inactive -d 'create it paused: it records pings but never alerts'
+complete -c mon -n "__mon_at 'heartbeats create'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
 complete -c mon -n "__mon_at 'heartbeats events'" -l limit -s L -r -d 'at most this many events, 1 to 10 (the API\'s maximum; default 10)'
 complete -c mon -n "__mon_at 'heartbeats events'" -l from -r -d 'start of the period: a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d) (default: 24 hours before the end)'
 complete -c mon -n "__mon_at 'heartbeats events'" -l to -r -d 'end of the period, in the same forms (default: now)'

@@ -42,6 +42,18 @@ export const HEARTBEAT_LIMITS = {
   descriptionMax: 500,
 } as const;
 
+/** What is wrong with a period of `seconds` (the spec's range), or undefined. */
+export function periodProblem(seconds: number): string | undefined {
+  return seconds < HEARTBEAT_LIMITS.periodMinSeconds || seconds > HEARTBEAT_LIMITS.periodMaxSeconds
+    ? 'must be 30 seconds to 365 days'
+    : undefined;
+}
+
+/** What is wrong with a grace of `seconds` (the spec's range), or undefined. */
+export function graceProblem(seconds: number): string | undefined {
+  return seconds < 0 || seconds > HEARTBEAT_LIMITS.graceMaxSeconds ? 'must be 0 seconds to 365 days' : undefined;
+}
+
 /** What the rules need of a monitor: its period and grace, each a number and a unit. */
 export interface HeartbeatTiming {
   period: number;

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { parseTime } from '../../text/time';
 import { wholeNumber } from './common';
 import { EVENTS_LIMIT } from './enums';
-import { amountInWords, HEARTBEAT_LIMITS, TIME_UNITS, toSeconds, type HeartbeatTiming } from '../heartbeat-rules';
+import {
+  amountInWords,
+  graceProblem,
+  HEARTBEAT_LIMITS,
+  periodProblem,
+  TIME_UNITS,
+  toSeconds,
+  type HeartbeatTiming,
+} from '../heartbeat-rules';
 
 /** One ping or state change of a heartbeat monitor. Only `id` is required by the OpenAPI description. */
 export const heartbeatEventSchema = z.looseObject({
@@ -103,20 +111,20 @@ const timingShape = { period: amountSchema, periodUnit: unitSchema, grace: amoun
 
 /** The spec's ranges of a period and a grace (docs/API.md), as issues at `period` and `grace`. */
 function checkTiming(timing: HeartbeatTiming, ctx: z.RefinementCtx): void {
-  const period = toSeconds(timing.period, timing.periodUnit);
-  if (period < HEARTBEAT_LIMITS.periodMinSeconds || period > HEARTBEAT_LIMITS.periodMaxSeconds) {
+  const period = periodProblem(toSeconds(timing.period, timing.periodUnit));
+  if (period) {
     ctx.addIssue({
       code: 'custom',
       path: ['period'],
-      message: `must be 30 seconds to 365 days (got ${amountInWords(timing.period, timing.periodUnit)})`,
+      message: `${period} (got ${amountInWords(timing.period, timing.periodUnit)})`,
     });
   }
-  const grace = toSeconds(timing.grace, timing.graceUnit);
-  if (grace < 0 || grace > HEARTBEAT_LIMITS.graceMaxSeconds) {
+  const grace = graceProblem(toSeconds(timing.grace, timing.graceUnit));
+  if (grace) {
     ctx.addIssue({
       code: 'custom',
       path: ['grace'],
-      message: `must be 0 seconds to 365 days (got ${amountInWords(timing.grace, timing.graceUnit)})`,
+      message: `${grace} (got ${amountInWords(timing.grace, timing.graceUnit)})`,
     });
   }
 }

@@ -1,9 +1,10 @@
 import type { Ctx } from '../../core/context';
 import { nounCommand, verbCommand } from '../../core/flags/commander';
-import { AVAILABILITY, EVENTS, EXEC, HEARTBEATS, PING } from './spec';
+import { AVAILABILITY, CREATE, EVENTS, EXEC, HEARTBEATS, PING } from './spec';
 
 export function heartbeatsCommand(ctx: Ctx) {
   return nounCommand(ctx, HEARTBEATS, [
+    verbCommand(ctx, CREATE, async () => (await import('./create')).createHeartbeatRun),
     verbCommand(ctx, EVENTS, async () => (await import('./events')).heartbeatEventsRun),
     verbCommand(ctx, AVAILABILITY, async () => (await import('./availability')).heartbeatAvailabilityRun),
     verbCommand(ctx, PING, async () => (await import('./ping')).heartbeatPingRun),

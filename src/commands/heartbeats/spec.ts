@@ -1,6 +1,7 @@
 import { EVENTS_LIMIT } from '../../api/schemas/enums';
 import { DRY_RUN_FLAG, WINDOW_FLAGS } from '../../core/flags/common';
 import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
+import { HEARTBEAT_LIMITS } from '../../api/heartbeat-rules';
 
 const CHECK_ID = {
   key: 'checkId',
@@ -33,9 +34,108 @@ const TOKEN_FILE = {
 
 export const HEARTBEATS: NounSpec = {
   name: 'heartbeats',
-  summary: 'Heartbeats: events, availability, pings, cron jobs',
-  examples: ['mon heartbeats events CHECK_ID --since 6h', 'mon heartbeats exec TOKEN -- /usr/local/bin/backup.sh'],
+  summary: 'Heartbeat monitors: create, change, events, availability, pings, cron jobs',
+  examples: [
+    'mon heartbeats create --name "Nightly backup" --period 1d --grace 1h',
+    'mon heartbeats events CHECK_ID --since 6h',
+    'mon heartbeats exec TOKEN -- /usr/local/bin/backup.sh',
+  ],
 };
+
+const DURATION_FORMS = 'e.g. 30s, 15m, 1h, 7d';
+
+/** The flags of a heartbeat monitor's configuration (create and update); `body` names where each lands. */
+const MONITOR_FLAGS = {
+  name: {
+    kind: 'text',
+    help: 'the name of the monitor, e.g. "Nightly backup"',
+    prompt: 'Name of the monitor (e.g. Nightly backup)',
+    body: ['name'],
+  },
+  period: {
+    kind: 'duration',
+    help: `how often the job runs: a ping is expected every period, 30s to 365d (${DURATION_FORMS})`,
+    prompt: 'How often does the job run? (the period, 30s to 365d, e.g. 1d)',
+    body: ['heartbeat.period', 'heartbeat.periodUnit'],
+  },
+  grace: {
+    kind: 'duration',
+    zero: true,
+    help: `how long to wait past the period before alerting, 0s to 365d (${DURATION_FORMS})`,
+    prompt: 'How long may it be late before the alert? (the grace, 0s to 365d, e.g. 1h)',
+    body: ['heartbeat.grace', 'heartbeat.graceUnit'],
+  },
+  description: {
+    kind: 'text',
+    max: HEARTBEAT_LIMITS.descriptionMax,
+    help: `what the monitor watches, Markdown, at most ${HEARTBEAT_LIMITS.descriptionMax} characters`,
+    body: ['description'],
+  },
+  descriptionFile: { kind: 'file', help: 'read the description from FILE (- for stdin)' },
+  tag: { kind: 'text', value: 'tag', repeatable: true, help: 'a tag (repeat for more)', body: ['tags'] },
+  alertChannel: {
+    kind: 'raw',
+    value: 'id',
+    repeatable: true,
+    help: 'notify this alert channel (its number; repeat for more; default: every channel of the account)',
+    body: ['alertChannelSubscriptions'],
+  },
+} as const;
+
+const DURATION_ABOUT =
+  'Durations take a number and a unit: 30s, 15m, 1h, 7d (or 2w). Each is sent in\n' +
+  'the largest unit that holds it exactly: 120s is sent as 2 minutes, 36h as 36\n' +
+  'hours. The period is 30 seconds to 365 days, the grace 0 seconds to 365 days:\n' +
+  'the service alerts when period + grace pass without a ping.\n';
+
+export const CREATE = verb({
+  name: 'create',
+  summary: 'Create a heartbeat monitor for a cron job; prints its ping URL',
+  flags: {
+    ...MONITOR_FLAGS,
+    muted: { kind: 'bool', help: 'send no alert notifications', body: ['muted'] },
+    inactive: { kind: 'bool', help: 'create it paused: it records pings but never alerts', body: ['activated'] },
+    ...DRY_RUN_FLAG,
+  },
+  about:
+    DURATION_ABOUT +
+    '\nOn a terminal, what is missing of --name, --period and --grace is asked for,\n' +
+    'and the monitor is shown for a confirmation before it is created.\n\n' +
+    'On success: the check ID and the ping URL. The ping URL holds the ping token\n' +
+    '(whoever has it can ping): it is shown whole only here, on a terminal; piped,\n' +
+    'the check ID alone goes to stdout and the token is masked; --json prints the\n' +
+    "API's answer, token included.\n",
+  examples: [
+    'mon heartbeats create --name "Nightly backup" --period 1d --grace 1h',
+    'mon heartbeats create --name "Queue sweeper" --period 15m --grace 5m --tag ops --muted',
+    'mon heartbeats create',
+    `mon heartbeats create --name "Nightly backup" --period 1d --grace 1h --json | jq -r .heartbeat.pingUrl`,
+  ],
+});
+
+export const UPDATE = verb({
+  name: 'update',
+  summary: 'Change a heartbeat monitor (what is not given keeps its current value)',
+  args: [{ ...CHECK_ID, optional: false, help: 'the heartbeat: its check ID' }],
+  flags: {
+    ...MONITOR_FLAGS,
+    muted: { kind: 'bool', help: 'send no alert notifications', body: ['muted'] },
+    unmuted: { kind: 'bool', help: 'send alert notifications again' },
+    activate: { kind: 'bool', help: 'resume a paused monitor', body: ['activated'] },
+    inactive: { kind: 'bool', help: 'pause it: it records pings but never alerts' },
+    ...DRY_RUN_FLAG,
+  },
+  about:
+    DURATION_ABOUT +
+    '\nThe monitor is read first; the change is sent with its current values for\n' +
+    'everything not given (a PUT), so nothing else changes. --tag and\n' +
+    '--alert-channel replace the lists they name.\n',
+  examples: [
+    'mon heartbeats update CHECK_ID --period 12h',
+    'mon heartbeats update CHECK_ID --grace 30m --muted',
+    'mon heartbeats update CHECK_ID --inactive',
+  ],
+});
 
 export const EVENTS = verb({
   name: 'events',
