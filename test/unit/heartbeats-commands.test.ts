@@ -203,5 +203,10 @@ describe('heartbeats availability output', () => {
     expect(tty.stdout).toMatch(/^Period: +\d{4}-\d\d-\d\d \d\d:\d\d UTC to now\n/);
     expect(tty.stdout).toMatch(/\nSuccess ratio: +9\d\.\d+% {2}\(no data for the period before to compare with\)\n/);
     expect(tty.stdout).toMatch(/\nEvents: +2\d events\n$/);
+    // The ratio as a bar beside the period before's (none here), in glyphs that read without colour.
+    expect(tty.stdout).toMatch(/\nThis period: +█{20,29}░{1,10}  9\d\.\d+%\n/);
+    expect(tty.stdout).toMatch(/\nPeriod before: +no data\n/);
+    const day = await cli(['heartbeats', 'availability', hourly], { sandbox, tty: true });
+    expect(day.stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/\nPeriod before: +█{30}  100%\n/);
   });
 });

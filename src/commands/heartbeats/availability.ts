@@ -2,7 +2,7 @@ import { getHeartbeatAvailability } from '../../api/resources/heartbeats';
 import type { Ctx } from '../../core/context';
 import { printJson, renderDetails } from '../../output/render';
 import type { Input } from '../../core/flags/spec';
-import { entitiesText, labelledLines, ratioSummary } from './shared/format';
+import { entitiesText, labelledLines, ratioBar, ratioSummary } from './shared/format';
 import type { AVAILABILITY } from './spec';
 import { checkIdOrAsk, checkWindow, describeWindow, windowQuery } from './shared/window';
 
@@ -29,10 +29,14 @@ export async function heartbeatAvailabilityRun(
   const ratio = availability.successRatio;
   if (io.stdoutIsTTY) {
     // Built here rather than with renderDetails: the comparison is coloured, and holds only numbers.
+    // The bars: the label column, two spaces and the figure ("100%") beside them fit the width.
+    const bar = io.columns() - 'Period before:   '.length - '  100.00%'.length;
     io.out(
       labelledLines(io, [
         ['Period', window],
         ['Success ratio', ratioSummary(io, availability, 'the period before')],
+        ['This period', ratioBar(io, ratio?.currentPeriod, bar)],
+        ['Period before', ratioBar(io, ratio?.previousPeriod, bar)],
         ['Events', entitiesText(availability.totalEntitiesCurrentPeriod) || '—'],
       ]),
     );

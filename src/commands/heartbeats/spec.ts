@@ -171,7 +171,8 @@ export const AVAILABILITY = verb({
   flags: { ...WINDOW_FLAGS },
   about:
     'The success ratio is a percentage, compared with the period of the same length\n' +
-    'just before. A period without data says "There is no data for this period"\n' +
+    'just before; on a terminal each is also drawn as a bar (█ succeeded, ░ not).\n' +
+    'A period without data says "There is no data for this period"\n' +
     '(on stderr) and exits 0; --json prints null.\n',
   examples: [
     'mon heartbeats availability CHECK_ID',
