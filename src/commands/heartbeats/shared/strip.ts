@@ -58,9 +58,9 @@ export function stripCells(input: StripInput): Cell[] {
     .filter((ping) => ping.at <= input.now);
   const last = pings.reduce<number | undefined>((latest, ping) => Math.max(latest ?? ping.at, ping.at), undefined);
   const anchor = last ?? input.createdAt ?? input.now;
-  const earliest = Math.max(input.start, input.createdAt ?? -Infinity);
-  // The creation is not an expected ping: before the first ping the first cell is one period after it.
-  const firstK = Math.max(Math.ceil((earliest - anchor) / period), last === undefined ? 1 : -Infinity);
+  const created = input.createdAt ?? -Infinity;
+  // A ping sent right after the creation has its cell; an expected one is at least half a period after it.
+  const firstK = Math.ceil((Math.max(input.start, created - period / 2) - anchor) / period);
   const lastK = Math.floor((input.now - anchor) / period);
   const fromK = Math.max(firstK, lastK - input.maxCells + 1);
   const byCell = new Map<number, CellState>();
@@ -72,7 +72,9 @@ export function stripCells(input: StripInput): Cell[] {
   const cells: Cell[] = [];
   for (let k = fromK; k <= lastK; k++) {
     const at = anchor + k * period;
-    cells.push({ at, state: byCell.get(k) ?? (at + grace < input.now ? 'missing' : 'due') });
+    const pinged = byCell.get(k);
+    if (pinged === undefined && at < created + period / 2) continue;
+    cells.push({ at, state: pinged ?? (at + grace < input.now ? 'missing' : 'due') });
   }
   return cells;
 }
