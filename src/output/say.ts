@@ -61,6 +61,15 @@ const VALUE_COLORS: Readonly<Record<string, Paint>> = {
   GRACE: yellow,
   FAILING: red,
   EARLY: cyan,
+  // A heartbeat's state (core/heartbeat-state.ts), by what it means now: fine, soon trouble, trouble, unknown.
+  'on time': green,
+  'in grace': yellow,
+  late: red,
+  'never pinged': (style) => style.dim,
+  // A check's status (GET /v1/check-statuses, in the words of the list's filter).
+  passing: green,
+  degraded: yellow,
+  failing: red,
   // A runtime's stage.
   CURRENT: green,
   STABLE: green,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseTime } from '../../text/time';
 import { wholeNumber } from './common';
-import { EVENTS_LIMIT } from './enums';
+import { EVENTS_LIMIT, TIME_UNITS, toSeconds } from './enums';
 
 /** One ping or state change of a heartbeat monitor. Only `id` is required by the OpenAPI description. */
 export const heartbeatEventSchema = z.looseObject({
@@ -82,13 +82,7 @@ export const heartbeatEventsQuerySchema = z
   })
   .superRefine(orderedWindow);
 
-export const TIME_UNITS = ['seconds', 'minutes', 'hours', 'days'] as const;
-export type TimeUnit = (typeof TIME_UNITS)[number];
-const UNIT_SECONDS: Record<TimeUnit, number> = { seconds: 1, minutes: 60, hours: 3_600, days: 86_400 };
-
-export function toSeconds(amount: number, unit: TimeUnit): number {
-  return amount * UNIT_SECONDS[unit];
-}
+export { TIME_UNITS, toSeconds, type TimeUnit } from './enums';
 
 /** Spec limits: period 30 seconds to 365 days, grace 0 seconds to 365 days, description <= 500. */
 export const HEARTBEAT_LIMITS = {
