@@ -61,11 +61,12 @@ const VALUE_COLORS: Readonly<Record<string, Paint>> = {
   GRACE: yellow,
   FAILING: red,
   EARLY: cyan,
-  // A heartbeat's state (core/heartbeat-state.ts), by what it means now: fine, soon trouble, trouble, unknown.
+  // A heartbeat monitor's state now (api/heartbeat-rules.ts).
   'on time': green,
   'in grace': yellow,
   late: red,
-  'never pinged': (style) => style.dim,
+  'never pinged': cyan,
+  paused: (style) => style.dim,
   // A check's status (GET /v1/check-statuses, in the words of the list's filter).
   passing: green,
   degraded: yellow,

@@ -246,7 +246,7 @@ describe('heartbeats exec (in-process, quiet commands)', () => {
       env: withPath('https://ping.example.com'),
     });
     expect(dry.code).toBe(0);
-    expect(dry.stderr).toContain(`Would run: touch ${marker}\nthen, if it exits 0:\n`);
+    expect(dry.stderr).toContain(`Would run: touch ${marker}\nthen, if it exits 0, the ping:\n`);
     expect(dry.stdout).toBe(`POST https://ping.example.com/${MASKED}\n`);
     expect(existsSync(marker)).toBe(false);
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkResponseSchema } from './checkResponses';
 import { CHECK_STATUSES, CHECK_TYPES } from './checkValues';
 import { pageLimitSchema, wholeNumber } from './common';
-import { TIME_UNITS } from './heartbeats';
+import { TIME_UNITS } from '../heartbeat-rules';
 
 /*
  * The reads of checks (the public OpenAPI description's GET /v1/checks, /v1/checks/{id} and

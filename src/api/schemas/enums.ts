@@ -17,12 +17,3 @@ export const PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
 /** The heartbeat events read returns at most this many events per request (spec: limit <= 10, default 10). */
 export const EVENTS_LIMIT = { min: 1, max: 10, default: 10 } as const;
-
-/** The units of a heartbeat's period and grace. */
-export const TIME_UNITS = ['seconds', 'minutes', 'hours', 'days'] as const;
-export type TimeUnit = (typeof TIME_UNITS)[number];
-const UNIT_SECONDS: Record<TimeUnit, number> = { seconds: 1, minutes: 60, hours: 3_600, days: 86_400 };
-
-export function toSeconds(amount: number, unit: TimeUnit): number {
-  return amount * UNIT_SECONDS[unit];
-}

@@ -133,6 +133,19 @@ export const EXEC = verb({
   flags: {
     tokenFile: TOKEN_FILE,
     strict: { kind: 'bool', help: 'exit 1 when the command succeeded but the ping failed' },
+    maxRuntime: {
+      kind: 'duration',
+      help: 'stop the command when it runs longer (SIGTERM, then SIGKILL): exit 124, no ping',
+    },
+    overlap: {
+      kind: 'bool',
+      forms: 'negative',
+      help: 'do not start while the previous run of this monitor on this machine still goes (exit 75)',
+    },
+    minDuration: {
+      kind: 'duration',
+      help: 'a run that exits 0 sooner is not pinged (it most likely did nothing): exit 8',
+    },
     ...DRY_RUN_FLAG,
   },
   about:
@@ -142,7 +155,17 @@ export const EXEC = verb({
     'alerts when the job fails or does not run. Ctrl-C, SIGTERM, SIGHUP, SIGQUIT\n' +
     'and SIGUSR2 reach the command, and mon waits for it. The command does not see\n' +
     'MON_API_KEY or MON_PING_TOKEN. A failed ping is a warning on stderr and does\n' +
-    'not change the exit code, unless --strict.\n' +
+    'not change the exit code, unless --strict.\n\n' +
+    '--max-runtime 2h: a command still running after 2 hours gets SIGTERM, and\n' +
+    'SIGKILL 10 seconds later (or after --max-runtime, if shorter); outside a\n' +
+    "terminal both go to the command's whole process group (a script's children\n" +
+    'too). No ping; exit 124, as coreutils `timeout`.\n\n' +
+    '--no-overlap: while the previous run of the same monitor (same ping token) on\n' +
+    'this machine still goes, this one does not start: exit 75, naming its PID. Its\n' +
+    "lock file is in mon's data directory; one left by a mon that was killed is\n" +
+    'taken over once its command has ended too.\n\n' +
+    '--min-duration 30s: a command that exits 0 in less than 30 seconds most likely\n' +
+    'did nothing: no ping, exit 8 (the monitor alerts as for a failed run).\n\n' +
     PING_URL_HELP +
     TOKEN_SOURCES_HELP +
     'With MON_PING_TOKEN or --token-file, TOKEN is left out: every word after --\n' +
@@ -153,5 +176,6 @@ export const EXEC = verb({
     'mon heartbeats exec "$BACKUP_TOKEN" -- /usr/local/bin/backup.sh --full',
     `mon heartbeats exec "$REPORT_TOKEN" --strict -- sh -c 'make && upload'`,
     'mon heartbeats exec --token-file /etc/mon/backup-token -- /usr/local/bin/backup.sh',
+    'mon heartbeats exec "$TOKEN" --max-runtime 2h --no-overlap --min-duration 1m -- backup.sh',
   ],
 });

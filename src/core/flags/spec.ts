@@ -86,10 +86,12 @@ export interface TimeFlag extends FlagCommon {
   past?: boolean;
 }
 
-/** A duration such as 90s, 30m, 2h, 7d (milliseconds). */
+/** A duration such as 90s, 30m, 2h, 7d (milliseconds); a bare number is refused (its unit is not guessed). */
 export interface DurationFlag extends FlagCommon {
   kind: 'duration';
   value?: string;
+  /** 0s is a duration too (a grace time); otherwise it must be more than zero. */
+  zero?: boolean;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { StoredCheck } from './checks';
 /*
  * The status of the checks the sandbox does not run (DNS, and the deprecated create's): passing,
  * unless `mon sandbox checks fail|degrade|pass` (POST /__sandbox/checks/{id}/status) set it,
- * to rehearse an outage. Heartbeats have theirs from their pings (heartbeats/check.ts).
+ * to rehearse an outage. Heartbeats have theirs from their pings (heartbeats/checks.ts).
  */
 
 /** A status set by the control, by check ID, with when it was set. */

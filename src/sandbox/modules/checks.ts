@@ -12,9 +12,9 @@ import { CHECK_STATUSES, type CheckStatusWord } from '../../api/schemas/checkVal
 import { HttpError, notFound, queryObject, validate, type SandboxRequest } from '../http';
 import type { Collection } from '../collection';
 import type { ModuleContext, SandboxModule } from '../module';
-import { ALERT_CHANNELS, type AlertChannel } from './alertChannels';
+import { alertChannelsOf, subscriptionsFor } from './alertChannels';
 import { checkStatus, statusOverrides, type CheckStatusBody } from './checkStatuses';
-import { heartbeatCheck, heartbeatStatus } from './heartbeats/check';
+import { heartbeatCheckOf, heartbeatStatusOf } from './heartbeats/checks';
 import { deleteHeartbeatMonitor, monitors, type StoredHeartbeat } from './heartbeats/store';
 import { servicesById } from './statusPages';
 
@@ -111,71 +111,6 @@ function withAlertSettingDefaults(given: unknown): unknown {
   return merged;
 }
 
-/**
- * Subscriptions: the ones asked for (each must name an alert channel), and with
- * autoAssignAlerts every other channel too, in the channels' order.
- */
-function subscriptionsFor(
-  ctx: ModuleContext,
-  body: DnsCheckCreateBody,
-  autoAssign: boolean,
-): StoredCheck['alertChannelSubscriptions'] {
-  const channels = ctx.store.collection<AlertChannel>(ALERT_CHANNELS).values();
-  const known = new Set(channels.map((channel) => channel.alertChannelId));
-  const asked = body.alertChannelSubscriptions ?? [];
-  asked.forEach((subscription, index) => {
-    if (!known.has(subscription.alertChannelId)) {
-      throw new HttpError(
-        400,
-        `body.alertChannelSubscriptions[${index}].alertChannelId: there is no alert channel ${subscription.alertChannelId} (the account has ${[...known].join(', ')})`,
-      );
-    }
-  });
-  const subscriptions = [...asked];
-  if (autoAssign) {
-    for (const channel of channels) {
-      if (!asked.some((subscription) => subscription.alertChannelId === channel.alertChannelId)) {
-        subscriptions.push({ alertChannelId: channel.alertChannelId, activated: true });
-      }
-    }
-  }
-  return subscriptions;
-}
-
-/** The response's alertChannels: the subscribed, active channels by kind. */
-function alertChannelsOf(ctx: ModuleContext, check: StoredCheck) {
-  const byId = new Map(
-    ctx.store
-      .collection<AlertChannel>(ALERT_CHANNELS)
-      .values()
-      .map((channel) => [channel.alertChannelId, channel]),
-  );
-  const out: { email: Body[]; webhook: Body[]; slack: Body[]; sms: Body[] } = {
-    email: [],
-    webhook: [],
-    slack: [],
-    sms: [],
-  };
-  for (const subscription of check.alertChannelSubscriptions) {
-    const channel = byId.get(subscription.alertChannelId);
-    if (!channel || !subscription.activated) continue;
-    const config = channel.config;
-    if (channel.type === 'EMAIL') out.email.push({ address: config.address });
-    if (channel.type === 'SLACK') out.slack.push({ url: config.url });
-    if (channel.type === 'SMS') out.sms.push({ number: config.number, name: config.name });
-    if (channel.type === 'WEBHOOK') {
-      out.webhook.push({
-        name: config.name,
-        url: config.url,
-        method: config.method ?? 'POST',
-        headers: config.headers ?? [],
-        queryParameters: config.queryParameters ?? [],
-      });
-    }
-  }
-  return out;
-}
-
 function checkTriggerService(ctx: ModuleContext, body: DnsCheckCreateBody): void {
   const serviceId = body.triggerIncident?.serviceId;
   if (serviceId !== undefined && !servicesById(ctx).has(serviceId)) {
@@ -252,8 +187,8 @@ const heartbeat = (ctx: ModuleContext, monitor: StoredHeartbeat): AnyCheck => ({
   name: monitor.name,
   checkType: 'HEARTBEAT',
   tags: monitor.tags ?? [],
-  body: () => heartbeatCheck(monitor),
-  status: () => heartbeatStatus(ctx, monitor),
+  body: () => heartbeatCheckOf(ctx, monitor),
+  status: () => heartbeatStatusOf(ctx, monitor),
 });
 
 /** Every check: those created here (DNS, the deprecated create) and the heartbeat monitors, by name. */

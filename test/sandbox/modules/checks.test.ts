@@ -93,8 +93,8 @@ describe('GET /v1/checks', () => {
       checkType: 'HEARTBEAT',
       heartbeat: { period: 1, periodUnit: 'days', grace: 1, graceUnit: 'hours', pingToken: seeded.pingToken },
     });
-    // A date, as the spec's check responses have it.
-    expect(backup.created_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // A heartbeat monitor's created_at is the moment its clock started (as POST /v1/checks/heartbeat answers it).
+    expect(backup.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(all.body.find((check) => check.name === 'Legacy API')?.checkType).toBe('API');
   });
 
@@ -203,6 +203,42 @@ describe('one check, its status and the control', () => {
       expect(after.hasFailures).toBe(false);
       expect(after.lastCheckRunId).not.toBe(before.lastCheckRunId);
       expect(after.updated_at).toBe(new Date(local.clock.now()).toISOString());
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('lists a heartbeat created through POST /v1/checks/heartbeat as HEARTBEAT, never pinged until it is late', async () => {
+    const local = await memorySandbox({ now: () => T0 });
+    try {
+      const get = async <T>(path: string) =>
+        (await fetch(local.url + path, { headers: { authorization: `Bearer ${TEST_KEY}` } })).json() as Promise<T>;
+      const created = await fetch(`${local.url}/v1/checks/heartbeat`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Cron export',
+          tags: ['etl'],
+          heartbeat: { period: 5, periodUnit: 'minutes', grace: 1, graceUnit: 'minutes' },
+        }),
+      });
+      const { id } = (await created.json()) as CheckBody;
+      const listed = await get<CheckBody[]>('/v1/checks?checkType=HEARTBEAT&tag=etl');
+      expect(listed).toMatchObject([
+        { id, name: 'Cron export', checkType: 'HEARTBEAT', heartbeat: { period: 5, periodUnit: 'minutes' } },
+      ]);
+      expect(await get<StatusBody>(`/v1/check-statuses/${id}`)).toMatchObject({
+        hasFailures: false,
+        lastCheckRunId: null,
+      });
+      local.clock.advance(6 * MINUTE + 1000);
+      expect(await get<StatusBody>(`/v1/check-statuses/${id}`)).toMatchObject({
+        hasFailures: true,
+        lastCheckRunId: null,
+      });
+      expect(names({ status: 200, body: await get<CheckBody[]>('/v1/checks?status=failing') })).toContain(
+        'Cron export',
+      );
     } finally {
       await local.close();
     }
