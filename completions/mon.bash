@@ -124,7 +124,7 @@ _mon_values() {
     'api|--method') printf '%s\n' 'get' 'post' 'put' 'patch' 'delete' 'head' ;;
     'api|-X') printf '%s\n' 'get' 'post' 'put' 'patch' 'delete' 'head' ;;
     'completion|') printf '%s\n' 'bash' 'zsh' 'fish' ;;
-    '__complete|') printf '%s\n' 'open-incidents' 'services' 'templates' 'profiles' ;;
+    '__complete|') printf '%s\n' 'open-incidents' 'services' 'templates' 'profiles' 'checks' 'heartbeats' 'status-pages' ;;
   esac
 }
 _mon_source() {

@@ -428,4 +428,4 @@ complete -c mon -n "__mon_at 'sandbox reset'" -l yes -s y -d 'reset without aski
 complete -c mon -n "__mon_at 'sandbox clock' 0" -a 'advance' -d 'Move the sandbox\'s clock forward: heartbeats fail and recover as they would'
 complete -c mon -n "__mon_topic 'sandbox clock'" -a 'advance' -d 'Move the sandbox\'s clock forward: heartbeats fail and recover as they would'
 complete -c mon -n "__mon_at 'sandbox requests'" -l limit -s L -r -d 'show the last N requests, 1 to 10,000 (default 20)'
-complete -c mon -n "__mon_at '__complete' 0" -a 'open-incidents services templates profiles'
+complete -c mon -n "__mon_at '__complete' 0" -a 'open-incidents services templates profiles checks heartbeats status-pages'

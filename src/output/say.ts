@@ -67,6 +67,10 @@ const VALUE_COLORS: Readonly<Record<string, Paint>> = {
   late: red,
   'never pinged': cyan,
   paused: (style) => style.dim,
+  // A check's status (GET /v1/check-statuses, in the words of the list's filter).
+  passing: green,
+  degraded: yellow,
+  failing: red,
   // A runtime's stage.
   CURRENT: green,
   STABLE: green,

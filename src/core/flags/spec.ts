@@ -144,9 +144,18 @@ export interface ArgSpec {
 
 /**
  * What completions can look up, from the API or the config file (commands/completion/__complete.ts
- * answers each): open incidents' IDs, service names, the profile's templates, profile names.
+ * answers each): open incidents' IDs, service names, the profile's templates, profile names,
+ * checks' and heartbeats' IDs and names, status pages' URL names.
  */
-export const COMPLETION_SOURCES = ['open-incidents', 'services', 'templates', 'profiles'] as const;
+export const COMPLETION_SOURCES = [
+  'open-incidents',
+  'services',
+  'templates',
+  'profiles',
+  'checks',
+  'heartbeats',
+  'status-pages',
+] as const;
 export type CompletionSource = (typeof COMPLETION_SOURCES)[number];
 
 export interface VerbSpec<F extends FlagTable = FlagTable, A extends readonly ArgSpec[] = readonly ArgSpec[]> {

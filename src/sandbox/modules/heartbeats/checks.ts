@@ -7,13 +7,17 @@ import {
 } from '../../../api/schemas/heartbeats';
 import { queryObject, validate, type SandboxRequest } from '../../http';
 import type { ModuleContext } from '../../module';
-import { alertChannelsOf, subscriptionsFor } from '../checks';
-import { addHeartbeatMonitor, monitors, type StoredHeartbeat } from './store';
+import { alertChannelsOf, subscriptionsFor } from '../alertChannels';
+import type { CheckStatusBody } from '../checkStatuses';
+import { addHeartbeatMonitor, monitors, pingsOf, type StoredHeartbeat } from './store';
+import { currentState } from './timeline';
 
 /*
  * Heartbeat monitors as the checks API shows them (POST /v1/checks/heartbeat, PUT
- * /v1/checks/heartbeat/{id}, and a heartbeat in GET /v1/checks): the configuration, with
- * period and grace under `heartbeat` beside the ping token and its whole ping URL.
+ * /v1/checks/heartbeat/{id}, and a heartbeat in GET /v1/checks and /v1/checks/{id}): the
+ * configuration, with period and grace under `heartbeat` beside the ping token and its whole
+ * ping URL; and a monitor's check status (GET /v1/check-statuses). Read from this module's
+ * store, never copied into the checks module's.
  */
 
 /** A stored monitor as the API answers it. */
@@ -39,6 +43,33 @@ export function heartbeatCheckOf(ctx: ModuleContext, monitor: StoredHeartbeat): 
     },
     created_at: monitor.created_at,
     updated_at: monitor.updated_at ?? null,
+  };
+}
+
+/**
+ * Its check status (GET /v1/check-statuses): failing when it is late (api/heartbeat-rules.ts,
+ * against the sandbox clock); its last result is its last ping (`lastCheckRunId`, null when
+ * it was never pinged; `updated_at`, that ping's time).
+ */
+export function heartbeatStatusOf(
+  ctx: Pick<ModuleContext, 'store' | 'clock'>,
+  monitor: StoredHeartbeat,
+): CheckStatusBody {
+  const last = pingsOf(ctx, monitor.id).at(-1);
+  return {
+    name: monitor.name,
+    checkId: monitor.id,
+    hasFailures: currentState(ctx, monitor) === 'late',
+    hasErrors: false,
+    isDegraded: false,
+    longestRun: null,
+    shortestRun: null,
+    lastRunLocation: null,
+    lastCheckRunId: last?.id ?? null,
+    sslDaysRemaining: null,
+    // A status's created_at is a date (the description's CheckStatus).
+    created_at: monitor.created_at.slice(0, 10),
+    updated_at: last?.timestamp ?? null,
   };
 }
 

@@ -76,3 +76,9 @@ export function recordPing(
     ...from,
   });
 }
+
+/** Deletes a monitor with its pings: its ping token no longer answers. */
+export function deleteHeartbeatMonitor(ctx: Pick<ModuleContext, 'store'>, id: string): void {
+  for (const ping of pingsOf(ctx, id)) pings(ctx).delete(ping.id);
+  monitors(ctx).delete(id);
+}
