@@ -10,7 +10,7 @@ _mon_subcommands() {
     'templates') printf '%s\n' 'add' 'list' 'remove' ;;
     'status-pages') printf '%s\n' 'list' ;;
     'checks') printf '%s\n' 'create-dns' 'create' ;;
-    'heartbeats') printf '%s\n' 'create' 'events' 'availability' 'ping' 'exec' ;;
+    'heartbeats') printf '%s\n' 'create' 'list' 'get' 'update' 'events' 'availability' 'ping' 'exec' ;;
     'runtimes') printf '%s\n' 'list' 'get' ;;
     'auth') printf '%s\n' 'login' 'status' 'logout' ;;
     'config') printf '%s\n' 'list' 'get' 'set' 'unset' 'path' ;;
@@ -42,6 +42,9 @@ _mon_flags() {
     'checks create') printf '%s\n' '--type' '--dependency' '--name' '--description' '--tag' '--no-activated' '--muted' '--should-fail' '--no-double-check' '--group-id' '--group-order' '--runtime' '--query' '--record-type' '--name-server' '--port' '--protocol' '--assert' '--frequency' '--frequency-offset' '--location' '--private-location' '--run-parallel' '--degraded-response-time' '--max-response-time' '--alert-channel' '--no-auto-assign-alerts' '--no-use-global-alert-settings' '--alert-escalation-type' '--alert-failed-run-threshold' '--alert-minutes-failing-threshold' '--alert-reminders-amount' '--alert-reminders-interval' '--alert-parallel-run-failure-threshold' '--retry-type' '--retry-max-retries' '--retry-base-backoff-seconds' '--retry-max-duration-seconds' '--retry-only-on' '--no-retry-same-region' '--trigger-incident-service' '--trigger-incident-severity' '--trigger-incident-name' '--trigger-incident-description' '--trigger-incident-notify-subscribers' '--env' '--secret-env' '--script' '--script-path' '--local-setup-script' '--local-tear-down-script' '--setup-snippet-id' '--tear-down-snippet-id' '--ssl-check-domain' '--file' '--dry-run' ;;
     'heartbeats') : ;;
     'heartbeats create') printf '%s\n' '--name' '--period' '--grace' '--description' '--description-file' '--tag' '--alert-channel' '--muted' '--inactive' '--dry-run' ;;
+    'heartbeats list') printf '%s\n' '--limit' '-L' '--all' ;;
+    'heartbeats get') : ;;
+    'heartbeats update') printf '%s\n' '--name' '--period' '--grace' '--description' '--description-file' '--tag' '--alert-channel' '--muted' '--unmuted' '--activate' '--inactive' '--dry-run' ;;
     'heartbeats events') printf '%s\n' '--limit' '-L' '--from' '--to' '--since' ;;
     'heartbeats availability') printf '%s\n' '--from' '--to' '--since' ;;
     'heartbeats ping') printf '%s\n' '--token-file' '--dry-run' ;;
@@ -131,6 +134,7 @@ _mon_source() {
   case "$1" in
     'incidents get'|'incidents update'|'incidents resolve'|'incidents updates create'|'incidents updates get'|'incidents updates edit') echo open-incidents ;;
     'templates remove') echo templates ;;
+    'heartbeats get'|'heartbeats update'|'heartbeats events'|'heartbeats availability') echo heartbeats ;;
   esac
 }
 _mon_flag_source() {

@@ -1,15 +1,10 @@
-import { EVENTS_LIMIT } from '../../api/schemas/enums';
-import { DRY_RUN_FLAG, WINDOW_FLAGS } from '../../core/flags/common';
-import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
-import { HEARTBEAT_LIMITS } from '../../api/heartbeat-rules';
+import { EVENTS_LIMIT, PAGE_LIMIT } from '../../api/schemas/enums';
+import { checkArg, DRY_RUN_FLAG, WINDOW_FLAGS } from '../../core/flags/common';
+import { verb, type NounSpec } from '../../core/flags/spec';
+import { HEARTBEAT_LIMITS, HEARTBEAT_STATES } from '../../api/heartbeat-rules';
 
-const CHECK_ID = {
-  key: 'checkId',
-  label: 'CHECK_ID',
-  kind: 'id',
-  optional: true,
-  help: 'ID of the heartbeat check (asked for on a terminal when left out)',
-} as const satisfies ArgSpec;
+/** The heartbeat a read is about: its check ID, 6+ characters of it, or its name; picked on a terminal when left out. */
+const CHECK = checkArg({ optional: true, heartbeats: true });
 
 const PING_URL_HELP =
   'The ping goes to {ping URL}/TOKEN. The ping URL is the global --ping-url, else\n' +
@@ -37,7 +32,7 @@ export const HEARTBEATS: NounSpec = {
   summary: 'Heartbeat monitors: create, change, events, availability, pings, cron jobs',
   examples: [
     'mon heartbeats create --name "Nightly backup" --period 1d --grace 1h',
-    'mon heartbeats events CHECK_ID --since 6h',
+    'mon heartbeats events "Nightly backup" --since 6h',
     'mon heartbeats exec TOKEN -- /usr/local/bin/backup.sh',
   ],
 };
@@ -113,10 +108,53 @@ export const CREATE = verb({
   ],
 });
 
+const STATE_WORDS =
+  'States: ' +
+  Object.entries(HEARTBEAT_STATES)
+    .map(([state, meaning]) => `${state} (${meaning})`)
+    .join('; ') +
+  '.\n';
+
+export const LIST = verb({
+  name: 'list',
+  summary: 'List the heartbeat monitors: how often each expects a ping, its state, its last ping',
+  flags: {
+    limit: {
+      kind: 'int',
+      short: 'L',
+      min: PAGE_LIMIT.min,
+      max: PAGE_LIMIT.max,
+      help: `monitors per page, ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max} (default ${PAGE_LIMIT.default})`,
+    },
+    all: { kind: 'bool', help: 'follow every page' },
+  },
+  about:
+    'Each monitor with its period and grace ("every 1d, grace 1h"), its state now\n' +
+    "(judged by the server's clock), its last ping and its short ID (any 6+\n" +
+    'characters of an ID, or the name, are taken back by get, update, events).\n' +
+    STATE_WORDS +
+    "Piped: tab-separated, whole IDs and ISO times. --json: the API's body.\n",
+  examples: ['mon heartbeats list', 'mon heartbeats list --all', `mon heartbeats list --json | jq -r '.[].name'`],
+});
+
+export const GET = verb({
+  name: 'get',
+  summary: 'Show a heartbeat monitor: its state, last ping, when the next is due, its history',
+  args: [checkArg({ optional: true, heartbeats: true })],
+  flags: {},
+  about:
+    'The configuration, the state now, the last ping, when the next ping is due and\n' +
+    'when the service alerts without it. The ping URL is shown with its token masked.\n' +
+    'On a terminal, the history follows as a strip: one cell per expected ping\n' +
+    '(● on time, ◐ in grace, ○ late, × missing, · not due yet), fitted to the width.\n' +
+    STATE_WORDS,
+  examples: ['mon heartbeats get "Nightly backup"', 'mon heartbeats get 6f1c2d', 'mon heartbeats get'],
+});
+
 export const UPDATE = verb({
   name: 'update',
   summary: 'Change a heartbeat monitor (what is not given keeps its current value)',
-  args: [{ ...CHECK_ID, optional: false, help: 'the heartbeat: its check ID' }],
+  args: [checkArg({ heartbeats: true })],
   flags: {
     ...MONITOR_FLAGS,
     muted: { kind: 'bool', help: 'send no alert notifications', body: ['muted'] },
@@ -131,16 +169,16 @@ export const UPDATE = verb({
     'everything not given (a PUT), so nothing else changes. --tag and\n' +
     '--alert-channel replace the lists they name.\n',
   examples: [
-    'mon heartbeats update CHECK_ID --period 12h',
-    'mon heartbeats update CHECK_ID --grace 30m --muted',
-    'mon heartbeats update CHECK_ID --inactive',
+    'mon heartbeats update "Nightly backup" --period 12h',
+    'mon heartbeats update 6f1c2d --grace 30m --muted',
+    'mon heartbeats update "Nightly backup" --inactive',
   ],
 });
 
 export const EVENTS = verb({
   name: 'events',
   summary: 'List the events of a heartbeat (pings, late pings, failures) and its success ratio',
-  args: [CHECK_ID],
+  args: [CHECK],
   flags: {
     limit: {
       kind: 'int',
@@ -158,16 +196,16 @@ export const EVENTS = verb({
     'narrow the period (--from/--to) to see older ones.\n',
   examples: [
     'mon heartbeats events 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f',
-    'mon heartbeats events CHECK_ID --since 6h --limit 5',
-    'mon heartbeats events CHECK_ID --from 2026-11-19 --to 2026-11-20',
-    `mon heartbeats events CHECK_ID --jq '.[0].stats.last24Hours'`,
+    'mon heartbeats events "Nightly backup" --since 6h --limit 5',
+    'mon heartbeats events CHECK --from 2026-11-19 --to 2026-11-20',
+    `mon heartbeats events CHECK --jq '.[0].stats.last24Hours'`,
   ],
 });
 
 export const AVAILABILITY = verb({
   name: 'availability',
   summary: 'Show the success ratio of a heartbeat for a period, against the period before',
-  args: [CHECK_ID],
+  args: [CHECK],
   flags: { ...WINDOW_FLAGS },
   about:
     'The success ratio is a percentage, compared with the period of the same length\n' +
@@ -175,8 +213,8 @@ export const AVAILABILITY = verb({
     'A period without data says "There is no data for this period"\n' +
     '(on stderr) and exits 0; --json prints null.\n',
   examples: [
-    'mon heartbeats availability CHECK_ID',
-    'mon heartbeats availability CHECK_ID --since 7d',
+    'mon heartbeats availability CHECK',
+    'mon heartbeats availability CHECK --since 7d',
     `mon heartbeats availability ID --jq '.successRatio.currentPeriod'`,
   ],
 });

@@ -6,7 +6,6 @@ import {
   periodProblem,
   type HeartbeatTiming,
 } from '../../../api/heartbeat-rules';
-import type { HeartbeatCheck } from '../../../api/schemas/heartbeats';
 import type { Ctx } from '../../../core/context';
 import { readInputText } from '../../../core/input';
 import { answerCheck } from '../../../core/flags/parse';
@@ -144,10 +143,10 @@ export function monitorLines(monitor: {
   name?: string;
   heartbeat?: HeartbeatTiming;
   description?: string | null;
-  tags?: readonly string[];
+  tags?: readonly string[] | null;
   muted?: boolean;
   activated?: boolean;
-  alertChannelSubscriptions?: readonly { alertChannelId: number }[];
+  alertChannelSubscriptions?: readonly { alertChannelId: number }[] | null;
 }): [string, string][] {
   const lines: [string, string][] = [];
   if (monitor.name !== undefined) lines.push(['Name', monitor.name]);
@@ -161,11 +160,11 @@ export function monitorLines(monitor: {
 function alertWords(monitor: {
   muted?: boolean;
   activated?: boolean;
-  alertChannelSubscriptions?: readonly { alertChannelId: number }[];
+  alertChannelSubscriptions?: readonly { alertChannelId: number }[] | null;
 }): string {
   if (monitor.activated === false) return 'paused: records pings, never alerts';
   const channels = monitor.alertChannelSubscriptions?.length
-    ? `channel ${monitor.alertChannelSubscriptions.map((channel) => channel.alertChannelId).join(', ')}`
+    ? `${monitor.alertChannelSubscriptions.length === 1 ? 'channel' : 'channels'} ${monitor.alertChannelSubscriptions.map((channel) => channel.alertChannelId).join(', ')}`
     : 'every alert channel';
   return monitor.muted ? `muted (${channels})` : channels;
 }
@@ -174,7 +173,10 @@ function alertWords(monitor: {
  * The ping URL of a monitor as it may be shown: whole only when `whole` (a terminal, right
  * after creating it), the token masked otherwise.
  */
-export function shownPingUrl(check: HeartbeatCheck, whole: boolean): string | undefined {
+export function shownPingUrl(
+  check: { heartbeat: { pingUrl?: string | null; pingToken?: string | null } },
+  whole: boolean,
+): string | undefined {
   const { pingUrl, pingToken } = check.heartbeat;
   if (!pingUrl) return undefined;
   if (whole) return pingUrl;
