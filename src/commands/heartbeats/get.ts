@@ -61,7 +61,12 @@ export async function getHeartbeatRun(ctx: GetCtx, { args }: Input<typeof GET>):
   const strip = await historyStrip(
     io,
     client,
-    { id, timing: judged.check.heartbeat, createdAt: Number.isNaN(createdAt) ? undefined : createdAt },
+    {
+      id,
+      timing: judged.check.heartbeat,
+      createdAt: Number.isNaN(createdAt) ? undefined : createdAt,
+      lastPingAt: judgement.lastPingAt,
+    },
     { now },
   );
   if (strip) io.out(`\n${strip}`);

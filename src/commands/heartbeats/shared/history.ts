@@ -51,18 +51,14 @@ export const cellsFor = (columns: number) => Math.max(1, Math.floor((columns + 1
 export async function historyStrip(
   io: IO,
   client: Client,
-  monitor: { id: string; timing: HeartbeatTiming; createdAt?: number },
+  monitor: { id: string; timing: HeartbeatTiming; createdAt?: number; lastPingAt?: number },
   window: { start?: number; now: number },
 ): Promise<string> {
   const cells = cellsFor(io.columns());
   const start = Math.max(window.start ?? window.now - cells * periodMs(monitor.timing), monitor.createdAt ?? -Infinity);
   if (start >= window.now) return '';
   const events = await eventsBetween(client, monitor.id, start, window.now, Math.ceil(cells / EVENTS_LIMIT.max) + 1);
-  const lines = stripLines(
-    io,
-    { timing: monitor.timing, createdAt: monitor.createdAt, events, start, now: window.now },
-    io.columns(),
-  );
+  const lines = stripLines(io, { ...monitor, events, start, now: window.now }, io.columns());
   if (!lines.length) return '';
   return `${io.style.bold('History')} (one cell per expected ping):\n${lines.join('\n')}\n`;
 }

@@ -28,6 +28,8 @@ export interface StripInput {
   timing: HeartbeatTiming;
   /** The monitor's creation (ms): no cell before it. */
   createdAt?: number;
+  /** Its last ping (ms), when known beyond the events (a window that holds none): the cells keep its rhythm. */
+  lastPingAt?: number;
   /** The pings and events of the window, in any order. */
   events: readonly { timestamp?: string; state?: string }[];
   /** The window's start (ms). */
@@ -57,7 +59,7 @@ export function stripCells(input: StripInput): Cell[] {
     .filter((ping): ping is { at: number; state: CellState } => !Number.isNaN(ping.at) && ping.state !== undefined)
     .filter((ping) => ping.at <= input.now);
   const last = pings.reduce<number | undefined>((latest, ping) => Math.max(latest ?? ping.at, ping.at), undefined);
-  const anchor = last ?? input.createdAt ?? input.now;
+  const anchor = last ?? input.lastPingAt ?? input.createdAt ?? input.now;
   const created = input.createdAt ?? -Infinity;
   // A ping sent right after the creation has its cell; an expected one is at least half a period after it.
   const firstK = Math.ceil((Math.max(input.start, created - period / 2) - anchor) / period);

@@ -46,6 +46,13 @@ describe('stripCells', () => {
     expect(glyphs({ createdAt: T0 + 3 * DAY - HOUR })).toHaveLength(2);
   });
 
+  it('a window without pings keeps the rhythm of the last ping before it', () => {
+    const lastPingAt = T0 + 4 * DAY + 4 * 60_000;
+    const cells = stripCells(input({ events: [], lastPingAt, start: T0 + 10 * DAY, now: T0 + 12 * DAY + 2 * HOUR }));
+    expect(cells.map((cell) => cell.at - lastPingAt)).toEqual([6 * DAY, 7 * DAY, 8 * DAY]);
+    expect(cells.map((cell) => cell.state)).toEqual(['missing', 'missing', 'missing']);
+  });
+
   it('never pinged: the first expected ping is one period after the creation', () => {
     const createdAt = T0;
     expect(glyphs({ events: [], createdAt, now: T0 + 12 * HOUR })).toEqual([]);
