@@ -67,12 +67,12 @@ const MONITOR_FLAGS = {
     body: ['description'],
   },
   descriptionFile: { kind: 'file', help: 'read the description from FILE (- for stdin)' },
-  tag: { kind: 'text', value: 'tag', repeatable: true, help: 'a tag (repeat for more)', body: ['tags'] },
+  tag: { kind: 'text', value: 'tag', repeatable: true, help: 'a tag', body: ['tags'] },
   alertChannel: {
     kind: 'raw',
     value: 'id',
     repeatable: true,
-    help: 'notify this alert channel (its number; repeat for more; default: every channel of the account)',
+    help: 'notify this alert channel, by its number (create: every channel of the account when left out)',
     body: ['alertChannelSubscriptions'],
   },
 } as const;
