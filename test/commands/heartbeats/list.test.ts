@@ -2,7 +2,7 @@
  * `mon heartbeats list` and `get`, in-process against the sandbox with its clock frozen: a
  * monitor created, pinged, then moved by the clock into its grace time and past it. The
  * states are the words of api/heartbeat-rules.ts; the strip at a real terminal:
- * test/e2e/heartbeats-strip-screen.test.ts.
+ * test/e2e/heartbeats-history-screen.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';

@@ -1,8 +1,8 @@
 /**
- * The history strip of `heartbeats get` and `events` at a real terminal (80x24), with and
- * without colour: an hourly job pinged five times, then the sandbox clock moved past two
- * expected pings. Piped, the strip is not printed. The cells themselves:
- * test/commands/heartbeats/shared/strip.test.ts.
+ * A heartbeat's history as pictures at a real terminal (80x24), with and without colour: the
+ * strip of `heartbeats get` and `events` (an hourly job pinged five times, then the sandbox
+ * clock moved past two expected pings) and the bars of `heartbeats availability`. Piped,
+ * neither is printed. The cells themselves: test/commands/heartbeats/shared/strip.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMon, startSandbox, type SandboxProcess } from './harness';
@@ -61,4 +61,20 @@ describe('the history strip', () => {
       expect(piped.stdout).not.toContain('●');
     }
   });
+
+  for (const [colour, env] of [
+    ['without colour', { NO_COLOR: '1' }],
+    ['with colour', { NO_COLOR: undefined, FORCE_COLOR: '1' }],
+  ] as const) {
+    it(`heartbeats availability, ${colour}: the ratio as a bar of █ and ░ beside the period before's`, async (context) => {
+      requireScreen(context);
+      const screen = await openScreen(['heartbeats', 'availability', 'Hourly export'], sandbox.env(env));
+      await screen.waitFor(/Events: +\d+ events?/);
+      expect((await screen.done()).code).toBe(0);
+      const text = screen.text();
+      expect(text).toMatch(/This period: +█+░+ {2}\d+(\.\d+)?%/);
+      expect(text).toMatch(/Period before: +no data/);
+      expect(overWidth(screen.history(), 80)).toEqual([]);
+    });
+  }
 });
