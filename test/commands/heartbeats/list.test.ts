@@ -98,4 +98,22 @@ describe('heartbeats get', () => {
     expect(missing.stderr).toContain('No heartbeat is named "No such job"');
     expect(missing.code).toBe(6);
   });
+
+  it("on a terminal: the strip reads back every page of the window's events (the API gives 10 at a time)", async () => {
+    const created = await cli(
+      ['heartbeats', 'create', '--name', 'Sweeper', '--period', '5m', '--grace', '1m', '--json'],
+      { sandbox },
+    );
+    const { heartbeat } = JSON.parse(created.stdout) as { heartbeat: { pingToken: string } };
+    for (let run = 0; run < 25; run++) {
+      sandbox.clock.advance(300_000); // exactly one period: on time
+      expect((await cli(['heartbeats', 'ping', heartbeat.pingToken], { sandbox })).code).toBe(0);
+    }
+    sandbox.requests.length = 0;
+    const result = await cli(['heartbeats', 'get', 'Sweeper'], { sandbox, now, tty: true, columns: 80 });
+    expect(result.code, result.stderr).toBe(0);
+    const plain = result.stdout.replace(/\x1b\[[0-9;]*m/g, '');
+    expect(plain).toContain(`\n${Array(25).fill('●').join(' ')}\n`);
+    expect(sandbox.requests.filter((request) => request.path.includes('/events?'))).toHaveLength(3);
+  });
 });
