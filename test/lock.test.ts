@@ -38,9 +38,12 @@ function runningPid(): number {
   return child.pid!;
 }
 
-/** A zombie: `sleep 60` never waits for the child its shell left it, which ends at once. */
+/**
+ * A zombie: `sleep 60` never waits for the child its shell left it. The child outlives the
+ * shell's exec (half a second): one that ended at once could be reaped by the shell first.
+ */
 async function zombiePid(): Promise<number> {
-  const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 60']);
+  const parent = spawn('sh', ['-c', 'sleep 0.5 & echo $!; exec sleep 60']);
   started.push(parent);
   const pid = await new Promise<number>((resolve) =>
     parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk))),
@@ -50,7 +53,7 @@ async function zombiePid(): Promise<number> {
     return stat.charAt(stat.lastIndexOf(')') + 2);
   };
   for (let tries = 0; state() !== 'Z'; tries++) {
-    if (tries > 200) throw new Error(`process ${pid} did not become a zombie`);
+    if (tries > 500) throw new Error(`process ${pid} did not become a zombie`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return pid;
