@@ -10,7 +10,7 @@ _mon_subcommands() {
     'templates') printf '%s\n' 'add' 'list' 'remove' ;;
     'status-pages') printf '%s\n' 'list' ;;
     'checks') printf '%s\n' 'create-dns' 'create' ;;
-    'heartbeats') printf '%s\n' 'events' 'availability' 'ping' 'exec' ;;
+    'heartbeats') printf '%s\n' 'create' 'list' 'get' 'update' 'events' 'availability' 'ping' 'exec' ;;
     'runtimes') printf '%s\n' 'list' 'get' ;;
     'auth') printf '%s\n' 'login' 'status' 'logout' ;;
     'config') printf '%s\n' 'list' 'get' 'set' 'unset' 'path' ;;
@@ -41,10 +41,14 @@ _mon_flags() {
     'checks create-dns') printf '%s\n' '--name' '--description' '--tag' '--no-activated' '--muted' '--should-fail' '--no-double-check' '--group-id' '--group-order' '--runtime' '--query' '--record-type' '--name-server' '--port' '--protocol' '--assert' '--frequency' '--frequency-offset' '--location' '--private-location' '--run-parallel' '--degraded-response-time' '--max-response-time' '--alert-channel' '--no-auto-assign-alerts' '--no-use-global-alert-settings' '--alert-escalation-type' '--alert-failed-run-threshold' '--alert-minutes-failing-threshold' '--alert-reminders-amount' '--alert-reminders-interval' '--alert-parallel-run-failure-threshold' '--retry-type' '--retry-max-retries' '--retry-base-backoff-seconds' '--retry-max-duration-seconds' '--retry-only-on' '--no-retry-same-region' '--trigger-incident-service' '--trigger-incident-severity' '--trigger-incident-name' '--trigger-incident-description' '--trigger-incident-notify-subscribers' '--env' '--secret-env' '--script' '--script-path' '--local-setup-script' '--local-tear-down-script' '--setup-snippet-id' '--tear-down-snippet-id' '--ssl-check-domain' '--file' '--dry-run' ;;
     'checks create') printf '%s\n' '--type' '--dependency' '--name' '--description' '--tag' '--no-activated' '--muted' '--should-fail' '--no-double-check' '--group-id' '--group-order' '--runtime' '--query' '--record-type' '--name-server' '--port' '--protocol' '--assert' '--frequency' '--frequency-offset' '--location' '--private-location' '--run-parallel' '--degraded-response-time' '--max-response-time' '--alert-channel' '--no-auto-assign-alerts' '--no-use-global-alert-settings' '--alert-escalation-type' '--alert-failed-run-threshold' '--alert-minutes-failing-threshold' '--alert-reminders-amount' '--alert-reminders-interval' '--alert-parallel-run-failure-threshold' '--retry-type' '--retry-max-retries' '--retry-base-backoff-seconds' '--retry-max-duration-seconds' '--retry-only-on' '--no-retry-same-region' '--trigger-incident-service' '--trigger-incident-severity' '--trigger-incident-name' '--trigger-incident-description' '--trigger-incident-notify-subscribers' '--env' '--secret-env' '--script' '--script-path' '--local-setup-script' '--local-tear-down-script' '--setup-snippet-id' '--tear-down-snippet-id' '--ssl-check-domain' '--file' '--dry-run' ;;
     'heartbeats') : ;;
+    'heartbeats create') printf '%s\n' '--name' '--period' '--grace' '--description' '--description-file' '--tag' '--alert-channel' '--muted' '--inactive' '--dry-run' ;;
+    'heartbeats list') printf '%s\n' '--limit' '-L' '--all' ;;
+    'heartbeats get') : ;;
+    'heartbeats update') printf '%s\n' '--name' '--period' '--grace' '--description' '--description-file' '--tag' '--alert-channel' '--muted' '--unmuted' '--activate' '--inactive' '--dry-run' ;;
     'heartbeats events') printf '%s\n' '--limit' '-L' '--from' '--to' '--since' ;;
     'heartbeats availability') printf '%s\n' '--from' '--to' '--since' ;;
     'heartbeats ping') printf '%s\n' '--token-file' '--dry-run' ;;
-    'heartbeats exec') printf '%s\n' '--token-file' '--strict' '--dry-run' ;;
+    'heartbeats exec') printf '%s\n' '--token-file' '--strict' '--max-runtime' '--no-overlap' '--min-duration' '--dry-run' ;;
     'runtimes') : ;;
     'runtimes list') : ;;
     'runtimes get') : ;;
@@ -123,13 +127,14 @@ _mon_values() {
     'api|--method') printf '%s\n' 'get' 'post' 'put' 'patch' 'delete' 'head' ;;
     'api|-X') printf '%s\n' 'get' 'post' 'put' 'patch' 'delete' 'head' ;;
     'completion|') printf '%s\n' 'bash' 'zsh' 'fish' ;;
-    '__complete|') printf '%s\n' 'open-incidents' 'services' 'templates' 'profiles' ;;
+    '__complete|') printf '%s\n' 'open-incidents' 'services' 'templates' 'profiles' 'checks' 'heartbeats' 'status-pages' ;;
   esac
 }
 _mon_source() {
   case "$1" in
     'incidents get'|'incidents update'|'incidents resolve'|'incidents updates create'|'incidents updates get'|'incidents updates edit') echo open-incidents ;;
     'templates remove') echo templates ;;
+    'heartbeats get'|'heartbeats update'|'heartbeats events'|'heartbeats availability') echo heartbeats ;;
   esac
 }
 _mon_flag_source() {
@@ -144,7 +149,7 @@ _mon_flag_source() {
     *'|--profile') echo profiles ;;
   esac
 }
-_mon_value_flags=' --profile --base-url --account --ping-url --jq -q --timeout --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --from --to --token-file --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
+_mon_value_flags=' --profile --base-url --account --ping-url --jq -q --timeout --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --period --grace --description-file --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
 _mon_account_flags=' --profile --base-url --account --sandbox '
 # `mon __complete SOURCE` for the account on the command line: "VALUE<TAB>DESCRIPTION" lines.
 _mon_lookup() {

@@ -15,7 +15,10 @@ export type ErrorKind =
   | 'timeout' // 1: --timeout elapsed
   | 'response' // 1: unreadable or unexpected response body
   | 'config' // 1: unreadable config file
-  | 'failure'; // 1: anything else the command reports on purpose
+  | 'failure' // 1: anything else the command reports on purpose
+  | 'job-timeout' // 124: `heartbeats exec --max-runtime` stopped the job (as coreutils `timeout`)
+  | 'overlap' // 75: `heartbeats exec --no-overlap` did not start: the previous run still goes
+  | 'too-fast'; // 8: `heartbeats exec --min-duration`: the job succeeded too soon to be pinged
 
 export class CliError extends Error {
   readonly kind: ErrorKind;

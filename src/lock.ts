@@ -24,6 +24,12 @@ export interface LockOwner {
   since: string;
   /** Unique to one taking of the lock: tells this process's lock from any other. */
   id?: string;
+  /**
+   * A process it started that holds the lock with it (the job of `mon heartbeats exec`): the
+   * lock is not stale while it runs, even when the process that took it is gone (killed with
+   * SIGKILL, its job still running).
+   */
+  child?: number;
 }
 
 export interface HeldLock {
@@ -31,16 +37,38 @@ export interface HeldLock {
   owner: LockOwner;
   /** Record in the lock file where this process serves the locked data (sandbox servers). */
   advertise(server: NonNullable<LockOwner['server']>): void;
+  /** Record in the lock file a process started to hold it too (see LockOwner.child). */
+  shareWith(child: number): void;
   release(): void;
 }
 
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  return !isZombie(pid);
+}
+
+/**
+ * A process that has ended but that its parent has not reaped yet (Linux says so in /proc):
+ * it holds nothing. In a container whose first process does not reap orphans, a job whose
+ * mon was killed stays a zombie for good.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.charAt(stat.lastIndexOf(')') + 2) === 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** A holder on this host whose process (and the process it shares the lock with) is gone: its lock holds nothing. */
+function isGone(owner: LockOwner): boolean {
+  if (owner.host !== hostname()) return false;
+  return !isAlive(owner.pid) && !(typeof owner.child === 'number' && owner.child > 0 && isAlive(owner.child));
 }
 
 function readOwner(path: string): LockOwner | undefined {
@@ -117,14 +145,21 @@ function replaceFile(path: string, temp: string, text: string): void {
 
 function held(path: string, owner: LockOwner): HeldLock {
   let released = false;
+  const rewrite = () => {
+    const next = `${path}.${process.pid}.rewrite`;
+    rmSync(next, { force: true });
+    replaceFile(path, next, JSON.stringify(owner));
+  };
   return {
     path,
     owner,
     advertise(server) {
       owner.server = server;
-      const next = `${path}.${process.pid}.advertise`;
-      rmSync(next, { force: true });
-      replaceFile(path, next, JSON.stringify(owner));
+      rewrite();
+    },
+    shareWith(child) {
+      owner.child = child;
+      rewrite();
     },
     release() {
       if (released) return;
@@ -163,7 +198,7 @@ export function tryLock(path: string, what: string): HeldLock | { heldBy: LockOw
       const before = snapshot(path);
       if (before === undefined) continue; // released meanwhile: try again
       const holder = readOwner(path);
-      const stale = holder ? holder.host === owner.host && !isAlive(holder.pid) : Date.now() - safeMtime(path) > 5_000;
+      const stale = holder ? isGone(holder) : Date.now() - safeMtime(path) > 5_000;
       if (!stale) return { heldBy: holder ?? UNKNOWN_HOLDER };
       if (takeOver(path, before, owner)) return held(path, owner);
     }
@@ -241,6 +276,5 @@ export async function waitForLock(
  */
 export function lockHolder(path: string): LockOwner | undefined {
   const owner = readOwner(path);
-  if (!owner || (owner.host === hostname() && !isAlive(owner.pid))) return undefined;
-  return owner;
+  return !owner || isGone(owner) ? undefined : owner;
 }

@@ -26,6 +26,12 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   response: 1,
   config: 1,
   failure: 1,
+  // A run of `heartbeats exec` that was not counted: the job's own codes pass through as they are.
+  'too-fast': 8,
+  // EX_TEMPFAIL of sysexits.h: the run was skipped, the next one will start.
+  overlap: 75,
+  // As coreutils `timeout`: the job was stopped for running too long.
+  'job-timeout': 124,
 };
 
 const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };

@@ -5,12 +5,14 @@
  * these schemas (both use the zod schemas of src/api/schemas), so a drift of the zod schemas
  * cannot hide behind "the sandbox accepted it".
  *
- * The description is read at run time from the project's shared reference
- * (shared/reference/openapi-subset.json, beside the repository or one of its parents; or
- * MON_OPENAPI=FILE); it is not copied into the repository.
+ * The description comes in two parts, read at run time from the project's shared reference
+ * (shared/reference/, beside the repository or one of its parents; or MON_OPENAPI=FILE[:FILE],
+ * separated as PATH is): openapi-subset.json (the spec's operations) and openapi-beyond.json
+ * (the operations mon uses beyond the spec: the checks' reads and delete, check statuses, one
+ * status page, the heartbeat creation). They are not copied into the repository.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -21,15 +23,20 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
   addFormatsModule) as typeof addFormatsModule;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const RELATIVE = join('shared', 'reference', 'openapi-subset.json');
+const REFERENCE = join('shared', 'reference');
+/** The parts of the description, in the order their operations are looked up. */
+export const OPENAPI_PARTS = ['openapi-subset.json', 'openapi-beyond.json'] as const;
 
-/** Where the description is: MON_OPENAPI, else shared/reference/ beside the repository or a parent of it. */
-export function openApiFile(): string | undefined {
-  if (process.env.MON_OPENAPI) return process.env.MON_OPENAPI;
+/**
+ * Where the description is: MON_OPENAPI's files, else the parts found in shared/reference/
+ * beside the repository or a parent of it; empty when there is none.
+ */
+export function openApiFiles(): string[] {
+  if (process.env.MON_OPENAPI) return process.env.MON_OPENAPI.split(delimiter).filter(Boolean);
   for (let dir = dirname(ROOT.replace(/\/$/, '')); ; dir = dirname(dir)) {
-    const candidate = join(dir, RELATIVE);
-    if (existsSync(candidate)) return candidate;
-    if (dirname(dir) === dir) return undefined;
+    const found = OPENAPI_PARTS.map((part) => join(dir, REFERENCE, part)).filter((file) => existsSync(file));
+    if (found.length) return found;
+    if (dirname(dir) === dir) return [];
   }
 }
 
@@ -79,14 +86,23 @@ function prepare(value: Json, id: string, known: Set<string>): Json {
 export class OpenApiChecker {
   private readonly operations: Operation[] = [];
   /** What an error status that an operation does not declare is checked against: the API's error body. */
-  private readonly apiError: ValidateFunction;
+  private apiError?: ValidateFunction;
 
-  /** `changes`: where the spec wins (test/openapi-exceptions.ts), applied to a copy of the description. */
-  constructor(document: Json, changes: SpecWins[] = []) {
+  /**
+   * `documents`: the parts of the description (each compiled on its own: their schemas share
+   * names); an operation is looked up in the first part that has it. `changes`: where the
+   * spec wins (test/openapi-exceptions.ts), applied to a copy of each part.
+   */
+  constructor(documents: Json[], changes: SpecWins[] = []) {
+    documents.forEach((document, index) => this.add(document, changes, `https://openapi.invalid/part-${index}.json`));
+    // The most specific template first (/v1/checks/dns before /v1/checks/{id}); a part's order kept otherwise.
+    this.operations.sort((a, b) => b.literal - a.literal);
+  }
+
+  private add(document: Json, changes: SpecWins[], id: string): void {
     const changed = structuredClone(document) as unknown as OpenApiDocument;
     for (const change of changes) change.patch(changed);
     document = changed as unknown as Json;
-    const id = 'https://openapi.invalid/reference.json';
     const names = Object.keys((document as { components: { schemas: object } }).components.schemas);
     const doc = prepare(document, id, new Set(names.map((name) => `#/components/schemas/${name}`))) as {
       paths: Record<string, Record<string, { requestBody?: Json; responses?: Record<string, Json> }>>;
@@ -96,7 +112,7 @@ export class OpenApiChecker {
     addFormats(ajv);
     // Only the components as a schema document; operations' schemas compile against them.
     ajv.addSchema({ $id: id, components: doc.components } as object);
-    this.apiError = ajv.compile({ $ref: `${id}#/components/schemas/ApiError` });
+    if (names.includes('ApiError')) this.apiError ??= ajv.compile({ $ref: `${id}#/components/schemas/ApiError` });
     const schemaOf = (part: Json | undefined): Json | undefined =>
       (part as { content?: { 'application/json'?: { schema?: Json } } } | undefined)?.content?.['application/json']
         ?.schema;
@@ -105,6 +121,7 @@ export class OpenApiChecker {
       const literal = path.replace(/\{[^}]+\}/g, '').length;
       for (const [method, operation] of Object.entries(methods)) {
         if (method === 'parameters') continue;
+        if (this.operations.some((known) => known.key === `${method.toUpperCase()} ${path}`)) continue;
         const request = schemaOf(operation.requestBody);
         const responses = new Map<string, ValidateFunction>();
         for (const [status, response] of Object.entries(operation.responses ?? {})) {
@@ -120,8 +137,6 @@ export class OpenApiChecker {
         });
       }
     }
-    // The most specific template first (/v1/checks/dns before /v1/checks/{id}).
-    this.operations.sort((a, b) => b.literal - a.literal);
   }
 
   /** The operation a request is for, or undefined for routes the description does not cover. */
@@ -171,7 +186,12 @@ export class OpenApiChecker {
   }
 }
 
-/** The checker for the description at `file`, changed where the spec wins. */
-export function loadChecker(file: string, changes: SpecWins[] = []): OpenApiChecker {
-  return new OpenApiChecker(JSON.parse(readFileSync(file, 'utf8')) as Json, changes);
+/** The parts of the description at `files`, parsed. */
+export function readDocuments(files: string[]): Json[] {
+  return files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Json);
+}
+
+/** The checker for the description in `files`, changed where the spec wins. */
+export function loadChecker(files: string[], changes: SpecWins[] = []): OpenApiChecker {
+  return new OpenApiChecker(readDocuments(files), changes);
 }

@@ -125,3 +125,38 @@ export async function* entries<T>(
 ): AsyncGenerator<T> {
   for await (const { page } of pages(client, request, schema)) yield* page.entries;
 }
+
+/**
+ * The pages of a page-numbered list (`GET /v1/checks`: `page` from 1, `limit` entries each,
+ * the answer a bare array), from `query.page` (or 1). A page with fewer than `limit` entries
+ * is the last. Bounded as `pages` is (MON_MAX_PAGES, MON_MAX_ENTRIES), and a server that
+ * answers every page number with the same entries (it ignores `page`) is stopped at the
+ * second one instead of being read to the bound.
+ */
+export async function* numberedPages<T extends { id: string }>(
+  client: Requester & { paging?: PagingBounds },
+  request: ApiRequest & { query: { limit: number; page?: number } },
+  schema: z.ZodType<T[]>,
+): AsyncGenerator<{ entries: T[]; raw: unknown; page: number }> {
+  const guard = new PageGuard(request.path, client.paging);
+  const { limit } = request.query;
+  let page = request.query.page ?? 1;
+  let previous: string | undefined;
+  for (;;) {
+    const pageRequest = { ...request, query: { ...request.query, page } };
+    const response = await client.request(pageRequest);
+    const entries = parseResponse(schema, response, pageRequest);
+    const ids = entries.map((entry) => entry.id).join(',');
+    if (entries.length && ids === previous) {
+      throw new PagingStopped(
+        'response',
+        `The server answered page ${page} of ${request.path} with the entries of page ${page - 1}; stopping instead of reading them again. What was printed is not the whole list.`,
+      );
+    }
+    yield { entries, raw: response.body, page };
+    if (entries.length < limit) return;
+    previous = ids;
+    page += 1;
+    guard.next(entries.length, String(page));
+  }
+}

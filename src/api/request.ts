@@ -13,7 +13,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 export interface ApiRequest {
   method: HttpMethod;
   path: string;
-  query?: Record<string, string | number | boolean | undefined | null>;
+  /** A list is sent as the parameter repeated (`tag=a&tag=b`). */
+  query?: Record<string, string | number | boolean | undefined | null | readonly string[]>;
   body?: unknown;
   /** A raw body (mon api --input), sent as is with content-type application/json. */
   rawBody?: string;
@@ -70,7 +71,8 @@ export function prepareRequest(config: ClientConfig, request: ApiRequest): Prepa
   url.username = '';
   url.password = '';
   for (const [key, value] of Object.entries(request.query ?? {})) {
-    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value as readonly string[]) url.searchParams.append(key, item);
+    else if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
   const headers: Record<string, string> = {
     accept: 'application/json',

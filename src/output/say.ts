@@ -61,6 +61,16 @@ const VALUE_COLORS: Readonly<Record<string, Paint>> = {
   GRACE: yellow,
   FAILING: red,
   EARLY: cyan,
+  // A heartbeat monitor's state now (api/heartbeat-rules.ts).
+  'on time': green,
+  'in grace': yellow,
+  late: red,
+  'never pinged': cyan,
+  paused: (style) => style.dim,
+  // A check's status (GET /v1/check-statuses, in the words of the list's filter).
+  passing: green,
+  degraded: yellow,
+  failing: red,
   // A runtime's stage.
   CURRENT: green,
   STABLE: green,

@@ -15,6 +15,8 @@ const LATEST_TIME = Date.parse('9999-12-31T23:59:59Z');
  *   DELETE /__sandbox/requests             forget them
  *   POST   /__sandbox/clock                {"advanceSeconds": S} moves the clock S seconds forward
  *                                          (0 to 100 years); kept in the data file across restarts
+ * and, served by the module whose state it changes (modules/checks.ts):
+ *   POST   /__sandbox/checks/{id}/status   {"status": "failing"|"degraded"|"passing"} sets a check's status
  */
 export function adminRoutes(router: Router, state: { clock: SandboxClock; store: Store; log: RequestLog }): void {
   router.get('/__sandbox/requests', ({ query }) => {

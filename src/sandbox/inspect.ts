@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import type { TimeUnit } from '../api/schemas/heartbeats';
+import type { HeartbeatState, TimeUnit } from '../api/heartbeat-rules';
 import { API_KEY_META } from './defaults';
 import { CLOCK_OFFSET_META, SandboxClock } from './module';
 import { monitors } from './modules/heartbeats/store';
-import type { MonitorState } from './modules/heartbeats/states';
 import { currentState } from './modules/heartbeats/timeline';
 import { Store } from './store';
 
@@ -15,7 +14,7 @@ export interface HeartbeatSummary {
   periodUnit: TimeUnit;
   grace: number;
   graceUnit: TimeUnit;
-  state: MonitorState;
+  state: HeartbeatState;
 }
 
 /**

@@ -41,16 +41,23 @@ export class Router {
     return this.add({ method: 'PUT', path, handler, ...options });
   }
 
-  /** The route for a method and raw (still encoded) path; 404 or 405 when there is none. */
+  /**
+   * The route for a method and raw (still encoded) path; 404 or 405 when there is none. A
+   * literal segment wins over a parameter, whatever the order the routes were added in
+   * (`/v1/status-pages/incidents` is not the status page "incidents").
+   */
   match(method: string, rawPath: string): Match {
     const parts = rawPath.split('/').slice(1);
     let pathMatched = false;
+    let best: (Match & { literals: number }) | undefined;
     for (const route of this.routes) {
       const params = matchSegments(route.segments, parts);
       if (!params) continue;
       pathMatched = true;
-      if (route.method === method) return { route, params };
+      const literals = route.segments.filter((segment) => !segment.startsWith(':')).length;
+      if (route.method === method && (!best || literals > best.literals)) best = { route, params, literals };
     }
+    if (best) return { route: best.route, params: best.params };
     if (pathMatched) throw new HttpError(405, `${method} is not supported on ${rawPath}`);
     throw new HttpError(404, 'Not Found');
   }

@@ -7,12 +7,23 @@
  */
 const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
-/** "90s", "15m", "2h", "7d", "2w" → milliseconds; undefined when it is not a duration. */
-export function parseDuration(value: string): number | undefined {
+/**
+ * "90s", "15m", "2h", "7d", "2w" → milliseconds; undefined when it is not a duration (a bare
+ * number among them: its unit is not guessed). Zero only when `zero` says it can be (a grace time).
+ */
+export function parseDuration(value: string, options: { zero?: boolean } = {}): number | undefined {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$/i.exec(value);
   if (!match) return undefined;
   const ms = Number(match[1]) * UNIT_MS[match[2]!.toLowerCase()]!;
-  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
+  return Number.isFinite(ms) && (ms > 0 || (options.zero === true && ms === 0)) ? ms : undefined;
+}
+
+/** What a duration flag says when its value is not one: the forms it takes, and a unit for a bare number. */
+export function durationRule(value: string): string {
+  const bare = /^\s*(\d+(?:\.\d+)?)\s*$/.exec(value)?.[1];
+  return bare === undefined
+    ? 'must be a duration like 90s, 30m, 2h, 7d or 2w'
+    : `needs a unit: ${bare}s, ${bare}m, ${bare}h or ${bare}d (a duration like 90s, 30m, 2h, 7d or 2w)`;
 }
 
 /** A point in time from a date, an ISO 8601 date-time, a relative time ago, or "now". */

@@ -432,12 +432,27 @@ const CASES: Case[] = [
     args: ['heartbeats', 'events', CHECK, '--limit', '11'],
     says: '--limit must be a whole number from 1 to 10 (got 11)',
   },
+  // A CHECK that is not a whole ID is a name or a prefix, looked up (never put in a path).
   {
-    what: 'heartbeat events: a check ID climbing out of the path',
-    args: ['heartbeats', 'events', '../x'],
-    says: 'CHECK_ID must not contain "/"',
+    what: 'heartbeat events: no check (prompts off)',
+    args: ['heartbeats', 'events'],
+    says: 'CHECK is required (prompts are off',
   },
-  { what: 'heartbeat events: no check ID (prompts off)', args: ['heartbeats', 'events'], says: 'CHECK_ID is required' },
+  {
+    what: 'heartbeat create: a period under 30 seconds',
+    args: ['heartbeats', 'create', '--name', 'Backup', '--period', '29s', '--grace', '0s'],
+    says: '--period must be 30 seconds to 365 days (got 29s)',
+  },
+  {
+    what: 'heartbeat create: a grace over 365 days',
+    args: ['heartbeats', 'create', '--name', 'Backup', '--period', '1d', '--grace', '366d'],
+    says: '--grace must be 0 seconds to 365 days (got 366d)',
+  },
+  {
+    what: 'heartbeat update: nothing to change',
+    args: ['heartbeats', 'update', CHECK],
+    says: 'Nothing to change',
+  },
   {
     what: 'heartbeat events: a --from that is a word',
     args: ['heartbeats', 'events', CHECK, '--from', 'yesterday'],
@@ -462,11 +477,6 @@ const CASES: Case[] = [
     what: 'heartbeat events: --since with --from',
     args: ['heartbeats', 'events', CHECK, '--since', '6h', '--from', '2026-11-20'],
     says: '--since cannot be combined with --from',
-  },
-  {
-    what: 'heartbeat availability: a check ID ".."',
-    args: ['heartbeats', 'availability', '..'],
-    says: 'CHECK_ID must not be "." or ".."',
   },
   {
     what: 'heartbeat availability: February 29 of a common year',

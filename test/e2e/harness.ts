@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject, type TestContext } from 'vitest';
-import { loadChecker, openApiFile, type OpenApiChecker } from '../openapi';
+import { loadChecker, openApiFiles, type OpenApiChecker } from '../openapi';
 import { SPEC_WINS } from '../openapi-exceptions';
 import { requireTool } from '../tools';
 import type { LoggedRequest } from '../../src/sandbox/request-log';
@@ -333,14 +333,14 @@ export function assertTrafficMatchesOpenApi(log: LoggedRequest[]): void {
 let checker: OpenApiChecker | undefined | null = null;
 function openApi(): OpenApiChecker | undefined {
   if (checker !== null) return checker;
-  const file = openApiFile();
-  if (!file) {
-    const message = `The public OpenAPI description (shared/reference/openapi-subset.json beside the repository, or MON_OPENAPI=FILE) was not found: the sandbox's traffic is not checked against it.`;
+  const files = openApiFiles();
+  if (!files.length) {
+    const message = `The public OpenAPI description (shared/reference/openapi-subset.json and openapi-beyond.json beside the repository, or MON_OPENAPI=FILE[:FILE]) was not found: the sandbox's traffic is not checked against it.`;
     // Not a failure even under CI: the description lives outside the repository (it is not
     // ours to copy in), and a clone elsewhere has none. test/e2e/openapi.test.ts says it skipped.
     process.emitWarning(message);
   }
-  checker = file ? loadChecker(file, SPEC_WINS) : undefined;
+  checker = files.length ? loadChecker(files, SPEC_WINS) : undefined;
   return checker;
 }
 

@@ -11,15 +11,28 @@
  * not checked are listed there too (the account header `x-service-account`, the date-time
  * event windows `startTime`/`endTime`).
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoggedRequest } from '../../src/sandbox/request-log';
-import { loadChecker, openApiFile, OpenApiChecker } from '../openapi';
-import { SPEC_WINS, type Json } from '../openapi-exceptions';
+import { loadChecker, openApiFiles, OpenApiChecker, readDocuments } from '../openapi';
+import { SPEC_WINS } from '../openapi-exceptions';
 import { assertTrafficMatchesOpenApi, runMon, startSandbox, type SandboxProcess } from './harness';
 
 const API = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01';
-const file = openApiFile();
+const ACME_CLOUD = '5a0c1f0e-8d2b-4e6f-a1c3-000000000001';
+const files = openApiFiles();
+const file = files[0];
+
+/**
+ * Operations of openapi-beyond.json the sandbox does not serve yet: one heartbeat event.
+ * Each is checked to be still unserved, so that serving one fails here until it joins the walk.
+ */
+const NOT_SERVED_YET: { operation: string; method: string; path: string }[] = [
+  {
+    operation: 'GET /v1/checks/heartbeats/{checkId}/events/{id}',
+    method: 'GET',
+    path: '/v1/checks/heartbeats/00000000-0000-4000-8000-000000000000/events/00000000-0000-4000-8000-000000000000',
+  },
+];
 
 let sandbox: SandboxProcess;
 let limited: SandboxProcess;
@@ -64,6 +77,31 @@ beforeAll(async () => {
   await mon(['incidents', 'updates', 'edit', id, updateId, '--message', 'A better note.']);
   await mon(['incidents', 'get', id]);
   await mon(['incidents', 'resolve', id]);
+  // Beyond the spec: the checks' reads and delete, their statuses, one status page.
+  // (--jq: a heartbeat's answer carries its ping token, a secret the harness must never see printed.)
+  await mon(['api', '/v1/checks?limit=2&page=2', '--jq', 'length']);
+  await mon(['api', '/v1/checks?checkType=HEARTBEAT&search=night&status=passing', '--jq', 'length']);
+  await mon(['api', '/v1/checks?tag=x&tag=y', '--jq', 'length']);
+  const checkId = await mon(['api', '/v1/checks?checkType=DNS&search=walk', '--jq', '.[0].id']);
+  await mon(['api', `/v1/checks/${checkId}`]);
+  await mon(['api', `/v1/checks/${heartbeat}`, '--jq', '.name']);
+  await mon(['api', '/v1/check-statuses']);
+  await mon(['api', `/v1/check-statuses/${heartbeat}`]);
+  await mon(['api', `/v1/status-pages/${ACME_CLOUD}`]);
+  const timing = [
+    '-F',
+    'heartbeat.period=1',
+    '-f',
+    'heartbeat.periodUnit=hours',
+    '-F',
+    'heartbeat.grace=0',
+    '-f',
+    'heartbeat.graceUnit=minutes',
+  ];
+  const created = await mon(['api', '/v1/checks/heartbeat', '-f', 'name=Walk beat', ...timing, '--jq', '.id']);
+  await mon(['api', '-X', 'PUT', `/v1/checks/heartbeat/${created}`, '-F', 'muted=true', '--jq', '.id']);
+  await mon(['api', '-X', 'DELETE', `/v1/checks/${checkId}`]);
+  await mon(['api', `/v1/checks/${checkId}`], 6);
 
   // The error answers: 401, 403, 404, 400 (directly: mon refuses such bodies before sending), 402.
   await mon(['runtimes', 'list'], 4, sandbox.env({ MON_API_KEY: 'sk_test_not_the_key_of_this_sandbox' }));
@@ -103,24 +141,39 @@ describe('the sandbox against the public OpenAPI description', () => {
 
   it('the walk covers every operation of the description, with an answer checked for each', (context) => {
     if (!file) return context.skip('no OpenAPI description');
-    const checker = loadChecker(file, SPEC_WINS);
-    const document = JSON.parse(readFileSync(file, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
-    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.keys(methods)
-        .filter((method) => method !== 'parameters')
-        .map((method) => `${method.toUpperCase()} ${path}`),
+    expect(files.map((part) => part.split(/[\\/]/).at(-1))).toEqual(['openapi-subset.json', 'openapi-beyond.json']);
+    const checker = loadChecker(files, SPEC_WINS);
+    const documents = readDocuments(files) as { paths: Record<string, Record<string, unknown>> }[];
+    const operations = documents.flatMap((document) =>
+      Object.entries(document.paths).flatMap(([path, methods]) =>
+        Object.keys(methods)
+          .filter((method) => method !== 'parameters')
+          .map((method) => `${method.toUpperCase()} ${path}`),
+      ),
     );
     const walked = new Set(
       traffic.filter((entry) => entry.answer).map((entry) => checker.operation(entry.method, entry.path)),
     );
-    expect(operations.filter((operation) => !walked.has(operation))).toEqual([]);
+    const notYet = new Set(NOT_SERVED_YET.map((entry) => entry.operation));
+    expect(operations.filter((operation) => !walked.has(operation) && !notYet.has(operation))).toEqual([]);
     // And the error statuses.
-    expect(new Set(traffic.map((entry) => entry.answer?.status))).toEqual(new Set([200, 201, 400, 401, 402, 403, 404]));
+    expect(new Set(traffic.map((entry) => entry.answer?.status))).toEqual(
+      new Set([200, 201, 204, 400, 401, 402, 403, 404]),
+    );
   });
+
+  it.for(NOT_SERVED_YET.map((entry) => [entry.operation, entry] as const))(
+    'is not served yet, so the walk leaves it out: %s',
+    async ([, entry], context) => {
+      if (!file) return context.skip('no OpenAPI description');
+      const answer = await sandbox.call(entry.method, entry.path, entry.method === 'GET' ? undefined : {});
+      expect([404, 405]).toContain(answer.status);
+    },
+  );
 
   it('reports a theme colour in lower case (the check is not vacuous)', (context) => {
     if (!file) return context.skip('no OpenAPI description');
-    const checker = loadChecker(file, SPEC_WINS);
+    const checker = loadChecker(files, SPEC_WINS);
     const pages = traffic.find(
       (entry) => entry.path.startsWith('/v1/status-pages?') || entry.path === '/v1/status-pages',
     );
@@ -135,9 +188,20 @@ describe('the sandbox against the public OpenAPI description', () => {
     );
   });
 
+  it('reports an answer of the second part that departs from it (openapi-beyond.json is checked too)', (context) => {
+    if (!file) return context.skip('no OpenAPI description');
+    const checker = loadChecker(files, SPEC_WINS);
+    const list = traffic.find((entry) => entry.path.startsWith('/v1/checks?checkType=HEARTBEAT'));
+    expect(list?.answer?.status).toBe(200);
+    expect(checker.check(list!)).toEqual([]);
+    const broken = structuredClone(list!);
+    (broken.answer!.body as { heartbeat: { periodUnit: string } }[])[0]!.heartbeat.periodUnit = 'weeks';
+    expect(checker.check(broken).join('\n')).toContain('GET /v1/checks?checkType=HEARTBEAT');
+  });
+
   it('reports a request body mon should not have sent', (context) => {
     if (!file) return context.skip('no OpenAPI description');
-    const checker = loadChecker(file, SPEC_WINS);
+    const checker = loadChecker(files, SPEC_WINS);
     const problems = checker.check({
       method: 'POST',
       path: '/v1/status-pages/incidents',
@@ -151,7 +215,7 @@ describe('the sandbox against the public OpenAPI description', () => {
     ([, change], context) => {
       if (!file) return context.skip('no OpenAPI description');
       const without = new OpenApiChecker(
-        JSON.parse(readFileSync(file, 'utf8')) as Json,
+        readDocuments(files),
         SPEC_WINS.filter((other) => other !== change),
       );
       const problems = traffic.flatMap((entry) =>

@@ -122,11 +122,11 @@ describe('mon sandbox info', () => {
         periodUnit: monitor.periodUnit,
         grace: monitor.grace,
         graceUnit: monitor.graceUnit,
-        state: expect.stringMatching(/^(UP|LATE|FAILING|NEW)$/),
+        state: expect.stringMatching(/^(on time|in grace|late|never pinged)$/),
       })),
     });
     // Seeded a moment ago: the busy worker pinged a minute before the seed.
-    expect(named(info.heartbeats, 'Queue worker')).toMatchObject({ state: 'UP', period: 5, grace: 1 });
+    expect(named(info.heartbeats, 'Queue worker')).toMatchObject({ state: 'on time', period: 5, grace: 1 });
 
     // Piped: one "key<TAB>value" line each, then one line per monitor.
     const piped = await showing(['sandbox', 'info', '--data', dataFile], cleanEnv());
@@ -139,7 +139,9 @@ describe('mon sandbox info', () => {
       'pingUrl\thttp://127.0.0.1:4010/ping',
     ]);
     const worker = named(banner, 'Queue worker');
-    expect(lines).toContain(`heartbeat\tQueue worker\tUP\t5 minutes\t1 minute\t${worker.checkId}\t${worker.pingToken}`);
+    expect(lines).toContain(
+      `heartbeat\tQueue worker\ton time\t5 minutes\t1 minute\t${worker.checkId}\t${worker.pingToken}`,
+    );
 
     expect(readFileSync(dataFile, 'utf8')).toBe(before.text);
     expect(statSync(dataFile).mtimeMs).toBe(before.mtime);
@@ -240,7 +242,7 @@ describe('mon sandbox reset', () => {
     expect(info.heartbeats.map((monitor) => monitor.name)).toEqual(['Nightly backup', 'Hourly report', 'Queue worker']);
     expect(info.heartbeats.filter((monitor) => oldTokens.includes(monitor.pingToken))).toEqual([]);
     // The clock is the real one again: the worker is not failing.
-    expect(named(info.heartbeats, 'Queue worker').state).toBe('UP');
+    expect(named(info.heartbeats, 'Queue worker').state).toBe('on time');
 
     const second = await startSandbox([], { dataFile });
     try {
@@ -325,13 +327,13 @@ describe('mon sandbox clock advance', () => {
       expect(Date.parse(advanced.stdout.trim()) - Date.now()).toBeGreaterThan(7_000_000);
       expect((await latestEvent(own, worker.checkId)).state).toBe('FAILING');
       const info = await infoJson(['sandbox', 'info', '--data', dataFile], cleanEnv());
-      expect(named(info.heartbeats, 'Queue worker').state).toBe('FAILING');
+      expect(named(info.heartbeats, 'Queue worker').state).toBe('late');
 
       // A ping ends the outage.
       expect((await runMon(['heartbeats', 'ping', worker.pingToken], { env: own.env() })).code).toBe(0);
       expect((await latestEvent(own, worker.checkId)).state).toBe('LATE');
       const up = await infoJson(['sandbox', 'info', '--data', dataFile], cleanEnv());
-      expect(named(up.heartbeats, 'Queue worker').state).toBe('UP');
+      expect(named(up.heartbeats, 'Queue worker').state).toBe('on time');
     } finally {
       await own.stop();
     }
@@ -351,7 +353,7 @@ describe('mon sandbox clock advance', () => {
     expect(advanced.stderr).toContain('moved forward 1h 30m');
     const info = await infoJson(['sandbox', 'info'], env);
     const worker = named(info.heartbeats, 'Queue worker');
-    expect(worker.state).toBe('FAILING');
+    expect(worker.state).toBe('late');
     const events = await runMon(['heartbeats', 'events', worker.checkId, '--limit', '1', '--json'], { env });
     expect(JSON.parse(events.stdout)[0].events[0].state).toBe('FAILING');
   });

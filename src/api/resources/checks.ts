@@ -1,9 +1,21 @@
 import { sanitize } from '../../text/escape';
 import type { ApiClient } from '../client';
 import type { ApiRequest } from '../request';
-import { ApiError, statusLabel } from '../errors';
+import { ApiError, rewordNotFound, statusLabel } from '../errors';
+import { numberedPages } from '../paginate';
+import {
+  checkListSchema,
+  checkSchema,
+  checkStatusListSchema,
+  checkStatusSchema,
+  type Check,
+  type CheckListQuery,
+  type CheckStatus,
+} from '../schemas/checkReads';
 import { checkResponseSchema, dnsCheckResponseSchema, type CheckResponse } from '../schemas/checkResponses';
 import { type CombinedCheckCreateBody, type DnsCheckCreateBody } from '../schemas/checks';
+import { pathSegment } from '../schemas/common';
+import { PAGE_LIMIT } from '../schemas/enums';
 import { parseResponse } from '../validate';
 
 type Client = Pick<ApiClient, 'request'>;
@@ -62,4 +74,94 @@ export function rewordPlanLimit(error: unknown): unknown {
       hint: 'Delete checks you no longer need or upgrade the plan, then run the command again.',
     },
   );
+}
+
+/* The reads and the delete (the public OpenAPI description's operations beyond the spec). */
+
+const checkPath = (id: string) => `/v1/checks/${pathSegment(id)}`;
+
+const checkNotFound = (error: unknown, id: string) =>
+  rewordNotFound(error, `Check "${sanitize(id)}" was not found.`, '`mon checks list` shows the checks and their IDs.');
+
+/** GET /v1/checks: one page. `limit` is always sent (the API's default, 10, is not mon's 20). */
+export function checkListRequest(query: CheckListQuery): ApiRequest & { query: { limit: number } } {
+  const { tag, ...rest } = query;
+  return {
+    method: 'GET',
+    path: '/v1/checks',
+    query: { ...rest, limit: query.limit ?? PAGE_LIMIT.default, ...(tag?.length ? { tag } : {}) },
+  };
+}
+
+/** The pages of GET /v1/checks from `query.page` (or 1), each `{entries, raw, page}`. */
+export function checkPages(client: Client, query: CheckListQuery) {
+  return numberedPages(client, checkListRequest(query), checkListSchema);
+}
+
+/** Every check that matches `query` (every page, within MON_MAX_PAGES / MON_MAX_ENTRIES). */
+export async function allChecks(client: Client, query: Omit<CheckListQuery, 'page' | 'limit'> = {}): Promise<Check[]> {
+  const found: Check[] = [];
+  for await (const { entries } of checkPages(client, { ...query, limit: PAGE_LIMIT.max })) found.push(...entries);
+  return found;
+}
+
+export function getCheckRequest(id: string): ApiRequest {
+  return { method: 'GET', path: checkPath(id) };
+}
+
+export async function getCheck(client: Client, id: string): Promise<{ check: Check; raw: unknown }> {
+  const request = getCheckRequest(id);
+  try {
+    const response = await client.request(request);
+    return { check: parseResponse(checkSchema, response, request), raw: response.body };
+  } catch (error) {
+    throw checkNotFound(error, id);
+  }
+}
+
+export function deleteCheckRequest(id: string): ApiRequest {
+  return {
+    method: 'DELETE',
+    path: checkPath(id),
+    uncertainHint: `Check with \`mon checks get ${id}\` whether the check is still there before retrying.`,
+  };
+}
+
+/** DELETE /v1/checks/{id} (204; any 2xx is success). */
+export async function deleteCheck(client: Client, id: string): Promise<void> {
+  try {
+    await client.request({ ...deleteCheckRequest(id), anyBody: true });
+  } catch (error) {
+    throw checkNotFound(error, id);
+  }
+}
+
+export function checkStatusesRequest(): ApiRequest {
+  return { method: 'GET', path: '/v1/check-statuses' };
+}
+
+/** GET /v1/check-statuses: every check's current status (not paginated). */
+export async function getCheckStatuses(client: Client): Promise<{ statuses: CheckStatus[]; raw: unknown }> {
+  const request = checkStatusesRequest();
+  const response = await client.request(request);
+  return { statuses: parseResponse(checkStatusListSchema, response, request), raw: response.body };
+}
+
+export function checkStatusRequest(checkId: string): ApiRequest {
+  return { method: 'GET', path: `/v1/check-statuses/${pathSegment(checkId)}` };
+}
+
+/** GET /v1/check-statuses/{checkId}; null when the API answers null (no status yet). */
+export async function getCheckStatus(
+  client: Client,
+  checkId: string,
+): Promise<{ status: CheckStatus | null; raw: unknown }> {
+  const request = checkStatusRequest(checkId);
+  try {
+    const response = await client.request(request);
+    const body = response.body ?? null;
+    return { status: parseResponse(checkStatusSchema.nullable(), { ...response, body }, request), raw: body };
+  } catch (error) {
+    throw checkNotFound(error, checkId);
+  }
 }

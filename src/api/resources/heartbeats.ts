@@ -5,10 +5,15 @@ import { rewordNotFound } from '../errors';
 import { pathSegment } from '../schemas/common';
 import {
   availabilityResponseSchema,
+  heartbeatCheckSchema,
   heartbeatEventsResponseSchema,
   type Availability,
+  type HeartbeatCheck,
+  type HeartbeatCreateBody,
   type HeartbeatEventsResponse,
+  type HeartbeatUpdateBody,
 } from '../schemas/heartbeats';
+import { rewordPlanLimit } from './checks';
 import { parseResponse } from '../validate';
 
 type Client = Pick<ApiClient, 'request'>;
@@ -29,6 +34,68 @@ function notFoundAs(error: unknown, checkId: string): unknown {
     `Heartbeat check "${checkId}" was not found.`,
     'Use the check ID of a heartbeat monitor (not its ping token); `mon sandbox` prints those of the sandbox.',
   );
+}
+
+/** Whether the new or changed monitor is subscribed to every alert channel (the API's default), or only to those in the body. */
+export interface HeartbeatWriteOptions {
+  autoAssignAlerts?: boolean;
+}
+
+function writeQuery(options: HeartbeatWriteOptions): ApiRequest['query'] {
+  return options.autoAssignAlerts === false ? { autoAssignAlerts: false } : undefined;
+}
+
+export function createHeartbeatRequest(body: HeartbeatCreateBody, options: HeartbeatWriteOptions = {}): ApiRequest {
+  return {
+    method: 'POST',
+    path: '/v1/checks/heartbeat',
+    query: writeQuery(options),
+    body,
+    uncertainHint:
+      'The monitor may have been created even so: look for it with `mon heartbeats list` before running this again, or you may get a duplicate.',
+  };
+}
+
+/** POST /v1/checks/heartbeat: the new monitor, with its check ID and ping token. */
+export async function createHeartbeat(
+  client: Client,
+  body: HeartbeatCreateBody,
+  options: HeartbeatWriteOptions = {},
+): Promise<{ check: HeartbeatCheck; raw: unknown }> {
+  const request = createHeartbeatRequest(body, options);
+  const response = await client.request(request).catch((error: unknown) => {
+    throw rewordPlanLimit(error);
+  });
+  return { check: parseResponse(heartbeatCheckSchema, response, request), raw: response.body };
+}
+
+export function updateHeartbeatRequest(
+  checkId: string,
+  body: HeartbeatUpdateBody,
+  options: HeartbeatWriteOptions = {},
+): ApiRequest {
+  return {
+    method: 'PUT',
+    path: `/v1/checks/heartbeat/${pathSegment(checkId)}`,
+    query: writeQuery(options),
+    body,
+  };
+}
+
+/** PUT /v1/checks/heartbeat/{id}: the monitor as changed. */
+export async function updateHeartbeat(
+  client: Client,
+  checkId: string,
+  body: HeartbeatUpdateBody,
+  options: HeartbeatWriteOptions = {},
+): Promise<{ check: HeartbeatCheck; raw: unknown }> {
+  const request = updateHeartbeatRequest(checkId, body, options);
+  try {
+    const response = await client.request(request);
+    return { check: parseResponse(heartbeatCheckSchema, response, request), raw: response.body };
+  } catch (error) {
+    throw notFoundAs(error, checkId);
+  }
 }
 
 export function heartbeatEventsRequest(checkId: string, query: WindowQuery & { limit?: number }): ApiRequest {

@@ -1,9 +1,13 @@
 import type { ApiClient } from '../client';
 import type { ApiRequest } from '../request';
+import { rewordNotFound } from '../errors';
 import { pages } from '../paginate';
+import { pathSegment } from '../schemas/common';
 import { PAGE_LIMIT } from '../schemas/enums';
 import type { Service } from '../schemas/incidents';
-import { pageServices, statusPageListSchema, type StatusPage } from '../schemas/statusPages';
+import { pageServices, statusPageListSchema, statusPageSchema, type StatusPage } from '../schemas/statusPages';
+import { parseResponse } from '../validate';
+import { sanitize } from '../../text/escape';
 
 type Client = Pick<ApiClient, 'request'>;
 
@@ -32,4 +36,23 @@ export async function serviceDirectory(client: Client): Promise<ServiceEntry[]> 
     }
   }
   return entries;
+}
+
+export function getStatusPageRequest(id: string): ApiRequest {
+  return { method: 'GET', path: `/v1/status-pages/${pathSegment(id)}` };
+}
+
+/** GET /v1/status-pages/{statusPageId}: one page with its cards and services (and its open incidents). */
+export async function getStatusPage(client: Client, id: string): Promise<{ page: StatusPage; raw: unknown }> {
+  const request = getStatusPageRequest(id);
+  try {
+    const response = await client.request(request);
+    return { page: parseResponse(statusPageSchema, response, request), raw: response.body };
+  } catch (error) {
+    throw rewordNotFound(
+      error,
+      `Status page "${sanitize(id)}" was not found.`,
+      '`mon status-pages list` shows the status pages.',
+    );
+  }
 }

@@ -56,6 +56,10 @@ export const CHECK_TYPES = [
 ] as const;
 export type CheckType = (typeof CHECK_TYPES)[number];
 
+/** A check's current status, as the list's `status` filter names it (GET /v1/checks?status=). */
+export const CHECK_STATUSES = ['passing', 'failing', 'degraded'] as const;
+export type CheckStatusWord = (typeof CHECK_STATUSES)[number];
+
 export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SOA', 'NS', 'HTTPS'] as const;
 export const DEFAULT_RECORD_TYPE = 'A';
 export const DNS_PROTOCOLS = ['UDP', 'TCP'] as const;

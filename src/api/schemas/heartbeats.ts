@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { parseTime } from '../../text/time';
 import { wholeNumber } from './common';
 import { EVENTS_LIMIT } from './enums';
+import {
+  amountInWords,
+  graceProblem,
+  HEARTBEAT_LIMITS,
+  periodProblem,
+  TIME_UNITS,
+  toSeconds,
+  type HeartbeatTiming,
+} from '../heartbeat-rules';
 
 /** One ping or state change of a heartbeat monitor. Only `id` is required by the OpenAPI description. */
 export const heartbeatEventSchema = z.looseObject({
@@ -82,48 +91,51 @@ export const heartbeatEventsQuerySchema = z
   })
   .superRefine(orderedWindow);
 
-export const TIME_UNITS = ['seconds', 'minutes', 'hours', 'days'] as const;
-export type TimeUnit = (typeof TIME_UNITS)[number];
-const UNIT_SECONDS: Record<TimeUnit, number> = { seconds: 1, minutes: 60, hours: 3_600, days: 86_400 };
-
-export function toSeconds(amount: number, unit: TimeUnit): number {
-  return amount * UNIT_SECONDS[unit];
-}
-
-/** Spec limits: period 30 seconds to 365 days, grace 0 seconds to 365 days, description <= 500. */
-export const HEARTBEAT_LIMITS = {
-  periodMinSeconds: 30,
-  periodMaxSeconds: 365 * 86_400,
-  graceMaxSeconds: 365 * 86_400,
-  descriptionMax: 500,
-} as const;
-
 /** "is required" for a missing field, else the rule. */
 const required = (rule: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : rule);
 const unitSchema = z.enum(TIME_UNITS, { error: required(`must be one of ${TIME_UNITS.join(', ')}`) });
 const amountSchema = z
   .number({ error: required('must be a number') })
   .refine(Number.isFinite, { error: 'must be a finite number' });
+const nameSchema = z
+  .string({ error: required('must be a string') })
+  .trim()
+  .min(1, { error: 'must not be empty' });
+const descriptionSchema = z
+  .string()
+  .max(HEARTBEAT_LIMITS.descriptionMax, { error: `must be at most ${HEARTBEAT_LIMITS.descriptionMax} characters` })
+  .nullable()
+  .optional();
+
+const timingShape = { period: amountSchema, periodUnit: unitSchema, grace: amountSchema, graceUnit: unitSchema };
+
+/** The spec's ranges of a period and a grace (docs/API.md), as issues at `period` and `grace`. */
+function checkTiming(timing: HeartbeatTiming, ctx: z.RefinementCtx): void {
+  const period = periodProblem(toSeconds(timing.period, timing.periodUnit));
+  if (period) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['period'],
+      message: `${period} (got ${amountInWords(timing.period, timing.periodUnit)})`,
+    });
+  }
+  const grace = graceProblem(toSeconds(timing.grace, timing.graceUnit));
+  if (grace) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['grace'],
+      message: `${grace} (got ${amountInWords(timing.grace, timing.graceUnit)})`,
+    });
+  }
+}
 
 /** A heartbeat monitor's configuration, with the ranges of docs/API.md (unknown fields are refused: likely typos). */
 export const heartbeatMonitorSchema = z
   .strictObject(
     {
-      name: z
-        .string({ error: required('must be a string') })
-        .trim()
-        .min(1, { error: 'must not be empty' }),
-      period: amountSchema,
-      periodUnit: unitSchema,
-      grace: amountSchema,
-      graceUnit: unitSchema,
-      description: z
-        .string()
-        .max(HEARTBEAT_LIMITS.descriptionMax, {
-          error: `must be at most ${HEARTBEAT_LIMITS.descriptionMax} characters`,
-        })
-        .nullable()
-        .optional(),
+      name: nameSchema,
+      ...timingShape,
+      description: descriptionSchema,
       activated: z.boolean().optional(),
       muted: z.boolean().optional(),
       alertChannels: z.array(z.unknown()).optional(),
@@ -131,22 +143,64 @@ export const heartbeatMonitorSchema = z
     },
     { error: required('must be an object') },
   )
-  .superRefine((monitor, ctx) => {
-    const period = toSeconds(monitor.period, monitor.periodUnit);
-    if (period < HEARTBEAT_LIMITS.periodMinSeconds || period > HEARTBEAT_LIMITS.periodMaxSeconds) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['period'],
-        message: `must be 30 seconds to 365 days (got ${monitor.period} ${monitor.periodUnit})`,
-      });
-    }
-    const grace = toSeconds(monitor.grace, monitor.graceUnit);
-    if (grace < 0 || grace > HEARTBEAT_LIMITS.graceMaxSeconds) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['grace'],
-        message: `must be 0 seconds to 365 days (got ${monitor.grace} ${monitor.graceUnit})`,
-      });
-    }
-  });
+  .superRefine(checkTiming);
 export type HeartbeatMonitor = z.infer<typeof heartbeatMonitorSchema>;
+
+/** `heartbeat` of a create or update body: period and grace, each a number and a unit, in the spec's ranges. */
+export const heartbeatTimingSchema = z
+  .looseObject(
+    { ...timingShape, pingToken: z.string().nullable().optional() },
+    { error: required('must be an object') },
+  )
+  .superRefine(checkTiming);
+
+const alertChannelSubscriptionSchema = z.object({
+  alertChannelId: z.number({ error: required('must be a number') }),
+  activated: z.boolean({ error: required('must be true or false') }),
+});
+
+/** The fields of a heartbeat check mon knows; others (the description's check fields) pass to the server. */
+const heartbeatBodyShape = {
+  name: nameSchema,
+  activated: z.boolean().optional(),
+  muted: z.boolean().optional(),
+  tags: z.array(z.string().trim().min(1, { error: 'must not be empty' })).optional(),
+  description: descriptionSchema,
+  alertChannelSubscriptions: z.array(alertChannelSubscriptionSchema).optional(),
+  heartbeat: heartbeatTimingSchema,
+};
+
+/** POST /v1/checks/heartbeat: name and heartbeat (period, grace) required. */
+export const heartbeatCreateBodySchema = z.looseObject(heartbeatBodyShape, { error: required('must be an object') });
+export type HeartbeatCreateBody = z.infer<typeof heartbeatCreateBodySchema>;
+
+/** PUT /v1/checks/heartbeat/{id}: every field optional (mon sends the current values for what is not changed). */
+export const heartbeatUpdateBodySchema = z.looseObject(
+  {
+    ...heartbeatBodyShape,
+    name: nameSchema.optional(),
+    heartbeat: heartbeatTimingSchema.optional(),
+  },
+  { error: required('must be an object') },
+);
+export type HeartbeatUpdateBody = z.infer<typeof heartbeatUpdateBodySchema>;
+
+/** A heartbeat check as the API answers (create, update, and GET /v1/checks/{id} for one). */
+export const heartbeatCheckSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  checkType: z.string().optional(),
+  activated: z.boolean().optional(),
+  muted: z.boolean().optional(),
+  tags: z.array(z.string()).optional(),
+  description: z.string().nullable().optional(),
+  alertChannelSubscriptions: z.array(z.looseObject({ alertChannelId: z.number() })).optional(),
+  heartbeat: z.looseObject({
+    ...timingShape,
+    pingToken: z.string().nullable().optional(),
+    pingUrl: z.string().optional(),
+  }),
+  created_at: z.string().optional(),
+  updated_at: z.string().nullable().optional(),
+});
+export type HeartbeatCheck = z.infer<typeof heartbeatCheckSchema>;

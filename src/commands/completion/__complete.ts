@@ -1,7 +1,9 @@
 import { STORED_NAME } from '../../config/settings';
 import type { Ctx } from '../../core/context';
 import type { CompletionSource, Input } from '../../core/flags/spec';
-import { serviceDirectory } from '../../api/resources/statusPages';
+import { allChecks } from '../../api/resources/checks';
+import { serviceDirectory, statusPagePages } from '../../api/resources/statusPages';
+import { PAGE_LIMIT } from '../../api/schemas/enums';
 import { storedTemplates } from '../../core/templates';
 import { sanitize } from '../../text/escape';
 import { findIncidents } from '../incidents/shared/find';
@@ -46,6 +48,16 @@ const SOURCES: Record<CompletionSource, (ctx: CompleteCtx) => Promise<[string, s
       if (!names.has(service.name)) names.set(service.name, `${page.name} › ${card}`);
     return [...names];
   },
+  checks: (ctx) => checkValues(ctx, {}),
+  heartbeats: (ctx) => checkValues(ctx, { checkType: 'HEARTBEAT' }),
+  'status-pages': async (ctx) => {
+    const client = await completionClient(ctx);
+    if (!client) return [];
+    const values: [string, string][] = [];
+    for await (const { page } of statusPagePages(client, { limit: PAGE_LIMIT.max }))
+      for (const statusPage of page.entries) values.push([statusPage.url, statusPage.name]);
+    return values;
+  },
   templates: async (ctx) =>
     Object.entries(storedTemplates(ctx))
       .filter(([name]) => STORED_NAME.test(name))
@@ -55,6 +67,17 @@ const SOURCES: Record<CompletionSource, (ctx: CompleteCtx) => Promise<[string, s
       .filter(([name]) => STORED_NAME.test(name))
       .map(([name, profile]) => [name, String(profile['base-url'] ?? '')]),
 };
+
+/** Each check's ID (described by its name) and its name (described by its type and ID): CHECK takes either. */
+async function checkValues(ctx: CompleteCtx, query: { checkType?: 'HEARTBEAT' }): Promise<[string, string][]> {
+  const client = await completionClient(ctx);
+  if (!client) return [];
+  const found = await allChecks(client, query);
+  return [
+    ...found.filter((check) => SAFE_ID.test(check.id)).map((check): [string, string] => [check.id, check.name]),
+    ...found.map((check): [string, string] => [check.name, `${check.checkType} ${check.id}`]),
+  ];
+}
 
 /** A value a shell can be handed as one word of data: one line of text, not a flag. */
 const offerable = (value: string) => value.trim() !== '' && !CONTROL.test(value) && !value.startsWith('-');

@@ -2,22 +2,23 @@ import { getHeartbeatAvailability } from '../../api/resources/heartbeats';
 import type { Ctx } from '../../core/context';
 import { printJson, renderDetails } from '../../output/render';
 import type { Input } from '../../core/flags/spec';
-import { entitiesText, labelledLines, ratioSummary } from './shared/format';
+import { entitiesText, labelledLines, ratioBar, ratioSummary } from './shared/format';
 import type { AVAILABILITY } from './spec';
-import { checkIdOrAsk, checkWindow, describeWindow, windowQuery } from './shared/window';
+import { checkWindow, describeWindow, heartbeatOrPick, windowQuery } from './shared/window';
 
 type AvailabilityCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'commandPath' | 'now'>;
 
-/** `mon heartbeats availability CHECK_ID`: the success ratio of the window against the period before it. */
+/** `mon heartbeats availability CHECK`: the success ratio of the window against the period before it. */
 export async function heartbeatAvailabilityRun(
   ctx: AvailabilityCtx,
   { flags: options, args }: Input<typeof AVAILABILITY>,
 ): Promise<void> {
   const now = ctx.now();
   checkWindow(options, now);
-  const checkId = await checkIdOrAsk(ctx, args.checkId);
   const query = windowQuery(options, now);
-  const { availability, raw: body } = await getHeartbeatAvailability(await ctx.api(), checkId, query);
+  const client = await ctx.api();
+  const { id: checkId } = await heartbeatOrPick(ctx, client, args.check, 'availability');
+  const { availability, raw: body } = await getHeartbeatAvailability(client, checkId, query);
   if (ctx.globals.json) return printJson(ctx.io, body);
 
   const { io } = ctx;
@@ -29,10 +30,14 @@ export async function heartbeatAvailabilityRun(
   const ratio = availability.successRatio;
   if (io.stdoutIsTTY) {
     // Built here rather than with renderDetails: the comparison is coloured, and holds only numbers.
+    // The bars: the label column, two spaces and the figure ("100%") beside them fit the width.
+    const bar = io.columns() - 'Period before:   '.length - '  100.00%'.length;
     io.out(
       labelledLines(io, [
         ['Period', window],
         ['Success ratio', ratioSummary(io, availability, 'the period before')],
+        ['This period', ratioBar(io, ratio?.currentPeriod, bar)],
+        ['Period before', ratioBar(io, ratio?.previousPeriod, bar)],
         ['Events', entitiesText(availability.totalEntitiesCurrentPeriod) || '—'],
       ]),
     );

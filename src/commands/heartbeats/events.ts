@@ -8,20 +8,22 @@ import { EVENTS_LIMIT } from '../../api/schemas/enums';
 import type { Input } from '../../core/flags/spec';
 import { entitiesText, eventColumns, labelledLines, ratioSummary } from './shared/format';
 import type { EVENTS } from './spec';
-import { checkIdOrAsk, checkWindow, describeWindow, windowQuery } from './shared/window';
+import { checkWindow, DAY_MS, describeWindow, heartbeatOrPick, windowQuery } from './shared/window';
+import { historyStrip } from './shared/history';
+import { getCheck } from '../../api/resources/checks';
 
 type EventsCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'commandPath' | 'now'>;
 
-/** `mon heartbeats events CHECK_ID`: the newest events of the window, then the 24 h and 7 d success ratios. */
+/** `mon heartbeats events CHECK`: the newest events of the window, then the 24 h and 7 d success ratios. */
 export async function heartbeatEventsRun(
   ctx: EventsCtx,
   { flags: options, args }: Input<typeof EVENTS>,
 ): Promise<void> {
   const now = ctx.now();
   checkWindow(options, now);
-  const checkId = await checkIdOrAsk(ctx, args.checkId);
   const query = { ...windowQuery(options, now), limit: options.limit };
   const client = await ctx.api();
+  const { id: checkId } = await heartbeatOrPick(ctx, client, args.check, 'events');
   const { response, raw: body } = await getHeartbeatEvents(client, checkId, query);
   if (ctx.globals.json) return printJson(ctx.io, body);
 
@@ -39,6 +41,19 @@ export async function heartbeatEventsRun(
   if (!io.stdoutIsTTY) return;
   const stats = response.find((entry) => entry.stats)?.stats;
   io.out(`\n${statsLines(io, stats)}`);
+  // The window as a strip: the monitor's period and grace say where each ping was expected.
+  const { check } = await getCheck(client, checkId);
+  if (!check.heartbeat) return;
+  const end = query.endTime ? Date.parse(query.endTime) : client.now();
+  const start = query.startTime ? Date.parse(query.startTime) : end - DAY_MS;
+  const createdAt = Date.parse(check.created_at ?? '');
+  const strip = await historyStrip(
+    io,
+    client,
+    { id: checkId, timing: check.heartbeat, createdAt: Number.isNaN(createdAt) ? undefined : createdAt },
+    { start, now: end },
+  );
+  if (strip) io.out(`\n${strip}`);
 }
 
 function statsLines(io: IO, stats: HeartbeatEventStats | undefined): string {

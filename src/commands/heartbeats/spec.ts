@@ -1,14 +1,10 @@
-import { EVENTS_LIMIT } from '../../api/schemas/enums';
-import { DRY_RUN_FLAG, WINDOW_FLAGS } from '../../core/flags/common';
-import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
+import { EVENTS_LIMIT, PAGE_LIMIT } from '../../api/schemas/enums';
+import { checkArg, DRY_RUN_FLAG, WINDOW_FLAGS } from '../../core/flags/common';
+import { verb, type NounSpec } from '../../core/flags/spec';
+import { HEARTBEAT_LIMITS, HEARTBEAT_STATES } from '../../api/heartbeat-rules';
 
-const CHECK_ID = {
-  key: 'checkId',
-  label: 'CHECK_ID',
-  kind: 'id',
-  optional: true,
-  help: 'ID of the heartbeat check (asked for on a terminal when left out)',
-} as const satisfies ArgSpec;
+/** The heartbeat a read is about: its check ID, 6+ characters of it, or its name; picked on a terminal when left out. */
+const CHECK = checkArg({ optional: true, heartbeats: true });
 
 const PING_URL_HELP =
   'The ping goes to {ping URL}/TOKEN. The ping URL is the global --ping-url, else\n' +
@@ -33,14 +29,156 @@ const TOKEN_FILE = {
 
 export const HEARTBEATS: NounSpec = {
   name: 'heartbeats',
-  summary: 'Heartbeats: events, availability, pings, cron jobs',
-  examples: ['mon heartbeats events CHECK_ID --since 6h', 'mon heartbeats exec TOKEN -- /usr/local/bin/backup.sh'],
+  summary: 'Heartbeat monitors: create, change, events, availability, pings, cron jobs',
+  examples: [
+    'mon heartbeats create --name "Nightly backup" --period 1d --grace 1h',
+    'mon heartbeats events "Nightly backup" --since 6h',
+    'mon heartbeats exec TOKEN -- /usr/local/bin/backup.sh',
+  ],
 };
+
+const DURATION_FORMS = 'e.g. 30s, 15m, 1h, 7d';
+
+/** The flags of a heartbeat monitor's configuration (create and update); `body` names where each lands. */
+const MONITOR_FLAGS = {
+  name: {
+    kind: 'text',
+    help: 'the name of the monitor, e.g. "Nightly backup"',
+    prompt: 'Name of the monitor (e.g. Nightly backup)',
+    body: ['name'],
+  },
+  period: {
+    kind: 'duration',
+    help: `how often the job runs: a ping is expected every period, 30s to 365d (${DURATION_FORMS})`,
+    prompt: 'How often does the job run? (the period, 30s to 365d, e.g. 1d)',
+    body: ['heartbeat.period', 'heartbeat.periodUnit'],
+  },
+  grace: {
+    kind: 'duration',
+    zero: true,
+    help: `how long to wait past the period before alerting, 0s to 365d (${DURATION_FORMS})`,
+    prompt: 'How long may it be late before the alert? (the grace, 0s to 365d, e.g. 1h)',
+    body: ['heartbeat.grace', 'heartbeat.graceUnit'],
+  },
+  description: {
+    kind: 'text',
+    max: HEARTBEAT_LIMITS.descriptionMax,
+    help: `what the monitor watches, Markdown, at most ${HEARTBEAT_LIMITS.descriptionMax} characters`,
+    body: ['description'],
+  },
+  descriptionFile: { kind: 'file', help: 'read the description from FILE (- for stdin)' },
+  tag: { kind: 'text', value: 'tag', repeatable: true, help: 'a tag', body: ['tags'] },
+  alertChannel: {
+    kind: 'raw',
+    value: 'id',
+    repeatable: true,
+    help: 'notify this alert channel, by its number (create: every channel of the account when left out)',
+    body: ['alertChannelSubscriptions'],
+  },
+} as const;
+
+const DURATION_ABOUT =
+  'Durations take a number and a unit: 30s, 15m, 1h, 7d (or 2w). Each is sent in\n' +
+  'the largest unit that holds it exactly: 120s is sent as 2 minutes, 36h as 36\n' +
+  'hours. The period is 30 seconds to 365 days, the grace 0 seconds to 365 days:\n' +
+  'the service alerts when period + grace pass without a ping.\n';
+
+export const CREATE = verb({
+  name: 'create',
+  summary: 'Create a heartbeat monitor for a cron job; prints its ping URL',
+  flags: {
+    ...MONITOR_FLAGS,
+    muted: { kind: 'bool', help: 'send no alert notifications', body: ['muted'] },
+    inactive: { kind: 'bool', help: 'create it paused: it records pings but never alerts', body: ['activated'] },
+    ...DRY_RUN_FLAG,
+  },
+  about:
+    DURATION_ABOUT +
+    '\nOn a terminal, what is missing of --name, --period and --grace is asked for,\n' +
+    'and the monitor is shown for a confirmation before it is created.\n\n' +
+    'On success: the check ID and the ping URL. The ping URL holds the ping token\n' +
+    '(whoever has it can ping): it is shown whole only here, on a terminal; piped,\n' +
+    'the check ID alone goes to stdout and the token is masked; --json prints the\n' +
+    "API's answer, token included.\n",
+  examples: [
+    'mon heartbeats create --name "Nightly backup" --period 1d --grace 1h',
+    'mon heartbeats create --name "Queue sweeper" --period 15m --grace 5m --tag ops --muted',
+    'mon heartbeats create',
+    `mon heartbeats create --name "Nightly backup" --period 1d --grace 1h --json | jq -r .heartbeat.pingUrl`,
+  ],
+});
+
+const STATE_WORDS =
+  'States: ' +
+  Object.entries(HEARTBEAT_STATES)
+    .map(([state, meaning]) => `${state} (${meaning})`)
+    .join('; ') +
+  '.\n';
+
+export const LIST = verb({
+  name: 'list',
+  summary: 'List the heartbeat monitors: how often each expects a ping, its state, its last ping',
+  flags: {
+    limit: {
+      kind: 'int',
+      short: 'L',
+      min: PAGE_LIMIT.min,
+      max: PAGE_LIMIT.max,
+      help: `monitors per page, ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max} (default ${PAGE_LIMIT.default})`,
+    },
+    all: { kind: 'bool', help: 'follow every page' },
+  },
+  about:
+    'Each monitor with its period and grace ("every 1d, grace 1h"), its state now\n' +
+    "(judged by the server's clock), its last ping and its short ID (any 6+\n" +
+    'characters of an ID, or the name, are taken back by get, update, events).\n' +
+    STATE_WORDS +
+    "Piped: tab-separated, whole IDs and ISO times. --json: the API's body.\n",
+  examples: ['mon heartbeats list', 'mon heartbeats list --all', `mon heartbeats list --json | jq -r '.[].name'`],
+});
+
+export const GET = verb({
+  name: 'get',
+  summary: 'Show a heartbeat monitor: its state, last ping, when the next is due, its history',
+  args: [checkArg({ optional: true, heartbeats: true })],
+  flags: {},
+  about:
+    'The configuration, the state now, the last ping, when the next ping is due and\n' +
+    'when the service alerts without it. The ping URL is shown with its token masked.\n' +
+    'On a terminal, the history follows as a strip: one cell per expected ping\n' +
+    '(● on time, ◐ in grace, ○ late, × missing, · not due yet), fitted to the width.\n' +
+    STATE_WORDS,
+  examples: ['mon heartbeats get "Nightly backup"', 'mon heartbeats get 6f1c2d', 'mon heartbeats get'],
+});
+
+export const UPDATE = verb({
+  name: 'update',
+  summary: 'Change a heartbeat monitor (what is not given keeps its current value)',
+  args: [checkArg({ heartbeats: true })],
+  flags: {
+    ...MONITOR_FLAGS,
+    muted: { kind: 'bool', help: 'send no alert notifications', body: ['muted'] },
+    unmuted: { kind: 'bool', help: 'send alert notifications again' },
+    activate: { kind: 'bool', help: 'resume a paused monitor', body: ['activated'] },
+    inactive: { kind: 'bool', help: 'pause it: it records pings but never alerts' },
+    ...DRY_RUN_FLAG,
+  },
+  about:
+    DURATION_ABOUT +
+    '\nThe monitor is read first; the change is sent with its current values for\n' +
+    'everything not given (a PUT), so nothing else changes. --tag and\n' +
+    '--alert-channel replace the lists they name.\n',
+  examples: [
+    'mon heartbeats update "Nightly backup" --period 12h',
+    'mon heartbeats update 6f1c2d --grace 30m --muted',
+    'mon heartbeats update "Nightly backup" --inactive',
+  ],
+});
 
 export const EVENTS = verb({
   name: 'events',
   summary: 'List the events of a heartbeat (pings, late pings, failures) and its success ratio',
-  args: [CHECK_ID],
+  args: [CHECK],
   flags: {
     limit: {
       kind: 'int',
@@ -58,24 +196,25 @@ export const EVENTS = verb({
     'narrow the period (--from/--to) to see older ones.\n',
   examples: [
     'mon heartbeats events 6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f',
-    'mon heartbeats events CHECK_ID --since 6h --limit 5',
-    'mon heartbeats events CHECK_ID --from 2026-11-19 --to 2026-11-20',
-    `mon heartbeats events CHECK_ID --jq '.[0].stats.last24Hours'`,
+    'mon heartbeats events "Nightly backup" --since 6h --limit 5',
+    'mon heartbeats events CHECK --from 2026-11-19 --to 2026-11-20',
+    `mon heartbeats events CHECK --jq '.[0].stats.last24Hours'`,
   ],
 });
 
 export const AVAILABILITY = verb({
   name: 'availability',
   summary: 'Show the success ratio of a heartbeat for a period, against the period before',
-  args: [CHECK_ID],
+  args: [CHECK],
   flags: { ...WINDOW_FLAGS },
   about:
     'The success ratio is a percentage, compared with the period of the same length\n' +
-    'just before. A period without data says "There is no data for this period"\n' +
+    'just before; on a terminal each is also drawn as a bar (█ succeeded, ░ not).\n' +
+    'A period without data says "There is no data for this period"\n' +
     '(on stderr) and exits 0; --json prints null.\n',
   examples: [
-    'mon heartbeats availability CHECK_ID',
-    'mon heartbeats availability CHECK_ID --since 7d',
+    'mon heartbeats availability CHECK',
+    'mon heartbeats availability CHECK --since 7d',
     `mon heartbeats availability ID --jq '.successRatio.currentPeriod'`,
   ],
 });
@@ -133,6 +272,19 @@ export const EXEC = verb({
   flags: {
     tokenFile: TOKEN_FILE,
     strict: { kind: 'bool', help: 'exit 1 when the command succeeded but the ping failed' },
+    maxRuntime: {
+      kind: 'duration',
+      help: 'stop the command when it runs longer (SIGTERM, then SIGKILL): exit 124, no ping',
+    },
+    overlap: {
+      kind: 'bool',
+      forms: 'negative',
+      help: 'do not start while the previous run of this monitor on this machine still goes (exit 75)',
+    },
+    minDuration: {
+      kind: 'duration',
+      help: 'a run that exits 0 sooner is not pinged (it most likely did nothing): exit 8',
+    },
     ...DRY_RUN_FLAG,
   },
   about:
@@ -142,7 +294,17 @@ export const EXEC = verb({
     'alerts when the job fails or does not run. Ctrl-C, SIGTERM, SIGHUP, SIGQUIT\n' +
     'and SIGUSR2 reach the command, and mon waits for it. The command does not see\n' +
     'MON_API_KEY or MON_PING_TOKEN. A failed ping is a warning on stderr and does\n' +
-    'not change the exit code, unless --strict.\n' +
+    'not change the exit code, unless --strict.\n\n' +
+    '--max-runtime 2h: a command still running after 2 hours gets SIGTERM, and\n' +
+    'SIGKILL 10 seconds later (or after --max-runtime, if shorter); outside a\n' +
+    "terminal both go to the command's whole process group (a script's children\n" +
+    'too). No ping; exit 124, as coreutils `timeout`.\n\n' +
+    '--no-overlap: while the previous run of the same monitor (same ping token) on\n' +
+    'this machine still goes, this one does not start: exit 75, naming its PID. Its\n' +
+    "lock file is in mon's data directory; one left by a mon that was killed is\n" +
+    'taken over once its command has ended too.\n\n' +
+    '--min-duration 30s: a command that exits 0 in less than 30 seconds most likely\n' +
+    'did nothing: no ping, exit 8 (the monitor alerts as for a failed run).\n\n' +
     PING_URL_HELP +
     TOKEN_SOURCES_HELP +
     'With MON_PING_TOKEN or --token-file, TOKEN is left out: every word after --\n' +
@@ -153,5 +315,6 @@ export const EXEC = verb({
     'mon heartbeats exec "$BACKUP_TOKEN" -- /usr/local/bin/backup.sh --full',
     `mon heartbeats exec "$REPORT_TOKEN" --strict -- sh -c 'make && upload'`,
     'mon heartbeats exec --token-file /etc/mon/backup-token -- /usr/local/bin/backup.sh',
+    'mon heartbeats exec "$TOKEN" --max-runtime 2h --no-overlap --min-duration 1m -- backup.sh',
   ],
 });

@@ -1,5 +1,5 @@
 import { INCIDENT_NAME_MAX, INCIDENT_STATUSES, SEVERITIES } from '../../api/schemas/enums';
-import { DRY_RUN_FLAG, PAGE_FLAGS } from '../../core/flags/common';
+import { DRY_RUN_FLAG, MIN_PREFIX, PAGE_FLAGS } from '../../core/flags/common';
 import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
 import { TIME_HELP } from '../../text/time';
 
@@ -11,8 +11,6 @@ const DURATION_HELP =
   "The duration is in seconds (the API's `duration`): from the start of the incident to its\n" +
   'RESOLVED update; null (shown as "ongoing") while it is open.\n';
 
-/** The shortest ID prefix an ID argument takes (tables show 8 characters; shared/prefix.ts). */
-export const MIN_PREFIX = 6;
 const SHORT_ID = `its ID or the first ${MIN_PREFIX}+ characters of it`;
 
 const INCIDENT_ID = {

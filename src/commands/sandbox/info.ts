@@ -7,23 +7,16 @@ import { SANDBOX_ACCOUNT_ID, sandboxExports } from '../../sandbox/defaults';
 import { inspectDataFile, type HeartbeatSummary } from '../../sandbox/inspect';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../sandbox/limits';
 import { sanitize } from '../../text/escape';
+import { colorValue } from '../../output/say';
 import { humanDuration } from '../../text/time';
 import { dataFileOf, holderOf } from './shared/data-file';
 import type { INFO } from './spec';
 
 const every = (amount: number, unit: string) => `${amount} ${amount === 1 ? unit.replace(/s$/, '') : unit}`;
 
-const STATE_COLORS: Record<HeartbeatSummary['state'], 'green' | 'yellow' | 'red' | 'cyan' | 'dim'> = {
-  NEW: 'cyan',
-  UP: 'green',
-  LATE: 'yellow',
-  FAILING: 'red',
-  PAUSED: 'dim',
-};
-
 const HEARTBEAT_COLUMNS: Column<HeartbeatSummary>[] = [
   { header: 'NAME', value: (h) => h.name, shrink: true },
-  { header: 'STATE', value: (h) => h.state, color: (text, h, io) => io.style[STATE_COLORS[h.state]](text) },
+  { header: 'STATE', value: (h) => h.state, color: (text, h, io) => colorValue(io.style, h.state, text) },
   { header: 'EVERY', value: (h) => every(h.period, h.periodUnit) },
   { header: 'GRACE', value: (h) => every(h.grace, h.graceUnit) },
   { header: 'CHECK ID', value: (h) => h.checkId },
@@ -131,7 +124,7 @@ export async function sandboxInfoRun(
   // One block per monitor: the IDs stay whole on a narrow terminal.
   const blocks = info.heartbeats.map((h) =>
     [
-      `  ${b(sanitize(h.name))}  ${io.style[STATE_COLORS[h.state]](h.state)}  (every ${every(h.period, h.periodUnit)}, grace ${every(h.grace, h.graceUnit)})`,
+      `  ${b(sanitize(h.name))}  ${colorValue(io.style, h.state)}  (every ${every(h.period, h.periodUnit)}, grace ${every(h.grace, h.graceUnit)})`,
       `    check ID:    ${sanitize(h.checkId)}`,
       `    ping token:  ${sanitize(h.pingToken)}`,
     ].join('\n'),

@@ -1,6 +1,6 @@
 import { verb, type FlagTable, type NounSpec } from '../../core/flags/spec';
 import { DEFAULT_HOST, DEFAULT_PORT, REQUEST_LOG_LIMITS } from '../../sandbox/limits';
-import { MONITOR_STATES } from '../../sandbox/modules/heartbeats/states';
+import { HEARTBEAT_STATES } from '../../api/heartbeat-rules';
 
 /** 1,000-style, without toLocaleString: loading ICU's number formats costs ~10 ms at every start. */
 const LOG_COUNT = String(REQUEST_LOG_LIMITS.count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -73,8 +73,8 @@ export const SANDBOX = verb({
   ],
 });
 
-const STATES_HELP = Object.entries(MONITOR_STATES)
-  .map(([state, meaning]) => `  ${state.padEnd(8)} ${meaning}\n`)
+const STATES_HELP = Object.entries(HEARTBEAT_STATES)
+  .map(([state, meaning]) => `  ${state.padEnd(13)} ${meaning}\n`)
   .join('');
 
 export const INFO = verb({

@@ -1,5 +1,5 @@
 import { TIME_HELP } from '../../text/time';
-import type { FlagTable } from './spec';
+import type { CompletionSource, FlagTable } from './spec';
 
 /* Flags that several verbs share, defined once. Plain data, like every flag table. */
 
@@ -21,3 +21,38 @@ export const WINDOW_FLAGS = {
   to: { kind: 'time', past: true, help: 'end of the period, in the same forms (default: now)' },
   since: { kind: 'duration', help: 'the period up to now, e.g. 30m, 6h, 7d (same as --from DURATION)' },
 } as const satisfies FlagTable;
+
+/** The shortest ID prefix an ID argument takes (tables show 8 characters). */
+export const MIN_PREFIX = 6;
+
+/** The CHECK argument as the table gives it (`checkArg`). */
+export interface CheckArg<O extends boolean> {
+  key: 'check';
+  label: 'CHECK';
+  kind: 'text';
+  help: string;
+  complete: CompletionSource;
+  optional: O;
+}
+
+/**
+ * The CHECK argument of every verb that names a check (`mon checks`, `mon heartbeats`,
+ * `mon sandbox checks`): its ID, the first 6+ characters of it, or its name in any case
+ * (core/check-arg.ts resolves it). `heartbeats`: only heartbeat monitors are offered.
+ * `optional`: on a terminal, leaving it out shows a picker.
+ */
+export function checkArg<const O extends boolean = false>(
+  options: { optional?: O; heartbeats?: boolean } = {},
+): CheckArg<O> {
+  const what = options.heartbeats ? 'the heartbeat' : 'the check';
+  return {
+    key: 'check',
+    label: 'CHECK',
+    kind: 'text',
+    help:
+      `${what}: its ID, the first ${MIN_PREFIX}+ characters of it, or its name` +
+      (options.optional ? ' (on a terminal, leave it out to pick one)' : ''),
+    complete: options.heartbeats ? 'heartbeats' : 'checks',
+    optional: (options.optional ?? false) as O,
+  };
+}

@@ -4,7 +4,7 @@ import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { closest } from '../../text/similar';
 import { longestPrefix, formatPath } from '../../text/path';
-import { parseDuration, parseTime, TIME_HELP } from '../../text/time';
+import { durationRule, parseDuration, parseTime, TIME_HELP } from '../../text/time';
 import {
   andList,
   bodyNames,
@@ -67,9 +67,9 @@ function scalarSchema(flag: Flag, now: number): z.ZodType {
       });
     case 'duration':
       return z.string().transform((value, context) => {
-        const ms = parseDuration(value);
+        const ms = parseDuration(value, { zero: flag.zero });
         if (ms !== undefined) return ms;
-        context.addIssue({ code: 'custom', message: 'must be a duration like 90s, 30m, 2h, 7d or 2w', input: value });
+        context.addIssue({ code: 'custom', message: durationRule(value), input: value });
         return z.NEVER;
       });
     case 'bool':

@@ -86,10 +86,12 @@ export interface TimeFlag extends FlagCommon {
   past?: boolean;
 }
 
-/** A duration such as 90s, 30m, 2h, 7d (milliseconds). */
+/** A duration such as 90s, 30m, 2h, 7d (milliseconds); a bare number is refused (its unit is not guessed). */
 export interface DurationFlag extends FlagCommon {
   kind: 'duration';
   value?: string;
+  /** 0s is a duration too (a grace time); otherwise it must be more than zero. */
+  zero?: boolean;
 }
 
 /**
@@ -142,9 +144,18 @@ export interface ArgSpec {
 
 /**
  * What completions can look up, from the API or the config file (commands/completion/__complete.ts
- * answers each): open incidents' IDs, service names, the profile's templates, profile names.
+ * answers each): open incidents' IDs, service names, the profile's templates, profile names,
+ * checks' and heartbeats' IDs and names, status pages' URL names.
  */
-export const COMPLETION_SOURCES = ['open-incidents', 'services', 'templates', 'profiles'] as const;
+export const COMPLETION_SOURCES = [
+  'open-incidents',
+  'services',
+  'templates',
+  'profiles',
+  'checks',
+  'heartbeats',
+  'status-pages',
+] as const;
 export type CompletionSource = (typeof COMPLETION_SOURCES)[number];
 
 export interface VerbSpec<F extends FlagTable = FlagTable, A extends readonly ArgSpec[] = readonly ArgSpec[]> {

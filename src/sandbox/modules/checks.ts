@@ -7,10 +7,15 @@ import {
   dnsCheckCreateSchema,
   type DnsCheckCreateBody,
 } from '../../api/schemas/checks';
-import { HttpError, queryObject, validate } from '../http';
+import { checkListQuerySchema, statusWord } from '../../api/schemas/checkReads';
+import { CHECK_STATUSES, type CheckStatusWord } from '../../api/schemas/checkValues';
+import { HttpError, notFound, queryObject, validate, type SandboxRequest } from '../http';
 import type { Collection } from '../collection';
 import type { ModuleContext, SandboxModule } from '../module';
-import { ALERT_CHANNELS, type AlertChannel } from './alertChannels';
+import { alertChannelsOf, subscriptionsFor } from './alertChannels';
+import { checkStatus, statusOverrides, type CheckStatusBody } from './checkStatuses';
+import { heartbeatCheckOf, heartbeatStatusOf } from './heartbeats/checks';
+import { deleteHeartbeatMonitor, monitors, type StoredHeartbeat } from './heartbeats/store';
 import { servicesById } from './statusPages';
 
 type Body = Record<string, unknown>;
@@ -106,71 +111,6 @@ function withAlertSettingDefaults(given: unknown): unknown {
   return merged;
 }
 
-/**
- * Subscriptions: the ones asked for (each must name an alert channel), and with
- * autoAssignAlerts every other channel too, in the channels' order.
- */
-function subscriptionsFor(
-  ctx: ModuleContext,
-  body: DnsCheckCreateBody,
-  autoAssign: boolean,
-): StoredCheck['alertChannelSubscriptions'] {
-  const channels = ctx.store.collection<AlertChannel>(ALERT_CHANNELS).values();
-  const known = new Set(channels.map((channel) => channel.alertChannelId));
-  const asked = body.alertChannelSubscriptions ?? [];
-  asked.forEach((subscription, index) => {
-    if (!known.has(subscription.alertChannelId)) {
-      throw new HttpError(
-        400,
-        `body.alertChannelSubscriptions[${index}].alertChannelId: there is no alert channel ${subscription.alertChannelId} (the account has ${[...known].join(', ')})`,
-      );
-    }
-  });
-  const subscriptions = [...asked];
-  if (autoAssign) {
-    for (const channel of channels) {
-      if (!asked.some((subscription) => subscription.alertChannelId === channel.alertChannelId)) {
-        subscriptions.push({ alertChannelId: channel.alertChannelId, activated: true });
-      }
-    }
-  }
-  return subscriptions;
-}
-
-/** The response's alertChannels: the subscribed, active channels by kind. */
-function alertChannelsOf(ctx: ModuleContext, check: StoredCheck) {
-  const byId = new Map(
-    ctx.store
-      .collection<AlertChannel>(ALERT_CHANNELS)
-      .values()
-      .map((channel) => [channel.alertChannelId, channel]),
-  );
-  const out: { email: Body[]; webhook: Body[]; slack: Body[]; sms: Body[] } = {
-    email: [],
-    webhook: [],
-    slack: [],
-    sms: [],
-  };
-  for (const subscription of check.alertChannelSubscriptions) {
-    const channel = byId.get(subscription.alertChannelId);
-    if (!channel || !subscription.activated) continue;
-    const config = channel.config;
-    if (channel.type === 'EMAIL') out.email.push({ address: config.address });
-    if (channel.type === 'SLACK') out.slack.push({ url: config.url });
-    if (channel.type === 'SMS') out.sms.push({ number: config.number, name: config.name });
-    if (channel.type === 'WEBHOOK') {
-      out.webhook.push({
-        name: config.name,
-        url: config.url,
-        method: config.method ?? 'POST',
-        headers: config.headers ?? [],
-        queryParameters: config.queryParameters ?? [],
-      });
-    }
-  }
-  return out;
-}
-
 function checkTriggerService(ctx: ModuleContext, body: DnsCheckCreateBody): void {
   const serviceId = body.triggerIncident?.serviceId;
   if (serviceId !== undefined && !servicesById(ctx).has(serviceId)) {
@@ -213,11 +153,73 @@ function responseOf(ctx: ModuleContext, check: StoredCheck): Body {
   return Object.fromEntries(RESPONSE_FIELDS.filter((key) => full[key] !== undefined).map((key) => [key, full[key]]));
 }
 
+/** GET /v1/checks's page size when the query has none (the public description's default). */
+const API_DEFAULT_LIMIT = 10;
+
 const DNS_BODY = dnsCheckCreateSchema();
 const COMBINED_BODY = combinedCheckCreateSchema();
 
 function autoAssign(query: URLSearchParams): boolean {
   return validate(autoAssignAlertsQuerySchema, queryObject(query), 'query').autoAssignAlerts !== 'false';
+}
+
+/** A check of either store, shaped and judged only when asked (a list need not compute every status). */
+interface AnyCheck {
+  id: string;
+  name: string;
+  checkType: string;
+  tags: string[];
+  body: () => Record<string, unknown>;
+  status: () => CheckStatusBody;
+}
+
+const created = (ctx: ModuleContext, check: StoredCheck): AnyCheck => ({
+  id: check.id,
+  name: check.name,
+  checkType: check.checkType,
+  tags: (check.tags as string[] | undefined) ?? [],
+  body: () => responseOf(ctx, check),
+  status: () => checkStatus(ctx, check),
+});
+
+const heartbeat = (ctx: ModuleContext, monitor: StoredHeartbeat): AnyCheck => ({
+  id: monitor.id,
+  name: monitor.name,
+  checkType: 'HEARTBEAT',
+  tags: monitor.tags ?? [],
+  body: () => heartbeatCheckOf(ctx, monitor),
+  status: () => heartbeatStatusOf(ctx, monitor),
+});
+
+/** Every check: those created here (DNS, the deprecated create) and the heartbeat monitors, by name. */
+function everyCheck(ctx: ModuleContext): AnyCheck[] {
+  return [
+    ...checks(ctx)
+      .values()
+      .map((check) => created(ctx, check)),
+    ...monitors(ctx)
+      .values()
+      .map((monitor) => heartbeat(ctx, monitor)),
+  ].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id.localeCompare(b.id));
+}
+
+/** The check an ID names, in either store, or 404. */
+function checkFor(ctx: ModuleContext, id: string): AnyCheck {
+  const check = checks(ctx).get(id);
+  if (check) return created(ctx, check);
+  const monitor = monitors(ctx).get(id);
+  if (monitor) return heartbeat(ctx, monitor);
+  throw notFound(`Check ${id}`);
+}
+
+/** GET /v1/checks's query: repeated `tag` parameters are a list. */
+function listQuery(request: SandboxRequest) {
+  const tags = request.query.getAll('tag');
+  return validate(
+    checkListQuerySchema,
+    { ...queryObject(request.query), ...(tags.length ? { tag: tags } : {}) },
+    'query',
+  );
 }
 
 /**
@@ -245,6 +247,66 @@ export const checksModule: SandboxModule = {
         );
       }
       return { status: 201, body: responseOf(ctx, store(ctx, body, type, assign)) };
+    });
+
+    router.get('/v1/checks', (request) => {
+      const { page = 1, limit = API_DEFAULT_LIMIT, checkType, tag, search, status } = listQuery(request);
+      const needle = search?.toLowerCase();
+      const matching = everyCheck(ctx).filter(
+        (check) =>
+          (!checkType || check.checkType === checkType) &&
+          (!tag || check.tags.some((own) => tag.includes(own))) &&
+          (!needle || check.name.toLowerCase().includes(needle)) &&
+          (!status || statusWord(check.status()) === status),
+      );
+      return { status: 200, body: matching.slice((page - 1) * limit, page * limit).map((check) => check.body()) };
+    });
+
+    router.get('/v1/checks/:id', ({ params }) => ({ status: 200, body: checkFor(ctx, params.id!).body() }));
+
+    router.add({
+      method: 'DELETE',
+      path: '/v1/checks/:id',
+      handler: ({ params }) => {
+        const check = checkFor(ctx, params.id!);
+        if (check.checkType === 'HEARTBEAT') deleteHeartbeatMonitor(ctx, check.id);
+        else {
+          statusOverrides(ctx).delete(check.id);
+          checks(ctx).delete(check.id);
+        }
+        return { status: 204 };
+      },
+    });
+
+    router.get('/v1/check-statuses', () => ({
+      status: 200,
+      body: everyCheck(ctx).map((check) => check.status()),
+    }));
+
+    router.get('/v1/check-statuses/:checkId', ({ params }) => ({
+      status: 200,
+      body: checkFor(ctx, params.checkId!).status(),
+    }));
+
+    // The sandbox's control (an admin route, like the clock): `mon sandbox checks fail|degrade|pass`.
+    router.post('/__sandbox/checks/:checkId/status', ({ params, body }) => {
+      const check = checkFor(ctx, params.checkId!);
+      const status = (body as { status?: unknown } | undefined)?.status;
+      if (!CHECK_STATUSES.includes(status as CheckStatusWord)) {
+        throw new HttpError(400, `body.status must be one of ${CHECK_STATUSES.join(', ')}`);
+      }
+      if (check.checkType === 'HEARTBEAT') {
+        throw new HttpError(
+          400,
+          "A heartbeat's status follows its pings: ping it, or move the sandbox clock past its period and grace",
+        );
+      }
+      statusOverrides(ctx).put({
+        id: check.id,
+        status: status as CheckStatusWord,
+        since: new Date(ctx.clock.now()).toISOString(),
+      });
+      return { status: 200, body: check.status() };
     });
   },
   banner(ctx) {

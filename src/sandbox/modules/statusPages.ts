@@ -2,7 +2,7 @@ import { listQuerySchema } from '../../api/schemas/common';
 import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { Incident, Service } from '../../api/schemas/incidents';
 import { pageServices, type StatusPage } from '../../api/schemas/statusPages';
-import { HttpError, queryObject, validate } from '../http';
+import { HttpError, notFound, queryObject, validate } from '../http';
 import type { Collection } from '../collection';
 import type { ModuleContext, SandboxModule } from '../module';
 
@@ -134,19 +134,20 @@ function seedPages(): StoredStatusPage[] {
 }
 
 /**
- * The page as the API shows it: with its open incidents (those that name one of its
+ * The page as the API shows it: with its open incidents (with their updates when one page
+ * is read, as the spec's status page carries them) (those that name one of its
  * services), each without its updates, as the public API's StatusPageV2IncidentServices
  * carries them. Not every incident ever made: a page's size does not grow with the account's
  * history (resolving services reads every page).
  */
-function withIncidents(ctx: ModuleContext, stored: StoredStatusPage): StatusPage {
+function withIncidents(ctx: ModuleContext, stored: StoredStatusPage, options: { updates?: boolean } = {}): StatusPage {
   const ids = new Set(pageServices(stored).map(({ service }) => service.id));
-  const incidents = ctx.store
+  const open = ctx.store
     .collection<Incident>('incidents')
     .values()
     .filter((incident) => incident.lastUpdateStatus !== 'RESOLVED' && incident.services.some((svc) => ids.has(svc.id)))
-    .reverse()
-    .map(({ incidentUpdates: _updates, ...incident }) => incident);
+    .reverse();
+  const incidents = options.updates ? open : open.map(({ incidentUpdates: _updates, ...incident }) => incident);
   return { ...stored, incidents };
 }
 
@@ -164,6 +165,11 @@ export const statusPagesModule: SandboxModule = {
     router.get('/v1/status-pages', ({ query }) => {
       const page = listPage(statusPages(ctx), query);
       return { status: 200, body: { ...page, entries: page.entries.map((entry) => withIncidents(ctx, entry)) } };
+    });
+    router.get('/v1/status-pages/:statusPageId', ({ params }) => {
+      const stored = statusPages(ctx).get(params.statusPageId!);
+      if (!stored) throw notFound(`Status page ${params.statusPageId}`);
+      return { status: 200, body: withIncidents(ctx, stored, { updates: true }) };
     });
   },
 };

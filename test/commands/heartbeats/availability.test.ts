@@ -30,27 +30,38 @@ describe('heartbeats availability output', () => {
     expect(tty.stdout).toMatch(/^Period: +\d{4}-\d\d-\d\d \d\d:\d\d UTC to now\n/);
     expect(tty.stdout).toMatch(/\nSuccess ratio: +9\d\.\d+% {2}\(no data for the period before to compare with\)\n/);
     expect(tty.stdout).toMatch(/\nEvents: +2\d events\n$/);
+    // The ratio as a bar beside the period before's (none here), in glyphs that read without colour.
+    expect(tty.stdout).toMatch(/\nThis period: +█{20,29}░{1,10} {2}9\d\.\d+%\n/);
+    expect(tty.stdout).toMatch(/\nPeriod before: +no data\n/);
+    const day = await mon(`heartbeats availability ${hourly}`, { sandbox, tty: true });
+    expect(day.stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/\nPeriod before: +█{30} {2}100%\n/);
   });
 });
 
-describe('heartbeats availability CHECK_ID', () => {
-  it('refuses a CHECK_ID that could change the path, and asks for a missing one only on a terminal', async () => {
+describe('heartbeats availability CHECK', () => {
+  it('takes a name or an ID prefix for CHECK (nothing else reaches a path), and picks a missing one only on a terminal', async () => {
     const bad = await mon('heartbeats events ../runtimes', { sandbox });
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('CHECK_ID must not contain "/"');
+    expect(bad.stderr).toContain('No heartbeat is named "../runtimes".');
+    expect(bad.code).toBe(6);
+    expect(sandbox.requests.every((request) => request.path.startsWith('/v1/checks?'))).toBe(true);
+    sandbox.requests.length = 0;
 
     const missing = await mon('heartbeats availability', { sandbox });
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('CHECK_ID is required: the ID of a heartbeat check.');
+    expect(missing.stderr).toContain('CHECK is required (prompts are off, so no picker can be shown).');
     expect(sandbox.requests).toEqual([]);
 
     const asked = await mon('heartbeats availability', {
       sandbox,
       tty: true,
-      answers: [{ message: 'Heartbeat check ID', answer: ` ${queue} ` }],
+      answers: [{ message: 'Which heartbeat?', answer: queue }],
     });
     expect(asked.code).toBe(0);
-    expect(asked.prompter.asked.map((question) => question.message)).toEqual(['Heartbeat check ID:']);
-    expect(sandbox.requests[0]!.path).toBe(`/v1/checks/heartbeats/${queue}/availability`);
+    expect(asked.prompter.asked.map((question) => question.message)).toEqual(['Which heartbeat?']);
+    expect(sandbox.requests.at(-1)!.path).toMatch(new RegExp(`^/v1/checks/heartbeats/${queue}/availability`));
+
+    const named = await mon('heartbeats availability "QUEUE WORKER" --json', { sandbox });
+    expect(named.code).toBe(0);
+    expect(sandbox.requests.at(-1)!.path).toMatch(new RegExp(`^/v1/checks/heartbeats/${queue}/availability`));
   });
 });

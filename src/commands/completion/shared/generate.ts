@@ -106,6 +106,9 @@ const SOURCE_LABELS: Record<CompletionSource, string> = {
   services: 'service',
   templates: 'template',
   profiles: 'profile',
+  checks: 'check',
+  heartbeats: 'heartbeat',
+  'status-pages': 'status page',
 };
 
 /** The global flags that pick the account: passed on to `mon __complete` when typed. */

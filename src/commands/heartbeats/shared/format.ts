@@ -56,3 +56,19 @@ export function labelledLines(io: IO, rows: [string, string][]): string {
   const width = Math.max(...rows.map(([label]) => label.length)) + 3;
   return rows.map(([label, text]) => `${io.style.bold(`${label}:`.padEnd(width))}${text}\n`).join('');
 }
+
+/** The widest a ratio bar is drawn. */
+const BAR_MAX = 30;
+
+/**
+ * A success ratio as a bar of `width` cells: full blocks for the share that succeeded, light
+ * shade for the rest (two glyphs, so it reads without colour), then the figure. Filled cells
+ * are rounded down: only 100% is a full bar.
+ */
+export function ratioBar(io: IO, percent: number | null | undefined, width: number): string {
+  if (percent === undefined || percent === null) return io.style.dim('no data');
+  const cells = Math.max(1, Math.min(BAR_MAX, width));
+  const share = Math.min(100, Math.max(0, percent));
+  const filled = share === 100 ? cells : Math.min(cells - 1, Math.floor((share / 100) * cells));
+  return `${'█'.repeat(filled)}${io.style.dim('░'.repeat(cells - filled))}  ${formatPercent(percent)}`;
+}

@@ -1,10 +1,11 @@
 import type { WindowQuery } from '../../../api/resources/heartbeats';
-import { pathIdSchema } from '../../../api/schemas/common';
 import { windowIsOrdered } from '../../../api/schemas/heartbeats';
-import type { Ctx } from '../../../core/context';
 import { UsageError } from '../../../errors';
+import type { ApiClient } from '../../../api/client';
+import { checkOrPick, type NamedCheck } from '../../../core/check-arg';
+import type { Ctx } from '../../../core/context';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 interface WindowOptions {
   from?: Date;
@@ -53,24 +54,16 @@ export function describeWindow(query: WindowQuery): string {
   return `${show(query.startTime!)} to ${show(query.endTime)}`;
 }
 
-/** CHECK_ID when it was given, else asked for on a terminal (after the flags were found valid). */
-export async function checkIdOrAsk(
-  ctx: Pick<Ctx, 'io' | 'prompter' | 'commandPath'>,
-  checkId: string | undefined,
-): Promise<string> {
-  if (checkId !== undefined) return checkId;
-  if (!ctx.io.canPrompt()) {
-    throw new UsageError(
-      'CHECK_ID is required: the ID of a heartbeat check.',
-      `Usage: ${ctx.commandPath} CHECK_ID (see --help).`,
-    );
-  }
-  const answer = await ctx.prompter.input({
-    message: 'Heartbeat check ID:',
-    validate: (value) => {
-      const result = pathIdSchema.safeParse(value.trim());
-      return result.success ? true : `The check ID ${result.error.issues[0]?.message ?? 'is not valid'}.`;
-    },
+/** CHECK (its ID, 6+ characters of it, or its name) of a heartbeat read, or picked on a terminal. */
+export function heartbeatOrPick(
+  ctx: Pick<Ctx, 'io' | 'prompter'>,
+  client: Pick<ApiClient, 'request'>,
+  check: string | undefined,
+  verb: string,
+): Promise<NamedCheck> {
+  return checkOrPick(ctx, client, check, {
+    checkType: 'HEARTBEAT',
+    question: 'Which heartbeat?',
+    example: `mon heartbeats ${verb} "Nightly backup"`,
   });
-  return answer.trim();
 }

@@ -4,7 +4,7 @@ import { PAGE_LIMIT } from '../../../api/schemas/enums';
 import type { Incident } from '../../../api/schemas/incidents';
 import { UsageError } from '../../../errors';
 import { sanitize } from '../../../text/escape';
-import { MIN_PREFIX } from '../spec';
+import { MIN_PREFIX } from '../../../core/flags/common';
 
 /*
  * Short IDs: tables show the first 8 characters of an ID, and every incident and update ID

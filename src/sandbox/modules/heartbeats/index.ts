@@ -3,6 +3,7 @@ import { availabilityQuerySchema, heartbeatEventsQuerySchema } from '../../../ap
 import { HttpError, notFound, queryObject, validate, type SandboxRequest } from '../../http';
 import type { ModuleContext, SandboxModule } from '../../module';
 import { DAY, isLinkPreviewBot } from './rules';
+import { createHeartbeatCheck, heartbeatCheckOf, updateHeartbeatCheck } from './checks';
 import { describeEvery, loadSeedFile, seedSamples } from './seed';
 import { monitors, recordPing, type StoredHeartbeat } from './store';
 import { availability, bare, timeline, windowOf } from './timeline';
@@ -30,6 +31,16 @@ export const heartbeatsModule: SandboxModule = {
     if (ctx.options.seedFile) loadSeedFile(ctx, ctx.options.seedFile);
   },
   routes(router, ctx) {
+    router.post('/v1/checks/heartbeat', (request) => ({
+      status: 201,
+      body: heartbeatCheckOf(ctx, createHeartbeatCheck(ctx, request)),
+    }));
+
+    router.put('/v1/checks/heartbeat/:id', (request) => {
+      const monitor = monitorFor(ctx, request.params.id!);
+      return { status: 200, body: heartbeatCheckOf(ctx, updateHeartbeatCheck(ctx, monitor, request)) };
+    });
+
     router.get('/v1/checks/heartbeats/:checkId/events', ({ params, query }) => {
       const { limit = EVENTS_LIMIT.default, ...times } = validate(
         heartbeatEventsQuerySchema,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { heartbeatMonitorSchema, type HeartbeatMonitor } from '../../../api/schemas/heartbeats';
 import type { ModuleContext } from '../../module';
 import type { Collection } from '../../collection';
-import { pingState, type PingState } from './rules';
+import { pingState, type PingState } from '../../../api/heartbeat-rules';
 
 /* What the heartbeats module stores: monitors, and the pings they received (nothing else). */
 
@@ -11,7 +11,11 @@ export interface StoredHeartbeat extends HeartbeatMonitor {
   id: string;
   /** The secret part of the ping URL. */
   pingToken: string;
+  /** A date-time: the monitor's clock starts there until its first ping. */
   created_at: string;
+  updated_at?: string | null;
+  /** The alert channels it notifies (POST and PUT /v1/checks/heartbeat). */
+  alertChannelSubscriptions?: { alertChannelId: number; activated: boolean }[];
 }
 
 export interface StoredPing {
@@ -71,4 +75,10 @@ export function recordPing(
     state: pingState(monitor, at - since),
     ...from,
   });
+}
+
+/** Deletes a monitor with its pings: its ping token no longer answers. */
+export function deleteHeartbeatMonitor(ctx: Pick<ModuleContext, 'store'>, id: string): void {
+  for (const ping of pingsOf(ctx, id)) pings(ctx).delete(ping.id);
+  monitors(ctx).delete(id);
 }

@@ -3,8 +3,8 @@ import type { Availability, HeartbeatEvent } from '../../../api/schemas/heartbea
 import { parseTime } from '../../../text/time';
 import { HttpError } from '../../http';
 import type { ModuleContext } from '../../module';
-import { allowanceMs, DAY, periodMs } from './rules';
-import type { MonitorState } from './states';
+import { allowanceMs, judgeHeartbeat, type HeartbeatState } from '../../../api/heartbeat-rules';
+import { DAY } from './rules';
 import { pingsOf, type StoredHeartbeat } from './store';
 
 /**
@@ -66,15 +66,17 @@ export function timeline(ctx: ModuleContext, monitor: StoredHeartbeat): Timeline
   return { events, outages };
 }
 
-/** The monitor's state now (states.ts), by the same rule as its timeline: it fails once period + grace pass without a ping. */
-export function currentState(ctx: Pick<ModuleContext, 'store' | 'clock'>, monitor: StoredHeartbeat): MonitorState {
-  if (monitor.activated === false) return 'PAUSED';
+/** The monitor's state now (api/heartbeat-rules.ts), by the same rule as its timeline: it fails once period + grace pass without a ping. */
+export function currentState(ctx: Pick<ModuleContext, 'store' | 'clock'>, monitor: StoredHeartbeat): HeartbeatState {
   const last = pingsOf(ctx, monitor.id).at(-1);
-  const since = Math.max(Date.parse(monitor.created_at), last ? Date.parse(last.timestamp) : -Infinity);
-  const elapsed = ctx.clock.now() - since;
-  if (elapsed > allowanceMs(monitor)) return 'FAILING';
-  if (!last) return 'NEW';
-  return elapsed > periodMs(monitor) ? 'LATE' : 'UP';
+  return judgeHeartbeat(
+    {
+      ...monitor,
+      createdAt: Date.parse(monitor.created_at),
+      lastPingAt: last ? Date.parse(last.timestamp) : undefined,
+    },
+    ctx.clock.now(),
+  ).state;
 }
 
 /** The success ratio (percent) of [start, end], or undefined when the monitor has no time in it. */

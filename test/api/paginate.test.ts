@@ -1,0 +1,93 @@
+/**
+ * Page-numbered lists (api/paginate.ts's numberedPages, GET /v1/checks): the pages asked for,
+ * where they stop, and the bounds against a server that would never stop.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { numberedPages, PagingStopped, type PagingBounds } from '../../src/api/paginate';
+import type { ApiRequest, ApiResponse } from '../../src/api/request';
+
+const entrySchema = z.array(z.object({ id: z.string() }));
+
+/** A server of `total` entries (e0, e1, ...), or one that answers every page with `answer(page)`. */
+function server(options: { total?: number; answer?: (page: number, limit: number) => { id: string }[] }) {
+  const asked: ApiRequest[] = [];
+  const client = {
+    paging: undefined as PagingBounds | undefined,
+    async request<T>(request: ApiRequest): Promise<ApiResponse<T>> {
+      asked.push(request);
+      const page = Number(request.query?.page);
+      const limit = Number(request.query?.limit);
+      const body =
+        options.answer?.(page, limit) ??
+        Array.from({ length: options.total ?? 0 }, (_, i) => ({ id: `e${i}` })).slice((page - 1) * limit, page * limit);
+      return { status: 200, headers: {}, body: body as T, text: JSON.stringify(body) };
+    },
+  };
+  return { client, asked };
+}
+
+async function read(client: ReturnType<typeof server>['client'], query: { limit: number; page?: number }) {
+  const pages: { page: number; ids: string[] }[] = [];
+  for await (const { entries, page } of numberedPages(
+    client,
+    { method: 'GET', path: '/v1/checks', query },
+    entrySchema,
+  )) {
+    pages.push({ page, ids: entries.map((entry) => entry.id) });
+  }
+  return pages;
+}
+
+describe('numberedPages', () => {
+  it('asks page 1, 2, 3 ... and stops after the first page shorter than the limit', async () => {
+    const { client, asked } = server({ total: 5 });
+    expect(await read(client, { limit: 2 })).toEqual([
+      { page: 1, ids: ['e0', 'e1'] },
+      { page: 2, ids: ['e2', 'e3'] },
+      { page: 3, ids: ['e4'] },
+    ]);
+    expect(asked.map((request) => request.query)).toEqual([
+      { limit: 2, page: 1 },
+      { limit: 2, page: 2 },
+      { limit: 2, page: 3 },
+    ]);
+  });
+
+  it('reads one empty page more when the list ends on a full page, and starts where asked', async () => {
+    const { client, asked } = server({ total: 4 });
+    expect(await read(client, { limit: 2, page: 2 })).toEqual([
+      { page: 2, ids: ['e2', 'e3'] },
+      { page: 3, ids: [] },
+    ]);
+    expect(asked).toHaveLength(2);
+  });
+
+  it('stops at MON_MAX_PAGES with an error saying the list is not whole', async () => {
+    const { client, asked } = server({ total: 1000 });
+    client.paging = { maxPages: 3, maxEntries: 100_000 };
+    const pages: number[] = [];
+    const error = await (async () => {
+      for await (const { page } of numberedPages(
+        client,
+        { method: 'GET', path: '/v1/checks', query: { limit: 10 } },
+        entrySchema,
+      ))
+        pages.push(page);
+    })().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PagingStopped);
+    expect((error as Error).message).toContain('Stopped paging /v1/checks after 3 pages (30 entries)');
+    expect(pages).toEqual([1, 2, 3]);
+    expect(asked).toHaveLength(3);
+  });
+
+  it('stops at the second page when the server answers every page with the same entries (it ignores `page`)', async () => {
+    const { client, asked } = server({ answer: () => [{ id: 'a' }, { id: 'b' }] });
+    const error = await read(client, { limit: 2 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PagingStopped);
+    expect((error as Error).message).toBe(
+      'The server answered page 2 of /v1/checks with the entries of page 1; stopping instead of reading them again. What was printed is not the whole list.',
+    );
+    expect(asked).toHaveLength(2);
+  });
+});
