@@ -5,6 +5,7 @@ import { CLOCK_OFFSET_META, SandboxClock } from './module';
 import { monitors } from './modules/heartbeats/store';
 import type { MonitorState } from './modules/heartbeats/states';
 import { currentState } from './modules/heartbeats/timeline';
+import { pagePath, publicPages } from './modules/statusPages';
 import { Store } from './store';
 
 export interface HeartbeatSummary {
@@ -26,7 +27,15 @@ export interface HeartbeatSummary {
 export function inspectDataFile(
   file: string,
   now: () => number = Date.now,
-): { heartbeats: HeartbeatSummary[]; clockOffsetMs: number; apiKey: string | undefined } | undefined {
+):
+  | {
+      heartbeats: HeartbeatSummary[];
+      /** The public status pages: name and path (/status/<url>). */
+      statusPages: { name: string; path: string }[];
+      clockOffsetMs: number;
+      apiKey: string | undefined;
+    }
+  | undefined {
   if (!existsSync(file)) return undefined;
   const store = Store.read(file);
   const clockOffsetMs = store.meta<number>(CLOCK_OFFSET_META) ?? 0;
@@ -45,5 +54,6 @@ export function inspectDataFile(
     }));
   // Its own key (a file from before mon kept one has none until a sandbox serves it again).
   const apiKey = store.meta<unknown>(API_KEY_META);
-  return { heartbeats, clockOffsetMs, apiKey: typeof apiKey === 'string' ? apiKey : undefined };
+  const statusPages = publicPages(ctx).map((page) => ({ name: page.name, path: pagePath(page.url) }));
+  return { heartbeats, statusPages, clockOffsetMs, apiKey: typeof apiKey === 'string' ? apiKey : undefined };
 }
