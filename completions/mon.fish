@@ -15,7 +15,7 @@ function __mon_subcommands
     case 'templates'
       echo add list remove
     case 'status-pages'
-      echo list
+      echo list open
     case 'checks'
       echo create-dns create
     case 'heartbeats'
@@ -221,9 +221,12 @@ complete -c mon -n "__mon_at 'templates add'" -l force -d 'replace a template of
 complete -c mon -n "__mon_at 'templates remove' 0" -a '(__mon_lookup templates)'
 complete -c mon -n "__mon_at 'status-pages' 0" -a 'list' -d 'List status pages with their cards and services'
 complete -c mon -n "__mon_topic 'status-pages'" -a 'list' -d 'List status pages with their cards and services'
+complete -c mon -n "__mon_at 'status-pages' 0" -a 'open' -d 'Open a status page in the browser, as its subscribers see it'
+complete -c mon -n "__mon_topic 'status-pages'" -a 'open' -d 'Open a status page in the browser, as its subscribers see it'
 complete -c mon -n "__mon_at 'status-pages list'" -l limit -s L -r -d 'entries per page, 1 to 100 (default 20)'
 complete -c mon -n "__mon_at 'status-pages list'" -l next-id -r -d 'start at this page (the nextId a previous page gave)'
 complete -c mon -n "__mon_at 'status-pages list'" -l all -d 'follow every page'
+complete -c mon -n "__mon_at 'status-pages open'" -l print -d 'print its URL instead of opening it'
 complete -c mon -n "__mon_at 'checks' 0" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)'
 complete -c mon -n "__mon_topic 'checks'" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)'
 complete -c mon -n "__mon_at 'checks' 0" -a 'create' -d 'Create a check with the deprecated combined operation (POST /v1/checks)'

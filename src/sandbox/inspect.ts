@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import type { TimeUnit } from '../api/schemas/heartbeats';
-import { API_KEY_META } from './defaults';
+import { API_KEY_META, statusPagePath } from './defaults';
 import { CLOCK_OFFSET_META, SandboxClock } from './module';
 import { monitors } from './modules/heartbeats/store';
 import type { MonitorState } from './modules/heartbeats/states';
 import { currentState } from './modules/heartbeats/timeline';
-import { pagePath, publicPages } from './modules/statusPages';
+import { publicPages } from './modules/statusPages';
 import { Store } from './store';
 
 export interface HeartbeatSummary {
@@ -54,6 +54,6 @@ export function inspectDataFile(
     }));
   // Its own key (a file from before mon kept one has none until a sandbox serves it again).
   const apiKey = store.meta<unknown>(API_KEY_META);
-  const statusPages = publicPages(ctx).map((page) => ({ name: page.name, path: pagePath(page.url) }));
+  const statusPages = publicPages(ctx).map((page) => ({ name: page.name, path: statusPagePath(page.url) }));
   return { heartbeats, statusPages, clockOffsetMs, apiKey: typeof apiKey === 'string' ? apiKey : undefined };
 }

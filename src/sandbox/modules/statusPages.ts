@@ -5,6 +5,7 @@ import { pageServices, type StatusPage } from '../../api/schemas/statusPages';
 import { HttpError, queryObject, validate } from '../http';
 import type { Collection } from '../collection';
 import type { ModuleContext, SandboxModule } from '../module';
+import { statusPagePath } from '../defaults';
 import { renderIndex, renderMessage, renderPage } from '../pages/render';
 import { DEFAULT_PALETTES, pageView } from '../pages/view';
 import type { SandboxResponse } from '../http';
@@ -148,9 +149,6 @@ function withIncidents(ctx: ModuleContext, stored: StoredStatusPage): StatusPage
   return { ...stored, incidents };
 }
 
-/** Where a page is served: /status/<url>. */
-export const pagePath = (url: string) => `/status/${encodeURIComponent(url)}`;
-
 /**
  * How a page is answered: no cache (the next load shows the latest), and a policy that runs
  * no script and loads nothing but images and the page's own style, whatever got into it.
@@ -229,7 +227,10 @@ export const statusPagesModule: SandboxModule = {
     pageRoutes(router, ctx);
   },
   banner(ctx) {
-    const pages = publicPages(ctx).map((page) => ({ name: page.name, url: `${ctx.baseUrl()}${pagePath(page.url)}` }));
+    const pages = publicPages(ctx).map((page) => ({
+      name: page.name,
+      url: `${ctx.baseUrl()}${statusPagePath(page.url)}`,
+    }));
     const names = pages.map((page) => sanitize(page.name));
     const width = Math.max(0, ...names.map(displayWidth));
     return {
