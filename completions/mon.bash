@@ -23,10 +23,10 @@ _mon_flags() {
     '') : ;;
     'incidents') : ;;
     'incidents list') printf '%s\n' '--limit' '-L' '--next-id' '--all' '--status' '-s' '--service' '--severity' '--since' ;;
-    'incidents get') : ;;
-    'incidents create') printf '%s\n' '--name' '--severity' '--service' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--date' '--message-file' '--template' '--yes' '-y' '--dry-run' ;;
-    'incidents update') printf '%s\n' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--name' '--severity' '--service' '--message-file' '--template' '--yes' '-y' '--dry-run' ;;
-    'incidents resolve') printf '%s\n' '--message' '-m' '--notify' '--no-notify' '--force' '--message-file' '--template' '--yes' '-y' '--dry-run' ;;
+    'incidents get') printf '%s\n' '--web' ;;
+    'incidents create') printf '%s\n' '--name' '--severity' '--service' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--date' '--message-file' '--template' '--yes' '-y' '--dry-run' '--web' ;;
+    'incidents update') printf '%s\n' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--name' '--severity' '--service' '--message-file' '--template' '--yes' '-y' '--dry-run' '--web' ;;
+    'incidents resolve') printf '%s\n' '--message' '-m' '--notify' '--no-notify' '--force' '--message-file' '--template' '--yes' '-y' '--dry-run' '--web' ;;
     'incidents updates') : ;;
     'incidents updates create') printf '%s\n' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--date' '--message-file' '--template' '--yes' '-y' '--dry-run' ;;
     'incidents updates get') : ;;

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client';
 import { statusPagePages } from '../api/resources/statusPages';
-import type { StatusPage } from '../api/schemas/statusPages';
+import { pageServices, type StatusPage } from '../api/schemas/statusPages';
+import type { Incident } from '../api/schemas/incidents';
 import type { ApiRequest } from '../api/request';
 import { PAGE_LIMIT } from '../api/schemas/enums';
 import { CliError } from '../errors';
@@ -78,7 +79,7 @@ export function publicPageUrl(
 export async function showPages(
   ctx: { io: IO; env: NodeJS.ProcessEnv },
   pages: readonly Pick<StatusPage, 'name' | 'url' | 'customDomain'>[],
-  where: { sandbox: boolean; baseUrl: string; print: boolean; embedded: boolean },
+  where: { sandbox: boolean; baseUrl: string; print: boolean; embedded: boolean; urlOnStderr?: boolean },
 ): Promise<void> {
   const missing: string[] = [];
   const served = where.sandbox ? sandboxPagesAt(where.embedded, ctx.env, where.baseUrl) : undefined;
@@ -99,6 +100,8 @@ export async function showPages(
       : await openInBrowser(found.url, { env: ctx.env });
     if (why === undefined) {
       saySuccess(ctx.io, `Opened ${url} in the browser.`);
+    } else if (where.urlOnStderr) {
+      sayNote(ctx.io, `Not opened in a browser: ${why}. The page is at ${url}`);
     } else {
       sayNote(ctx.io, `Not opened in a browser: ${why}. The page is at:`);
       ctx.io.out(`${url}\n`);
@@ -111,4 +114,27 @@ export async function showPages(
       'Its address is in the status page settings of the web app; with a custom domain set, mon opens that.',
     );
   }
+}
+
+/**
+ * `mon incidents ... --web`: the status pages that show the incident's services, opened
+ * after the command did its work (what it printed on stdout stays its own: a URL not opened
+ * is shown on stderr). No page shows them: a note.
+ */
+export async function openIncidentPages(
+  ctx: { io: IO; env: NodeJS.ProcessEnv; embedded: boolean },
+  client: Client,
+  incident: Pick<Incident, 'services'>,
+): Promise<void> {
+  const { pages, sandbox } = await allStatusPages(client);
+  const services = new Set(incident.services.map((service) => service.id));
+  const showing = pages.filter((page) => pageServices(page).some(({ service }) => services.has(service.id)));
+  if (!showing.length) return sayNote(ctx.io, 'No status page shows the services of this incident: nothing to open.');
+  await showPages(ctx, showing, {
+    sandbox,
+    baseUrl: client.config.baseUrl,
+    print: false,
+    embedded: ctx.embedded,
+    urlOnStderr: true,
+  });
 }
