@@ -174,6 +174,7 @@ export const GET = verb({
   flags: { web: WEB },
   about:
     DURATION_HELP +
+    'On a terminal the timeline reads as the status page shows it: "Identified · time", the message below.\n' +
     'Piped: "key<TAB>value" lines, then one "update<TAB>id<TAB>date<TAB>status<TAB>notified<TAB>message" line per update.\n',
   examples: ['mon incidents get 3f0c2a9e-...', "mon incidents get 3f0c2a9e-... --jq '.incidentUpdates[0]'"],
 });
