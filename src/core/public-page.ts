@@ -6,7 +6,7 @@ import type { ApiRequest } from '../api/request';
 import { PAGE_LIMIT } from '../api/schemas/enums';
 import { CliError } from '../errors';
 import type { IO } from '../io';
-import { sayNote, saySuccess } from '../output/say';
+import { sayNote, saySuccess, sayWarning } from '../output/say';
 import { lockHolder, realFile } from '../lock';
 import { defaultDataFile, lockPath, PING_URL_HEADER, statusPagePath } from '../sandbox/defaults';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../sandbox/limits';
@@ -74,12 +74,14 @@ export function publicPageUrl(
 /**
  * Shows each page: its URL printed (`print`), or opened in the browser; when it cannot be
  * opened, printed, saying why (exit 0). A page with no address is an error (exit 1) after
- * the others were shown.
+ * the others were shown. `afterWork` (`--web`, once a command did its work): stdout stays
+ * the command's, so a URL not opened is named on stderr, and a page with no address is a
+ * warning: the work was done, and exit 1 would invite doing it again.
  */
 export async function showPages(
   ctx: { io: IO; env: NodeJS.ProcessEnv },
   pages: readonly Pick<StatusPage, 'name' | 'url' | 'customDomain'>[],
-  where: { sandbox: boolean; baseUrl: string; print: boolean; embedded: boolean; urlOnStderr?: boolean },
+  where: { sandbox: boolean; baseUrl: string; print: boolean; embedded: boolean; afterWork?: boolean },
 ): Promise<void> {
   const missing: string[] = [];
   const served = where.sandbox ? sandboxPagesAt(where.embedded, ctx.env, where.baseUrl) : undefined;
@@ -100,20 +102,17 @@ export async function showPages(
       : await openInBrowser(found.url, { env: ctx.env });
     if (why === undefined) {
       saySuccess(ctx.io, `Opened ${url} in the browser.`);
-    } else if (where.urlOnStderr) {
+    } else if (where.afterWork) {
       sayNote(ctx.io, `Not opened in a browser: ${why}. The page is at ${url}`);
     } else {
       sayNote(ctx.io, `Not opened in a browser: ${why}. The page is at:`);
       ctx.io.out(`${url}\n`);
     }
   }
-  if (missing.length) {
-    throw new CliError(
-      'failure',
-      missing.join('\n'),
-      'Its address is in the status page settings of the web app; with a custom domain set, mon opens that.',
-    );
-  }
+  if (!missing.length) return;
+  const hint = 'Its address is in the status page settings of the web app; with a custom domain set, mon opens that.';
+  if (where.afterWork) return sayWarning(ctx.io, missing.join('\n'), hint);
+  throw new CliError('failure', missing.join('\n'), hint);
 }
 
 /**
@@ -135,6 +134,6 @@ export async function openIncidentPages(
     baseUrl: client.config.baseUrl,
     print: false,
     embedded: ctx.embedded,
-    urlOnStderr: true,
+    afterWork: true,
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { cli, frozenClock, memorySandbox, testEnv } from '../../helpers';
+import { accountApi, cli, frozenClock, memorySandbox, TEST_ACCOUNT, testEnv } from '../../helpers';
 
 /*
  * `mon incidents get|create|update|resolve --web`: after the command's work, the status
@@ -89,5 +89,43 @@ describe('mon incidents ... --web', () => {
     ]);
     expect(result.code).toBe(0);
     expect(result.stderr).not.toContain('browser');
+  });
+});
+
+describe('mon incidents get --web, for an account', () => {
+  it('a page the API gives no address for is a warning after the work, exit 0', async () => {
+    const service = { id: 's1', name: 'API', accountId: TEST_ACCOUNT };
+    const incident = {
+      id: '3f0c2a9e-1111-4222-8333-444444444444',
+      name: 'API down',
+      severity: 'MAJOR',
+      services: [service],
+      lastUpdateStatus: 'INVESTIGATING',
+      created_at: '2026-11-20',
+      incidentUpdates: [
+        {
+          id: 'u1',
+          description: 'Looking',
+          status: 'INVESTIGATING',
+          publicIncidentUpdateDate: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    };
+    const api = await accountApi(
+      [{ id: 'p1', name: 'Acme', url: 'acme', cards: [{ id: 'c1', name: 'Core', services: [service] }] }],
+      {
+        '/v1/status-pages/incidents/3f0c2a9e-1111-4222-8333-444444444444': incident,
+      },
+    );
+    try {
+      const result = await cli(['incidents', 'get', '3f0c2a9e-1111-4222-8333-444444444444', '--json', '--web'], {
+        env: api.env,
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ id: '3f0c2a9e-1111-4222-8333-444444444444' });
+      expect(result.stderr).toContain('warning: The API gives no address for the status page "Acme"');
+    } finally {
+      api.close();
+    }
   });
 });

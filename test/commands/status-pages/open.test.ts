@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { cli, frozenClock, memorySandbox, testEnv } from '../../helpers';
+import { accountApi, cli, frozenClock, memorySandbox, testEnv } from '../../helpers';
 
 /*
  * `mon status-pages open [PAGE] [--print]` against a sandbox: which page PAGE names, its
@@ -58,5 +58,26 @@ describe('mon status-pages open', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('No status page has the ID, URL or name "acme".');
     expect(result.stderr).toContain('The status pages: Acme Cloud (acme-cloud)');
+  });
+});
+
+describe('mon status-pages open, for an account', () => {
+  it("opens the page's custom domain; a page the API gives no address for is exit 1, saying so", async () => {
+    const api = await accountApi([
+      { id: 'p1', name: 'Acme', url: 'acme', customDomain: 'status.acme.com' },
+      { id: 'p2', name: 'Beta', url: 'beta', customDomain: null },
+    ]);
+    try {
+      const domain = await cli(['status-pages', 'open', 'acme', '--print'], { env: api.env });
+      expect(domain).toMatchObject({ code: 0, stdout: 'https://status.acme.com/\n', stderr: '' });
+      const none = await cli(['status-pages', 'open', 'beta', '--print'], { env: api.env });
+      expect(none.code).toBe(1);
+      expect(none.stdout).toBe('');
+      expect(none.stderr).toContain(
+        'The API gives no address for the status page "Beta" (no custom domain, and its url "beta" is not an address); mon does not guess one.',
+      );
+    } finally {
+      api.close();
+    }
   });
 });
