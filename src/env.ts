@@ -46,6 +46,12 @@ export const ENVIRONMENT = [
   },
   { name: 'PAGER', meaning: 'the pager when `MON_PAGER` is not set' },
   {
+    name: 'DISPLAY',
+    meaning:
+      'Linux: with neither it nor `WAYLAND_DISPLAY` set, `status-pages open` and `--web` print the page URL instead of starting a browser',
+  },
+  { name: 'WAYLAND_DISPLAY', meaning: 'see `DISPLAY`' },
+  {
     name: 'MON_MAX_PAGES',
     meaning: 'the most pages `--all` and `api --paginate` read of one list (default 1,000); see [Security](#security)',
   },

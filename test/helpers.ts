@@ -186,3 +186,25 @@ export async function httpServer(handler: (req: IncomingMessage, res: ServerResp
     },
   };
 }
+
+/** An account's API (not a mon sandbox): its status pages as given. */
+export async function accountApi(
+  pages: Record<string, unknown>[],
+  more: Record<string, unknown> = {},
+): Promise<{ env: NodeJS.ProcessEnv; close(): void }> {
+  const server = createServer((req, res) => {
+    const path = req.url!.split('?')[0]!;
+    const body = path === '/v1/status-pages' ? { length: pages.length, entries: pages, nextId: null } : more[path];
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body ?? { statusCode: 404, error: 'Not Found', message: 'no' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const env = {
+    ...testEnv(),
+    MON_BASE_URL: `http://127.0.0.1:${port}`,
+    MON_API_KEY: TEST_KEY,
+    MON_ACCOUNT_ID: TEST_ACCOUNT,
+  };
+  return { env, close: () => server.close() };
+}

@@ -10,6 +10,9 @@ export const SANDBOX_ACCOUNT_ID = '3f1c9a2e-7b4d-4e8a-9c1f-5d6e7f8a9b0c';
  */
 export const PING_URL_HEADER = 'x-mon-sandbox-ping-url';
 
+/** Where a mon sandbox serves a status page as its subscribers see it: /status/<url>. */
+export const statusPagePath = (url: string) => `/status/${encodeURIComponent(url)}`;
+
 /**
  * Where a data file keeps its sandbox's API key. Each data file has its own, random, made the
  * first time a sandbox serves it (a fixed key, printed in a README, would let every local

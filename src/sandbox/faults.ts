@@ -87,7 +87,7 @@ export async function nextFault(faults: Faults, method: string): Promise<FaultAc
 }
 
 /** The answer a `status` fault gives: the API's error body; a 429 says when to try again. */
-export function faultAnswer(status: number): Required<SandboxResponse> {
+export function faultAnswer(status: number): Required<Pick<SandboxResponse, 'status' | 'body' | 'headers'>> {
   return {
     status,
     body: errorBody(status, `Injected fault (--faults): ${reason(status)}`),

@@ -16,7 +16,10 @@ export interface SandboxRequest {
 
 export interface SandboxResponse {
   status: number;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is instead (a status page's HTML), with the content type in `headers`. */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -93,6 +96,13 @@ export function send(res: ServerResponse, status: number, body: unknown, headers
     ...(body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }),
     'content-length': Buffer.byteLength(text),
   });
+  res.end(text);
+}
+
+/** A text answer (HTML) as it is, with its headers (which name its content type). */
+export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string>): void {
+  answers.set(res, { status, body: undefined, size: Buffer.byteLength(text) });
+  res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 

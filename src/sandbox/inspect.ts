@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import type { HeartbeatState, TimeUnit } from '../api/heartbeat-rules';
-import { API_KEY_META } from './defaults';
+import { API_KEY_META, statusPagePath } from './defaults';
 import { CLOCK_OFFSET_META, SandboxClock } from './module';
 import { monitors } from './modules/heartbeats/store';
 import { currentState } from './modules/heartbeats/timeline';
+import { publicPages } from './modules/statusPages';
 import { Store } from './store';
 
 export interface HeartbeatSummary {
@@ -25,7 +26,15 @@ export interface HeartbeatSummary {
 export function inspectDataFile(
   file: string,
   now: () => number = Date.now,
-): { heartbeats: HeartbeatSummary[]; clockOffsetMs: number; apiKey: string | undefined } | undefined {
+):
+  | {
+      heartbeats: HeartbeatSummary[];
+      /** The public status pages: name and path (/status/<url>). */
+      statusPages: { name: string; path: string }[];
+      clockOffsetMs: number;
+      apiKey: string | undefined;
+    }
+  | undefined {
   if (!existsSync(file)) return undefined;
   const store = Store.read(file);
   const clockOffsetMs = store.meta<number>(CLOCK_OFFSET_META) ?? 0;
@@ -44,5 +53,6 @@ export function inspectDataFile(
     }));
   // Its own key (a file from before mon kept one has none until a sandbox serves it again).
   const apiKey = store.meta<unknown>(API_KEY_META);
-  return { heartbeats, clockOffsetMs, apiKey: typeof apiKey === 'string' ? apiKey : undefined };
+  const statusPages = publicPages(ctx).map((page) => ({ name: page.name, path: statusPagePath(page.url) }));
+  return { heartbeats, statusPages, clockOffsetMs, apiKey: typeof apiKey === 'string' ? apiKey : undefined };
 }

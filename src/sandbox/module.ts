@@ -53,6 +53,8 @@ export interface ModuleContext {
   store: Store;
   clock: SandboxClock;
   options: SandboxOptions;
+  /** Where it answers (http://127.0.0.1:PORT); '' before it listens. */
+  baseUrl: () => string;
   /** The base URL of heartbeat pings. */
   pingUrl: () => string;
 }

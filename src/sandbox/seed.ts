@@ -27,7 +27,7 @@ export function resetDataFile(
 ): void {
   const apiKey = existsSync(file) ? Store.read(file).meta<unknown>(API_KEY_META) : undefined;
   Store.replace(file, (store) => {
-    seedModules({ store, clock: new SandboxClock(now), options: { ...options }, pingUrl: () => '' });
+    seedModules({ store, clock: new SandboxClock(now), options: { ...options }, baseUrl: () => '', pingUrl: () => '' });
     if (typeof apiKey === 'string') store.setMeta(API_KEY_META, apiKey);
   });
 }

@@ -5,7 +5,16 @@ import { networkInterfaces } from 'node:os';
 import { isLoopbackAddress } from '../api/request';
 import { adminRoutes } from './admin';
 import { faultAnswer, nextFault, parseFaults, type Faults } from './faults';
-import { answerOf, errorBody, HttpError, readJsonBody, send, type SandboxRequest, type SandboxResponse } from './http';
+import {
+  answerOf,
+  errorBody,
+  HttpError,
+  readJsonBody,
+  send,
+  sendText,
+  type SandboxRequest,
+  type SandboxResponse,
+} from './http';
 import { MODULES } from './modules/index';
 import { Router } from './router';
 import { requestRedactor } from './redact';
@@ -38,7 +47,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const clock = new SandboxClock(options.now, store.meta<number>(CLOCK_OFFSET_META) ?? 0);
   const faults: Faults | undefined = options.faults ? parseFaults(options.faults) : undefined;
   let url = '';
-  const ctx: ModuleContext = { store, clock, options, pingUrl: () => `${url}/ping` };
+  const ctx: ModuleContext = { store, clock, options, baseUrl: () => url, pingUrl: () => `${url}/ping` };
   const router = new Router();
   const log = new RequestLog();
   const requests = log.entries;
@@ -106,7 +115,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       return send(res, status, errorBody(status, (error as Error).message));
     }
     const isAdmin = rawPath.startsWith('/__sandbox/');
-    if (!isAdmin) {
+    // The log is of what the API was asked: page views (a browser on /status/) are not in it.
+    const isPage = rawPath === '/status' || rawPath.startsWith('/status/');
+    if (!isAdmin && !isPage) {
       const headers = redact.headers(req.headers);
       const entry: LoggedRequest = {
         method,
@@ -166,6 +177,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     await store.sync();
     // The work is done (and persisted); a "drop" fault loses only the answer.
     if (drop) return void req.socket.destroy();
+    if (response.text !== undefined) return sendText(res, response.status, response.text, response.headers ?? {});
     send(res, response.status, response.body, response.headers);
   }
 

@@ -146,7 +146,7 @@ describe('escape sequences from the server', () => {
   const views: [string, string[], string][] = [
     ['the next-page hint of a list', ['status-pages', 'list'], 'More on the next page'],
     ['the next-page hint of incidents', ['incidents', 'list', '--limit', '1'], 'There may be more'],
-    ['the updates of an incident', ['incidents', 'get', INCIDENT_ID], 'Updates (1'],
+    ['the updates of an incident', ['incidents', 'get', INCIDENT_ID], 'Timeline, as subscribers read it (1 update'],
   ];
   for (const [what, args, marker] of views) {
     it.skipIf(!hasScript)(`${what}: shown escaped on a terminal`, async () => {

@@ -114,6 +114,11 @@ describe('mon sandbox info', () => {
       // The data file's own key, which the sandbox served it with.
       apiKey: served.info.apiKey,
       pingUrl: 'http://127.0.0.1:4010/ping',
+      // The public pages, where `mon sandbox` would serve them (the private one is not listed).
+      statusPages: [
+        { name: 'Acme Cloud', url: 'http://127.0.0.1:4010/status/acme-cloud' },
+        { name: 'Acme Payments', url: 'http://127.0.0.1:4010/status/acme-payments' },
+      ],
       heartbeats: banner.map((monitor) => ({
         name: monitor.name,
         checkId: monitor.checkId,
@@ -138,6 +143,7 @@ describe('mon sandbox info', () => {
       `apiKey\t${served.info.apiKey}`,
       'pingUrl\thttp://127.0.0.1:4010/ping',
     ]);
+    expect(lines).toContain('status-page\tAcme Payments\thttp://127.0.0.1:4010/status/acme-payments');
     const worker = named(banner, 'Queue worker');
     expect(lines).toContain(
       `heartbeat\tQueue worker\ton time\t5 minutes\t1 minute\t${worker.checkId}\t${worker.pingToken}`,

@@ -4,7 +4,8 @@ import { incidentCreateBodySchema } from '../../api/schemas/incidents';
 import type { Severity } from '../../api/schemas/enums';
 import type { IncidentServiceBody } from '../../api/schemas/incidents';
 import { askAndConfirm } from '../../core/confirm';
-import type { Ctx } from '../../core/context';
+import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
+import { openIncidentPages } from '../../core/public-page';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../core/flags/parse';
 import { askChoice, askText, askYesNo } from '../../core/flags/prompt';
@@ -124,4 +125,5 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
       ),
   );
   await printOutcome(ctx, incident.id, response);
+  if (flags.web) await openIncidentPages({ ...ctx, embedded: usesEmbeddedSandbox(ctx) }, client, incident);
 }

@@ -1,5 +1,6 @@
 import { getIncident } from '../../api/resources/incidents';
-import type { Ctx } from '../../core/context';
+import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
+import { openIncidentPages } from '../../core/public-page';
 import type { Input } from '../../core/flags/spec';
 import { printJson } from '../../output/render';
 import { renderIncident } from './shared/columns';
@@ -8,8 +9,8 @@ import { resolveIncidentId } from './shared/prefix';
 import type { GET } from './spec';
 
 export async function getIncidentRun(
-  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter'>,
-  { args }: Input<typeof GET>,
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'env'>,
+  { args, flags }: Input<typeof GET>,
 ): Promise<void> {
   const id = incidentIdOrPicker(ctx, args.incidentId, 'mon incidents get INCIDENT_ID');
   const client = await ctx.api();
@@ -18,6 +19,7 @@ export async function getIncidentRun(
       ? (await pickOpenIncident(ctx, client, 'Which open incident?')).id
       : await resolveIncidentId(client, id);
   const { incident, raw } = await getIncident(client, target);
-  if (ctx.globals.json) return printJson(ctx.io, raw);
-  renderIncident(ctx.io, incident, client.now());
+  if (ctx.globals.json) await printJson(ctx.io, raw);
+  else renderIncident(ctx.io, incident, client.now());
+  if (flags.web) await openIncidentPages({ ...ctx, embedded: usesEmbeddedSandbox(ctx) }, client, incident);
 }

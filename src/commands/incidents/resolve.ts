@@ -1,7 +1,8 @@
 import { postIncidentUpdate, postIncidentUpdateRequest } from '../../api/resources/incidents';
 import { incidentUpdateBodySchema, type Incident } from '../../api/schemas/incidents';
 import { askAndConfirm } from '../../core/confirm';
-import type { Ctx } from '../../core/context';
+import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
+import { openIncidentPages } from '../../core/public-page';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody } from '../../core/flags/parse';
 import { askYesNo } from '../../core/flags/prompt';
@@ -89,6 +90,7 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
       style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(update.id)}`),
   );
   await printOutcome(ctx, update.id, response);
+  if (flags.web) await openIncidentPages({ ...ctx, embedded: usesEmbeddedSandbox(ctx) }, client, incident);
 }
 
 function refuseResolved(incident: Incident, force: boolean | undefined): void {

@@ -1,6 +1,6 @@
 import { INCIDENT_NAME_MAX, INCIDENT_STATUSES, SEVERITIES } from '../../api/schemas/enums';
 import { DRY_RUN_FLAG, MIN_PREFIX, PAGE_FLAGS } from '../../core/flags/common';
-import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
+import { verb, type ArgSpec, type Flag, type NounSpec } from '../../core/flags/spec';
 import { TIME_HELP } from '../../text/time';
 
 /* The command line of `mon incidents`: every verb's flags and arguments, defined once. */
@@ -21,6 +21,12 @@ const INCIDENT_ID = {
   help: `the incident: ${SHORT_ID}`,
   complete: 'open-incidents',
 } as const satisfies ArgSpec;
+/** --web: the verbs that show or post an incident open its status page afterwards. */
+const WEB = {
+  kind: 'bool',
+  help: "then open the status page of the incident's services in the browser (`mon status-pages open`)",
+} as const satisfies Flag;
+
 const PICKED_INCIDENT = {
   ...INCIDENT_ID,
   optional: true,
@@ -163,9 +169,10 @@ export const GET = verb({
   name: 'get',
   summary: 'Show an incident and its updates as a timeline, newest first',
   args: [PICKED_INCIDENT],
-  flags: {},
+  flags: { web: WEB },
   about:
     DURATION_HELP +
+    'On a terminal the timeline reads as the status page shows it: "Identified · time", the message below.\n' +
     'Piped: "key<TAB>value" lines, then one "update<TAB>id<TAB>date<TAB>status<TAB>notified<TAB>message" line per update.\n',
   examples: ['mon incidents get 3f0c2a9e-...', "mon incidents get 3f0c2a9e-... --jq '.incidentUpdates[0]'"],
 });
@@ -187,6 +194,7 @@ export const CREATE = verb({
     ...MESSAGE_SOURCES,
     ...YES,
     ...DRY_RUN_FLAG,
+    web: WEB,
   },
   about:
     'On a terminal, whatever is missing is asked for: the severity from a list, the services\n' +
@@ -217,6 +225,7 @@ export const UPDATE = verb({
     ...MESSAGE_SOURCES,
     ...YES,
     ...DRY_RUN_FLAG,
+    web: WEB,
   },
   about:
     'The outage command. --message, --status and --notify post a new incident update; --name,\n' +
@@ -246,6 +255,7 @@ export const RESOLVE = verb({
     ...MESSAGE_SOURCES,
     ...YES,
     ...DRY_RUN_FLAG,
+    web: WEB,
   },
   about:
     'On a terminal, from the picker or with no message and no --notify/--no-notify, asks for\n' +

@@ -14,7 +14,8 @@ import {
   type IncidentPutBody,
 } from '../../api/schemas/incidents';
 import { askAndConfirm } from '../../core/confirm';
-import type { Ctx } from '../../core/context';
+import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
+import { openIncidentPages } from '../../core/public-page';
 import { printDryRuns } from '../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../core/flags/parse';
 import { askChoice, askYesNo } from '../../core/flags/prompt';
@@ -155,9 +156,12 @@ export async function updateIncidentRun(ctx: UpdateCtx, { flags, args }: Input<t
         style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(posted.update.id)}`),
     );
     await printOutcome(ctx, posted.update.id, posted.raw);
-    return;
+  } else {
+    await printOutcome(ctx, incident.id, changed!.raw);
   }
-  await printOutcome(ctx, incident.id, changed!.raw);
+  if (flags.web) {
+    await openIncidentPages({ ...ctx, embedded: usesEmbeddedSandbox(ctx) }, client, changed?.incident ?? incident);
+  }
 }
 
 /** "✓ Changed "X": severity MAJOR → CRITICAL; services Public API → Public API, Web app." */

@@ -72,6 +72,7 @@ export async function sandboxInfoRun(
     accountId: running.accountId,
     apiKey: running.apiKey,
     pingUrl: `${running.url}/ping`,
+    statusPages: data.statusPages.map((page) => ({ name: page.name, url: `${running.url}${page.path}` })),
     heartbeats: data.heartbeats,
   };
   if (ctx.globals.json) return printJson(io, info);
@@ -83,6 +84,7 @@ export async function sandboxInfoRun(
       { label: 'API key', key: 'apiKey', value: info.apiKey },
       { label: 'Ping URL', key: 'pingUrl', value: info.pingUrl },
     ]);
+    for (const page of info.statusPages) io.out(`status-page\t${sanitize(page.name)}\t${sanitize(page.url)}\n`);
     for (const h of info.heartbeats) {
       io.out(`heartbeat\t${HEARTBEAT_COLUMNS.map((column) => sanitize(String(column.value(h) ?? ''))).join('\t')}\n`);
     }
@@ -116,6 +118,13 @@ export async function sandboxInfoRun(
     ...sandboxExports({ ...info, apiKey: info.apiKey ?? '…' }).map((line) => `  ${sanitize(line)}`),
     '',
   );
+  if (info.statusPages.length) {
+    lines.push(
+      `Status pages, as subscribers see them (no key needed${server ? '' : '; served while a sandbox runs'}):`,
+      ...info.statusPages.map((page) => `  ${sanitize(page.name)}  ${sanitize(page.url)}`),
+      '',
+    );
+  }
   io.out(`${lines.join('\n')}\n`);
   if (info.heartbeats.length === 0) {
     io.out('No heartbeat monitors.\n');

@@ -48,7 +48,8 @@ export const SANDBOX = verb({
   },
   about:
     'The global --account sets the account ID the sandbox accepts. The sandbox prints its base\n' +
-    'URL, ping URL, account ID and API key, then serves until Ctrl-C. --json prints the same as\n' +
+    'URL, ping URL, account ID and API key, and the address of each public status page, then\n' +
+    'serves until Ctrl-C. --json prints the same as\n' +
     'one JSON line. Every change is on disk before it is answered. Its API key is its own:\n' +
     'random, made with its data file and kept in it (mon sandbox info shows it), unless\n' +
     '--api-key gives another. Listening beyond loopback (--host 0.0.0.0) lets anyone who can\n' +
@@ -61,7 +62,8 @@ export const SANDBOX = verb({
     '  GET /__sandbox/requests?limit=N: the last N requests (mon sandbox requests)\n' +
     '  DELETE /__sandbox/requests: forget them\n' +
     '  POST /__sandbox/clock {"advanceSeconds": S}: move the clock forward\n' +
-    '    (mon sandbox clock advance)\n',
+    '    (mon sandbox clock advance)\n\n' +
+    'Status pages, as subscribers see them (no key): /status/<url>, and /status/ lists them.\n',
   examples: [
     'mon sandbox',
     'mon sandbox --port 0 --data ./sandbox.jsonl --json',
@@ -79,7 +81,7 @@ const STATES_HELP = Object.entries(HEARTBEAT_STATES)
 
 export const INFO = verb({
   name: 'info',
-  summary: "Show a sandbox's base URL, account, API key and heartbeat monitors (check IDs, ping tokens)",
+  summary: "Show a sandbox's base URL, account, API key, status pages and heartbeat monitors",
   flags: { ...DATA_FLAG },
   about:
     'Reads the data file (--data, else the default one, which --sandbox uses too) without\n' +
@@ -87,7 +89,8 @@ export const INFO = verb({
     'credentials are the ones it serves with; otherwise the ones `mon sandbox --data FILE` would\n' +
     `use (base URL http://${DEFAULT_HOST}:${DEFAULT_PORT}), and how to start it. The API key and ping\n` +
     "tokens shown are the sandbox's own, not an account's.\n\n" +
-    "--json prints {baseUrl, accountId, apiKey, pingUrl, heartbeats: [{name, checkId, pingToken,\nperiod, periodUnit, grace, graceUnit, state}]}. A monitor's state, by the sandbox clock:\n" +
+    'The public status pages are listed with the address they are served at.\n\n' +
+    "--json prints {baseUrl, accountId, apiKey, pingUrl, statusPages: [{name, url}], heartbeats:\n[{name, checkId, pingToken, period, periodUnit, grace, graceUnit, state}]}. A monitor's state, by the sandbox clock:\n" +
     STATES_HELP,
   examples: [
     'mon sandbox info',

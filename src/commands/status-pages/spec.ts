@@ -4,7 +4,7 @@ import { verb, type NounSpec } from '../../core/flags/spec';
 export const STATUS_PAGES: NounSpec = {
   name: 'status-pages',
   summary: 'Status pages, cards and services (find service IDs)',
-  examples: ['mon status-pages list', 'mon status-pages list --all --json'],
+  examples: ['mon status-pages list', 'mon status-pages open', 'mon status-pages open acme-cloud --print'],
 };
 
 export const LIST = verb({
@@ -16,5 +16,31 @@ export const LIST = verb({
     'mon status-pages list --all',
     '# service IDs, for `mon incidents create --service ID`:',
     `mon status-pages list --all --jq '.[].cards[].services[] | "\\(.id)  \\(.name)"'`,
+  ],
+});
+
+export const OPEN = verb({
+  name: 'open',
+  summary: 'Open a status page in the browser, as its subscribers see it',
+  args: [
+    {
+      key: 'page',
+      label: 'PAGE',
+      kind: 'text',
+      optional: true,
+      help: 'the page: its ID, URL slug or name, in any case (on a terminal, leave it out to pick; with one page, that one)',
+    },
+  ],
+  flags: {
+    print: { kind: 'bool', help: 'print its URL instead of opening it' },
+  },
+  about:
+    "The URL is the page's custom domain when it has one, else the address the API gives; a mon sandbox\n" +
+    'serves its pages itself (http://HOST:PORT/status/<url>). With no browser to open (no display, the\n' +
+    'opener missing or failing) the URL is printed instead, saying why, and mon exits 0.\n',
+  examples: [
+    'mon --sandbox status-pages open acme-payments',
+    'mon status-pages open "Acme Cloud" --print',
+    'mon status-pages open',
   ],
 });

@@ -5,6 +5,13 @@ import { pageServices, type StatusPage } from '../../api/schemas/statusPages';
 import { HttpError, notFound, queryObject, validate } from '../http';
 import type { Collection } from '../collection';
 import type { ModuleContext, SandboxModule } from '../module';
+import { statusPagePath } from '../defaults';
+import { renderIndex, renderMessage, renderPage } from '../pages/render';
+import { DEFAULT_PALETTES, pageView } from '../pages/view';
+import type { SandboxResponse } from '../http';
+import type { Router } from '../router';
+import { sanitize } from '../../text/escape';
+import { displayWidth } from '../../text/width';
 
 /** Stored status pages have no `incidents`: those are computed from the incidents on read. */
 export type StoredStatusPage = StatusPage;
@@ -49,27 +56,12 @@ function card(id: string, name: string, services: Service[]) {
   return { id, name, services, created_at: created, updated_at: null };
 }
 
-const theme = {
-  bodyBackgroundColor: '#FFFFFF',
-  headerBackgroundColor: '#0F172A',
-  headerFontColor: '#F8FAFC',
-  titleFontColor: '#0F172A',
-  bodyFontColor: '#1E293B',
-  bodyFontColorMuted: '#64748B',
-  navigationFontColor: '#F8FAFC',
-  linkFontColor: '#2563EB',
-  cardBackgroundColor: '#F8FAFC',
-  borderColor: '#E2E8F0',
-  primaryButtonBackgroundColor: '#2563EB',
-  primaryButtonFontColor: '#FFFFFF',
-};
-
 function page(
   id: string,
   name: string,
   url: string,
   cards: ReturnType<typeof card>[],
-  isPrivate = false,
+  options: { isPrivate?: boolean; defaultTheme?: 'AUTO' | 'LIGHT' | 'DARK' } = {},
 ): StoredStatusPage {
   return {
     id,
@@ -81,10 +73,11 @@ function page(
     logo: null,
     redirectTo: null,
     favicon: null,
-    themeColors: { light: theme, dark: { ...theme, bodyBackgroundColor: '#0F172A', bodyFontColor: '#E2E8F0' } },
-    defaultTheme: 'AUTO',
+    // Readable in both: dark cards with light text in the dark theme (the page's own palettes).
+    themeColors: { light: { ...DEFAULT_PALETTES.light }, dark: { ...DEFAULT_PALETTES.dark } },
+    defaultTheme: options.defaultTheme ?? 'AUTO',
     cards,
-    isPrivate,
+    isPrivate: options.isPrivate ?? false,
     keys: [],
     created_at: created,
     updated_at: null,
@@ -122,14 +115,20 @@ function seedPages(): StoredStatusPage[] {
           service(s.queue, 'Job queue'),
         ]),
       ],
-      true,
+      { isPrivate: true },
     ),
-    page('7c2e3b20-8d2b-4e6f-a1c3-000000000003', 'Acme Payments', 'acme-payments', [
-      card('f7d40516-0004-4f00-8a00-000000000004', 'Payments', [
-        service(s.checkout, 'Checkout'),
-        service(s.payouts, 'Payouts'),
-      ]),
-    ]),
+    page(
+      '7c2e3b20-8d2b-4e6f-a1c3-000000000003',
+      'Acme Payments',
+      'acme-payments',
+      [
+        card('f7d40516-0004-4f00-8a00-000000000004', 'Payments', [
+          service(s.checkout, 'Checkout'),
+          service(s.payouts, 'Payouts'),
+        ]),
+      ],
+      { defaultTheme: 'DARK' },
+    ),
   ];
 }
 
@@ -149,6 +148,66 @@ function withIncidents(ctx: ModuleContext, stored: StoredStatusPage, options: { 
     .reverse();
   const incidents = options.updates ? open : open.map(({ incidentUpdates: _updates, ...incident }) => incident);
   return { ...stored, incidents };
+}
+
+/**
+ * How a page is answered: no cache (the next load shows the latest), and a policy that runs
+ * no script and loads nothing but images and the page's own style, whatever got into it.
+ */
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy':
+    "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
+const htmlAnswer = (status: number, text: string): SandboxResponse => ({ status, text, headers: PAGE_HEADERS });
+
+/** The public pages (private ones need a sign-in the sandbox does not have), in the API's order. */
+export const publicPages = (ctx: Pick<ModuleContext, 'store'>) =>
+  statusPages(ctx)
+    .values()
+    .filter((page) => !page.isPrivate);
+
+/**
+ * The public status pages, as their subscribers see them: /status/ lists them, /status/<url>
+ * renders one (sandbox/pages/). No key: these are public; only what view.ts lets through is
+ * shown. A private page answers 403, saying so, and shows nothing of itself.
+ */
+function pageRoutes(router: Router, ctx: ModuleContext): void {
+  const own = { palettes: DEFAULT_PALETTES };
+  router.get('/status', () => ({ status: 301, headers: { location: '/status/' } }), { auth: false });
+  router.get('/status/', () => htmlAnswer(200, renderIndex(publicPages(ctx), own)), { auth: false });
+  router.get(
+    '/status/:url',
+    ({ params }) => {
+      const wanted = params.url!.toLowerCase();
+      const page = statusPages(ctx)
+        .values()
+        .find((candidate) => candidate.url.toLowerCase() === wanted);
+      if (!page) {
+        return htmlAnswer(
+          404,
+          renderMessage('No such status page', `No status page has the URL "${params.url!}".`, own),
+        );
+      }
+      if (page.isPrivate) {
+        return htmlAnswer(
+          403,
+          renderMessage(
+            'This status page is private',
+            'Its viewers sign in to see it, which the sandbox cannot do: it shows private pages to nobody.',
+            own,
+          ),
+        );
+      }
+      const incidents = ctx.store.collection<Incident>('incidents').values().reverse();
+      return htmlAnswer(200, renderPage(pageView(page, incidents, ctx.clock.now())));
+    },
+    { auth: false },
+  );
 }
 
 export const statusPagesModule: SandboxModule = {
@@ -171,5 +230,24 @@ export const statusPagesModule: SandboxModule = {
       if (!stored) throw notFound(`Status page ${params.statusPageId}`);
       return { status: 200, body: withIncidents(ctx, stored, { updates: true }) };
     });
+    pageRoutes(router, ctx);
+  },
+  banner(ctx) {
+    const pages = publicPages(ctx).map((page) => ({
+      name: page.name,
+      url: `${ctx.baseUrl()}${statusPagePath(page.url)}`,
+    }));
+    const names = pages.map((page) => sanitize(page.name));
+    const width = Math.max(0, ...names.map(displayWidth));
+    return {
+      lines: pages.length
+        ? [
+            'Status pages, as subscribers see them (no key needed):',
+            ...pages.map((page, i) => `  ${names[i]}${' '.repeat(width - displayWidth(names[i]!))}  ${page.url}`),
+            '',
+          ]
+        : [],
+      json: { statusPages: pages },
+    };
   },
 };

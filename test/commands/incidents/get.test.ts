@@ -38,7 +38,10 @@ describe('incidents get', () => {
       ['INVESTIGATING', 'DB slow began'],
     ]);
     const tty = await run(`--no-color incidents get ${incident.id}`, { tty: true });
-    expect(tty.stdout).toContain('Updates (3, newest first):');
+    // On a terminal: the timeline in the status page's words and order.
+    expect(tty.stdout).toContain('Timeline, as subscribers read it (3 updates, newest first):');
+    expect(tty.stdout).toMatch(/\n {2}Resolved · [^\n]*\n {4}Over\n/);
+    expect(tty.stdout).toMatch(/\n {2}Identified · [^\n]*\n {4}Found it\n/);
     expect(tty.stdout.indexOf('Found it')).toBeLessThan(tty.stdout.indexOf('DB slow began'));
     expect(tty.stdout).toContain('Duration:    2m');
     const json = await run(`--json incidents get ${incident.id}`);

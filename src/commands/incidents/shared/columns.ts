@@ -1,4 +1,5 @@
-import type { Incident, IncidentUpdate } from '../../../api/schemas/incidents';
+import type { Incident } from '../../../api/schemas/incidents';
+import { subscriberTimeline, timeline, type TimelineEntry } from '../../../api/subscribers';
 import type { IO } from '../../../io';
 import { renderDetails, SHORT_ID, shortId, type Column } from '../../../output/render';
 import { colorValue } from '../../../output/say';
@@ -86,11 +87,8 @@ function allIncidentColumns(now: number): Column<Incident>[] {
   ];
 }
 
-/** Newest first by public date, as a timeline reads. */
-export function timeline(updates: readonly IncidentUpdate[]): IncidentUpdate[] {
-  const time = (update: IncidentUpdate) => Date.parse(update.publicIncidentUpdateDate ?? '') || 0;
-  return [...updates].sort((a, b) => time(b) - time(a));
-}
+/** The updates newest first, as the status page shows them (one definition: api/subscribers.ts). */
+export { timeline };
 
 /** The incident, then its updates newest first: a timeline on a terminal, tab-separated rows when piped. */
 export function renderIncident(io: IO, incident: Incident, now: number): void {
@@ -144,16 +142,21 @@ export function renderIncident(io: IO, incident: Incident, now: number): void {
     }
     return;
   }
-  io.out(`\n${io.style.bold(`Updates (${updates.length}, newest first):`)}\n`);
-  for (const update of updates) renderUpdateEntry(io, update, now);
+  const count = `${updates.length} update${updates.length === 1 ? '' : 's'}`;
+  io.out(`\n${io.style.bold(`Timeline, as subscribers read it (${count}, newest first):`)}\n`);
+  for (const entry of subscriberTimeline(updates, now)) renderTimelineEntry(io, entry);
 }
 
-/** One entry of the timeline: status and time, then the message, indented. */
-export function renderUpdateEntry(io: IO, update: IncidentUpdate, now: number): void {
-  const shown = sanitize(update.status ?? '—');
-  const status = colorValue(io.style, update.status, shown + ' '.repeat(Math.max(0, 13 - displayWidth(shown))));
-  const notified = update.notifySubscribers ? io.style.dim('  · subscribers notified') : '';
-  io.out(`\n  ${status}  ${sanitize(whenDisplay(update.publicIncidentUpdateDate, now))}${notified}\n`);
-  for (const line of sanitize(update.description, { newlines: true }).split('\n')) io.out(`    ${line}\n`);
-  io.out(`    ${io.style.dim(`update ${sanitize(update.id)}`)}\n`);
+/**
+ * One entry of the timeline in the status page's words and order (api/subscribers.ts):
+ * "Identified · 2026-11-25 12:03 UTC (5m ago)", the message below it (wrapped to the
+ * terminal, indented), then, dim, what only the account sees: the update's ID, whether
+ * subscribers were notified.
+ */
+function renderTimelineEntry(io: IO, entry: TimelineEntry): void {
+  const word = colorValue(io.style, entry.status, sanitize(entry.word));
+  io.out(`\n  ${word} · ${sanitize(entry.when)}\n`);
+  for (const line of sanitize(entry.message, { newlines: true }).split('\n')) io.out(`    ${line}\n`);
+  const notified = entry.update.notifySubscribers ? ' · subscribers notified' : '';
+  io.out(`    ${io.style.dim(`update ${sanitize(entry.update.id)}${notified}`)}\n`);
 }
