@@ -60,14 +60,24 @@ const facts = commandLineFacts(args, process.env);
 // plain loader is used (the stack is what matters in a debug run, not the last milliseconds).
 const debug = facts.debug;
 
-// undici parses HTTP with a WebAssembly module. V8 compiles it quickly (Liftoff), then
-// optimizes it again on a background thread, and a short-lived process waits for that
-// second compile at exit (100-300 ms); a command never runs long enough to profit from it.
-// The flag is set first thing (V8 rejects a code cache made under other flags, so each
-// flag state has caches of its own), and skipped by what never makes a request: help,
-// completions and config (loading node:v8 costs ~2 ms).
+// undici parses HTTP with a WebAssembly module, and so does --jq's engine. V8 compiles it
+// quickly (Liftoff), then optimizes it again on a background thread, and a short-lived
+// process waits for that second compile at exit (100-300 ms); a command never runs long
+// enough to profit from it. The flag is set first thing (V8 rejects a code cache made under
+// other flags, so each flag state has caches of its own), and only when WebAssembly may run:
+// undici is used only through a proxy (src/api/transport.ts; without one, node:http sends),
+// so a command without a proxy variable or --jq skips it (loading node:v8 costs ~1.3 ms).
 const offline = facts.help || ['completion', 'config'].includes(facts.words[0]);
-if (!offline) require('node:v8').setFlagsFromString('--liftoff-only');
+const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some(function (name) {
+  return process.env[name];
+});
+const wasm =
+  !offline &&
+  (proxied ||
+    args.some(function (arg) {
+      return arg === '--jq' || arg.startsWith('--jq=');
+    }));
+if (wasm) require('node:v8').setFlagsFromString('--liftoff-only');
 
 function cacheDir() {
   const env = process.env;
@@ -139,7 +149,7 @@ function compileCached(file, requireFn, dir) {
   const stat = fs.statSync(file);
   const source = fs.readFileSync(file, 'utf8');
   const base = path.basename(file, '.cjs');
-  const flags = offline ? 'default' : 'liftoff';
+  const flags = wasm ? 'liftoff' : 'default';
   const key = `${contentHash(file, source).slice(0, 32)}-${stat.size}-${Math.floor(stat.mtimeMs)}`;
   const name = `${base}-${key}-${process.version}-${process.arch}-${flags}.v8cache`;
   let cachedData;

@@ -54,6 +54,9 @@ const WORDS: Record<string, string> = {
   UND_ERR_INFO: 'the server answered in a way mon does not understand',
   UND_ERR_NOT_SUPPORTED: 'the server asked for something mon does not support',
   UND_ERR_PRX_TLS: 'the TLS connection to the proxy failed',
+  // node:http (api/transport.ts).
+  HPE_HEADER_OVERFLOW: "the answer's headers are too large",
+  MON_CLOSED_BEFORE_ANSWER: 'the connection was closed',
 };
 
 /** Codes by family, for those not listed one by one. */
