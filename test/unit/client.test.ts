@@ -8,12 +8,17 @@ import { ApiError } from '../../src/api/errors';
 import { parseResponse } from '../../src/api/validate';
 import { z } from 'zod';
 import { CancelledError, UsageError } from '../../src/errors';
+import { bothWays } from '../e2e/hostile';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, count: number) => void;
 
 let server: Server | undefined;
 const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
 
+// Every client test runs both ways a request goes out: direct, and through a proxy (hostile.ts).
+const ways = bothWays();
+
+/** The server's URL as the client is given it: its own, or a remote name the proxy reaches it by. */
 async function serve(handler: Handler): Promise<string> {
   seen.length = 0;
   server = createServer((req, res) => {
@@ -25,8 +30,14 @@ async function serve(handler: Handler): Promise<string> {
     });
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return ways.baseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 }
+
+afterEach(() => {
+  // Through the proxy, every connection was a tunnel it opened.
+  if (ways.way !== 'direct' && seen.length) expect(ways.proxy.asked.length).toBeGreaterThan(0);
+  seen.length = 0;
+});
 
 afterEach(async () => {
   if (!server) return;
@@ -42,7 +53,8 @@ function client(baseUrl: string, extra: Partial<ConstructorParameters<typeof Api
     accountId: 'acct-1',
     timeoutMs: 5_000,
     backoffMs: { base: 5, cap: 20 },
-    env: {},
+    env: ways.env(),
+    insecure: ways.way !== 'direct',
     ...extra,
   });
 }
@@ -112,7 +124,7 @@ describe('prepareRequest', () => {
   });
 });
 
-describe('ApiClient', () => {
+ways.each('ApiClient', () => {
   it('sends the key and account, and accepts any 2xx', async () => {
     const url = await serve((_req, res) => json(res, 203, { ok: true }));
     const response = await client(url).request({ method: 'GET', path: '/v1/runtimes' });
