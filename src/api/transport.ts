@@ -57,7 +57,7 @@ export function directTransport(addresses?: LookupAddress[]): Transport {
           reject(
             error.code === 'ECONNRESET' && error.message === 'socket hang up'
               ? Object.assign(new Error('the connection was closed before an answer', { cause: error }), {
-                  code: 'MON_CLOSED_BEFORE_ANSWER',
+                  code: 'ERR_CLOSED_BEFORE_ANSWER',
                 })
               : error,
           ),

@@ -57,7 +57,7 @@ const WORDS: Record<string, string> = {
   UND_ERR_PRX_TLS: 'the TLS connection to the proxy failed',
   // node:http (api/transport.ts).
   HPE_HEADER_OVERFLOW: "the answer's headers are too large",
-  MON_CLOSED_BEFORE_ANSWER: 'the connection was closed',
+  ERR_CLOSED_BEFORE_ANSWER: 'the connection was closed',
 };
 
 /** Codes by family, for those not listed one by one. */
