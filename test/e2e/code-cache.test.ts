@@ -19,7 +19,7 @@ import {
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cleanEnv, collect, runMon, tempDir } from './harness';
+import { cleanEnv, collect, fetchedNode, runMon, tempDir } from './harness';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const HELP_LINE = 'The runtimes checks run on: Node.js, stage, packages';
@@ -43,25 +43,10 @@ function runFrom(app: string, args: string[], env: NodeJS.ProcessEnv) {
   );
 }
 
-/** The directory of a Node.js 22 binary (scripts/fetch-node.sh), or why there is none (only outside CI is that a skip). */
-function node22(): { node: string } | { reason: string } {
-  const fetched = spawnSync('bash', [join(ROOT, 'scripts', 'fetch-node.sh'), '22'], {
-    encoding: 'utf8',
-    timeout: 300_000,
-  });
-  if (fetched.status === 0) return { node: join(fetched.stdout.trim(), 'node') };
-  const why = fetched.stderr.trim().split('\n').pop() ?? `exit ${fetched.status}`;
-  return { reason: `could not fetch Node.js 22 from the npm registry (${why})` };
-}
-
 describe('the code cache', () => {
   it("keeps each Node.js version's files: switching 20 -> 22 -> 20 -> 22 compiles nothing again", async (ctx) => {
-    const found = node22();
-    if ('reason' in found) {
-      if (process.env.CI) throw new Error(`Node.js 22 is needed for this test in CI: ${found.reason}`);
-      ctx.skip(found.reason);
-      return;
-    }
+    const node22 = fetchedNode('22', ctx);
+    if (!node22) return;
     const dir = join(tempDir(), 'cache');
     const env = cleanEnv({ MON_CACHE_DIR: dir });
     const run = async (node: string) => {
@@ -79,15 +64,15 @@ describe('the code cache', () => {
         }),
       );
     const versionOf = (node: string) => spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
-    expect(versionOf(found.node)).toMatch(/^v22\./);
+    expect(versionOf(node22)).toMatch(/^v22\./);
     await run(process.execPath);
-    await run(found.node);
+    await run(node22);
     const both = files();
     const of = (version: string) => Object.keys(both).filter((file) => file.includes(`-${version}-`));
     expect(of(process.version).length).toBeGreaterThan(0);
-    expect(of(versionOf(found.node)).length).toBeGreaterThan(0);
+    expect(of(versionOf(node22)).length).toBeGreaterThan(0);
     await run(process.execPath);
-    await run(found.node);
+    await run(node22);
     expect(files()).toEqual(both);
   });
 
