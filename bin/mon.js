@@ -60,14 +60,24 @@ const facts = commandLineFacts(args, process.env);
 // plain loader is used (the stack is what matters in a debug run, not the last milliseconds).
 const debug = facts.debug;
 
-// undici parses HTTP with a WebAssembly module. V8 compiles it quickly (Liftoff), then
-// optimizes it again on a background thread, and a short-lived process waits for that
-// second compile at exit (100-300 ms); a command never runs long enough to profit from it.
-// The flag is set first thing (V8 rejects a code cache made under other flags, so each
-// flag state has caches of its own), and skipped by what never makes a request: help,
-// completions and config (loading node:v8 costs ~2 ms).
+// undici parses HTTP with a WebAssembly module, and so does --jq's engine. V8 compiles it
+// quickly (Liftoff), then optimizes it again on a background thread, and a short-lived
+// process waits for that second compile at exit (100-300 ms); a command never runs long
+// enough to profit from it. The flag is set first thing (V8 rejects a code cache made under
+// other flags, so each flag state has caches of its own), and only when WebAssembly may run:
+// undici is used only through a proxy (src/api/transport.ts; without one, node:http sends),
+// so a command without a proxy variable or --jq skips it (loading node:v8 costs ~1.3 ms).
 const offline = facts.help || ['completion', 'config'].includes(facts.words[0]);
-if (!offline) require('node:v8').setFlagsFromString('--liftoff-only');
+const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some(function (name) {
+  return process.env[name];
+});
+const wasm =
+  !offline &&
+  (proxied ||
+    args.some(function (arg) {
+      return arg === '--jq' || arg.startsWith('--jq=');
+    }));
+if (wasm) require('node:v8').setFlagsFromString('--liftoff-only');
 
 function cacheDir() {
   const env = process.env;
@@ -139,7 +149,7 @@ function compileCached(file, requireFn, dir) {
   const stat = fs.statSync(file);
   const source = fs.readFileSync(file, 'utf8');
   const base = path.basename(file, '.cjs');
-  const flags = offline ? 'default' : 'liftoff';
+  const flags = wasm ? 'liftoff' : 'default';
   const key = `${contentHash(file, source).slice(0, 32)}-${stat.size}-${Math.floor(stat.mtimeMs)}`;
   const name = `${base}-${key}-${process.version}-${process.arch}-${flags}.v8cache`;
   let cachedData;
@@ -153,7 +163,8 @@ function compileCached(file, requireFn, dir) {
   script.runInThisContext()(mod.exports, requireFn, mod, file, path.dirname(file));
   const fresh = cachedData === undefined || script.cachedDataRejected;
   const commands = fresh ? [] : readLines(path.join(dir, `${name}.commands`));
-  if (!commands.includes(commandKey)) pendingCaches.push({ script, name, base, commands: [...commands, commandKey] });
+  if (!commands.includes(commandKey))
+    pendingCaches.push({ script, name, base, key, commands: [...commands, commandKey] });
   return mod.exports;
 }
 
@@ -176,7 +187,7 @@ function loadWithCachedData() {
   process.once('beforeExit', () => {
     const target = pendingCaches.length ? trustedCacheDir(true) : undefined;
     if (target === undefined) return;
-    for (const { script, name, base, commands } of pendingCaches) {
+    for (const { script, name, base, key, commands } of pendingCaches) {
       try {
         const write = (file, data) => {
           const temp = path.join(target, `${file}.${process.pid}.tmp`);
@@ -191,19 +202,46 @@ function loadWithCachedData() {
         };
         write(name, script.createCachedData());
         write(`${name}.commands`, `${commands.join('\n')}\n`);
-        // Caches of earlier builds of the same file are of no use any more.
-        const current = name.replace(/-(default|liftoff)\.v8cache$/, '');
-        for (const old of fs.readdirSync(target)) {
-          if (old.startsWith(`${base}-`) && !old.startsWith(current)) {
-            fs.rmSync(path.join(target, old), { force: true });
-          }
-        }
+        removeStaleCaches(target, base, key);
       } catch {
         // A read-only or full disk only costs speed.
       }
     }
   });
   return exports;
+}
+
+/** A cache file's name after `<base>-`: the build's key, the Node.js version and architecture, the flags. */
+const CACHE_NAME = /^([0-9a-f]{32}-\d+-\d+)-(v\d+\.\d+\.\d+[^-]*-[^-]+)-(?:default|liftoff)\.v8cache(?:\.commands)?$/;
+/** The most Node.js versions (and architectures) whose caches are kept beside this one's. */
+const OTHER_RUNTIMES_KEPT = 3;
+
+/**
+ * After this Node.js wrote its cache of `base`: its caches of earlier builds are of no use
+ * any more, and are removed. Those of other Node.js versions stay (a user who switches with
+ * nvm or volta, or a CI matrix sharing a cache, would otherwise recompile at every switch),
+ * up to OTHER_RUNTIMES_KEPT of them: beyond, the least recently written go.
+ */
+function removeStaleCaches(dir, base, key) {
+  const own = `${process.version}-${process.arch}`;
+  const others = new Map(); // runtime -> { files, newest }
+  for (const file of fs.readdirSync(dir)) {
+    const parsed = file.startsWith(`${base}-`) ? CACHE_NAME.exec(file.slice(base.length + 1)) : null;
+    if (!parsed) continue;
+    const [, build, runtime] = parsed;
+    if (runtime === own) {
+      if (build !== key) fs.rmSync(path.join(dir, file), { force: true });
+      continue;
+    }
+    const entry = others.get(runtime) || { files: [], newest: 0 };
+    entry.files.push(file);
+    entry.newest = Math.max(entry.newest, fs.statSync(path.join(dir, file)).mtimeMs);
+    others.set(runtime, entry);
+  }
+  const byAge = [...others.values()].sort((a, b) => b.newest - a.newest);
+  for (const { files } of byAge.slice(OTHER_RUNTIMES_KEPT)) {
+    for (const file of files) fs.rmSync(path.join(dir, file), { force: true });
+  }
 }
 
 let cli;

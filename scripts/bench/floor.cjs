@@ -1,9 +1,16 @@
-// The floor for an API call: the same GET with node:http, body printed. Nothing else.
+// The floor for an API call: the same GETs with node:http, in parallel, bodies printed in
+// order. Nothing else. `node floor.cjs KEY URL [URL ...]`
 const http = require('node:http');
-const [url, key] = process.argv.slice(2);
-http.get(url, { headers: { authorization: `Bearer ${key}` } }, (res) => {
-  let body = '';
-  res.setEncoding('utf8');
-  res.on('data', (chunk) => (body += chunk));
-  res.on('end', () => process.stdout.write(body));
-});
+const [key, ...urls] = process.argv.slice(2);
+const bodies = urls.map(
+  (url) =>
+    new Promise((resolve) =>
+      http.get(url, { headers: { authorization: `Bearer ${key}` } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve(body));
+      }),
+    ),
+);
+Promise.all(bodies).then((texts) => process.stdout.write(texts.join('\n')));

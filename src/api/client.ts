@@ -1,12 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Dispatcher } from 'undici';
 import { CancelledError } from '../errors';
 import { certificateProblem, errorWords, isHandshakeFailure } from '../text/codes';
 import { sanitize } from '../text/escape';
 import { exceedsDepth, MAX_JSON_DEPTH, parseJson } from '../text/json';
 import { maskSecret } from '../text/mask';
 import { ApiError, errorFromResponse, requestIdOf, statusLabel } from './errors';
-import { locality, pinnedLookup, type Locality } from './loopback';
+import { locality, type Locality } from './loopback';
 import {
   checkTransport,
   plainHttpRefused,
@@ -18,7 +17,8 @@ import {
   type ClientConfig,
   type PreparedRequest,
 } from './request';
-import { describeProxy, PROXY_CODES, proxyFor, tunnelConnector, type ProxyChoice } from './proxy';
+import { describeProxy, PROXY_CODES, proxyFor, type ProxyChoice } from './proxy';
+import { directTransport, proxyTransport, type Transport } from './transport';
 import { pagingBounds, type PagingBounds } from './paginate';
 import { errorCode, jitter, NOT_SENT_CODES, parseRetryAfter, RETRYABLE_STATUSES } from './retry';
 
@@ -45,8 +45,6 @@ export interface ClientOptions extends ClientConfig {
   paging?: PagingBounds;
   /** The most bytes read of one answer (default 64 MiB). */
   maxBodyBytes?: number;
-  /** For tests: a transport instead of the proxy-aware agent. */
-  dispatcher?: Dispatcher;
   /** This machine's clock (Ctx.now), against which the server's `Date` header is read. */
   now?: () => number;
 }
@@ -65,7 +63,7 @@ export class ApiClient {
   /** The bounds of paging with this client (`pages()`, `api --paginate`). */
   readonly paging: PagingBounds;
   private readonly options: ClientOptions;
-  private readonly dispatchers = new Map<string, Dispatcher>();
+  private readonly transports = new Map<string, Promise<Transport>>();
   /** How far the server's clock is ahead of ours, from the `Date` header of its last answer. */
   private serverAheadMs = 0;
   /** Whether each host is this machine (loopback.ts), looked up once. */
@@ -107,33 +105,23 @@ export class ApiClient {
   }
 
   /**
-   * One dispatcher per way out: direct, through a given proxy, or to the loopback addresses a
-   * local name resolved to. A name that claims to be local (`*.localhost`) but resolves
-   * elsewhere is a remote host: no key over plain http, and the proxy rules apply.
+   * One transport per way out (transport.ts): direct, through a given proxy, or to the loopback
+   * addresses a local name resolved to. A name that claims to be local (`*.localhost`) but
+   * resolves elsewhere is a remote host: no key over plain http, and the proxy rules apply.
    */
-  private async transport(target: URL): Promise<{ dispatcher: Dispatcher; proxy?: ProxyChoice }> {
-    if (this.options.dispatcher) return { dispatcher: this.options.dispatcher };
+  private async transport(target: URL): Promise<{ transport: Transport; proxy?: ProxyChoice }> {
     let found = this.localities.get(target.hostname);
     if (!found) this.localities.set(target.hostname, (found = locality(target.hostname)));
     const { local, addresses, why } = await found;
     if (why && target.protocol === 'http:' && !this.options.insecure) throw plainHttpRefused(target, this.secret, why);
     const proxy = proxyFor(target, this.options.env ?? process.env, local);
     const key = proxy ? proxy.url.href : addresses ? `local ${target.hostname}` : 'direct';
-    let dispatcher = this.dispatchers.get(key);
-    if (!dispatcher) {
-      // The build ships only EnvHttpProxyAgent of undici: with no proxies and NO_PROXY=* it is
-      // a plain Agent (the choice of proxy is made here, by proxyFor).
-      const { EnvHttpProxyAgent } = await import('undici');
-      const connect = proxy ? tunnelConnector(proxy) : addresses ? { lookup: pinnedLookup(addresses) } : undefined;
-      dispatcher = new EnvHttpProxyAgent({
-        httpProxy: '',
-        httpsProxy: '',
-        noProxy: '*',
-        ...(connect ? { connect } : {}),
-      });
-      this.dispatchers.set(key, dispatcher);
+    let transport = this.transports.get(key);
+    if (!transport) {
+      transport = proxy ? proxyTransport(proxy) : Promise.resolve(directTransport(addresses));
+      this.transports.set(key, transport);
     }
-    return proxy ? { dispatcher, proxy } : { dispatcher };
+    return { transport: await transport, ...(proxy ? { proxy } : {}) };
   }
 
   async request<T = unknown>(request: ApiRequest): Promise<ApiResponse<T>> {
@@ -152,7 +140,7 @@ export class ApiClient {
     const mask = maskerFor(request.secrets);
     const label = { method: request.method, path: mask(request.path) };
     const target = new URL(prepared.url);
-    const { dispatcher, proxy } = await this.transport(target);
+    const { transport, proxy } = await this.transport(target);
     const timeoutMs = this.options.timeoutMs;
     const deadline = Date.now() + timeoutMs;
     const deadlineSignal = AbortSignal.timeout(timeoutMs);
@@ -206,18 +194,16 @@ export class ApiClient {
         // The deadline and Ctrl-C win over anything the transport does (a request still
         // waiting for a connection does not see its signal until it has one).
         ({ status, headers, text } = await raceAbort(signal, async () => {
-          const response = await dispatcher.request({
-            origin: target.origin,
-            path: target.pathname + target.search,
+          const response = await transport.request(target, {
             method: prepared.method,
             headers: prepared.headers,
-            body: prepared.body,
+            ...(prepared.body === undefined ? {} : { body: prepared.body }),
             signal,
           });
           return {
-            status: response.statusCode,
+            status: response.status,
             headers: response.headers,
-            text: await readBody(response.body, response.headers, maxBody, response.statusCode),
+            text: await readBody(response.body, response.headers, maxBody, response.status),
           };
         }));
       } catch (error) {
@@ -323,10 +309,9 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    const dispatchers = [...this.dispatchers.values()];
-    this.dispatchers.clear();
-    // destroy, not close: a request given up on (deadline, Ctrl-C) may still sit in a queue.
-    await Promise.all(dispatchers.map((dispatcher) => dispatcher.destroy()));
+    const transports = [...this.transports.values()];
+    this.transports.clear();
+    await Promise.all(transports.map(async (transport) => (await transport).close()));
   }
 }
 

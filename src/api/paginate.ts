@@ -117,6 +117,35 @@ export async function* pages<S extends z.ZodType<Page<unknown>>>(
   }
 }
 
+/**
+ * A page's shape, checked without its schema (zod): an object whose `length` is a whole
+ * number, whose `entries` are objects, and whose `nextId` is text, null or absent.
+ */
+export function looksLikePage(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const { length, entries, nextId } = body as Record<string, unknown>;
+  return (
+    Number.isInteger(length) &&
+    Array.isArray(entries) &&
+    entries.every((entry) => typeof entry === 'object' && entry !== null && !Array.isArray(entry)) &&
+    (nextId === undefined || nextId === null || typeof nextId === 'string')
+  );
+}
+
+/**
+ * One page as received, for --json: its shape checked cheaply (looksLikePage), so the schema
+ * (and zod) is loaded only for a body that fails, to word the error.
+ */
+export async function rawPage(
+  client: Requester,
+  request: ApiRequest,
+  schema: () => Promise<z.ZodType<Page<unknown>>>,
+): Promise<unknown> {
+  const response = await client.request(request);
+  if (!looksLikePage(response.body)) parseResponse(await schema(), response, request);
+  return response.body;
+}
+
 /** Every entry of every page (`for await (const incident of entries(...))`). */
 export async function* entries<T>(
   client: Requester,

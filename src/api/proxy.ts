@@ -1,5 +1,5 @@
-import { connect as netConnect, type Socket } from 'node:net';
-import { connect as tlsConnect, type TLSSocket } from 'node:tls';
+import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 
 /*
  * Which proxy a request goes through (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), and the tunnel
@@ -117,6 +117,9 @@ export function tunnelConnector(proxy: ProxyChoice): (options: ConnectOptions, c
   const auth = proxy.url.username
     ? `Proxy-Authorization: Basic ${Buffer.from(`${decodeURIComponent(proxy.url.username)}:${decodeURIComponent(proxy.url.password)}`).toString('base64')}\r\n`
     : '';
+  // Loaded here, not at the top: a command without a proxy loads neither (node:tls alone is ~5 ms).
+  const { connect: netConnect } = process.getBuiltinModule('node:net');
+  const { connect: tlsConnect } = process.getBuiltinModule('node:tls');
   return (options, callback) => {
     const host = options.hostname.replace(/^\[|\]$/g, '');
     const port = options.port || (options.protocol === 'https:' ? '443' : '80');

@@ -17,7 +17,8 @@ const WORDS: Record<string, string> = {
   ENETRESET: 'the network dropped the connection',
   EADDRINUSE: 'the address is already in use',
   EADDRNOTAVAIL: 'the address is not one of this machine',
-  EPROTO: 'the server does not speak the expected protocol (a TLS handshake failed)',
+  // node:https says a TLS handshake spoken to a server that does not speak TLS with this code.
+  EPROTO: 'the TLS handshake failed (is it an https:// server on that port?)',
   // Names (getaddrinfo).
   ENOTFOUND: 'the host name was not found',
   EAI_NONAME: 'the host name was not found',
@@ -54,12 +55,15 @@ const WORDS: Record<string, string> = {
   UND_ERR_INFO: 'the server answered in a way mon does not understand',
   UND_ERR_NOT_SUPPORTED: 'the server asked for something mon does not support',
   UND_ERR_PRX_TLS: 'the TLS connection to the proxy failed',
+  // node:http (api/transport.ts).
+  HPE_HEADER_OVERFLOW: "the answer's headers are too large",
+  ERR_CLOSED_BEFORE_ANSWER: 'the connection was closed',
 };
 
 /** Codes by family, for those not listed one by one. */
 const FAMILIES: [RegExp, string][] = [
   [/^HPE_/, 'the answer is not valid HTTP'],
-  [/^ERR_SSL_|^ERR_TLS_/, 'the TLS handshake failed (is it an https:// server on that port?)'],
+  [/^ERR_SSL_|^ERR_TLS_/, WORDS.EPROTO!],
   [/^UND_ERR_/, 'the connection failed'],
 ];
 

@@ -6,6 +6,7 @@ import { ApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { parseResponse } from '../../src/api/validate';
 import { CancelledError } from '../../src/errors';
+import { bothWays } from '../e2e/hostile';
 import { closedPort, memorySandbox, mon, TEST_KEY, testEnv } from '../helpers';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, count: number) => void;
@@ -13,6 +14,10 @@ type Handler = (req: IncomingMessage, res: ServerResponse, count: number) => voi
 let server: Server | undefined;
 const seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
 
+// Every client test runs both ways a request goes out: direct, and through a proxy (hostile.ts).
+const ways = bothWays();
+
+/** The server's URL as the client is given it: its own, or a remote name the proxy reaches it by. */
 async function serve(handler: Handler): Promise<string> {
   seen.length = 0;
   server = createServer((req, res) => {
@@ -24,8 +29,14 @@ async function serve(handler: Handler): Promise<string> {
     });
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return ways.baseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 }
+
+afterEach(() => {
+  // Through the proxy, every connection was a tunnel it opened.
+  if (ways.way !== 'direct' && seen.length) expect(ways.proxy.asked.length).toBeGreaterThan(0);
+  seen.length = 0;
+});
 
 afterEach(async () => {
   if (!server) return;
@@ -41,7 +52,8 @@ function client(baseUrl: string, extra: Partial<ConstructorParameters<typeof Api
     accountId: 'acct-1',
     timeoutMs: 5_000,
     backoffMs: { base: 5, cap: 20 },
-    env: {},
+    env: ways.env(),
+    insecure: ways.way !== 'direct',
     ...extra,
   });
 }
@@ -51,7 +63,7 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(JSON.stringify(body));
 };
 
-describe('ApiClient', () => {
+ways.each('ApiClient', () => {
   it('sends the key and account, and accepts any 2xx', async () => {
     const url = await serve((_req, res) => json(res, 203, { ok: true }));
     const response = await client(url).request({ method: 'GET', path: '/v1/runtimes' });

@@ -4,7 +4,7 @@
  * system's codes (UND_ERR_SOCKET, ECONNREFUSED) become words.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   closedPort,
   type ClosedPort,
@@ -15,11 +15,21 @@ import {
   testEnv,
   type TestServer,
 } from '../helpers';
+import { bothWays } from '../e2e/hostile';
+
+// Each test runs both ways a request goes out: direct, and through a proxy (hostile.ts).
+const ways = bothWays();
 
 let server: TestServer | undefined;
 async function serve(handler: Parameters<typeof httpServer>[0]): Promise<string> {
   server = await httpServer(handler);
-  return server.url;
+  return ways.baseUrl(server.url);
+}
+/** mon LINE against `url`, the way this block sends (plain http to a remote name needs --insecure). */
+async function run(line: string, url: string) {
+  const result = await mon(ways.way === 'direct' ? line : `--insecure ${line}`, { env: env(url) });
+  if (ways.way !== 'direct') expect(ways.proxy.asked.length).toBeGreaterThan(0);
+  return result;
 }
 /** How many requests the server got. */
 const requests = () => server!.received.length;
@@ -36,11 +46,11 @@ afterAll(async () => {
 });
 
 const env = (url: string) =>
-  testEnv({ env: { MON_BASE_URL: url, MON_API_KEY: TEST_KEY, MON_ACCOUNT_ID: TEST_ACCOUNT } });
+  testEnv({ env: { MON_BASE_URL: url, MON_API_KEY: TEST_KEY, MON_ACCOUNT_ID: TEST_ACCOUNT, ...ways.env() } });
 /** Internal codes a person should never have to read. */
 const CODES = /\b(UND_ERR_[A-Z_]+|E[A-Z]{4,}|HPE_[A-Z_]+)\b/;
 
-describe('a redirect', () => {
+ways.each('a redirect', () => {
   it('names the Location (escaped, its user info masked), and is not followed', async () => {
     // Written by hand: node:http would refuse the C1 control (U+009B) in a header.
     const url = await serve((_req, res) =>
@@ -51,7 +61,7 @@ describe('a redirect', () => {
         ),
       ),
     );
-    const result = await mon('runtimes list', { env: env(url) });
+    const result = await run('runtimes list', url);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       'The server answered 301 Moved Permanently to GET /v1/runtimes, redirecting to https://••••:••••@evil.example/v1/x\\x9b[2J; mon does not follow redirects',
@@ -61,7 +71,7 @@ describe('a redirect', () => {
   });
 });
 
-describe('an answer cut off before its end', () => {
+ways.each('an answer cut off before its end', () => {
   const cutOff = (status: number) => (_req: IncomingMessage, res: ServerResponse) => {
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': '1000' });
     res.write('{"entries":');
@@ -70,7 +80,7 @@ describe('an answer cut off before its end', () => {
 
   it('a GET: retried, then said as cut off after N of M bytes, not "could not reach"', async () => {
     const url = await serve(cutOff(200));
-    const result = await mon('runtimes list', { env: env(url) });
+    const result = await run('runtimes list', url);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('The answer (200 OK) was cut off after 11 of 1000 bytes');
     expect(result.stderr).not.toMatch(/could not reach/i);
@@ -80,10 +90,10 @@ describe('an answer cut off before its end', () => {
 
   it('a POST: it reached the server, which answered; not retried', async () => {
     const url = await serve(cutOff(201));
-    const result = await mon('api -X POST /v1/things -f a=b', { env: env(url) });
+    const result = await run('api -X POST /v1/things -f a=b', url);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'POST /v1/things reached the server, but the answer (201 Created) was cut off after 11 of 1000 bytes',
+      `POST /v1/things reached the server${ways.via()}, but the answer (201 Created) was cut off after 11 of 1000 bytes`,
     );
     expect(result.stderr).toContain('It was probably done');
     expect(result.stderr).not.toMatch(/could not reach|may or may not/i);
@@ -91,16 +101,16 @@ describe('an answer cut off before its end', () => {
   });
 });
 
-describe('internal codes become words', () => {
+ways.each('internal codes become words', () => {
   it('a connection closed without an answer (UND_ERR_SOCKET): "the connection was closed"', async () => {
     const url = await serve((_req, res) => res.socket?.destroy());
-    const get = await mon('runtimes list', { env: env(url) });
+    const get = await run('runtimes list', url);
     expect(get.code).toBe(1);
-    expect(get.stderr).toContain(`Could not reach ${url} after 4 attempts: the connection was closed.`);
+    expect(get.stderr).toContain(`Could not reach ${url}${ways.via()} after 4 attempts: the connection was closed.`);
     expect(get.stderr).not.toMatch(CODES);
-    const post = await mon('api -X POST /v1/things -f a=b', { env: env(url) });
+    const post = await run('api -X POST /v1/things -f a=b', url);
     expect(post.stderr).toContain(
-      'The connection failed after POST /v1/things was sent (the connection was closed); the server may or may not have acted on it.',
+      `The connection failed after POST /v1/things was sent${ways.via()} (the connection was closed); the server may or may not have acted on it.`,
     );
     expect(post.stderr).not.toMatch(CODES);
   });
@@ -118,7 +128,7 @@ describe('internal codes become words', () => {
     const url = await serve((_req, res) => {
       res.socket?.end('NOT HTTP AT ALL\r\n\r\n');
     });
-    const result = await mon('runtimes list', { env: env(url) });
+    const result = await run('runtimes list', url);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('the answer is not valid HTTP');
     expect(result.stderr).not.toMatch(CODES);

@@ -2,7 +2,7 @@
  * The V8 code cache (bin/mon.js) runs only the code of the installed build: it is keyed by
  * the content of each file, and kept in a directory only the user can write.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
@@ -19,7 +19,7 @@ import {
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cleanEnv, collect, runMon, tempDir } from './harness';
+import { cleanEnv, collect, fetchedNode, runMon, tempDir } from './harness';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const HELP_LINE = 'The runtimes checks run on: Node.js, stage, packages';
@@ -44,6 +44,57 @@ function runFrom(app: string, args: string[], env: NodeJS.ProcessEnv) {
 }
 
 describe('the code cache', () => {
+  it("keeps each Node.js version's files: switching 20 -> 22 -> 20 -> 22 compiles nothing again", async (ctx) => {
+    const node22 = fetchedNode('22', ctx);
+    if (!node22) return;
+    const dir = join(tempDir(), 'cache');
+    const env = cleanEnv({ MON_CACHE_DIR: dir });
+    const run = async (node: string) => {
+      const result = await collect(
+        spawn(node, [join(ROOT, 'bin', 'mon.js'), 'runtimes', '--help'], { env, stdio: ['pipe', 'pipe', 'pipe'] }),
+      );
+      expect(result.stdout).toContain(HELP_LINE);
+    };
+    /** Each cache file with its inode and mtime: a file written again (a recompile) changes both. */
+    const files = () =>
+      Object.fromEntries(
+        readdirSync(dir).map((file) => {
+          const stat = statSync(join(dir, file));
+          return [file, `${stat.ino}:${stat.mtimeMs}`];
+        }),
+      );
+    const versionOf = (node: string) => spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    expect(versionOf(node22)).toMatch(/^v22\./);
+    await run(process.execPath);
+    await run(node22);
+    const both = files();
+    const of = (version: string) => Object.keys(both).filter((file) => file.includes(`-${version}-`));
+    expect(of(process.version).length).toBeGreaterThan(0);
+    expect(of(versionOf(node22)).length).toBeGreaterThan(0);
+    await run(process.execPath);
+    await run(node22);
+    expect(files()).toEqual(both);
+  });
+
+  it("removes this Node.js's caches of earlier builds, and keeps those of 3 other Node.js versions at most (the oldest go)", async () => {
+    const dir = join(tempDir(), 'cache');
+    mkdirSync(dir, { mode: 0o700 });
+    const stale = (runtime: string) => `mon-${'0'.repeat(32)}-1-1-${runtime}-default.v8cache`;
+    const own = stale(`${process.version}-${process.arch}`);
+    const others = ['v19.0.0', 'v21.0.0', 'v23.0.0', 'v25.0.0'].map((version) => stale(`${version}-${process.arch}`));
+    for (const [index, file] of [own, ...others].entries()) {
+      writeFileSync(join(dir, file), 'x', { mode: 0o600 });
+      // v19's is the least recently written.
+      utimesSync(join(dir, file), new Date(1_000_000 * (index + 1)), new Date(1_000_000 * (index + 1)));
+    }
+    const result = await runMon(['runtimes', '--help'], { env: cleanEnv({ MON_CACHE_DIR: dir }) });
+    expect(result.stdout).toContain(HELP_LINE);
+    const left = readdirSync(dir);
+    expect(left).not.toContain(own);
+    expect(left.filter((file) => others.includes(file))).toEqual(others.slice(1));
+    expect(left.some((file) => file.startsWith('mon-') && file.includes(`-${process.version}-`))).toBe(true);
+  });
+
   it('is keyed by content: a new build of the same size and mtime runs its own code, not the cached one', async () => {
     const app = copyOfMon();
     const env = cleanEnv({ MON_CACHE_DIR: join(tempDir(), 'cache') });

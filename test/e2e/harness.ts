@@ -430,3 +430,32 @@ export function inTerminal(
     done,
   };
 }
+
+/**
+ * A Node.js binary of another major from the npm registry (scripts/fetch-node.sh, kept in
+ * .cache/node-MAJOR), or why there is none. Outside CI a test skips without it; in CI the
+ * platform has the package and the registry is reachable, so its absence fails the test.
+ */
+export function fetchedNode(major: string, ctx: TestContext): string | undefined {
+  const fetched = spawnSync('bash', [fileURLToPath(new URL('../../scripts/fetch-node.sh', import.meta.url)), major], {
+    encoding: 'utf8',
+    timeout: 300_000,
+    // One retry after a second, not npm's two after 10 s and 60 s: without a network the skip
+    // comes in 3 s, not 73.
+    env: {
+      ...process.env,
+      npm_config_fetch_retries: '1',
+      npm_config_fetch_retry_mintimeout: '1000',
+      npm_config_fetch_retry_maxtimeout: '2000',
+    },
+  });
+  if (fetched.status === 0) return join(fetched.stdout.trim(), 'node');
+  const why = fetched.stderr.trim().split('\n').pop() ?? `exit ${fetched.status}`;
+  const reason =
+    fetched.status === 3
+      ? `no Node.js ${major} package for this platform (${why})`
+      : `could not fetch Node.js ${major} from the npm registry (${why})`;
+  if (process.env.CI) throw new Error(`Node.js ${major} is needed for this test in CI: ${reason}`);
+  ctx.skip(reason);
+  return undefined;
+}

@@ -1,7 +1,7 @@
 /* Issue 16, items 4 to 11: what a broken or malicious server, or a pasted value, must not do to mon. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasScript, inTerminal, runMon } from './harness';
-import { HOSTILE_KEY, hostileServer, json, type Hostile } from './hostile';
+import { bothWays, HOSTILE_KEY, hostileServer, json, type Hostile } from './hostile';
 
 const servers: Hostile[] = [];
 async function server(handler: Parameters<typeof hostileServer>[0]): Promise<Hostile> {
@@ -12,6 +12,18 @@ async function server(handler: Parameters<typeof hostileServer>[0]): Promise<Hos
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
+
+// What a server sends is read the same both ways a request goes out: direct, and through a proxy.
+const ways = bothWays();
+/** mon ARGS against `target`, the way this block sends (plain http to a remote name needs --insecure). */
+async function mon(args: string[], target: Hostile, options: { timeoutMs?: number } = {}) {
+  const result = await runMon(ways.way === 'direct' ? args : ['--insecure', ...args], {
+    ...options,
+    env: target.env({ MON_BASE_URL: ways.baseUrl(target.url), ...ways.env() }),
+  });
+  if (ways.way !== 'direct') expect(ways.proxy.asked.length).toBeGreaterThan(0);
+  return result;
+}
 
 const ESC = '\u001b';
 const INCIDENT_ID = '3f0c2a9e-1111-4222-8333-444455556666';
@@ -44,7 +56,7 @@ describe('prototype pollution (mon api -f/-F)', () => {
   });
 });
 
-describe('unbounded answers', () => {
+ways.each('unbounded answers', () => {
   it('refuses an answer larger than 64 MiB as it streams, without retrying', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 'a');
     const target = await server((_req, res) => {
@@ -60,7 +72,7 @@ describe('unbounded answers', () => {
       res.write('"');
       more();
     });
-    const result = await runMon(['api', '/v1/runtimes'], { env: target.env(), timeoutMs: 60_000 });
+    const result = await mon(['api', '/v1/runtimes'], target, { timeoutMs: 60_000 });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('is larger than 64 MiB');
     expect(result.stdout).toBe('');
@@ -73,14 +85,14 @@ describe('unbounded answers', () => {
       res.write('[');
       // ...and never sends the rest.
     });
-    const result = await runMon(['runtimes', 'list'], { env: target.env(), timeoutMs: 60_000 });
+    const result = await mon(['runtimes', 'list'], target, { timeoutMs: 60_000 });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('is larger than 64 MiB (Content-Length: 629145600)');
     expect(target.received).toHaveLength(1);
   });
 });
 
-describe('deeply nested JSON', () => {
+ways.each('deeply nested JSON', () => {
   const deep = `[${'['.repeat(200_000)}${']'.repeat(200_000)}]`;
   const page = `{"length":0,"entries":[],"nextId":null,"extra":${deep}}`;
   const cases: [string, string[], string][] = [
@@ -94,7 +106,7 @@ describe('deeply nested JSON', () => {
   for (const [what, args, body] of cases) {
     it(`${what}: a clear error, not a stack overflow`, async () => {
       const target = await server((_req, res) => json(res, 200, body));
-      const result = await runMon(args, { env: target.env() });
+      const result = await mon(args, target);
       expect(result.stderr).not.toContain('call stack');
       expect(result.stderr).not.toContain('unexpected');
       expect(result.stderr).toContain('nested more than 1000 levels deep');
@@ -103,11 +115,11 @@ describe('deeply nested JSON', () => {
   }
 });
 
-describe('the key echoed back by the server', () => {
+ways.each('the key echoed back by the server', () => {
   const masked = 'sk_…ey42';
   it('is masked in an error message', async () => {
     const target = await server((_req, res) => json(res, 401, { message: `Invalid API key ${HOSTILE_KEY}` }));
-    const result = await runMon(['runtimes', 'list'], { env: target.env() });
+    const result = await mon(['runtimes', 'list'], target);
     expect(result.code).toBe(4);
     expect(result.stderr).toContain(`Invalid API key ${masked}`);
   });
@@ -116,7 +128,7 @@ describe('the key echoed back by the server', () => {
     const target = await server((_req, res) =>
       json(res, 500, { message: `no: ${HOSTILE_KEY}` }, { 'x-echo': `Bearer ${HOSTILE_KEY}` }),
     );
-    const result = await runMon(['runtimes', 'list', '--debug'], { env: target.env() });
+    const result = await mon(['runtimes', 'list', '--debug'], target);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`x-echo: Bearer ${masked}`);
     expect(result.stderr).toContain(`no: ${masked}`);
@@ -126,7 +138,7 @@ describe('the key echoed back by the server', () => {
     const target = await server((_req, res) =>
       json(res, 200, { echo: HOSTILE_KEY, link: `/x?key=${encodeURIComponent(HOSTILE_KEY)}` }),
     );
-    const result = await runMon(['api', '/v1/echo'], { env: target.env() });
+    const result = await mon(['api', '/v1/echo'], target);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ echo: masked, link: `/x?key=${masked}` });
   });
@@ -171,10 +183,10 @@ describe('escape sequences from the server', () => {
   }
 });
 
-describe('endless pagination', () => {
+ways.each('endless pagination', () => {
   it('mon api --paginate: a nextId seen twice is exit 1, saying so', async () => {
     const target = await server((_req, res) => json(res, 200, { length: 1, entries: [{ id: 1 }], nextId: 'again' }));
-    const result = await runMon(['api', '/v1/status-pages', '--paginate'], { env: target.env() });
+    const result = await mon(['api', '/v1/status-pages', '--paginate'], target);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('nextId "again" twice');
     expect(target.received.length).toBeLessThanOrEqual(3);
@@ -189,7 +201,7 @@ describe('endless pagination', () => {
       const target = await server((_req, res, index) =>
         json(res, 200, { length: 0, entries: [], nextId: `n${index}` }),
       );
-      const result = await runMon(args, { env: target.env(), timeoutMs: 60_000 });
+      const result = await mon(args, target, { timeoutMs: 60_000 });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('100 pages in a row without entries');
       expect(target.received.length).toBe(100);

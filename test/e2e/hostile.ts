@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { cleanEnv } from './harness';
 
 export const HOSTILE_KEY = 'sk_test_h0stile5ecretKey42';
@@ -125,4 +126,63 @@ export async function until(condition: () => boolean, what: string, timeoutMs = 
     if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** The two ways a request goes out (src/api/transport.ts): node:http, and undici through a proxy. */
+export type Way = 'direct' | 'through a proxy';
+
+/**
+ * For a file whose client tests run both ways: a proxy that tunnels every CONNECT to the
+ * test's server, and what a test needs to send through it. Through the proxy the base URL
+ * names a host that is not this machine (a loopback one never goes through a proxy), so plain
+ * http needs --insecure. Call at the top of the file; `each` runs a block of tests both ways.
+ */
+export function bothWays() {
+  let way: Way = 'direct';
+  let port = 0;
+  let proxy: Proxy | undefined;
+  beforeAll(async () => {
+    proxy = await forwardProxy({ route: () => `127.0.0.1:${port}` });
+  });
+  afterAll(() => proxy?.close());
+  const ways = {
+    get way() {
+      return way;
+    },
+    get proxy() {
+      return proxy!;
+    },
+    /** Runs the tests `body` declares once each way; through the proxy, each test's requests must have used it. */
+    each(name: string, body: () => void): void {
+      describe.each<Way>(['direct', 'through a proxy'])(`${name} (%s)`, (each) => {
+        beforeAll(() => {
+          way = each;
+        });
+        afterAll(() => {
+          way = 'direct';
+        });
+        beforeEach(() => {
+          proxy!.asked.length = 0;
+        });
+        afterEach(() => {
+          if (way === 'direct') expect(proxy!.asked).toEqual([]);
+        });
+        body();
+      });
+    },
+    /** The base URL for a server at `url` (http://127.0.0.1:PORT), as this way reaches it. */
+    baseUrl(url: string): string {
+      port = Number(new URL(url).port);
+      return way === 'direct' ? url : url.replace('127.0.0.1', 'api.mon.test');
+    },
+    /** The environment that sends through the proxy (nothing directly). */
+    env(): Record<string, string> {
+      return way === 'direct' ? {} : { HTTP_PROXY: proxy!.url };
+    },
+    /** What a message adds about the way: ` through the proxy http://127.0.0.1:PORT (HTTP_PROXY)`. */
+    via(): string {
+      return way === 'direct' ? '' : ` through the proxy ${proxy!.url} (HTTP_PROXY)`;
+    },
+  };
+  return ways;
 }

@@ -4,43 +4,14 @@
  * scripts/test-on-node.sh fetches 22 and 24), kept in .cache/node-18 between runs.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, collect } from './harness';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** The directory of a Node.js 18 binary, or why there is none (only outside CI is that a skip). */
-function node18(): { dir: string } | { reason: string } {
-  const fetched = spawnSync('bash', [join(ROOT, 'scripts', 'fetch-node.sh'), '18'], {
-    encoding: 'utf8',
-    timeout: 300_000,
-    // One retry after a second, not npm's two after 10 s and 60 s: without a network the skip
-    // comes in 3 s, not 73.
-    env: {
-      ...process.env,
-      npm_config_fetch_retries: '1',
-      npm_config_fetch_retry_mintimeout: '1000',
-      npm_config_fetch_retry_maxtimeout: '2000',
-    },
-  });
-  if (fetched.status === 0) return { dir: fetched.stdout.trim() };
-  const why = fetched.stderr.trim().split('\n').pop() ?? `exit ${fetched.status}`;
-  if (fetched.status === 3) return { reason: `no Node.js 18 package for this platform (${why})` };
-  return { reason: `could not fetch Node.js 18 from the npm registry (${why})` };
-}
+import { BIN, cleanEnv, collect, fetchedNode } from './harness';
 
 describe('an unsupported Node.js', () => {
   it('gets one sentence naming the Node.js mon needs and the one running, and exit 1', async (ctx) => {
-    const found = node18();
-    if ('reason' in found) {
-      // CI must run it: there the platform has the package and the registry is reachable.
-      if (process.env.CI) throw new Error(`Node.js 18 is needed for this test in CI: ${found.reason}`);
-      ctx.skip(found.reason);
-      return;
-    }
-    const node = join(found.dir, 'node');
+    const node = fetchedNode('18', ctx);
+    if (!node) return;
     const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
     expect(version).toMatch(/^v18\./);
     for (const args of [['runtimes', 'list'], ['--sandbox', 'runtimes', 'list'], ['--version']]) {

@@ -1,9 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, runMon, tempDir } from './harness';
+import { httpServer, TEST_ACCOUNT, TEST_KEY, type TestServer } from '../helpers';
 import { words } from '../words';
 
 function filesUnder(dir: string): string[] {
@@ -13,28 +14,62 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * The files of dist/ a real `mon ARGS` reads (bin/mon.js, then the bundle and its vendor
- * files, through require or, on Node 20, through readFileSync for its own code cache).
+ * A script given to `node -r` that reports, at exit, the files of dist/ a real `mon ARGS` reads
+ * (bin/mon.js, then the bundle and its vendor files, through require or, on Node 20, through
+ * readFileSync for its own code cache) and the network modules of Node it loaded.
  */
-function distFilesRead(line: string): string[] {
-  const args = words(line);
-  const tracer = join(mkdtempSync(join(tmpdir(), 'mon-startup-')), 'trace.cjs');
+function tracer(): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'mon-startup-')), 'trace.cjs');
   writeFileSync(
-    tracer,
+    file,
     `const fs = require('node:fs'); const Module = require('node:module'); const seen = new Set();
 const note = (file) => { const at = String(file).split('/dist/')[1]; if (at !== undefined) seen.add(at.replace(/^\\.\\//, '')); };
 const read = fs.readFileSync; fs.readFileSync = function (file, ...rest) { note(file); return read.call(this, file, ...rest); };
 const load = Module._load; Module._load = function (request, parent, ...rest) { if (request.includes('vendor/') || request.includes('/dist/')) note(request.includes('/dist/') ? request : '/dist/' + request.replace(/^\\.\\//, '')); return load.call(this, request, parent, ...rest); };
-process.on('exit', () => process.stderr.write('\\nDIST ' + JSON.stringify([...seen]) + '\\n'));
+const builtins = () => process.moduleLoadList.filter((m) => /^NativeModule (net|tls|https|_tls_wrap|crypto)$/.test(m)).map((m) => m.slice(13));
+process.on('exit', () => process.stderr.write('\\nDIST ' + JSON.stringify({ read: [...seen], builtins: builtins() }) + '\\n'));
 `,
   );
-  const result = spawnSync(process.execPath, ['-r', tracer, BIN, ...args], {
+  return file;
+}
+
+interface Trace {
+  read: string[];
+  builtins: string[];
+}
+
+function traceOf(line: string, stderr: string): Trace {
+  const trace = stderr.split('\n').find((text) => text.startsWith('DIST '));
+  if (!trace) throw new Error(`mon ${line}: no trace (${stderr})`);
+  return JSON.parse(trace.slice(5)) as Trace;
+}
+
+const traceEnv = (env: NodeJS.ProcessEnv = {}) => ({
+  PATH: process.env.PATH,
+  HOME: tmpdir(),
+  MON_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'mon-config-')),
+  MON_CACHE_DIR: mkdtempSync(join(tmpdir(), 'mon-cache-')),
+  ...env,
+});
+
+function distFilesRead(line: string): string[] {
+  const result = spawnSync(process.execPath, ['-r', tracer(), BIN, ...words(line)], {
     encoding: 'utf8',
-    env: { PATH: process.env.PATH, HOME: tmpdir(), MON_CACHE_DIR: mkdtempSync(join(tmpdir(), 'mon-cache-')) },
+    env: traceEnv(),
   });
-  const trace = result.stderr.split('\n').find((text) => text.startsWith('DIST '));
-  if (!trace) throw new Error(`mon ${line}: no trace (${result.stderr})`);
-  return JSON.parse(trace.slice(5)) as string[];
+  return traceOf(line, result.stderr).read;
+}
+
+/** `mon LINE` run to its end without blocking (a server of the test answers it): its output and its trace. */
+function traceRun(line: string, env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['-r', tracer(), BIN, ...words(line)], { env: traceEnv(env) });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise<{ code: number | null; stdout: string; stderr: string; trace: Trace }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr, trace: traceOf(line, stderr) })),
+  );
 }
 
 describe('what a start-up reads of dist/', () => {
@@ -61,6 +96,44 @@ describe('what a start-up reads of dist/', () => {
 
   it('the trace sees a vendor file when one is loaded (a bad shell is worded by the validator, zod)', () => {
     expect(distFilesRead('completion tcsh')).toContain('vendor/zod.cjs');
+  });
+});
+
+describe('what an API call loads', () => {
+  // A page as the API sends it, with what a schema would reorder or drop: it is printed as received.
+  const INCIDENT =
+    '{"name":"Outage","severity":"MINOR","id":"8d1fd47f-f562-4c5b-8802-729d95299c47","services":[{"id":"0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01","name":"Public API"}],' +
+    '"incidentUpdates":[{"id":"3ee9480f-1233-47da-b464-3033f622786e","description":"m","status":"INVESTIGATING","publicIncidentUpdateDate":"2026-11-25T12:39:46.083Z","created_at":"2026-11-25","notifySubscribers":false}],' +
+    '"lastUpdateStatus":"INVESTIGATING","duration":null,"created_at":"2026-11-25","updated_at":"2026-11-25","score":1.50,"extra":{"b":1,"a":2}}';
+  const PAGE = `{"length":1,"entries":[${INCIDENT}],"nextId":null}`;
+  let server: TestServer;
+  let answer = PAGE;
+  beforeAll(async () => {
+    server = await httpServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(answer));
+  });
+  afterAll(() => server.close());
+  const env = () => ({ MON_BASE_URL: server.url, MON_API_KEY: TEST_KEY, MON_ACCOUNT_ID: TEST_ACCOUNT });
+  const LIST = 'incidents list --status all --limit 20 --json';
+
+  it('incidents list --status all --json over http:// without a proxy: no zod, no undici, no node:tls; the page printed as received', async () => {
+    answer = PAGE;
+    const { code, stdout, trace } = await traceRun(LIST, env());
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(JSON.parse(PAGE));
+    expect(stdout).toContain('"score": 1.50');
+    expect(stdout.indexOf('"b"')).toBeLessThan(stdout.indexOf('"a"'));
+    expect(server.received.at(-1)?.url).toBe('/v1/status-pages/incidents?limit=20');
+    expect(trace.read.filter((file) => file.startsWith('vendor/'))).toEqual([]);
+    expect(trace.builtins.filter((name) => name !== 'net')).toEqual([]);
+  });
+
+  it('a page of the wrong shape loads the schema to say what is wrong (exit 1)', async () => {
+    answer = '{"length":1,"entries":"none","nextId":null}';
+    const { code, stdout, stderr, trace } = await traceRun(LIST, env());
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('with a body that is not what the API describes (entries:');
+    expect(trace.read).toContain('vendor/zod.cjs');
   });
 });
 

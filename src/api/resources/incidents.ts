@@ -2,6 +2,7 @@ import type { ApiClient } from '../client';
 import type { ApiRequest } from '../request';
 import { rewordNotFound } from '../errors';
 import { pages } from '../paginate';
+import { INCIDENTS, incidentListRequest } from './incident-list';
 import { pathSegment } from '../schemas/common';
 import {
   incidentListSchema,
@@ -17,7 +18,6 @@ import { parseResponse } from '../validate';
 
 type Client = Pick<ApiClient, 'request'>;
 
-const INCIDENTS = '/v1/status-pages/incidents';
 const incidentPath = (id: string) => `${INCIDENTS}/${pathSegment(id)}`;
 const updatesPath = (incidentId: string) => `${incidentPath(incidentId)}/incident-updates`;
 
@@ -27,16 +27,14 @@ export const checkIncidentHint = (incidentId: string) =>
 export const CHECK_CREATED_HINT =
   'Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.';
 
+export { incidentListRequest };
+
 const notFound = (error: unknown, incidentId: string) =>
   rewordNotFound(
     error,
     `Incident "${incidentId}" was not found.`,
     '`mon incidents list --status all` shows incidents and their IDs.',
   );
-
-export function incidentListRequest(query: { limit?: number; nextId?: string }): ApiRequest {
-  return { method: 'GET', path: INCIDENTS, query };
-}
 
 /** The pages of GET /v1/status-pages/incidents (newest first), from `nextId` (or the start). */
 export function incidentPages(client: Client, query: { limit?: number; nextId?: string }) {

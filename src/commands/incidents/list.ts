@@ -1,100 +1,23 @@
-import { incidentPages } from '../../api/resources/incidents';
-import { serviceDirectory } from '../../api/resources/statusPages';
-import { PAGE_LIMIT } from '../../api/schemas/enums';
-import type { Incident } from '../../api/schemas/incidents';
+import { rawPage } from '../../api/paginate';
+import { incidentListRequest } from '../../api/resources/incident-list';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
-import { runPagedList, streamEntries } from '../../core/list';
-import { printJson, renderList } from '../../output/render';
-import { sanitize } from '../../text/escape';
-import { incidentColumns } from './shared/columns';
-import { filters, findIncidents, matchingPages, type IncidentFilter } from './shared/find';
-import { findServices } from './shared/services';
+import { printJson } from '../../output/render';
 import type { LIST } from './spec';
-
-const EMPTY: Record<string, string> = {
-  open: 'No open incidents. (`--status all` shows resolved ones too; `mon incidents create` opens one.)',
-  resolved: 'No resolved incidents.',
-  all: 'No incidents.',
-};
 
 export async function listIncidentsRun(
   ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'progress'>,
-  { flags }: Input<typeof LIST>,
+  input: Input<typeof LIST>,
 ): Promise<void> {
-  const { io } = ctx;
-  const client = await ctx.api();
-  const width = io.stdoutIsTTY ? io.columns() : undefined;
-  // Times are shown against the server's clock, as its last answer gave it.
-  const columns = (rows: Incident[]) => incidentColumns(client.now(), width, rows);
-  const filter: IncidentFilter = {
-    status: flags.status,
-    ...(flags.service
-      ? {
-          services: new Set(
-            findServices(await serviceDirectory(client), flags.service).map((entry) => entry.service.id),
-          ),
-        }
-      : {}),
-    ...(flags.severity ? { severities: new Set(flags.severity) } : {}),
-    ...(flags.since ? { since: flags.since } : {}),
-  };
-  const command = listCommand(flags);
-  const empty = flags.service || flags.severity || flags.since ? 'No incidents match.' : EMPTY[flags.status]!;
-
-  // No filter: the API's pages as they are.
-  if (!filters(filter)) {
-    await runPagedList(ctx, flags, { pages: (query) => incidentPages(client, query), columns, empty, command });
+  const { flags } = input;
+  // One page of every incident as --json (or --jq) prints it: the API's page as received, its
+  // shape checked cheaply, without loading the schemas (zod) or anything a table needs.
+  if (ctx.globals.json && flags.status === 'all' && !flags.all && !flags.service && !flags.severity && !flags.since) {
+    const client = await ctx.api();
+    const request = incidentListRequest({ limit: flags.limit, nextId: flags.nextId });
+    const schema = async () => (await import('../../api/schemas/incidents')).incidentListSchema;
+    await printJson(ctx.io, await rawPage(client, request, schema));
     return;
   }
-
-  if (flags.all) {
-    // Every page, keeping the matches; --limit is the page size here.
-    const pages = matchingPages(client, { limit: flags.limit ?? PAGE_LIMIT.max, nextId: flags.nextId }, filter);
-    if (ctx.globals.json) {
-      await streamEntries(io, pages, (page) => page.raw);
-      return;
-    }
-    const found: Incident[] = [];
-    for await (const page of pages) {
-      found.push(...page.entries);
-      ctx.progress().page(page.entries.length);
-    }
-    ctx.progress().finish();
-    await renderList(io, found, columns(found), empty);
-    return;
-  }
-
-  const { entries, raw, nextId } = await findIncidents(client, {
-    filter,
-    limit: flags.limit ?? PAGE_LIMIT.default,
-    nextId: flags.nextId,
-  });
-  if (ctx.globals.json) {
-    await printJson(io, { length: entries.length, entries: raw, nextId });
-    return;
-  }
-  await renderList(io, entries, columns(entries), empty);
-  if (nextId && io.stderrIsTTY) {
-    const limit = flags.limit ? ` --limit ${flags.limit}` : '';
-    io.err(
-      io.errStyle.dim(
-        `There may be more: ${command}${limit} --next-id ${sanitize(nextId)}  (or --all for every one)\n`,
-      ),
-    );
-  }
-}
-
-/** The command that lists the same incidents, for the "more" hint. */
-function listCommand(flags: Input<typeof LIST>['flags']): string {
-  const quote = (value: string) => (/^[\w.:-]+$/.test(value) ? value : JSON.stringify(value));
-  return [
-    'mon incidents list',
-    flags.status === 'open' ? '' : `--status ${flags.status}`,
-    ...(flags.service ?? []).map((service) => `--service ${sanitize(quote(service))}`),
-    ...(flags.severity ?? []).map((severity) => `--severity ${severity.toLowerCase()}`),
-    flags.since ? `--since ${flags.since.toISOString()}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  await (await import('./shared/listing')).listIncidents(ctx, input);
 }

@@ -137,12 +137,36 @@ function rawFlags(command: Command): Record<string, unknown> {
 export type Run<S extends VerbSpec> = (ctx: Ctx, input: Input<S>) => Promise<void>;
 
 /**
- * The input of a verb that has no flags and only enum arguments, each given as one of its
- * values (`mon completion bash`): nothing to validate, so the validator (zod, ~25 ms) is not
- * loaded. undefined otherwise: parse.ts checks the input and words its errors.
+ * The input of a command line whose every value is plain (`mon incidents list --status all
+ * --limit 20 --json`, `mon completion bash`): switches, enum values typed as one of their
+ * values, whole numbers written as digits within their range, defaults for the rest. Nothing
+ * to word an error for, so the validator (zod, ~10 ms to load) is not loaded. undefined for
+ * anything else: parse.ts checks that input and words its errors.
  */
-function plainInput<S extends VerbSpec>(spec: S, rawArgs: unknown[]): Input<S> | undefined {
-  if (Object.keys(spec.flags).length > 0) return undefined;
+export function plainInput<S extends VerbSpec>(
+  spec: S,
+  rawFlags: Record<string, unknown>,
+  rawArgs: unknown[],
+): Input<S> | undefined {
+  const flags: Record<string, unknown> = {};
+  for (const [key, flag] of Object.entries(spec.flags)) {
+    const raw = rawFlags[key];
+    if (raw === undefined) {
+      if ('default' in flag && flag.default !== undefined) flags[key] = flag.default;
+      continue;
+    }
+    if ('repeatable' in flag && flag.repeatable) return undefined;
+    if (flag.kind === 'bool' && typeof raw === 'boolean') flags[key] = raw;
+    else if (flag.kind === 'enum' && !flag.numeric && typeof raw === 'string') {
+      const value = canonicalValue(flag.values, raw);
+      if (value === undefined) return undefined;
+      flags[key] = value;
+    } else if (flag.kind === 'int' && typeof raw === 'string' && /^[1-9]\d{0,8}$/.test(raw)) {
+      const value = Number(raw);
+      if (value < flag.min || value > (flag.max ?? Number.MAX_SAFE_INTEGER)) return undefined;
+      flags[key] = value;
+    } else return undefined;
+  }
   const args: Record<string, string> = {};
   for (const [index, arg] of (spec.args ?? []).entries()) {
     const raw = rawArgs[index];
@@ -150,7 +174,7 @@ function plainInput<S extends VerbSpec>(spec: S, rawArgs: unknown[]): Input<S> |
     if (value === undefined) return undefined;
     args[arg.key] = value;
   }
-  return { flags: {}, args } as Input<S>;
+  return { flags, args } as Input<S>;
 }
 
 /**
@@ -164,9 +188,10 @@ export function verbCommand<S extends VerbSpec>(ctx: Ctx, spec: S, load: () => P
   command.addHelpText('after', () => helpAfter(spec.about, spec.examples, ctx.io.columns()));
   command.action(async (...params: unknown[]) => {
     const self = params.at(-1) as Command;
-    const plain = plainInput(spec, self.processedArgs);
+    const raw = rawFlags(self);
+    const plain = plainInput(spec, raw, self.processedArgs);
     const [parse, run] = await Promise.all([plain ? undefined : import('./parse'), load()]);
-    const work = () => run(ctx, plain ?? parse!.parseInput(spec, rawFlags(self), self.processedArgs, ctx.now()));
+    const work = () => run(ctx, plain ?? parse!.parseInput(spec, raw, self.processedArgs, ctx.now()));
     // A verb that changes something (it has --dry-run) says so when a prompt is cancelled.
     await ('dryRun' in spec.flags ? nothingSentIfCancelled(work) : work());
   });
