@@ -2,8 +2,6 @@
  * The terminal experience, end to end: help as data, short IDs, short flags, full pages.
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import {
@@ -14,56 +12,13 @@ import {
   requireTerminal,
   runMon,
   startSandbox,
-  tempDir,
   type SandboxProcess,
 } from './harness';
-
-/** Two open incidents whose IDs share their first 8 characters, and a resolved one sharing 6 with them. */
-const TWINS = ['abcdef12-0000-4000-8000-000000000001', 'abcdef12-0000-4000-8000-000000000002'];
-const RESOLVED = 'abcdef99-0000-4000-8000-000000000003';
-
-function incident(id: string, name: string, status: string) {
-  const service = {
-    id: SEED_SERVICES.api,
-    name: 'Public API',
-    accountId: 'acct',
-    created_at: '2026-01-15',
-    updated_at: null,
-  };
-  const update = {
-    id: `${id.slice(0, 24)}aaaaaaaaaaaa`,
-    description: 'Investigating',
-    status,
-    publicIncidentUpdateDate: '2026-11-20T10:00:00.000Z',
-    created_at: '2026-11-20',
-    notifySubscribers: false,
-  };
-  return {
-    id,
-    name,
-    severity: 'MAJOR',
-    services: [service],
-    incidentUpdates: [update],
-    lastUpdateStatus: status,
-    duration: status === 'RESOLVED' ? 0 : null,
-    created_at: '2026-11-20',
-    updated_at: '2026-11-20',
-  };
-}
+import { TWINS, twinsDataFile } from '../commands/incidents/twins';
 
 let sandbox: SandboxProcess;
 beforeAll(async () => {
-  const dataFile = join(tempDir('mon-terminal-'), 'data.jsonl');
-  const lines = [
-    { format: 'mon-sandbox', version: 1 },
-    ...[
-      incident(RESOLVED, 'Old outage', 'RESOLVED'),
-      incident(TWINS[0]!, 'Checkout errors', 'INVESTIGATING'),
-      incident(TWINS[1]!, 'Webhooks late', 'IDENTIFIED'),
-    ].map((put) => ({ c: 'incidents', put })),
-  ];
-  writeFileSync(dataFile, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
-  sandbox = await startSandbox([], { dataFile });
+  sandbox = await startSandbox([], { dataFile: twinsDataFile() });
 });
 afterAll(() => sandbox?.stop());
 
