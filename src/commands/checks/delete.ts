@@ -1,10 +1,9 @@
-import { deleteCheck, deleteCheckRequest } from '../../api/resources/checks';
+import { deleteCheck, deleteCheckRequest, getCheck } from '../../api/resources/checks';
 import { checkLabel, resolveCheck } from '../../core/check-arg';
 import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import type { Input } from '../../core/flags/spec';
 import { CancelledError, DeclinedError, isPromptCancel, UsageError } from '../../errors';
-import { getCheck } from '../../api/resources/checks';
 import { saySuccess } from '../../output/say';
 import { sanitize } from '../../text/escape';
 import type { DELETE } from './spec';

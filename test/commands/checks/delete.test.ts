@@ -4,41 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { cli, frozenClock, memorySandbox } from '../../helpers';
+import { cli } from '../../helpers';
+import { checksFixture } from './fixture';
 
 let sandbox: Sandbox;
-const ids: Record<string, string> = {};
-
-async function createDns(name: string, tags: string[], more: string[] = []): Promise<string> {
-  const result = await cli(
-    [
-      'checks',
-      'create-dns',
-      '--name',
-      name,
-      '--query',
-      'example.com',
-      '--no-input',
-      ...tags.flatMap((t) => ['--tag', t]),
-      ...more,
-    ],
-    { sandbox },
-  );
-  expect(result.code, result.stderr).toBe(0);
-  return result.stdout.trim();
-}
+let ids: Record<string, string>;
 
 beforeAll(async () => {
-  sandbox = await memorySandbox({ now: frozenClock(Date.parse('2026-03-02T12:00:00.000Z')) });
-  for (let n = 1; n <= 12; n++) ids[`Web ${n}`] = await createDns(`Web ${String(n).padStart(2, '0')}`, ['web']);
-  ids.api = await createDns(
-    'API DNS',
-    ['api', 'prod'],
-    [
-      ...['--assert', 'RESPONSE_CODE EQUALS NOERROR', '--retry-type', 'FIXED', '--retry-max-retries', '2'],
-      ...['--no-use-global-alert-settings', '--alert-failed-run-threshold', '2'],
-    ],
-  );
+  ({ sandbox, ids } = await checksFixture());
 });
 afterAll(() => sandbox.close());
 
