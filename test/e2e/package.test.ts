@@ -130,8 +130,9 @@ describe('the npm package', () => {
       .filter((file) => JQ_ENGINE.includes(file.path))
       .reduce((sum, file) => sum + file.size, 0);
     expect(engine).toBeGreaterThan(500_000);
-    // 1.6 MB until the third round's prompts, escaping, bounds and jq worker (and their README) took it to 1.67 MB.
-    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(1_750_000);
+    // 1.6 MB until the third round's prompts, escaping, bounds and jq worker (and their README) took it to 1.67 MB;
+    // the checks' reads, `mon status` (--watch) and heartbeat rules (issues 28, 29) to 1.774 MB.
+    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(1_800_000);
   });
 
   it('names every package whose code is in dist/ in THIRD_PARTY_NOTICES, with its version and licence text', () => {
