@@ -4,23 +4,25 @@
 
 _mon_subcommands() {
   case "$1" in
-    '') printf '%s\n' 'incidents' 'templates' 'status-pages' 'checks' 'heartbeats' 'runtimes' 'auth' 'config' 'api' 'completion' 'sandbox' 'help' ;;
+    '') printf '%s\n' 'status' 'incidents' 'templates' 'status-pages' 'checks' 'heartbeats' 'runtimes' 'auth' 'config' 'api' 'completion' 'sandbox' 'help' ;;
     'incidents') printf '%s\n' 'list' 'get' 'create' 'update' 'resolve' 'updates' ;;
     'incidents updates') printf '%s\n' 'create' 'get' 'edit' ;;
     'templates') printf '%s\n' 'add' 'list' 'remove' ;;
-    'status-pages') printf '%s\n' 'list' 'open' ;;
-    'checks') printf '%s\n' 'create-dns' 'create' ;;
+    'status-pages') printf '%s\n' 'list' 'get' 'open' ;;
+    'checks') printf '%s\n' 'list' 'get' 'status' 'create-dns' 'create' 'delete' ;;
     'heartbeats') printf '%s\n' 'create' 'list' 'get' 'update' 'events' 'availability' 'ping' 'exec' ;;
     'runtimes') printf '%s\n' 'list' 'get' ;;
     'auth') printf '%s\n' 'login' 'status' 'logout' ;;
     'config') printf '%s\n' 'list' 'get' 'set' 'unset' 'path' ;;
-    'sandbox') printf '%s\n' 'info' 'reset' 'clock' 'requests' ;;
+    'sandbox') printf '%s\n' 'info' 'reset' 'clock' 'checks' 'requests' ;;
     'sandbox clock') printf '%s\n' 'advance' ;;
+    'sandbox checks') printf '%s\n' 'fail' 'degrade' 'pass' ;;
   esac
 }
 _mon_flags() {
   case "$1" in
     '') : ;;
+    'status') printf '%s\n' '--exit-status' '--watch' '--interval' ;;
     'incidents') : ;;
     'incidents list') printf '%s\n' '--limit' '-L' '--next-id' '--all' '--status' '-s' '--service' '--severity' '--since' ;;
     'incidents get') printf '%s\n' '--web' ;;
@@ -37,10 +39,15 @@ _mon_flags() {
     'templates remove') : ;;
     'status-pages') : ;;
     'status-pages list') printf '%s\n' '--limit' '-L' '--next-id' '--all' ;;
+    'status-pages get') : ;;
     'status-pages open') printf '%s\n' '--print' ;;
     'checks') : ;;
+    'checks list') printf '%s\n' '--type' '--tag' '--search' '--status' '--limit' '-L' '--all' ;;
+    'checks get') : ;;
+    'checks status') : ;;
     'checks create-dns') printf '%s\n' '--name' '--description' '--tag' '--no-activated' '--muted' '--should-fail' '--no-double-check' '--group-id' '--group-order' '--runtime' '--query' '--record-type' '--name-server' '--port' '--protocol' '--assert' '--frequency' '--frequency-offset' '--location' '--private-location' '--run-parallel' '--degraded-response-time' '--max-response-time' '--alert-channel' '--no-auto-assign-alerts' '--no-use-global-alert-settings' '--alert-escalation-type' '--alert-failed-run-threshold' '--alert-minutes-failing-threshold' '--alert-reminders-amount' '--alert-reminders-interval' '--alert-parallel-run-failure-threshold' '--retry-type' '--retry-max-retries' '--retry-base-backoff-seconds' '--retry-max-duration-seconds' '--retry-only-on' '--no-retry-same-region' '--trigger-incident-service' '--trigger-incident-severity' '--trigger-incident-name' '--trigger-incident-description' '--trigger-incident-notify-subscribers' '--env' '--secret-env' '--script' '--script-path' '--local-setup-script' '--local-tear-down-script' '--setup-snippet-id' '--tear-down-snippet-id' '--ssl-check-domain' '--file' '--dry-run' ;;
     'checks create') printf '%s\n' '--type' '--dependency' '--name' '--description' '--tag' '--no-activated' '--muted' '--should-fail' '--no-double-check' '--group-id' '--group-order' '--runtime' '--query' '--record-type' '--name-server' '--port' '--protocol' '--assert' '--frequency' '--frequency-offset' '--location' '--private-location' '--run-parallel' '--degraded-response-time' '--max-response-time' '--alert-channel' '--no-auto-assign-alerts' '--no-use-global-alert-settings' '--alert-escalation-type' '--alert-failed-run-threshold' '--alert-minutes-failing-threshold' '--alert-reminders-amount' '--alert-reminders-interval' '--alert-parallel-run-failure-threshold' '--retry-type' '--retry-max-retries' '--retry-base-backoff-seconds' '--retry-max-duration-seconds' '--retry-only-on' '--no-retry-same-region' '--trigger-incident-service' '--trigger-incident-severity' '--trigger-incident-name' '--trigger-incident-description' '--trigger-incident-notify-subscribers' '--env' '--secret-env' '--script' '--script-path' '--local-setup-script' '--local-tear-down-script' '--setup-snippet-id' '--tear-down-snippet-id' '--ssl-check-domain' '--file' '--dry-run' ;;
+    'checks delete') printf '%s\n' '--yes' '-y' '--dry-run' ;;
     'heartbeats') : ;;
     'heartbeats create') printf '%s\n' '--name' '--period' '--grace' '--description' '--description-file' '--tag' '--alert-channel' '--muted' '--inactive' '--dry-run' ;;
     'heartbeats list') printf '%s\n' '--limit' '-L' '--all' ;;
@@ -70,6 +77,10 @@ _mon_flags() {
     'sandbox reset') printf '%s\n' '--data' '--yes' '-y' ;;
     'sandbox clock') : ;;
     'sandbox clock advance') : ;;
+    'sandbox checks') : ;;
+    'sandbox checks fail') : ;;
+    'sandbox checks degrade') : ;;
+    'sandbox checks pass') : ;;
     'sandbox requests') printf '%s\n' '--limit' '-L' ;;
     '__complete') : ;;
   esac
@@ -92,6 +103,8 @@ _mon_values() {
     'incidents updates edit|-s') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'templates add|--status') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'templates add|-s') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
+    'checks list|--type') printf '%s\n' 'agentic' 'api' 'browser' 'heartbeat' 'icmp' 'multi_step' 'tcp' 'playwright' 'url' 'dns' ;;
+    'checks list|--status') printf '%s\n' 'passing' 'failing' 'degraded' ;;
     'checks create-dns|--runtime') printf '%s\n' '2026.04' '2025.04' '2024.09' '2024.02' '2023.09' '2023.02' '2022.10' ;;
     'checks create-dns|--record-type') printf '%s\n' 'a' 'aaaa' 'cname' 'mx' 'txt' 'soa' 'ns' 'https' ;;
     'checks create-dns|--protocol') printf '%s\n' 'udp' 'tcp' ;;
@@ -135,6 +148,8 @@ _mon_source() {
   case "$1" in
     'incidents get'|'incidents update'|'incidents resolve'|'incidents updates create'|'incidents updates get'|'incidents updates edit') echo open-incidents ;;
     'templates remove') echo templates ;;
+    'status-pages get') echo status-pages ;;
+    'checks get'|'checks delete'|'sandbox checks fail'|'sandbox checks degrade'|'sandbox checks pass') echo checks ;;
     'heartbeats get'|'heartbeats update'|'heartbeats events'|'heartbeats availability') echo heartbeats ;;
   esac
 }
@@ -150,7 +165,7 @@ _mon_flag_source() {
     *'|--profile') echo profiles ;;
   esac
 }
-_mon_value_flags=' --profile --base-url --account --ping-url --jq -q --timeout --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --period --grace --description-file --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
+_mon_value_flags=' --profile --base-url --account --ping-url --jq -q --timeout --interval --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --type --tag --search --description --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dependency --period --grace --description-file --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
 _mon_account_flags=' --profile --base-url --account --sandbox '
 # `mon __complete SOURCE` for the account on the command line: "VALUE<TAB>DESCRIPTION" lines.
 _mon_lookup() {

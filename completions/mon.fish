@@ -2,12 +2,12 @@
 # Every word it offers is data: what `mon __complete` prints (from the API or the config) is
 # offered and inserted quoted, never run or expanded.
 
-set -g __mon_value_flags --profile --base-url --account --ping-url --jq -q --timeout --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --description --tag --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --type --dependency --period --grace --description-file --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed
+set -g __mon_value_flags --profile --base-url --account --ping-url --jq -q --timeout --interval --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --type --tag --search --description --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dependency --period --grace --description-file --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed
 set -g __mon_account_flags --profile --base-url --account --sandbox
 function __mon_subcommands
   switch "$argv[1]"
     case ''
-      echo incidents templates status-pages checks heartbeats runtimes auth config api completion sandbox help
+      echo status incidents templates status-pages checks heartbeats runtimes auth config api completion sandbox help
     case 'incidents'
       echo list get create update resolve updates
     case 'incidents updates'
@@ -15,9 +15,9 @@ function __mon_subcommands
     case 'templates'
       echo add list remove
     case 'status-pages'
-      echo list open
+      echo list get open
     case 'checks'
-      echo create-dns create
+      echo list get status create-dns create delete
     case 'heartbeats'
       echo create list get update events availability ping exec
     case 'runtimes'
@@ -27,9 +27,11 @@ function __mon_subcommands
     case 'config'
       echo list get set unset path
     case 'sandbox'
-      echo info reset clock requests
+      echo info reset clock checks requests
     case 'sandbox clock'
       echo advance
+    case 'sandbox checks'
+      echo fail degrade pass
   end
 end
 # The words typed so far: the command path, how many arguments follow it, the account flags,
@@ -107,14 +109,16 @@ complete -c mon -l timeout -r -d 'deadline per request, retries included (env MO
 complete -c mon -l sandbox -d 'use the embedded sandbox instead of an account (env MON_SANDBOX=1)'
 complete -c mon -l insecure -d 'allow sending the API key over plain http:// to a non-local host'
 complete -c mon -l help -s h -d 'show help for this command'
+complete -c mon -n "__mon_at '' 0" -a 'status' -d 'What is broken right now: open incidents, failing checks, late heartbeats'
+complete -c mon -n "__mon_topic ''" -a 'status' -d 'What is broken right now: open incidents, failing checks, late heartbeats'
 complete -c mon -n "__mon_at '' 0" -a 'incidents' -d 'Open, update and resolve status-page incidents'
 complete -c mon -n "__mon_topic ''" -a 'incidents' -d 'Open, update and resolve status-page incidents'
 complete -c mon -n "__mon_at '' 0" -a 'templates' -d 'Message templates for incident updates, stored per profile'
 complete -c mon -n "__mon_topic ''" -a 'templates' -d 'Message templates for incident updates, stored per profile'
 complete -c mon -n "__mon_at '' 0" -a 'status-pages' -d 'Status pages, cards and services (find service IDs)'
 complete -c mon -n "__mon_topic ''" -a 'status-pages' -d 'Status pages, cards and services (find service IDs)'
-complete -c mon -n "__mon_at '' 0" -a 'checks' -d 'Create DNS checks (and the deprecated combined create)'
-complete -c mon -n "__mon_topic ''" -a 'checks' -d 'Create DNS checks (and the deprecated combined create)'
+complete -c mon -n "__mon_at '' 0" -a 'checks' -d 'List, show, create and delete checks, and see how they are doing'
+complete -c mon -n "__mon_topic ''" -a 'checks' -d 'List, show, create and delete checks, and see how they are doing'
 complete -c mon -n "__mon_at '' 0" -a 'heartbeats' -d 'Heartbeat monitors: create, change, events, availability, pings, cron jobs'
 complete -c mon -n "__mon_topic ''" -a 'heartbeats' -d 'Heartbeat monitors: create, change, events, availability, pings, cron jobs'
 complete -c mon -n "__mon_at '' 0" -a 'runtimes' -d 'The runtimes checks run on: Node.js, stage, packages'
@@ -131,6 +135,9 @@ complete -c mon -n "__mon_at '' 0" -a 'sandbox' -d 'Serve a local copy of the wh
 complete -c mon -n "__mon_topic ''" -a 'sandbox' -d 'Serve a local copy of the whole API, to try mon'
 complete -c mon -n "__mon_at '' 0" -a 'help' -d 'Show help for a command'
 complete -c mon -n "__mon_topic ''" -a 'help' -d 'Show help for a command'
+complete -c mon -n "__mon_at 'status'" -l exit-status -d 'exit 3 when anything is failing, degraded, late or open (for scripts and CI)'
+complete -c mon -n "__mon_at 'status'" -l watch -d 'stay on screen, read again every --interval seconds (a terminal only)'
+complete -c mon -n "__mon_at 'status'" -l interval -r -d 'seconds between refreshes with --watch (default 10)'
 complete -c mon -n "__mon_at 'incidents' 0" -a 'list' -d 'List incidents, newest first (open ones unless --status says otherwise)'
 complete -c mon -n "__mon_topic 'incidents'" -a 'list' -d 'List incidents, newest first (open ones unless --status says otherwise)'
 complete -c mon -n "__mon_at 'incidents' 0" -a 'get' -d 'Show an incident and its updates as a timeline, newest first'
@@ -225,16 +232,34 @@ complete -c mon -n "__mon_at 'templates add'" -l force -d 'replace a template of
 complete -c mon -n "__mon_at 'templates remove' 0" -a '(__mon_lookup templates)'
 complete -c mon -n "__mon_at 'status-pages' 0" -a 'list' -d 'List status pages with their cards and services'
 complete -c mon -n "__mon_topic 'status-pages'" -a 'list' -d 'List status pages with their cards and services'
+complete -c mon -n "__mon_at 'status-pages' 0" -a 'get' -d 'Show a status page: its cards and services, and its open incidents'
+complete -c mon -n "__mon_topic 'status-pages'" -a 'get' -d 'Show a status page: its cards and services, and its open incidents'
 complete -c mon -n "__mon_at 'status-pages' 0" -a 'open' -d 'Open a status page in the browser, as its subscribers see it'
 complete -c mon -n "__mon_topic 'status-pages'" -a 'open' -d 'Open a status page in the browser, as its subscribers see it'
 complete -c mon -n "__mon_at 'status-pages list'" -l limit -s L -r -d 'entries per page, 1 to 100 (default 20)'
 complete -c mon -n "__mon_at 'status-pages list'" -l next-id -r -d 'start at this page (the nextId a previous page gave)'
 complete -c mon -n "__mon_at 'status-pages list'" -l all -d 'follow every page'
+complete -c mon -n "__mon_at 'status-pages get' 0" -a '(__mon_lookup status-pages)'
 complete -c mon -n "__mon_at 'status-pages open'" -l print -d 'print its URL instead of opening it'
+complete -c mon -n "__mon_at 'checks' 0" -a 'list' -d 'List the checks: short ID, name, type, status, frequency, locations, tags'
+complete -c mon -n "__mon_topic 'checks'" -a 'list' -d 'List the checks: short ID, name, type, status, frequency, locations, tags'
+complete -c mon -n "__mon_at 'checks' 0" -a 'get' -d 'Show a check\'s configuration and its current status'
+complete -c mon -n "__mon_topic 'checks'" -a 'get' -d 'Show a check\'s configuration and its current status'
+complete -c mon -n "__mon_at 'checks' 0" -a 'status' -d 'How every check is doing now: failing first, then degraded, then passing'
+complete -c mon -n "__mon_topic 'checks'" -a 'status' -d 'How every check is doing now: failing first, then degraded, then passing'
 complete -c mon -n "__mon_at 'checks' 0" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)'
 complete -c mon -n "__mon_topic 'checks'" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)'
 complete -c mon -n "__mon_at 'checks' 0" -a 'create' -d 'Create a check with the deprecated combined operation (POST /v1/checks)'
 complete -c mon -n "__mon_topic 'checks'" -a 'create' -d 'Create a check with the deprecated combined operation (POST /v1/checks)'
+complete -c mon -n "__mon_at 'checks' 0" -a 'delete' -d 'Delete a check (a heartbeat stops answering its ping URL)'
+complete -c mon -n "__mon_topic 'checks'" -a 'delete' -d 'Delete a check (a heartbeat stops answering its ping URL)'
+complete -c mon -n "__mon_at 'checks list'" -l type -x -a 'agentic api browser heartbeat icmp multi_step tcp playwright url dns' -d 'only checks of this type: AGENTIC, API, BROWSER, HEARTBEAT, ICMP, MULTI_STEP, TCP, PLAYWRIGHT, URL or DNS, in any case'
+complete -c mon -n "__mon_at 'checks list'" -l tag -r -d 'only checks with this tag (any of several) (repeatable)'
+complete -c mon -n "__mon_at 'checks list'" -l search -r -d 'only checks whose name contains this, in any case'
+complete -c mon -n "__mon_at 'checks list'" -l status -x -a 'passing failing degraded' -d 'only checks in this status now: passing, failing or degraded, in any case'
+complete -c mon -n "__mon_at 'checks list'" -l limit -s L -r -d 'checks to show, 1 to 100 (default 20; with --all: per page)'
+complete -c mon -n "__mon_at 'checks list'" -l all -d 'read every page'
+complete -c mon -n "__mon_at 'checks get' 0" -a '(__mon_lookup checks)'
 complete -c mon -n "__mon_at 'checks create-dns'" -l name -r -d 'name of the check'
 complete -c mon -n "__mon_at 'checks create-dns'" -l description -r -d 'description, at most 500 characters'
 complete -c mon -n "__mon_at 'checks create-dns'" -l tag -r -d 'a tag (repeatable)'
@@ -345,6 +370,9 @@ complete -c mon -n "__mon_at 'checks create'" -l tear-down-snippet-id -r -d 'sni
 complete -c mon -n "__mon_at 'checks create'" -l ssl-check-domain -r -d 'domain whose certificate is checked'
 complete -c mon -n "__mon_at 'checks create'" -l file -r -d 'JSON body with any of the fields (- for stdin); the flags override it'
 complete -c mon -n "__mon_at 'checks create'" -l dry-run -d 'print the request instead of sending it (secret values masked)'
+complete -c mon -n "__mon_at 'checks delete'" -l yes -s y -d 'delete without asking (needed when there is no terminal to ask on)'
+complete -c mon -n "__mon_at 'checks delete'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
+complete -c mon -n "__mon_at 'checks delete' 0" -a '(__mon_lookup checks)'
 complete -c mon -n "__mon_at 'heartbeats' 0" -a 'create' -d 'Create a heartbeat monitor for a cron job; prints its ping URL'
 complete -c mon -n "__mon_topic 'heartbeats'" -a 'create' -d 'Create a heartbeat monitor for a cron job; prints its ping URL'
 complete -c mon -n "__mon_at 'heartbeats' 0" -a 'list' -d 'List the heartbeat monitors: how often each expects a ping, its state, its last ping'
@@ -444,6 +472,8 @@ complete -c mon -n "__mon_at 'sandbox' 0" -a 'reset' -d 'Put the sample data bac
 complete -c mon -n "__mon_topic 'sandbox'" -a 'reset' -d 'Put the sample data back: every change to a sandbox data file is dropped'
 complete -c mon -n "__mon_at 'sandbox' 0" -a 'clock' -d 'Move a running sandbox\'s clock'
 complete -c mon -n "__mon_topic 'sandbox'" -a 'clock' -d 'Move a running sandbox\'s clock'
+complete -c mon -n "__mon_at 'sandbox' 0" -a 'checks' -d 'Set a check\'s status in a running sandbox, to rehearse an outage'
+complete -c mon -n "__mon_topic 'sandbox'" -a 'checks' -d 'Set a check\'s status in a running sandbox, to rehearse an outage'
 complete -c mon -n "__mon_at 'sandbox' 0" -a 'requests' -d 'Show the last requests a sandbox received: method, path, status, time, body'
 complete -c mon -n "__mon_topic 'sandbox'" -a 'requests' -d 'Show the last requests a sandbox received: method, path, status, time, body'
 complete -c mon -n "__mon_at 'sandbox'" -l host -r -d 'interface to listen on (beyond loopback, e.g. 0.0.0.0: others can use it; it warns) (default 127.0.0.1)'
@@ -458,5 +488,14 @@ complete -c mon -n "__mon_at 'sandbox reset'" -l data -r -d 'the data file, a JS
 complete -c mon -n "__mon_at 'sandbox reset'" -l yes -s y -d 'reset without asking (needed when there is no terminal to ask on)'
 complete -c mon -n "__mon_at 'sandbox clock' 0" -a 'advance' -d 'Move the sandbox\'s clock forward: heartbeats fail and recover as they would'
 complete -c mon -n "__mon_topic 'sandbox clock'" -a 'advance' -d 'Move the sandbox\'s clock forward: heartbeats fail and recover as they would'
+complete -c mon -n "__mon_at 'sandbox checks' 0" -a 'fail' -d 'Make a check fail (until `pass`)'
+complete -c mon -n "__mon_topic 'sandbox checks'" -a 'fail' -d 'Make a check fail (until `pass`)'
+complete -c mon -n "__mon_at 'sandbox checks' 0" -a 'degrade' -d 'Make a check degraded (until `pass`)'
+complete -c mon -n "__mon_topic 'sandbox checks'" -a 'degrade' -d 'Make a check degraded (until `pass`)'
+complete -c mon -n "__mon_at 'sandbox checks' 0" -a 'pass' -d 'Make a check pass again'
+complete -c mon -n "__mon_topic 'sandbox checks'" -a 'pass' -d 'Make a check pass again'
+complete -c mon -n "__mon_at 'sandbox checks fail' 0" -a '(__mon_lookup checks)'
+complete -c mon -n "__mon_at 'sandbox checks degrade' 0" -a '(__mon_lookup checks)'
+complete -c mon -n "__mon_at 'sandbox checks pass' 0" -a '(__mon_lookup checks)'
 complete -c mon -n "__mon_at 'sandbox requests'" -l limit -s L -r -d 'show the last N requests, 1 to 10,000 (default 20)'
 complete -c mon -n "__mon_at '__complete' 0" -a 'open-incidents services templates profiles checks heartbeats status-pages'

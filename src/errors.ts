@@ -4,6 +4,7 @@
  */
 export type ErrorKind =
   | 'usage' // 2: bad flag or value, nothing was sent
+  | 'attention' // 3: `mon status --exit-status`: something is failing, degraded, late or open
   | 'auth' // 4: no key configured, 401, 403
   | 'plan-limit' // 5: 402
   | 'not-found' // 6: 404

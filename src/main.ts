@@ -14,6 +14,8 @@ import { buildProgram } from './program';
 /** The exit codes (docs/CLI.md). This file is the only place an error becomes a number. */
 const EXIT_CODES: Record<ErrorKind, number> = {
   usage: 2,
+  // `mon status --exit-status`: something is failing, degraded, late or open.
+  attention: 3,
   auth: 4,
   'plan-limit': 5,
   'not-found': 6,
@@ -90,7 +92,7 @@ function describeError(error: unknown, ctx: Ctx, facts: EarlyFacts): Described |
       error instanceof ApiError && error.status !== undefined
         ? { status: error.status, requestId: error.requestId }
         : undefined;
-    if (error.kind === 'cancelled' || error.kind === 'declined')
+    if (error.kind === 'cancelled' || error.kind === 'declined' || error.kind === 'attention')
       return { kind: error.kind, message: error.message, hint: error.hint, label: false, http };
     const hint = error.hint ?? (error.kind === 'usage' ? `See \`${ctx.commandPath} --help\`.` : undefined);
     return { kind: error.kind, message: error.message, hint, label: true, http };

@@ -17,6 +17,8 @@ import { INCIDENTS } from './incidents/spec';
 import { runtimesCommand } from './runtimes/index';
 import { RUNTIMES } from './runtimes/spec';
 import { sandboxCommand } from './sandbox/index';
+import { statusCommand } from './status/index';
+import { STATUS } from './status/spec';
 import { SANDBOX } from './sandbox/spec';
 import { statusPagesCommand } from './status-pages/index';
 import { templatesCommand } from './templates/index';
@@ -37,6 +39,7 @@ export interface TopLevel {
 
 /** The top-level commands, in help order. */
 export const TOP_LEVEL: TopLevel[] = [
+  { group: 'Status pages and incidents:', spec: STATUS, build: statusCommand, eager: true },
   { group: 'Status pages and incidents:', spec: INCIDENTS, build: incidentsCommand },
   { group: 'Status pages and incidents:', spec: TEMPLATES, build: templatesCommand },
   { group: 'Status pages and incidents:', spec: STATUS_PAGES, build: statusPagesCommand },

@@ -73,3 +73,15 @@ export function statusWord(status: Pick<CheckStatus, 'hasFailures' | 'hasErrors'
   if (status.isDegraded) return 'degraded' as const;
   return 'passing' as const;
 }
+
+/** The order a status is shown in: what needs attention first. */
+export const STATUS_ORDER: Record<ReturnType<typeof statusWord>, number> = { failing: 0, degraded: 1, passing: 2 };
+
+/** Since when a status holds, as the API tells it: its last result (or the check's creation). */
+export const statusSince = (status: CheckStatus) => status.updated_at ?? status.created_at;
+
+/** Failing first, then degraded, then passing; in each, the longest-standing first. */
+export function byUrgency(statuses: readonly CheckStatus[]): CheckStatus[] {
+  const since = (status: CheckStatus) => Date.parse(statusSince(status) ?? '') || 0;
+  return [...statuses].sort((a, b) => STATUS_ORDER[statusWord(a)] - STATUS_ORDER[statusWord(b)] || since(a) - since(b));
+}

@@ -1,5 +1,6 @@
 import {
   CHECK_LIMITS,
+  CHECK_STATUSES,
   CHECK_TYPES,
   DNS_ASSERTION_COMPARISONS,
   DNS_ASSERTION_SOURCES,
@@ -19,7 +20,8 @@ import {
   RETRY_TYPES,
   TRIGGER_SEVERITIES,
 } from '../../api/schemas/checkValues';
-import { RUNTIME_IDS } from '../../api/schemas/enums';
+import { PAGE_LIMIT, RUNTIME_IDS } from '../../api/schemas/enums';
+import { checkArg, DRY_RUN_FLAG } from '../../core/flags/common';
 import { verb, type BoolFlag, type FileFlag, type NounSpec, type RawFlag } from '../../core/flags/spec';
 
 /*
@@ -480,9 +482,89 @@ const BODY_HELP =
 
 export const CHECKS: NounSpec = {
   name: 'checks',
-  summary: 'Create DNS checks (and the deprecated combined create)',
-  examples: ['mon checks create-dns', 'mon checks create-dns --name api --query api.example.com --no-input'],
+  summary: 'List, show, create and delete checks, and see how they are doing',
+  examples: [
+    'mon checks list --status failing',
+    'mon checks get "Homepage DNS"',
+    'mon checks status',
+    'mon checks create-dns',
+    'mon checks create-dns --name api --query api.example.com --no-input',
+    'mon checks delete 3f2a9c',
+  ],
 };
+
+const CHECK_ID_HELP =
+  "CHECK is the check's ID, the first 6+ characters of it, or its name in any case; one that\n" +
+  'names several checks is refused (exit 2) with the matches listed.\n';
+
+export const LIST = verb({
+  name: 'list',
+  summary: 'List the checks: short ID, name, type, status, frequency, locations, tags',
+  flags: {
+    type: { kind: 'enum', values: CHECK_TYPES, value: 'type', help: 'only checks of this type' },
+    tag: { kind: 'text', value: 'tag', repeatable: true, help: 'only checks with this tag (any of several)' },
+    search: { kind: 'text', value: 'text', help: 'only checks whose name contains this, in any case' },
+    status: { kind: 'enum', values: CHECK_STATUSES, value: 'status', help: 'only checks in this status now' },
+    limit: {
+      kind: 'int',
+      short: 'L',
+      min: PAGE_LIMIT.min,
+      max: PAGE_LIMIT.max,
+      help: `checks to show, ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max} (default ${PAGE_LIMIT.default}; with --all: per page)`,
+    },
+    all: { kind: 'bool', help: 'read every page' },
+  },
+  about:
+    'The filters are applied by the API. The status is the one GET /v1/check-statuses gives\n' +
+    'now (a heartbeat is failing once it is late). Piped: tab-separated rows with the whole ID;\n' +
+    '--json prints the page as received (with --all, one array of every check). Ping tokens are\n' +
+    "masked (`mon heartbeats get` shows a heartbeat's ping URL).\n",
+  examples: [
+    'mon checks list',
+    'mon checks list --status failing',
+    'mon checks list --type DNS --tag prod --tag web',
+    'mon checks list --search api --all --json',
+  ],
+});
+
+export const GET = verb({
+  name: 'get',
+  summary: "Show a check's configuration and its current status",
+  args: [checkArg()],
+  flags: {},
+  about:
+    CHECK_ID_HELP +
+    'Shown: the configuration (for a DNS check its request and assertions), alert settings,\n' +
+    'retry strategy, and the status now. Piped: key<TAB>value lines; --json prints the check\n' +
+    'as received (ping tokens masked).\n',
+  examples: ['mon checks get 3f2a9c', 'mon checks get "Homepage DNS"', 'mon checks get 3f2a9c --json'],
+});
+
+export const DELETE = verb({
+  name: 'delete',
+  summary: 'Delete a check (a heartbeat stops answering its ping URL)',
+  args: [checkArg()],
+  flags: {
+    yes: { kind: 'bool', short: 'y', help: 'delete without asking (needed when there is no terminal to ask on)' },
+    ...DRY_RUN_FLAG,
+  },
+  about:
+    CHECK_ID_HELP +
+    'On a terminal, the check is named and you are asked to confirm. Without one, --yes is\n' +
+    'required: without it nothing is deleted (exit 2). --dry-run prints the request.\n',
+  examples: ['mon checks delete 3f2a9c', 'mon checks delete "Old DNS" --yes', 'mon checks delete 3f2a9c --dry-run'],
+});
+
+export const STATUS = verb({
+  name: 'status',
+  summary: 'How every check is doing now: failing first, then degraded, then passing',
+  flags: {},
+  about:
+    'From GET /v1/check-statuses: each check with its status and since when (its last result).\n' +
+    'A heartbeat fails once its period and grace pass without a ping. Piped: tab-separated\n' +
+    'rows; --json prints the answer as received.\n',
+  examples: ['mon checks status', 'mon checks status --json'],
+});
 
 export const CREATE_DNS = verb({
   name: 'create-dns',

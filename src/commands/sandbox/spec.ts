@@ -1,3 +1,4 @@
+import { checkArg } from '../../core/flags/common';
 import { verb, type FlagTable, type NounSpec } from '../../core/flags/spec';
 import { DEFAULT_HOST, DEFAULT_PORT, REQUEST_LOG_LIMITS } from '../../sandbox/limits';
 import { HEARTBEAT_STATES } from '../../api/heartbeat-rules';
@@ -148,6 +149,33 @@ export const ADVANCE = verb({
     'MON_BASE_URL=http://127.0.0.1:4010 mon sandbox clock advance 3d',
   ],
 });
+
+export const SANDBOX_CHECKS: NounSpec = {
+  name: 'checks',
+  summary: "Set a check's status in a running sandbox, to rehearse an outage",
+  examples: ['mon --sandbox sandbox checks fail "Homepage DNS"', 'mon --sandbox sandbox checks pass "Homepage DNS"'],
+};
+
+/** fail, degrade and pass: one table, three verbs. */
+const setStatus = (name: 'fail' | 'degrade' | 'pass', status: string, summary: string) =>
+  verb({
+    name,
+    summary,
+    args: [checkArg()],
+    flags: {},
+    about:
+      `The check's status (GET /v1/check-statuses, \`mon checks status\`, \`mon status\`) is ${status} from\n` +
+      "now until another of these commands changes it. A heartbeat's status follows its pings\n" +
+      '(`mon sandbox clock advance` makes it late). CHECK is an ID, the first 6+ characters of\n' +
+      'it, or a name. ' +
+      ADMIN_HELP +
+      '--json prints the new status as GET /v1/check-statuses/{id} answers it.\n',
+    examples: [`mon --sandbox sandbox checks ${name} "Homepage DNS"`, `mon sandbox checks ${name} 3f2a9c`],
+  });
+
+export const CHECK_FAIL = setStatus('fail', 'failing', 'Make a check fail (until `pass`)');
+export const CHECK_DEGRADE = setStatus('degrade', 'degraded', 'Make a check degraded (until `pass`)');
+export const CHECK_PASS = setStatus('pass', 'passing', 'Make a check pass again');
 
 export const REQUESTS = verb({
   name: 'requests',

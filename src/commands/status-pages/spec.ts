@@ -4,8 +4,27 @@ import { verb, type NounSpec } from '../../core/flags/spec';
 export const STATUS_PAGES: NounSpec = {
   name: 'status-pages',
   summary: 'Status pages, cards and services (find service IDs)',
-  examples: ['mon status-pages list', 'mon status-pages open', 'mon status-pages open acme-cloud --print'],
+  examples: ['mon status-pages list', 'mon status-pages get acme', 'mon status-pages open acme-cloud --print'],
 };
+
+export const GET = verb({
+  name: 'get',
+  summary: 'Show a status page: its cards and services, and its open incidents',
+  args: [
+    {
+      key: 'page',
+      label: 'PAGE',
+      kind: 'text',
+      help: 'the status page: its ID, its URL slug, or its name in any case',
+      complete: 'status-pages',
+    },
+  ],
+  flags: {},
+  about:
+    'From GET /v1/status-pages/{id}. PAGE that names several pages is refused (exit 2) with\n' +
+    'the matches listed. --json prints the page as received.\n',
+  examples: ['mon status-pages get acme', 'mon status-pages get "Acme Cloud" --json'],
+});
 
 export const LIST = verb({
   name: 'list',

@@ -1,4 +1,4 @@
-import type { Incident } from '../../../api/schemas/incidents';
+import { startedAt, type Incident, type IncidentUpdate } from '../../../api/schemas/incidents';
 import { subscriberTimeline, timeline, type TimelineEntry } from '../../../api/subscribers';
 import type { IO } from '../../../io';
 import { renderDetails, SHORT_ID, shortId, type Column } from '../../../output/render';
@@ -7,17 +7,7 @@ import { displayWidth } from '../../../text/width';
 import { humanDuration, relativeTime, timeDisplay } from '../../../text/time';
 import { sanitize } from '../../../text/escape';
 
-/**
- * When the incident started: its earliest update's public date (the update it was opened
- * with, unless one was dated earlier); created_at is only a date.
- */
-export function startedAt(incident: Incident): string {
-  const dates = incident.incidentUpdates
-    .map((update) => update.publicIncidentUpdateDate)
-    .filter((date): date is string => Boolean(date) && !Number.isNaN(Date.parse(date!)));
-  if (!dates.length) return incident.created_at;
-  return dates.reduce((earliest, date) => (Date.parse(date) < Date.parse(earliest) ? date : earliest));
-}
+export { startedAt } from '../../../api/schemas/incidents';
 
 /** `duration` is in seconds (sandbox: from the start to the resolving update); null while open. */
 export function durationDisplay(incident: Incident): string {

@@ -1,13 +1,20 @@
+import type { ApiClient } from '../../../api/client';
+import { statusPagePages } from '../../../api/resources/statusPages';
+import { PAGE_LIMIT } from '../../../api/schemas/enums';
 import type { StatusPage } from '../../../api/schemas/statusPages';
 import type { Ctx } from '../../../core/context';
+import { MIN_PREFIX } from '../../../core/flags/common';
 import { CliError, UsageError } from '../../../errors';
 import { sanitize } from '../../../text/escape';
 
 /*
- * A status page named on the command line: its ID, its URL slug or its name (slug and name in
- * any case). An ID or a slug is one page; a name two pages share is refused, listing their
- * slugs. Without PAGE: the only page, or on a terminal a picker.
+ * A status page named on the command line: its ID or the first 6+ characters of it, its URL
+ * slug or its name (slug and name in any case). An ID or a slug is one page; a name or a prefix
+ * two pages share is refused, listing them. Without PAGE: the only page, or on a terminal a
+ * picker.
  */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Page = Pick<StatusPage, 'id' | 'name' | 'url'>;
 
@@ -23,10 +30,12 @@ export function findPage<P extends Page>(pages: readonly P[], text: string): P {
   const bySlug = pages.find((page) => fold(page.url) === wanted);
   if (bySlug) return bySlug;
   const byName = pages.filter((page) => fold(page.name) === wanted);
-  if (byName.length === 1) return byName[0]!;
-  if (byName.length > 1) {
+  const named =
+    byName.length || wanted.length < MIN_PREFIX ? byName : pages.filter((page) => fold(page.id).startsWith(wanted));
+  if (named.length === 1) return named[0]!;
+  if (named.length > 1) {
     throw new UsageError(
-      `${byName.length} status pages are named "${sanitize(text)}": ${listed(byName)}.`,
+      `${named.length} status pages ${byName.length ? 'are named' : 'have IDs starting with'} "${sanitize(text)}": ${listed(named)}.`,
       'Name one by its URL slug or ID.',
     );
   }
@@ -57,4 +66,12 @@ export async function pageOrPick<P extends Page>(
     choices: pages.map((page) => ({ name: sanitize(page.name), value: page.id, description: sanitize(page.url) })),
   });
   return pages.find((page) => page.id === id)!;
+}
+
+/** The ID of the page PAGE names: a whole ID as it is (no request), else found among every page. */
+export async function statusPageId(client: Pick<ApiClient, 'request'>, text: string): Promise<string> {
+  if (UUID.test(text.trim())) return text.trim();
+  const pages: StatusPage[] = [];
+  for await (const { page } of statusPagePages(client, { limit: PAGE_LIMIT.max })) pages.push(...page.entries);
+  return findPage(pages, text).id;
 }
