@@ -135,8 +135,9 @@ describe('the npm package', () => {
     expect(engine).toBeGreaterThan(500_000);
     // 1.6 MB until the third round's prompts, escaping, bounds and jq worker (and their README) took it to 1.67 MB;
     // the reads of checks, `mon status` (--watch), heartbeat monitors (create, list, get, update, the
-    // strip) and the status pages (issues 28, 29, 31) to 1.83 MB.
-    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(1_800_000);
+    // strip) and the status pages (issues 28, 29, 31) to 1.886 MB: the bundle 0.43 MB, its source map
+    // 0.56 MB, the README 0.08 MB, the completions 0.11 MB.
+    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(1_900_000);
   });
 
   it('names every package whose code is in dist/ in THIRD_PARTY_NOTICES, with its version and licence text', () => {
