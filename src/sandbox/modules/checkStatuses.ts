@@ -1,7 +1,6 @@
 import type { CheckStatusWord } from '../../api/schemas/checkValues';
 import type { Collection } from '../collection';
 import type { ModuleContext } from '../module';
-import type { StoredCheck } from './checks';
 
 /*
  * The status of the checks the sandbox does not run (DNS, and the deprecated create's): passing,
@@ -36,8 +35,16 @@ export interface CheckStatusBody {
   updated_at: string | null;
 }
 
+/** What a status needs of a stored check (checks.ts's StoredCheck), so this module imports none of it. */
+interface CheckOfStatus {
+  id: string;
+  name: string;
+  created_at: string;
+  locations?: unknown;
+}
+
 /** The status of a check created here. */
-export function checkStatus(ctx: Pick<ModuleContext, 'store'>, check: StoredCheck): CheckStatusBody {
+export function checkStatus(ctx: Pick<ModuleContext, 'store'>, check: CheckOfStatus): CheckStatusBody {
   const set = statusOverrides(ctx).get(check.id);
   const locations = check.locations as string[] | undefined;
   return {
