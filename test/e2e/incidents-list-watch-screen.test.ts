@@ -54,4 +54,30 @@ describe('mon incidents list --watch', () => {
     const { code } = await screen.done();
     expect(code).toBe(130);
   });
+
+  it("applies the list's flags at each refresh, and says when there may be more than --limit shows", async (context) => {
+    requireScreen(context);
+    // The one minor incident open (the newest of the list); a major one follows it.
+    const screen = await openScreen(
+      ['incidents', 'list', '--watch', '--interval', '1', '--limit', '1', '--severity', 'minor'],
+      sandbox.env(),
+    );
+    await screen.waitFor(/next refresh in 1s/);
+    expect(screen.lines().filter((line) => /^ {2}\S/.test(line))).toEqual([
+      expect.stringMatching(/^ {2}ID {8}NAME/),
+      expect.stringMatching(/^ {2}\w{8}  Login slow +MINOR/),
+      '  There may be more than --limit 1 shows.',
+    ]);
+    await sandbox.call('POST', '/v1/status-pages/incidents', {
+      name: 'Search slow',
+      severity: 'MINOR',
+      services: [{ id: SEED_SERVICES.api, name: 'Public API', accountId: sandbox.info.accountId }],
+      incidentUpdates: [{ description: 'Searches take 10s', status: 'INVESTIGATING' }],
+    });
+    await screen.waitFor(/^\+ \w{8}  Search slow/m);
+    expect(screen.lines()).toContain('  There may be more than --limit 1 shows.');
+    expect(screen.lines().join('\n')).not.toContain('Login slow');
+    await screen.press('C-c');
+    expect((await screen.done()).code).toBe(130);
+  });
 });

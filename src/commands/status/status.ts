@@ -14,9 +14,9 @@ export async function statusRun(
   { flags }: Input<typeof STATUS>,
 ): Promise<void> {
   const { io } = ctx;
-  if (flags.watch) refuseWatch(io, ctx.globals, '`mon status` (with --exit-status or --json)');
-  const client = await ctx.api();
   if (flags.watch) {
+    refuseWatch(io, ctx.globals, '`mon status` (with --exit-status or --json)');
+    const client = await ctx.api();
     return watch(ctx, flags.interval, {
       now: () => client.now(),
       // A row: a line indented by two spaces (the headings are not, an update's text by more).
@@ -27,6 +27,7 @@ export async function statusRun(
         }),
     });
   }
+  const client = await ctx.api();
   const summary = await readSummary(client);
   if (ctx.globals.json) {
     await printJson(io, {

@@ -118,22 +118,16 @@ export async function watchIncidents(
   return watch(ctx, flags.interval, {
     now: () => client.now(),
     read: async (width) => {
+      const room = width - MARGIN;
       const { entries, nextId } = await findIncidents(client, { filter, limit, nextId: flags.nextId });
-      if (!entries.length) return [{ text: indent(truncate(emptyMessage(flags), width - MARGIN)) }];
-      const columns = incidentColumns(client.now(), width - MARGIN, entries);
-      const [header, ...rows] = (await tableText(io, entries, columns, width - MARGIN)).trimEnd().split('\n');
+      if (!entries.length) return [{ text: indent(truncate(emptyMessage(flags), room)) }];
+      const table = await tableText(io, entries, incidentColumns(client.now(), room, entries), room);
+      const [header, ...rows] = table.trimEnd().split('\n');
+      const more = io.style.dim(truncate(`There may be more than --limit ${limit} shows.`, room));
       return [
         { text: indent(header!) },
         ...rows.map((text, index) => ({ text: indent(text), row: entries[index]!.id })),
-        ...(nextId
-          ? [
-              {
-                text: indent(
-                  io.style.dim(truncate(`More incidents match than --limit ${limit} shows.`, width - MARGIN)),
-                ),
-              },
-            ]
-          : []),
+        ...(nextId ? [{ text: indent(more) }] : []),
       ];
     },
   });
