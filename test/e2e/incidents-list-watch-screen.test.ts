@@ -65,7 +65,7 @@ describe('mon incidents list --watch', () => {
     await screen.waitFor(/next refresh in 1s/);
     expect(screen.lines().filter((line) => /^ {2}\S/.test(line))).toEqual([
       expect.stringMatching(/^ {2}ID {8}NAME/),
-      expect.stringMatching(/^ {2}\w{8}  Login slow +MINOR/),
+      expect.stringMatching(/^ {2}\w{8} {2}Login slow +MINOR/),
       '  There may be more than --limit 1 shows.',
     ]);
     await sandbox.call('POST', '/v1/status-pages/incidents', {
@@ -74,7 +74,7 @@ describe('mon incidents list --watch', () => {
       services: [{ id: SEED_SERVICES.api, name: 'Public API', accountId: sandbox.info.accountId }],
       incidentUpdates: [{ description: 'Searches take 10s', status: 'INVESTIGATING' }],
     });
-    await screen.waitFor(/^\+ \w{8}  Search slow/m);
+    await screen.waitFor(/^\+ \w{8} {2}Search slow/m);
     expect(screen.lines()).toContain('  There may be more than --limit 1 shows.');
     expect(screen.lines().join('\n')).not.toContain('Login slow');
     await screen.press('C-c');

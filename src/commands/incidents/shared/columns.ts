@@ -1,4 +1,4 @@
-import { startedAt, type Incident, type IncidentUpdate } from '../../../api/schemas/incidents';
+import { startedAt, type Incident } from '../../../api/schemas/incidents';
 import { subscriberTimeline, timeline, type TimelineEntry } from '../../../api/subscribers';
 import type { IO } from '../../../io';
 import { renderDetails, SHORT_ID, shortId, type Column } from '../../../output/render';
