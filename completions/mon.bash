@@ -24,7 +24,7 @@ _mon_flags() {
     '') : ;;
     'status') printf '%s\n' '--exit-status' '--watch' '--interval' ;;
     'incidents') : ;;
-    'incidents list') printf '%s\n' '--limit' '-L' '--next-id' '--all' '--status' '-s' '--service' '--severity' '--since' ;;
+    'incidents list') printf '%s\n' '--limit' '-L' '--next-id' '--all' '--status' '-s' '--service' '--severity' '--since' '--watch' '--interval' ;;
     'incidents get') printf '%s\n' '--web' ;;
     'incidents create') printf '%s\n' '--name' '--severity' '--service' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--date' '--message-file' '--template' '--yes' '-y' '--dry-run' '--web' ;;
     'incidents update') printf '%s\n' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--name' '--severity' '--service' '--message-file' '--template' '--yes' '-y' '--dry-run' '--web' ;;

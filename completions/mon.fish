@@ -157,6 +157,8 @@ complete -c mon -n "__mon_at 'incidents list'" -l status -s s -x -a 'open resolv
 complete -c mon -n "__mon_at 'incidents list'" -l service -x -a '(__mon_lookup services)' -d 'only incidents on this service: its ID (6+ characters do) or name, in any case (repeatable)'
 complete -c mon -n "__mon_at 'incidents list'" -l severity -x -a 'critical major medium minor' -d 'only incidents of this severity: CRITICAL, MAJOR, MEDIUM or MINOR, in any case (repeatable)'
 complete -c mon -n "__mon_at 'incidents list'" -l since -r -d 'only incidents that started since then: a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d)'
+complete -c mon -n "__mon_at 'incidents list'" -l watch -d 'stay on screen, read again every --interval seconds (a terminal only)'
+complete -c mon -n "__mon_at 'incidents list'" -l interval -r -d 'seconds between refreshes with --watch (default 10)'
 complete -c mon -n "__mon_at 'incidents get'" -l web -d 'then open the status page of the incident\'s services in the browser (`mon status-pages open`)'
 complete -c mon -n "__mon_at 'incidents get' 0" -a '(__mon_lookup open-incidents)'
 complete -c mon -n "__mon_at 'incidents create'" -l name -r -d 'what the status page shows, at most 255 characters'

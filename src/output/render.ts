@@ -82,24 +82,7 @@ const CHUNK = 500;
  * spaces would only scatter its columns).
  */
 export async function renderTable<T>(io: IO, rows: readonly T[], columns: readonly Column<T>[]): Promise<void> {
-  const headers = columns.map((column) => column.header);
-  const cells = rows.map((row) => columns.map((column) => sanitize(text((column.display ?? column.value)(row)))));
-  const natural = headers.map((header, i) => {
-    let widest = displayWidth(header);
-    for (const row of cells) widest = Math.max(widest, displayWidth(row[i]!));
-    return widest;
-  });
-  const widths = fitWidths(
-    natural,
-    columns.map((column) => column.shrink),
-    headers,
-    io.columns(),
-  );
-  const shown = (r: number) =>
-    columns.map((column, i) => {
-      const cell = (column.cut === 'path' ? fitPathLine : truncate)(cells[r]![i]!, widths[i]!);
-      return { text: column.color ? column.color(cell, rows[r]!, io) : cell, width: displayWidth(cell) };
-    });
+  const { headers, widths, shown } = fitTable(io, rows, columns, io.columns());
   const paged = rows.length + 1 > io.rows() && (await io.startPager());
   try {
     if (rows.length > LARGE_TABLE) {
@@ -118,6 +101,40 @@ export async function renderTable<T>(io: IO, rows: readonly T[], columns: readon
 }
 
 type ShownCell = { text: string; width: number };
+
+/** The table as `renderTable` writes it (small tables), fitted to `width`, for a caller that places it (--watch). */
+export async function tableText<T>(
+  io: IO,
+  rows: readonly T[],
+  columns: readonly Column<T>[],
+  width: number,
+): Promise<string> {
+  const { headers, widths, shown } = fitTable(io, rows, columns, width);
+  return cliTable(io, headers, widths, shown, rows.length);
+}
+
+/** The headers, the column widths fitted to `width`, and each row's cells as shown (cut and coloured). */
+function fitTable<T>(io: IO, rows: readonly T[], columns: readonly Column<T>[], width: number) {
+  const headers = columns.map((column) => column.header);
+  const cells = rows.map((row) => columns.map((column) => sanitize(text((column.display ?? column.value)(row)))));
+  const natural = headers.map((header, i) => {
+    let widest = displayWidth(header);
+    for (const row of cells) widest = Math.max(widest, displayWidth(row[i]!));
+    return widest;
+  });
+  const widths = fitWidths(
+    natural,
+    columns.map((column) => column.shrink),
+    headers,
+    width,
+  );
+  const shown = (r: number): ShownCell[] =>
+    columns.map((column, i) => {
+      const cell = (column.cut === 'path' ? fitPathLine : truncate)(cells[r]![i]!, widths[i]!);
+      return { text: column.color ? column.color(cell, rows[r]!, io) : cell, width: displayWidth(cell) };
+    });
+  return { headers, widths, shown };
+}
 
 /** The table's lines one by one (0 is the header): each cell padded to its column's width, two spaces between. */
 export function tableLines(

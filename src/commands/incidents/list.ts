@@ -2,14 +2,19 @@ import { rawPage } from '../../api/paginate';
 import { incidentListRequest } from '../../api/resources/incident-list';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
+import { refuseWatch } from '../../core/watch';
 import { printJson } from '../../output/render';
 import type { LIST } from './spec';
 
 export async function listIncidentsRun(
-  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'progress'>,
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'progress' | 'signal'>,
   input: Input<typeof LIST>,
 ): Promise<void> {
   const { flags } = input;
+  if (flags.watch) {
+    refuseWatch(ctx.io, ctx.globals, '`mon incidents list` (with --json)', flags.all ? ['--all'] : []);
+    return (await import('./shared/listing')).watchIncidents(ctx, input);
+  }
   // One page of every incident as --json (or --jq) prints it: the API's page as received, its
   // shape checked cheaply, without loading the schemas (zod) or anything a table needs.
   if (ctx.globals.json && flags.status === 'all' && !flags.all && !flags.service && !flags.severity && !flags.since) {

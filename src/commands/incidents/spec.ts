@@ -1,5 +1,5 @@
 import { INCIDENT_NAME_MAX, INCIDENT_STATUSES, SEVERITIES } from '../../api/schemas/enums';
-import { DRY_RUN_FLAG, MIN_PREFIX, PAGE_FLAGS } from '../../core/flags/common';
+import { DRY_RUN_FLAG, MIN_PREFIX, PAGE_FLAGS, WATCH_FLAGS } from '../../core/flags/common';
 import { verb, type ArgSpec, type Flag, type NounSpec } from '../../core/flags/spec';
 import { TIME_HELP } from '../../text/time';
 
@@ -145,6 +145,7 @@ export const LIST = verb({
       past: true,
       help: `only incidents that started since then: ${TIME_HELP}`,
     },
+    ...WATCH_FLAGS,
   },
   about:
     '--limit is how many incidents are shown (with --all: how many are read per page).\n' +
@@ -154,9 +155,15 @@ export const LIST = verb({
     '--status all and no other filter, --json prints the API page as received. With --all,\n' +
     'every page is read and --json prints one array.\n' +
     DURATION_HELP +
-    'Piped: id, name, severity, status, services, started (ISO 8601), duration (seconds), tab-separated.\n',
+    'Piped: id, name, severity, status, services, started (ISO 8601), duration (seconds), tab-separated.\n\n' +
+    '--watch redraws the table in place every --interval seconds, its filters applied at each\n' +
+    'refresh (only the lines that changed are rewritten; an incident new since the last refresh\n' +
+    'is marked "+"), with when it was fetched and when the next refresh is. An error is shown and\n' +
+    'retried later (the wait doubles, up to 5 minutes) without exiting; Ctrl-C stops (exit 130).\n' +
+    'It needs a terminal, and does not go with --json, --jq or --all.\n',
   examples: [
     'mon incidents list',
+    'mon incidents list --watch --interval 5',
     'mon incidents list --status all --limit 50',
     'mon incidents list --service "Public API" --severity critical --severity major',
     'mon incidents list --status all --since 7d',

@@ -1,3 +1,4 @@
+import { WATCH_FLAGS } from '../../core/flags/common';
 import { verb } from '../../core/flags/spec';
 
 /* The command line of `mon status`: one screen that answers "what is broken right now?". */
@@ -10,15 +11,7 @@ export const STATUS = verb({
       kind: 'bool',
       help: 'exit 3 when anything is failing, degraded, late or open (for scripts and CI)',
     },
-    watch: { kind: 'bool', help: 'stay on screen, read again every --interval seconds (a terminal only)' },
-    interval: {
-      kind: 'int',
-      min: 1,
-      max: 3600,
-      default: 10,
-      value: 'seconds',
-      help: 'seconds between refreshes with --watch',
-    },
+    ...WATCH_FLAGS,
   },
   about:
     'Three reads at once: the open incidents (severity, status, age, last update), the checks\n' +

@@ -1,10 +1,11 @@
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
-import { CliError, UsageError } from '../../errors';
+import { refuseWatch, watch } from '../../core/watch';
+import { CliError } from '../../errors';
 import { printJson } from '../../output/render';
+import { stripEscapes } from '../../text/width';
 import { summaryLines } from './shared/screen';
 import { needsAttention, readSummary } from './shared/summary';
-import { watchStatus } from './shared/watch';
 import type { STATUS } from './spec';
 
 /** `mon status`: open incidents, failing and degraded checks, late heartbeats, on one screen. */
@@ -14,13 +15,17 @@ export async function statusRun(
 ): Promise<void> {
   const { io } = ctx;
   if (flags.watch) {
-    if (!io.stdoutIsTTY || ctx.globals.json) {
-      throw new UsageError(
-        '--watch redraws a terminal screen: it needs one (and no --json).',
-        'Without a terminal, run `mon status` (with --exit-status or --json) on a schedule instead.',
-      );
-    }
-    return watchStatus(ctx, flags.interval);
+    refuseWatch(io, ctx.globals, '`mon status` (with --exit-status or --json)');
+    const client = await ctx.api();
+    return watch(ctx, flags.interval, {
+      now: () => client.now(),
+      // A row: a line indented by two spaces (the headings are not, an update's text by more).
+      read: async (width) =>
+        summaryLines(await readSummary(client), io.style, width).map((text) => {
+          const plain = stripEscapes(text);
+          return /^ {2}\S/.test(plain) && text.startsWith('  ') ? { text, row: plain } : { text };
+        }),
+    });
   }
   const client = await ctx.api();
   const summary = await readSummary(client);

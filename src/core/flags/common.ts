@@ -22,6 +22,19 @@ export const WINDOW_FLAGS = {
   since: { kind: 'duration', help: 'the period up to now, e.g. 30m, 6h, 7d (same as --from DURATION)' },
 } as const satisfies FlagTable;
 
+/** --watch and --interval of the screens that stay and refresh (core/watch.ts). */
+export const WATCH_FLAGS = {
+  watch: { kind: 'bool', help: 'stay on screen, read again every --interval seconds (a terminal only)' },
+  interval: {
+    kind: 'int',
+    min: 1,
+    max: 3600,
+    default: 10,
+    value: 'seconds',
+    help: 'seconds between refreshes with --watch',
+  },
+} as const satisfies FlagTable;
+
 /** The shortest ID prefix an ID argument takes (tables show 8 characters). */
 export const MIN_PREFIX = 6;
 

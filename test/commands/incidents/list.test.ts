@@ -289,3 +289,28 @@ describe('incidents list filters, on two status pages', () => {
     expect(pages.requests).toEqual([]);
   });
 });
+
+describe('incidents list --watch', () => {
+  it('needs a terminal: exit 2 naming --watch, nothing sent', async () => {
+    const result = await run('incidents list --watch');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--watch redraws a terminal screen: it needs one');
+    expect(result.stdout).toBe('');
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('refuses --json, --jq and --all on a terminal: exit 2 naming the flag, nothing sent', async () => {
+    const cases = [
+      ['--json incidents list --watch', '(and no --json)'],
+      ["incidents list --watch --jq '.entries'", '(and no --jq)'],
+      ['incidents list --watch --all', '--watch cannot be used with --all'],
+    ] as const;
+    for (const [line, words] of cases) {
+      const result = await run(line, { tty: true });
+      expect(result.code, line).toBe(2);
+      expect(result.stderr, line).toContain(words);
+      expect(result.stdout, line).toBe('');
+    }
+    expect(sandbox.requests).toEqual([]);
+  });
+});

@@ -5,8 +5,11 @@ import type { Incident } from '../../../api/schemas/incidents';
 import type { Ctx } from '../../../core/context';
 import type { Input } from '../../../core/flags/spec';
 import { runPagedList, streamEntries } from '../../../core/list';
-import { printJson, renderList } from '../../../output/render';
+import type { ApiClient } from '../../../api/client';
+import { watch } from '../../../core/watch';
+import { printJson, renderList, tableText } from '../../../output/render';
 import { sanitize } from '../../../text/escape';
+import { truncate } from '../../../text/width';
 import { incidentColumns } from './columns';
 import { filters, findIncidents, matchingPages, type IncidentFilter } from './find';
 import { findServices } from './services';
@@ -18,16 +21,11 @@ const EMPTY: Record<string, string> = {
   all: 'No incidents.',
 };
 
-export async function listIncidents(
-  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'progress'>,
-  { flags }: Input<typeof LIST>,
-): Promise<void> {
-  const { io } = ctx;
-  const client = await ctx.api();
-  const width = io.stdoutIsTTY ? io.columns() : undefined;
-  // Times are shown against the server's clock, as its last answer gave it.
-  const columns = (rows: Incident[]) => incidentColumns(client.now(), width, rows);
-  const filter: IncidentFilter = {
+type Flags = Input<typeof LIST>['flags'];
+
+/** What --status, --service, --severity and --since keep (the services looked up by ID or name). */
+async function incidentFilter(client: ApiClient, flags: Flags): Promise<IncidentFilter> {
+  return {
     status: flags.status,
     ...(flags.service
       ? {
@@ -39,8 +37,23 @@ export async function listIncidents(
     ...(flags.severity ? { severities: new Set(flags.severity) } : {}),
     ...(flags.since ? { since: flags.since } : {}),
   };
+}
+
+const emptyMessage = (flags: Flags) =>
+  flags.service || flags.severity || flags.since ? 'No incidents match.' : EMPTY[flags.status]!;
+
+export async function listIncidents(
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'progress'>,
+  { flags }: Input<typeof LIST>,
+): Promise<void> {
+  const { io } = ctx;
+  const client = await ctx.api();
+  const width = io.stdoutIsTTY ? io.columns() : undefined;
+  // Times are shown against the server's clock, as its last answer gave it.
+  const columns = (rows: Incident[]) => incidentColumns(client.now(), width, rows);
+  const filter = await incidentFilter(client, flags);
   const command = listCommand(flags);
-  const empty = flags.service || flags.severity || flags.since ? 'No incidents match.' : EMPTY[flags.status]!;
+  const empty = emptyMessage(flags);
 
   // No filter: the API's pages as they are.
   if (!filters(filter)) {
@@ -85,8 +98,43 @@ export async function listIncidents(
   }
 }
 
+/** Columns left of the table for the "+" of a new row. */
+const MARGIN = 2;
+
+/**
+ * `mon incidents list --watch`: the table a terminal shows, read again (filters and all) at
+ * every refresh and redrawn in place (core/watch.ts), two columns in for the "+" of an
+ * incident new since the last refresh.
+ */
+export async function watchIncidents(
+  ctx: Pick<Ctx, 'io' | 'api' | 'signal'>,
+  { flags }: Input<typeof LIST>,
+): Promise<never> {
+  const { io } = ctx;
+  const client = await ctx.api();
+  const filter = await incidentFilter(client, flags);
+  const limit = flags.limit ?? PAGE_LIMIT.default;
+  const indent = (text: string) => `${' '.repeat(MARGIN)}${text}`;
+  return watch(ctx, flags.interval, {
+    now: () => client.now(),
+    read: async (width) => {
+      const room = width - MARGIN;
+      const { entries, nextId } = await findIncidents(client, { filter, limit, nextId: flags.nextId });
+      if (!entries.length) return [{ text: indent(truncate(emptyMessage(flags), room)) }];
+      const table = await tableText(io, entries, incidentColumns(client.now(), room, entries), room);
+      const [header, ...rows] = table.trimEnd().split('\n');
+      const more = io.style.dim(truncate(`There may be more than --limit ${limit} shows.`, room));
+      return [
+        { text: indent(header!) },
+        ...rows.map((text, index) => ({ text: indent(text), row: entries[index]!.id })),
+        ...(nextId ? [{ text: indent(more) }] : []),
+      ];
+    },
+  });
+}
+
 /** The command that lists the same incidents, for the "more" hint. */
-function listCommand(flags: Input<typeof LIST>['flags']): string {
+function listCommand(flags: Flags): string {
   const quote = (value: string) => (/^[\w.:-]+$/.test(value) ? value : JSON.stringify(value));
   return [
     'mon incidents list',
