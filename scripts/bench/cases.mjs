@@ -1,8 +1,6 @@
-// Commands other branches add (issues 28 and 29: `checks list`, `mon status`), measured by
-// `npm run bench` against a floor doing the same requests once this mon has them, and
-// skipped, saying so, until then. The lead enables nothing by hand: merging the command is
-// enough. HOOK: the floor's paths of `status` are those its issue names (open incidents,
-// check statuses, checks); check them against the merged command's requests.
+// `checks list` and `mon status`, measured by `npm run bench` against a floor doing the same
+// requests (the paths are those the commands send: `--debug` shows them), and skipped, saying
+// so, on a mon that does not have them.
 import { spawnSync } from 'node:child_process';
 
 export const LATER = [
@@ -11,7 +9,7 @@ export const LATER = [
     name: 'checks list --limit 20 --json vs CJS node:http floor',
     words: ['checks', 'list'],
     args: ['--limit', '20', '--json'],
-    floor: ['/v1/checks?limit=20'],
+    floor: ['/v1/checks?limit=20&page=1'],
     limit: 1.4,
   },
   {
@@ -19,7 +17,11 @@ export const LATER = [
     name: 'status (3 requests in parallel) vs a floor doing the same 3 in parallel',
     words: ['status'],
     args: [],
-    floor: ['/v1/status-pages/incidents?limit=100', '/v1/check-statuses', '/v1/checks?limit=100'],
+    floor: [
+      '/v1/status-pages/incidents?limit=100',
+      '/v1/check-statuses',
+      '/v1/checks?checkType=HEARTBEAT&limit=100&page=1',
+    ],
     limit: 1.4,
   },
 ];
