@@ -199,6 +199,14 @@ export function createContext(options: ContextOptions): Ctx {
   return ctx;
 }
 
+/**
+ * `mon`, as a suggested next command must be typed to reach the same place: with `--sandbox`
+ * when this command was given it (MON_SANDBOX=1 carries over by itself).
+ */
+export function monWord(ctx: Pick<Ctx, 'globals'>): string {
+  return ctx.globals.sandbox ? 'mon --sandbox' : 'mon';
+}
+
 /** --sandbox or MON_SANDBOX=1: settings() starts the embedded sandbox (and holds its data file until the command ends). */
 export function usesEmbeddedSandbox(ctx: Pick<Ctx, 'globals' | 'env'>): boolean {
   return Boolean(ctx.globals.sandbox) || envFlag(ctx.env.MON_SANDBOX);

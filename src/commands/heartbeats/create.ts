@@ -1,7 +1,7 @@
 import { createHeartbeat, createHeartbeatRequest } from '../../api/resources/heartbeats';
 import { heartbeatCreateBodySchema, type HeartbeatCheck } from '../../api/schemas/heartbeats';
 import { askAndConfirm } from '../../core/confirm';
-import type { Ctx } from '../../core/context';
+import { monWord, type Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../core/flags/parse';
 import { askText } from '../../core/flags/prompt';
@@ -87,7 +87,7 @@ export async function createHeartbeatRun(ctx: CreateCtx, { flags }: Input<typeof
  * "✓ Created ...", the check ID, the ping URL (whole on a terminal: the one time it is
  * shown; the token masked otherwise) and the next step.
  */
-function reportCreated(ctx: Pick<Ctx, 'io'>, check: HeartbeatCheck): void {
+function reportCreated(ctx: Pick<Ctx, 'io' | 'globals'>, check: HeartbeatCheck): void {
   const { io } = ctx;
   const style = io.errStyle;
   const whole = io.stderrIsTTY;
@@ -100,7 +100,7 @@ function reportCreated(ctx: Pick<Ctx, 'io'>, check: HeartbeatCheck): void {
     ...(whole && token
       ? [style.dim('  Keep the ping URL secret: whoever has it can ping. It is not shown again.')]
       : []),
-    style.dim(`  Next: mon heartbeats exec ${whole && token ? sanitize(token) : 'TOKEN'} -- your-job`),
+    style.dim(`  Next: ${monWord(ctx)} heartbeats exec ${whole && token ? sanitize(token) : 'TOKEN'} -- your-job`),
   ];
   saySuccess(io, lines.join('\n'));
 }

@@ -4,7 +4,7 @@ import { incidentCreateBodySchema } from '../../api/schemas/incidents';
 import type { Severity } from '../../api/schemas/enums';
 import type { IncidentServiceBody } from '../../api/schemas/incidents';
 import { askAndConfirm } from '../../core/confirm';
-import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
+import { monWord, usesEmbeddedSandbox, type Ctx } from '../../core/context';
 import { openIncidentPages } from '../../core/public-page';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../core/flags/parse';
@@ -121,7 +121,7 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
       `  ID ${sanitize(incident.id)}\n` +
       // The short ID (any 6+ characters are taken back) keeps the command on one row to paste.
       style.dim(
-        `  Next: \`mon incidents update ${sanitize(shortId(incident.id))} --status identified --message "..."\``,
+        `  Next: \`${monWord(ctx)} incidents update ${sanitize(shortId(incident.id))} --status identified --message "..."\``,
       ),
   );
   await printOutcome(ctx, incident.id, response);

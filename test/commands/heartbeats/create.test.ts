@@ -195,3 +195,21 @@ describe('heartbeats create: what is sent and shown', () => {
     expect(sent()).toEqual([]);
   });
 });
+
+describe('heartbeats create with --sandbox', () => {
+  it('its next step names --sandbox too, so the command pasted reaches the same sandbox', async () => {
+    const result = await cli([
+      '--sandbox',
+      'heartbeats',
+      'create',
+      '--name',
+      'Nightly export',
+      '--period',
+      '1d',
+      '--grace',
+      '1h',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('  Next: mon --sandbox heartbeats exec TOKEN -- your-job');
+  });
+});

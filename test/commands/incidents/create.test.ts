@@ -434,3 +434,17 @@ describe('incidents create when the answer does not come', () => {
     }
   });
 });
+
+describe('incidents create with --sandbox', () => {
+  it('its next step names --sandbox too, so the command pasted reaches the same sandbox', async () => {
+    const result = await mon(
+      '--sandbox incidents create --name "Login slow" --severity minor --service Checkout -m "Looking"',
+      {
+        tty: true,
+        env: testEnv({ env: { NO_COLOR: '1' } }),
+      },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/Next: `mon --sandbox incidents update [0-9a-f]{8} --status identified/);
+  });
+});
