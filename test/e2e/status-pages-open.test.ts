@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
+import { openScreen, overWidth, requireScreen } from './screen';
 
 /*
  * `mon status-pages open` starting the real opener (xdg-open on Linux), here a stand-in on
@@ -55,5 +56,24 @@ describe.runIf(process.platform === 'linux')('mon status-pages open with an open
     expect(missing.code).toBe(0);
     expect(missing.stdout).toBe(`${sandbox.url}/status/acme-payments\n`);
     expect(missing.stderr).toBe('note: Not opened in a browser: xdg-open is not installed. The page is at:\n');
+  });
+});
+
+describe('mon status-pages open without PAGE, at a terminal of 80x24', () => {
+  it('offers the pages in a picker; the one chosen with the arrow keys is the one whose URL is given', async (context) => {
+    requireScreen(context);
+    const screen = await openScreen(['status-pages', 'open'], sandbox.env({ DISPLAY: '', WAYLAND_DISPLAY: '' }));
+    await screen.waitFor('Which status page?');
+    const shown = screen.lines();
+    expect(shown.some((line) => /❯ Acme Cloud/.test(line))).toBe(true);
+    expect(shown.some((line) => line.includes('Acme Payments'))).toBe(true);
+    await screen.press('Down', 'Down');
+    await screen.waitFor(/❯ Acme Payments/);
+    await screen.press('Enter');
+    const { code, screen: last } = await screen.done();
+    expect(code).toBe(0);
+    expect(last).toContain(`${sandbox.url}/status/acme-payments`);
+    expect(last.join('\n')).toContain('Not opened in a browser');
+    expect(overWidth(screen.history(), 80)).toEqual([]);
   });
 });
