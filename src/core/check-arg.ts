@@ -6,7 +6,7 @@ import { CliError, UsageError } from '../errors';
 import { shortId } from '../output/render';
 import { sanitize } from '../text/escape';
 import type { Ctx } from './context';
-import { MIN_PREFIX } from './flags/common';
+import { isWholeId, MIN_PREFIX } from './flags/common';
 
 /*
  * The one way a command names a check (the CHECK argument, core/flags/common.ts's checkArg):
@@ -18,7 +18,6 @@ import { MIN_PREFIX } from './flags/common';
 
 type Client = Pick<ApiClient, 'request'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What an ID prefix can look like: hex digits and dashes. */
 const ID_LIKE = /^[0-9a-f-]+$/i;
 
@@ -42,7 +41,7 @@ export const checkLabel = (check: Pick<Check, 'name' | 'id'>) => `${sanitize(che
 /** The check CHECK names (see above). */
 export async function resolveCheck(client: Client, arg: string, filter: CheckFilter = {}): Promise<NamedCheck> {
   const text = arg.trim();
-  if (UUID.test(text)) return { id: text };
+  if (isWholeId(text)) return { id: text };
   const prefix = ID_LIKE.test(text) && text.length >= MIN_PREFIX;
   // A name alone is searched for; a prefix needs every check (the API has no ID filter).
   const candidates = await allChecks(client, {
@@ -75,13 +74,13 @@ export async function resolveCheck(client: Client, arg: string, filter: CheckFil
 }
 
 /** No CHECK without a terminal: exit 2 before anything is sent. */
-export function requireCheckOrPrompt(ctx: Pick<Ctx, 'io'>, arg: string | undefined, example: string): void {
+function requireCheckOrPrompt(ctx: Pick<Ctx, 'io'>, arg: string | undefined, example: string): void {
   if (arg !== undefined || ctx.io.canPrompt()) return;
   throw new UsageError('CHECK is required (prompts are off, so no picker can be shown).', `For example: ${example}`);
 }
 
 /** A picker of the checks (of one type with `filter`), on a terminal. */
-export async function pickCheck(
+async function pickCheck(
   ctx: Pick<Ctx, 'prompter'>,
   client: Client,
   question: string,

@@ -38,6 +38,11 @@ export const WATCH_FLAGS = {
 /** The shortest ID prefix an ID argument takes (tables show 8 characters). */
 export const MIN_PREFIX = 6;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A whole ID (a UUID): an ID argument used as it is, with no lookup. */
+export const isWholeId = (text: string): boolean => UUID.test(text);
+
 /** The CHECK argument as the table gives it (`checkArg`). */
 export interface CheckArg<O extends boolean> {
   key: 'check';

@@ -4,7 +4,7 @@ import { PAGE_LIMIT } from '../../../api/schemas/enums';
 import type { Incident } from '../../../api/schemas/incidents';
 import { UsageError } from '../../../errors';
 import { sanitize } from '../../../text/escape';
-import { MIN_PREFIX } from '../../../core/flags/common';
+import { isWholeId, MIN_PREFIX } from '../../../core/flags/common';
 
 /*
  * Short IDs: tables show the first 8 characters of an ID, and every incident and update ID
@@ -12,11 +12,9 @@ import { MIN_PREFIX } from '../../../core/flags/common';
  * request; a prefix costs one list request (the newest 100 incidents; open ones win).
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Worth looking up as a prefix: not a whole ID, and long enough to mean one. */
 export function isPrefix(arg: string): boolean {
-  return !UUID.test(arg) && arg.length >= MIN_PREFIX;
+  return !isWholeId(arg) && arg.length >= MIN_PREFIX;
 }
 
 /** The incident ID an argument means. No match is left to the server (a 404 is exit 6). */

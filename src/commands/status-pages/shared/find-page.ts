@@ -3,7 +3,7 @@ import { statusPagePages } from '../../../api/resources/statusPages';
 import { PAGE_LIMIT } from '../../../api/schemas/enums';
 import type { StatusPage } from '../../../api/schemas/statusPages';
 import type { Ctx } from '../../../core/context';
-import { MIN_PREFIX } from '../../../core/flags/common';
+import { isWholeId, MIN_PREFIX } from '../../../core/flags/common';
 import { CliError, UsageError } from '../../../errors';
 import { sanitize } from '../../../text/escape';
 
@@ -13,8 +13,6 @@ import { sanitize } from '../../../text/escape';
  * two pages share is refused, listing them. Without PAGE: the only page, or on a terminal a
  * picker.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Page = Pick<StatusPage, 'id' | 'name' | 'url'>;
 
@@ -70,7 +68,7 @@ export async function pageOrPick<P extends Page>(
 
 /** The ID of the page PAGE names: a whole ID as it is (no request), else found among every page. */
 export async function statusPageId(client: Pick<ApiClient, 'request'>, text: string): Promise<string> {
-  if (UUID.test(text.trim())) return text.trim();
+  if (isWholeId(text.trim())) return text.trim();
   const pages: StatusPage[] = [];
   for await (const { page } of statusPagePages(client, { limit: PAGE_LIMIT.max })) pages.push(...page.entries);
   return findPage(pages, text).id;
