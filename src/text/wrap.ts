@@ -72,7 +72,8 @@ export function hangingIndent(line: string, width: number): number {
   const plain = stripEscapes(line);
   const lead = /^ */.exec(plain)![0].length;
   const rest = plain.slice(lead);
-  const marker = /^(?:[✓✗✔✘!•*›→-]|\d{1,2}[.)]) +(?=\S)/.exec(rest);
+  // The markers ✓ ✗ ✔ ✘ ! • * › → -, escaped (scripts/build.mjs keeps the bundle ASCII).
+  const marker = /^(?:[\u2713\u2717\u2714\u2718!\u2022*\u203a\u2192-]|\d{1,2}[.)]) +(?=\S)/.exec(rest);
   // A label: aligned ("Success ratio, last 24 hours:  value") up to 32 cells, or a short one ("error: ").
   const label = /^[^\s:][^:]{0,31}?: {2,}(?=\S)|^[\p{L}][\p{L}\p{N} _-]{0,11}?: (?=\S)/u.exec(rest);
   const found = marker?.[0] ?? label?.[0] ?? '';

@@ -28,7 +28,7 @@ export function redactRequests(entries: ShownRequest[], apiKey: string): ShownRe
   for (const entry of entries) {
     // A sandbox masks them itself (sandbox/redact.ts); one from before did not.
     const found = /^\/ping\/([^/?#]+)/.exec(entry.path)?.[1];
-    if (!found || /[…•]/.test(found)) continue;
+    if (!found || /[\u2026\u2022]/.test(found)) continue;
     tokens.add(found);
     try {
       tokens.add(decodeURIComponent(found));

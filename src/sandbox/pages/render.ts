@@ -107,15 +107,15 @@ ${options.main}
 function timelineHtml(incident: IncidentView): SafeHtml {
   return html`<ol class="timeline">${incident.timeline.map(
     (entry) =>
-      html`<li><p><span class="word">${entry.word}</span> · ${entry.iso ? html`<time datetime="${entry.iso}">${entry.when}</time>` : entry.when}</p><p class="message">${multiline(entry.message)}</p></li>`,
+      html`<li><p><span class="word">${entry.word}</span> \u00b7 ${entry.iso ? html`<time datetime="${entry.iso}">${entry.when}</time>` : entry.when}</p><p class="message">${multiline(entry.message)}</p></li>`,
   )}</ol>`;
 }
 
 function incidentHtml(incident: IncidentView, anchor: string, state: string): SafeHtml {
-  const services = incident.services.length ? html` · Affects ${incident.services.join(', ')}` : '';
+  const services = incident.services.length ? html` \u00b7 Affects ${incident.services.join(', ')}` : '';
   return html`<article class="incident state-${state}" id="${anchor}" aria-labelledby="${anchor}-name">
 <h3 id="${anchor}-name">${incident.name}</h3>
-<p class="meta"><span class="status">${incident.status}</span> · ${incident.severity} impact${services}</p>
+<p class="meta"><span class="status">${incident.status}</span> \u00b7 ${incident.severity} impact${services}</p>
 ${timelineHtml(incident)}
 </article>`;
 }
