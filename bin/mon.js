@@ -26,9 +26,11 @@ if (running[0] < MINIMUM[0] || (running[0] === MINIMUM[0] && running[1] < MINIMU
   process.exit(1);
 }
 
-// The version needs none of mon: answer it before loading anything (not even node:fs).
+const fs = require('node:fs');
+
+// The version needs none of mon: answer it before loading anything.
 if (process.argv.length === 3 && process.argv[2] === '--version') {
-  process.stdout.write(`mon ${require('../package.json').version}\n`);
+  writeStdout(`mon ${require('../package.json').version}\n`);
   return;
 }
 
@@ -44,7 +46,6 @@ if (process.argv.length === 3 && process.argv[2] === '--version') {
 // used only when it is the user's own and nobody else can write to it (created 0700); a cache
 // V8 rejects (corrupt, foreign) is replaced; any failure to read or write it is ignored: it
 // only costs speed.
-const fs = require('node:fs');
 const path = require('node:path');
 const Module = require('node:module');
 
@@ -141,16 +142,26 @@ function contentHash(file, source) {
   }
   const known = hashes[path.relative(dist, file).split(path.sep).join('/')];
   if (typeof known === 'string' && /^[0-9a-f]{64}$/.test(known)) return known;
+  if (source === undefined) return undefined;
   return require('node:crypto').createHash('sha256').update(source).digest('hex');
+}
+
+/**
+ * A dist/ file's build: its SHA-256 (the first 32 digits), size and mtime. Without `source`,
+ * undefined when the build's list lacks it (hashing here would cost more than it saves).
+ */
+function buildKey(file, source) {
+  const stat = fs.statSync(file);
+  const hash = contentHash(file, source);
+  return hash === undefined ? undefined : `${hash.slice(0, 32)}-${stat.size}-${Math.floor(stat.mtimeMs)}`;
 }
 
 function compileCached(file, requireFn, dir) {
   const vm = require('node:vm');
-  const stat = fs.statSync(file);
   const source = fs.readFileSync(file, 'utf8');
   const base = path.basename(file, '.cjs');
   const flags = wasm ? 'liftoff' : 'default';
-  const key = `${contentHash(file, source).slice(0, 32)}-${stat.size}-${Math.floor(stat.mtimeMs)}`;
+  const key = buildKey(file, source);
   const name = `${base}-${key}-${process.version}-${process.arch}-${flags}.v8cache`;
   let cachedData;
   try {
@@ -244,6 +255,92 @@ function removeStaleCaches(dir, base, key) {
   }
 }
 
+/*
+ * Output that depends only on the command line and the terminal's width (help, completion
+ * scripts: the bundle says which, src/cli.ts) is kept in the cache directory after it was first
+ * printed, and printed from there without loading the bundle: `mon incidents --help` then
+ * costs what `mon --version` does. Its file is named after the bundle's build (a new build
+ * never prints an old one's help), the width and the command line itself. Only a command line
+ * of words and -h/--help qualifies: a flag could change what is printed.
+ */
+const REUSABLE_KEPT = 500;
+const reusable = (function () {
+  if (debug || args.length > 4) return undefined;
+  if (!args.every((arg) => !arg.startsWith('-') || arg === '-h' || arg === '--help')) return undefined;
+  if (!(facts.help || facts.words[0] === 'completion' || args.length <= 1)) return undefined;
+  try {
+    const build = buildKey(bundle);
+    const line = encodeURIComponent(args.join('\u0000'));
+    if (build === undefined || line.length > 200) return undefined;
+    // What the bundle wraps to (src/io.ts): the terminal's columns, 80 when not a terminal.
+    const tty = fs.fstatSync(1).isCharacterDevice() && require('node:tty').isatty(1);
+    const width = tty ? `tty${process.stdout.columns || 80}` : '80';
+    return { build, name: `out-${build}-${width}-${line}.txt` };
+  } catch {
+    // No bundle (mon says so below), or no stdout.
+    return undefined;
+  }
+})();
+
+if (reusable !== undefined) {
+  const dir = trustedCacheDir(false);
+  let kept;
+  try {
+    kept = dir === undefined ? undefined : fs.readFileSync(path.join(dir, reusable.name));
+  } catch {
+    kept = undefined;
+  }
+  if (kept !== undefined) {
+    writeStdout(kept);
+    return;
+  }
+}
+
+/** Keeps what the command printed, when the bundle says it can be printed again (see above). */
+function keepReusable(text) {
+  const dir = trustedCacheDir(true);
+  if (dir === undefined) return;
+  try {
+    let count = 0;
+    for (const file of fs.readdirSync(dir)) {
+      if (!file.startsWith('out-')) continue;
+      // Another build's outputs are of no use any more.
+      if (!file.startsWith(`out-${reusable.build}-`)) fs.rmSync(path.join(dir, file), { force: true });
+      else count++;
+    }
+    if (count >= REUSABLE_KEPT) return;
+    const temp = path.join(dir, `${reusable.name}.${process.pid}.tmp`);
+    try {
+      fs.writeFileSync(temp, text, { mode: 0o600 });
+      fs.renameSync(temp, path.join(dir, reusable.name));
+    } catch (error) {
+      fs.rmSync(temp, { force: true });
+      throw error;
+    }
+  } catch {
+    // A read-only or full disk only costs speed.
+  }
+}
+
+/**
+ * Writes to stdout without building process.stdout (~5 ms): synchronously, all of it. A
+ * non-blocking pipe that is full hands the rest to the stream; a reader that went away
+ * (`| head -1`) ends the writing, as it does in the bundle.
+ */
+function writeStdout(text) {
+  const buffer = Buffer.from(text);
+  let at = 0;
+  while (at < buffer.length) {
+    try {
+      at += fs.writeSync(1, buffer, at);
+    } catch (error) {
+      if (error && error.code === 'EAGAIN') process.stdout.write(buffer.subarray(at));
+      else if (!error || error.code !== 'EPIPE') throw error;
+      return;
+    }
+  }
+}
+
 let cli;
 try {
   if (debug) {
@@ -260,7 +357,7 @@ try {
   throw error;
 }
 
-cli.run(process.argv.slice(2)).then((code) => {
+cli.run(process.argv.slice(2), reusable === undefined ? {} : { reusableOutput: keepReusable }).then((code) => {
   process.exitCode = code;
   // A keep-alive socket or a stray timer must not keep a finished command alive.
   setTimeout(() => process.exit(), 2000).unref();

@@ -1,5 +1,5 @@
 import { createContext } from './core/context';
-import { processIO } from './io';
+import { processIO, type OutputTap } from './io';
 import { main } from './main';
 
 /** How long a command has to wind down after Ctrl-C or SIGTERM before the signal ends it anyway. */
@@ -10,7 +10,16 @@ const GRACE_MS = 1000;
  * then ends with 130 (SIGINT) or 143 (SIGTERM). A command that has not ended a second later,
  * or a second signal, ends the process by the signal itself.
  */
-export async function run(argv: string[]): Promise<number> {
+export interface RunOptions {
+  /**
+   * Handed all the command printed, when it ended with 0 having printed what depends only on
+   * the command line and the width (help, a completion script; `ctx.outputReusable`) and
+   * nothing on stderr: bin/mon.js keeps it, to print it again without loading mon.
+   */
+  reusableOutput?: (text: string) => void;
+}
+
+export async function run(argv: string[], options: RunOptions = {}): Promise<number> {
   const controller = new AbortController();
   let received: NodeJS.Signals | undefined;
   let watchdog: NodeJS.Timeout | undefined;
@@ -20,7 +29,13 @@ export async function run(argv: string[]): Promise<number> {
     for (const name of signals) process.off(name, onSignal);
     process.kill(process.pid, signal);
   };
-  const io = processIO({ signal: controller.signal });
+  const printed: string[] = [];
+  let said = false;
+  const tap: OutputTap | undefined = options.reusableOutput && {
+    out: (text) => printed.push(text),
+    err: () => (said = true),
+  };
+  const io = processIO({ signal: controller.signal, tap });
   const onSignal = (signal: NodeJS.Signals) => {
     // Ctrl-C in a pager is the pager's (less stops a search with it); mon waits for it to quit.
     if (signal === 'SIGINT' && io.paging) return;
@@ -33,7 +48,9 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const ctx = createContext({ io, signal: controller.signal });
     // Aborted with the signal's name: main() ends a command it cancelled with 130 or 143.
-    return await main(argv, ctx);
+    const code = await main(argv, ctx);
+    if (code === 0 && ctx.outputReusable && !said) options.reusableOutput?.(printed.join(''));
+    return code;
   } finally {
     clearTimeout(watchdog);
     for (const name of signals) process.off(name, onSignal);

@@ -227,7 +227,10 @@ class ProcessIO extends BaseIO {
   readonly stderrIsTTY = Boolean(process.stderr.isTTY);
   private stdoutClosed = false;
 
-  constructor(signal?: AbortSignal) {
+  constructor(
+    signal?: AbortSignal,
+    private readonly tap?: OutputTap,
+  ) {
     super();
     this.signal = signal;
     // A reader that goes away (`| head -1`) shows up as EPIPE; stop writing instead of crashing.
@@ -245,6 +248,7 @@ class ProcessIO extends BaseIO {
       return;
     }
     if (this.stdoutClosed) throw new BrokenPipeError();
+    this.tap?.out(text);
     process.stdout.write(text);
   }
 
@@ -293,6 +297,7 @@ class ProcessIO extends BaseIO {
   }
 
   protected writeErr(text: string): void {
+    this.tap?.err(text);
     process.stderr.write(text);
   }
 
@@ -309,9 +314,15 @@ class ProcessIO extends BaseIO {
   }
 }
 
+/** Sees every text written to stdout and stderr, as written. */
+export interface OutputTap {
+  out(text: string): void;
+  err(text: string): void;
+}
+
 /** `signal`: Ctrl-C or SIGTERM, which ends a wait for stdin. */
-export function processIO(options: { signal?: AbortSignal } = {}): IO {
-  return new ProcessIO(options.signal);
+export function processIO(options: { signal?: AbortSignal; tap?: OutputTap } = {}): IO {
+  return new ProcessIO(options.signal, options.tap);
 }
 
 export interface TestIO extends IO {

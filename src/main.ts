@@ -164,7 +164,10 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
     const help = helpAskedFor(program, argv);
     if (help) help.outputHelp();
     else await program.parseAsync(argv, { from: 'user' });
+    ctx.outputReusable ||= Boolean(help);
   } catch (caught) {
+    // `--help` ends commander's parse with an "error" of exit code 0.
+    ctx.outputReusable ||= caught instanceof CommanderError && caught.code === 'commander.helpDisplayed';
     const key = ctx.keySource;
     const error = key ? rejectedKey(caught, key.source, key.profile, () => hasStoredKey(ctx, key.profile)) : caught;
     code = exitCodeFor(error);

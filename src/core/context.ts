@@ -52,6 +52,8 @@ export interface Ctx {
   accessible(): boolean;
   /** Where the key of `api()`'s client came from, once it exists: a 401/403 names it. */
   keySource?: { source: string; profile: string };
+  /** Set by a command whose output depends only on its command line and the width (help, completion scripts). */
+  outputReusable?: boolean;
 }
 
 export interface ContextOptions {

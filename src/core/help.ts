@@ -98,6 +98,8 @@ export function helpAskedFor(program: Command, argv: readonly string[]): Command
     }
     return command;
   }
+  // `mon --version`, with other flags or not, is the version, not the help of `mon`.
+  if (chain.length === 1 && argv.includes('--version')) return undefined;
   if (operands.length === 0 && (chain.length === 1 || nouns.has(last))) return last;
   return undefined;
 }

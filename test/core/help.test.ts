@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/core/context';
 import { testIO } from '../../src/io';
 import { main } from '../../src/main';
@@ -15,11 +18,12 @@ function paths(command: Command, prefix: string[] = []): string[][] {
 
 const all = paths(buildProgram(createContext({ io: testIO(), env: {} })));
 
-/** `mon LINE` in-process with no configuration at all, on a terminal `columns` wide. */
-async function mon(line: string, columns = 80) {
+/** `mon LINE` in-process with no configuration at all (or `env`), on a terminal `columns` wide. */
+async function mon(line: string, columns = 80, env: NodeJS.ProcessEnv = {}) {
   const io = testIO({ columns });
-  const code = await main(words(line), createContext({ io, env: {} }));
-  return { code, out: io.stdout, err: io.stderr };
+  const ctx = createContext({ io, env });
+  const code = await main(words(line), ctx);
+  return { code, out: io.stdout, err: io.stderr, reusable: ctx.outputReusable ?? false };
 }
 
 describe('help', () => {
@@ -127,5 +131,63 @@ describe('help of a noun', () => {
     expect(result.code).toBe(0);
     expect(result.err).toBe('');
     expect(result.out).toContain('Usage: mon runtimes [options] [command]');
+  });
+});
+
+/*
+ * bin/mon.js prints a help (or a completion script) it printed before from its cache, keyed by
+ * the command line and the width alone: nothing else may change what they print.
+ */
+describe('help and completion scripts depend on the command line and the width only', () => {
+  let env: NodeJS.ProcessEnv;
+  beforeAll(async () => {
+    env = {
+      MON_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'mon-help-')),
+      MON_ACCESSIBLE: '1',
+      MON_PROFILE: 'staging',
+      NO_COLOR: '1',
+      FORCE_COLOR: '3',
+      CI: '1',
+      MON_NO_INPUT: '1',
+      TERM: 'dumb',
+      MON_BASE_URL: 'http://127.0.0.1:9',
+    };
+    // A stored profile with settings of its own.
+    expect((await mon('--profile staging config set accessible false', 80, env)).code).toBe(0);
+  });
+
+  it.each([[''], ...all.map((path) => [path.join(' ')])])(
+    'mon %s --help: the same with another environment and configuration, and marked as reusable',
+    async (joined) => {
+      const plain = await mon(`${joined} --help`);
+      const other = await mon(`${joined} --help`, 80, env);
+      expect(other.out).toBe(plain.out);
+      expect([plain.reusable, other.reusable]).toEqual([true, true]);
+    },
+  );
+
+  it.each(['help incidents update', 'incidents', 'completion bash', 'completion zsh', 'completion fish'])(
+    'mon %s: the same with another environment and configuration, and marked as reusable',
+    async (line) => {
+      const plain = await mon(line);
+      expect(plain.code).toBe(0);
+      expect(await mon(line, 80, env)).toEqual(plain);
+      expect(plain.reusable).toBe(true);
+    },
+  );
+
+  it.each(['--version --no-color', 'config path', 'incidents list', 'nope', 'completion tcsh'])(
+    'mon %s: not marked as reusable (it depends on more, or failed)',
+    async (line) => {
+      expect((await mon(line)).reusable).toBe(false);
+    },
+  );
+});
+
+describe('--version', () => {
+  it('prints the version with other global flags too, not the help of mon', async () => {
+    const { code, out } = await mon('--version --no-color');
+    expect(code).toBe(0);
+    expect(out).toBe(`mon ${MON_VERSION}\n`);
   });
 });

@@ -23,6 +23,8 @@ import { cleanEnv, collect, fetchedNode, runMon, tempDir } from './harness';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const HELP_LINE = 'The runtimes checks run on: Node.js, stage, packages';
+/** A help that loads the bundle every time: with a flag, bin/mon.js does not print it from its output cache. */
+const HELP = ['runtimes', '--help', '--no-color'];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -51,7 +53,7 @@ describe('the code cache', () => {
     const env = cleanEnv({ MON_CACHE_DIR: dir });
     const run = async (node: string) => {
       const result = await collect(
-        spawn(node, [join(ROOT, 'bin', 'mon.js'), 'runtimes', '--help'], { env, stdio: ['pipe', 'pipe', 'pipe'] }),
+        spawn(node, [join(ROOT, 'bin', 'mon.js'), ...HELP], { env, stdio: ['pipe', 'pipe', 'pipe'] }),
       );
       expect(result.stdout).toContain(HELP_LINE);
     };
@@ -87,7 +89,7 @@ describe('the code cache', () => {
       // v19's is the least recently written.
       utimesSync(join(dir, file), new Date(1_000_000 * (index + 1)), new Date(1_000_000 * (index + 1)));
     }
-    const result = await runMon(['runtimes', '--help'], { env: cleanEnv({ MON_CACHE_DIR: dir }) });
+    const result = await runMon(HELP, { env: cleanEnv({ MON_CACHE_DIR: dir }) });
     expect(result.stdout).toContain(HELP_LINE);
     const left = readdirSync(dir);
     expect(left).not.toContain(own);
@@ -102,7 +104,7 @@ describe('the code cache', () => {
     // npm gives every file it installs this mtime.
     const npmTime = new Date('1985-10-26T08:15:00Z');
     utimesSync(bundle, npmTime, npmTime);
-    const before = await runFrom(app, ['runtimes', '--help'], env);
+    const before = await runFrom(app, HELP, env);
     expect(before.stdout).toContain(HELP_LINE);
     expect(filesUnder(env.MON_CACHE_DIR!).length).toBeGreaterThan(0);
 
@@ -120,7 +122,7 @@ describe('the code cache', () => {
     hashes['mon.cjs'] = createHash('sha256').update(readFileSync(bundle)).digest('hex');
     writeFileSync(list, JSON.stringify(hashes));
 
-    const after = await runFrom(app, ['runtimes', '--help'], env);
+    const after = await runFrom(app, HELP, env);
     expect(after.code).toBe(0);
     expect(after.stdout).toContain(changed);
     expect(after.stdout).not.toContain(HELP_LINE);
@@ -128,7 +130,7 @@ describe('the code cache', () => {
 
   it('is kept in a directory only the user can read and write (0700)', async () => {
     const dir = join(tempDir(), 'nested', 'cache');
-    const result = await runMon(['runtimes', '--help'], { env: cleanEnv({ MON_CACHE_DIR: dir }) });
+    const result = await runMon(HELP, { env: cleanEnv({ MON_CACHE_DIR: dir }) });
     expect(result.code).toBe(0);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(filesUnder(dir).length).toBeGreaterThan(0);
@@ -139,12 +141,12 @@ describe('the code cache', () => {
     chmodSync(dir, 0o777);
     const env = cleanEnv({ MON_CACHE_DIR: dir });
     for (let run = 0; run < 2; run++) {
-      const result = await runMon(['runtimes', '--help'], { env });
+      const result = await runMon(HELP, { env });
       expect(result).toMatchObject({ code: 0, stderr: '' });
       expect(result.stdout).toContain(HELP_LINE);
     }
     chmodSync(dir, 0o775);
-    expect((await runMon(['runtimes', '--help'], { env })).code).toBe(0);
+    expect((await runMon(HELP, { env })).code).toBe(0);
     expect(filesUnder(dir)).toEqual([]);
   });
 
@@ -156,7 +158,7 @@ describe('the code cache', () => {
     // Even one with a cache in it, as the other user might leave: it is not read, nor replaced.
     mkdirSync(join(dir, 'compile-cache-default'));
     writeFileSync(join(dir, 'planted.v8cache'), 'not code');
-    const result = await runMon(['runtimes', '--help'], { env: cleanEnv({ MON_CACHE_DIR: dir }) });
+    const result = await runMon(HELP, { env: cleanEnv({ MON_CACHE_DIR: dir }) });
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toContain(HELP_LINE);
     expect(filesUnder(dir)).toEqual([join(dir, 'planted.v8cache')]);
@@ -167,7 +169,7 @@ describe('the code cache', () => {
     const file = join(tempDir(), 'a-file');
     writeFileSync(file, '');
     for (const dir of [file, join(file, 'cache')]) {
-      const result = await runMon(['runtimes', '--help'], { env: cleanEnv({ MON_CACHE_DIR: dir }) });
+      const result = await runMon(HELP, { env: cleanEnv({ MON_CACHE_DIR: dir }) });
       expect(result).toMatchObject({ code: 0, stderr: '' });
       expect(result.stdout).toContain(HELP_LINE);
     }
@@ -179,12 +181,12 @@ describe('the code cache on first use', () => {
   it('is written on first use, and a corrupt or foreign cache is ignored and replaced', async () => {
     // A cache of its own: the rest of the suite shares one (see harness.ts).
     const env = cleanEnv({ MON_CACHE_DIR: join(tempDir(), 'cache') });
-    const first = await runMon(['runtimes', '--help'], { env });
+    const first = await runMon(HELP, { env });
     expect(first.code).toBe(0);
     const files = filesUnder(env.MON_CACHE_DIR!);
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) writeFileSync(file, Buffer.alloc(statSync(file).size, 0x5a));
-    const second = await runMon(['runtimes', '--help'], { env });
+    const second = await runMon(HELP, { env });
     expect(second.code).toBe(0);
     expect(second.stdout).toBe(first.stdout);
     expect(second.stderr).toBe('');
@@ -195,7 +197,7 @@ describe('the code cache on first use', () => {
     const blocker = join(tempDir(), 'a-file');
     writeFileSync(blocker, '');
     const env = cleanEnv({ MON_CACHE_DIR: join(blocker, 'cache') });
-    const result = await runMon(['runtimes', '--help'], { env });
+    const result = await runMon(HELP, { env });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Usage: mon runtimes');
     expect(result.stderr).toBe('');

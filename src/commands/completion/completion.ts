@@ -6,6 +6,9 @@ import type { COMPLETION } from './spec';
 
 /** `mon completion SHELL`: the script, generated from the whole command tree (`tree` builds it). */
 export function completionRun(tree: () => Command) {
-  return async ({ io }: Pick<Ctx, 'io'>, { args }: Input<typeof COMPLETION>): Promise<void> =>
-    io.outRaw(completionScript(tree(), args.shell));
+  return async (ctx: Pick<Ctx, 'io' | 'outputReusable'>, { args }: Input<typeof COMPLETION>): Promise<void> => {
+    ctx.io.outRaw(completionScript(tree(), args.shell));
+    // The same script for the same command line: bin/mon.js may print it again.
+    ctx.outputReusable = true;
+  };
 }
