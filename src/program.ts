@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { TOP_LEVEL } from './commands/index';
 import type { Ctx } from './core/context';
-import { addFlags } from './core/flags/commander';
+import { addFlags, deferVerbs, fill } from './core/flags/commander';
 import { HELP_FLAGS, invokedCommand, type EarlyFacts } from './core/flags/early';
 import { GLOBAL_FLAGS, type GlobalOptions } from './core/flags/globals';
 import { commandPath } from './core/flags/walk';
@@ -37,14 +37,29 @@ export function buildProgram(ctx: Ctx, facts?: EarlyFacts): Command {
 
   const wanted = facts && invokedCommand(facts);
   const tree = () => buildProgram(ctx);
-  for (const entry of TOP_LEVEL) {
-    program.commandsGroup(entry.group);
-    const built =
-      !facts || entry.eager || entry.spec.name === wanted
-        ? entry.build(ctx, tree)
-        : new Command(entry.spec.name).description(entry.spec.summary);
-    program.addCommand(built, { hidden: entry.hidden });
-  }
+  const addEntries = () => {
+    for (const entry of TOP_LEVEL) {
+      program.commandsGroup(entry.group);
+      const built =
+        !facts || entry.eager || entry.spec.name === wanted
+          ? entry.build(ctx, tree)
+          : new Command(entry.spec.name).description(entry.spec.summary);
+      program.addCommand(built, { hidden: entry.hidden });
+    }
+  };
+  // A command line that runs a verb (not a help, which lists them all) needs the options of
+  // the commands it names only; a group it ends at (`mon incidents`) shows its verbs' terms.
+  if (facts && !facts.help) {
+    deferVerbs(ctx, addEntries);
+    let command: Command = program;
+    for (const word of facts.words) {
+      const sub = command.commands.find((candidate) => candidate.name() === word);
+      if (!sub) break;
+      fill(sub);
+      command = sub;
+    }
+    for (const sub of command.commands) fill(sub);
+  } else addEntries();
   const help = new Command('help').argument('[command]').description('Show help for a command');
   program.addHelpCommand(help);
 

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Worker } from 'node:worker_threads';
 import { CancelledError, CliError, UsageError } from '../errors';
 import type { IO } from '../io';
@@ -99,7 +98,10 @@ class Engine {
     loaded.catch(() => undefined); // Awaited below; a failed read of the .wasm leaves it to close().
     // Read while the thread starts.
     this.ready = (async () => {
-      const wasm = engine.wasm === undefined ? undefined : await readFile(engine.wasm);
+      const wasm =
+        engine.wasm === undefined
+          ? undefined
+          : await process.getBuiltinModule('node:fs/promises').readFile(engine.wasm);
       worker.postMessage({ wasm });
       await loaded;
     })();

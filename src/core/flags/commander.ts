@@ -177,14 +177,44 @@ export function plainInput<S extends VerbSpec>(
   return { flags, args } as Input<S>;
 }
 
+/** Builds of a command line (see `deferVerbs`): verbs whose arguments and options are added when `fill` asks. */
+const deferring = new WeakSet<Ctx>();
+const unfilled = new WeakMap<Command, () => void>();
+
 /**
- * A verb from its table. Options and help are built now (commander only); the run function
- * and the validation (zod) are loaded when the verb runs, so `mon --help` loads neither.
+ * While `build` runs, verbs are made with their name and summary only; `fill` adds a verb's
+ * arguments and options. A command line runs one verb: building the options of every other
+ * (a hundred-odd) cost ~3 ms a start.
+ */
+export function deferVerbs<T>(ctx: Ctx, build: () => T): T {
+  deferring.add(ctx);
+  try {
+    return build();
+  } finally {
+    deferring.delete(ctx);
+  }
+}
+
+/** Adds the arguments and options of a verb made by `deferVerbs`' build (once; nothing for any other command). */
+export function fill(command: Command): void {
+  const add = unfilled.get(command);
+  unfilled.delete(command);
+  add?.();
+}
+
+/**
+ * A verb from its table. Options and help are built now (commander only; see deferVerbs); the
+ * run function and the validation (zod) are loaded when the verb runs, so `mon --help` loads
+ * neither.
  */
 export function verbCommand<S extends VerbSpec>(ctx: Ctx, spec: S, load: () => Promise<Run<S>>): Command {
   const command = new Command(spec.name).description(spec.summary);
-  for (const arg of spec.args ?? []) command.addArgument(new ArgOption(arg));
-  addFlags(command, spec.flags);
+  const add = () => {
+    for (const arg of spec.args ?? []) command.addArgument(new ArgOption(arg));
+    addFlags(command, spec.flags);
+  };
+  if (deferring.has(ctx)) unfilled.set(command, add);
+  else add();
   command.addHelpText('after', () => helpAfter(spec.about, spec.examples, ctx.io.columns()));
   command.action(async (...params: unknown[]) => {
     const self = params.at(-1) as Command;
