@@ -132,17 +132,32 @@ export function looksLikePage(body: unknown): boolean {
   );
 }
 
+/** A page of a page-numbered list (GET /v1/checks): a bare array of objects, each with a string `id`. */
+export function looksLikeList(body: unknown): boolean {
+  return (
+    Array.isArray(body) &&
+    body.every(
+      (entry) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        !Array.isArray(entry) &&
+        typeof (entry as { id?: unknown }).id === 'string',
+    )
+  );
+}
+
 /**
- * One page as received, for --json: its shape checked cheaply (looksLikePage), so the schema
- * (and zod) is loaded only for a body that fails, to word the error.
+ * One page as received, for --json: its shape checked cheaply (`looks`: looksLikePage, or
+ * looksLikeList), so the schema (and zod) is loaded only for a body that fails, to word the error.
  */
 export async function rawPage(
   client: Requester,
   request: ApiRequest,
-  schema: () => Promise<z.ZodType<Page<unknown>>>,
+  schema: () => Promise<z.ZodType>,
+  looks: (body: unknown) => boolean = looksLikePage,
 ): Promise<unknown> {
   const response = await client.request(request);
-  if (!looksLikePage(response.body)) parseResponse(await schema(), response, request);
+  if (!looks(response.body)) parseResponse(await schema(), response, request);
   return response.body;
 }
 

@@ -135,6 +135,32 @@ describe('what an API call loads', () => {
     expect(stderr).toContain('with a body that is not what the API describes (entries:');
     expect(trace.read).toContain('vendor/zod.cjs');
   });
+
+  const TOKEN = '9cb8dece-5ad5-4d72-a501-bca40a25446e';
+  const CHECKS =
+    '[{"id":"59b8db68-0d54-452b-b19f-042b2aecdc44","name":"Hourly report","checkType":"HEARTBEAT","tags":[],"extra":{"b":1,"a":2},' +
+    `"heartbeat":{"period":1,"periodUnit":"hours","grace":5,"graceUnit":"minutes","pingToken":"${TOKEN}","pingUrl":"https://ping.example/${TOKEN}"}}]`;
+
+  it('checks list --json: no zod, no undici; the page printed as received, its ping tokens masked', async () => {
+    answer = CHECKS;
+    const { code, stdout, trace } = await traceRun('checks list --limit 20 --json', env());
+    expect(code).toBe(0);
+    expect(server.received.at(-1)?.url).toBe('/v1/checks?limit=20&page=1');
+    const [check] = JSON.parse(stdout) as { heartbeat: { pingToken: string; pingUrl: string } }[];
+    expect(check!.heartbeat).toMatchObject({ pingToken: '…446e', pingUrl: 'https://ping.example/…446e' });
+    expect(stdout).not.toContain(TOKEN);
+    expect(stdout.indexOf('"b"')).toBeLessThan(stdout.indexOf('"a"'));
+    expect(trace.read.filter((file) => file.startsWith('vendor/'))).toEqual([]);
+  });
+
+  it('checks list --json: a page of the wrong shape loads the schema to say what is wrong (exit 1)', async () => {
+    answer = '[{"name":"no ID"}]';
+    const { code, stdout, stderr, trace } = await traceRun('checks list --json', env());
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('with a body that is not what the API describes');
+    expect(trace.read).toContain('vendor/zod.cjs');
+  });
 });
 
 describe('--version', () => {

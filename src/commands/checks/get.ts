@@ -9,7 +9,8 @@ import { printJson, renderDetails, type Field } from '../../output/render';
 import { colorId, colorValue } from '../../output/say';
 import { timeDisplay } from '../../text/time';
 import { checkFields } from './shared/show';
-import { frequencyText, statusText, withoutPingTokens } from './shared/view';
+import { withoutPingTokens } from './shared/ping-tokens';
+import { frequencyText, statusText } from './shared/view';
 import type { GET } from './spec';
 
 /** `mon checks get CHECK`: the configuration and the status now, read at the same time. */

@@ -1,11 +1,12 @@
-import { checkPages, getCheckStatuses } from '../../api/resources/checks';
+import { looksLikeList, rawPage } from '../../api/paginate';
+import { checkListRequest } from '../../api/resources/check-list';
 import type { Check, CheckListQuery } from '../../api/schemas/checkReads';
 import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { atMost, streamEntries } from '../../core/list';
 import { printJson, renderList } from '../../output/render';
-import { checkColumns, withoutPingTokens } from './shared/view';
+import { withoutPingTokens } from './shared/ping-tokens';
 import type { LIST } from './spec';
 
 /**
@@ -27,15 +28,20 @@ export async function listChecksRun(
     ...(flags.search !== undefined ? { search: flags.search } : {}),
     ...(flags.status ? { status: flags.status } : {}),
   };
+  // One page as --json (or --jq) prints it: the API's page as received (ping tokens masked), its
+  // shape checked cheaply, without loading the schemas (zod) or anything a table needs.
+  if (ctx.globals.json && !flags.all) {
+    const request = checkListRequest(query);
+    const page = { ...request, query: { ...request.query, page: 1 } };
+    const schema = async () => (await import('../../api/schemas/checkReads')).checkListSchema;
+    return printJson(io, withoutPingTokens(await rawPage(client, page, schema, looksLikeList)));
+  }
+
+  const { checkPages, getCheckStatuses } = await import('../../api/resources/checks');
   const filtered = Boolean(flags.type || flags.tag || flags.search !== undefined || flags.status);
   const empty = filtered ? 'No checks match.' : 'No checks yet. (`mon checks create-dns` creates one.)';
   const pages = checkPages(client, query);
-
-  if (ctx.globals.json) {
-    if (flags.all) return streamEntries(io, pages, (page) => withoutPingTokens(page.raw as unknown[]));
-    const first = await pages.next();
-    return printJson(io, withoutPingTokens(first.done ? [] : first.value.raw));
-  }
+  if (ctx.globals.json) return streamEntries(io, pages, (page) => withoutPingTokens(page.raw as unknown[]));
 
   const statuses = getCheckStatuses(client);
   // A failed status read must not go unhandled while the pages are read.
@@ -55,6 +61,7 @@ export async function listChecksRun(
     more = entries.length >= limit;
   }
   const byId = new Map((await statuses).statuses.map((status) => [status.checkId, status]));
+  const { checkColumns } = await import('./shared/view');
   await renderList(io, checks, checkColumns(byId), empty);
   if (more && io.stderrIsTTY) {
     io.err(

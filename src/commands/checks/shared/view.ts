@@ -3,7 +3,6 @@ import { describeFrequency } from '../../../api/schemas/checkValues';
 import { statusSince, statusWord, type Check, type CheckStatus } from '../../../api/schemas/checkReads';
 import { shortId, type Column } from '../../../output/render';
 import { colorId, colorValue } from '../../../output/say';
-import { maskSecret } from '../../../text/mask';
 import { relativeTime } from '../../../text/time';
 
 /* How `mon checks list`, `get` and `status` show checks and their statuses. */
@@ -57,24 +56,4 @@ export function statusColumns(now: number): Column<CheckStatus>[] {
     },
     { header: 'LOCATION', value: (s) => s.lastRunLocation ?? undefined },
   ];
-}
-
-/**
- * A check's body (or a list of them) with each heartbeat's ping token masked, in the token
- * and the ping URL: a secret is never printed (`mon heartbeats get` is where the URL is shown).
- */
-export function withoutPingTokens<T>(raw: T): T {
-  if (Array.isArray(raw)) return raw.map((entry) => withoutPingTokens(entry)) as T;
-  const heartbeat = (raw as { heartbeat?: unknown } | null)?.heartbeat;
-  if (!heartbeat || typeof heartbeat !== 'object') return raw;
-  const { pingToken, pingUrl } = heartbeat as { pingToken?: unknown; pingUrl?: unknown };
-  const token = typeof pingToken === 'string' ? pingToken : undefined;
-  return {
-    ...raw,
-    heartbeat: {
-      ...heartbeat,
-      ...(token ? { pingToken: maskSecret(token) } : {}),
-      ...(token && typeof pingUrl === 'string' ? { pingUrl: pingUrl.split(token).join(maskSecret(token)) } : {}),
-    },
-  };
 }
