@@ -14,7 +14,7 @@ import { main } from '../src/main';
 import { scriptedPrompter, type ScriptedAnswer, type ScriptedPrompter } from '../src/core/prompter';
 import { startSandbox, type Sandbox } from '../src/sandbox/server';
 import type { Timers } from '../src/core/progress';
-import { type SandboxOptions } from '../src/sandbox/module';
+import type { SandboxOptions } from '../src/sandbox/module';
 import { argv } from './words';
 
 export { closedPort, type ClosedPort } from './ports';

@@ -14,7 +14,7 @@ import {
   type CheckStatus,
 } from '../schemas/checkReads';
 import { checkResponseSchema, dnsCheckResponseSchema, type CheckResponse } from '../schemas/checkResponses';
-import { type CombinedCheckCreateBody, type DnsCheckCreateBody } from '../schemas/checks';
+import type { CombinedCheckCreateBody, DnsCheckCreateBody } from '../schemas/checks';
 import { pathSegment } from '../schemas/common';
 import { PAGE_LIMIT } from '../schemas/enums';
 import { parseResponse } from '../validate';

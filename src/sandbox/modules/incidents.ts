@@ -9,7 +9,7 @@ import {
   type IncidentUpdateBody,
   type Service,
 } from '../../api/schemas/incidents';
-import { type IncidentStatus } from '../../api/schemas/enums';
+import type { IncidentStatus } from '../../api/schemas/enums';
 import { HttpError, notFound, validate } from '../http';
 import type { ModuleContext, SandboxModule } from '../module';
 import type { Collection } from '../collection';

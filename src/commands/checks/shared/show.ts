@@ -1,5 +1,5 @@
 import { describeFrequency } from '../../../api/schemas/checks';
-import { type CheckResponse } from '../../../api/schemas/checkResponses';
+import type { CheckResponse } from '../../../api/schemas/checkResponses';
 import type { Ctx } from '../../../core/context';
 import { printJson, renderDetails, type Field } from '../../../output/render';
 import { colorId, saySuccess } from '../../../output/say';

@@ -1,6 +1,6 @@
 import type { Command, Option } from 'commander';
 import { ArgOption, FlagOption } from '../../../core/flags/commander';
-import { type GLOBAL_FLAGS } from '../../../core/flags/globals';
+import type { GLOBAL_FLAGS } from '../../../core/flags/globals';
 import { kebab, type CompletionSource } from '../../../core/flags/spec';
 
 /** The command tree as completion scripts need it. */

@@ -1,5 +1,5 @@
 import { basicCredentials, checkTransport } from '../../../api/request';
-import { type ApiClient } from '../../../api/client';
+import type { ApiClient } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { maskedPingUrl, pingRequest, type PingTarget } from '../../../api/resources/heartbeats';
 import { pathIdSchema } from '../../../api/schemas/common';
