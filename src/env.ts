@@ -28,7 +28,11 @@ export const ENVIRONMENT = [
   },
   { name: 'MON_CONFIG_DIR', meaning: 'where profiles are stored' },
   { name: 'MON_DATA_DIR', meaning: "where the embedded sandbox's data goes" },
-  { name: 'MON_CACHE_DIR', meaning: "where mon's caches go (the V8 code cache of its start-up)" },
+  {
+    name: 'MON_CACHE_DIR',
+    meaning:
+      "where mon's caches go (the V8 code cache of its start-up, and the helps and completion scripts it printed)",
+  },
   {
     name: 'XDG_CONFIG_HOME',
     meaning:
