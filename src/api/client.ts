@@ -1,3 +1,4 @@
+import { finished, type Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CancelledError } from '../errors';
 import { certificateProblem, errorWords, isHandshakeFailure } from '../text/codes';
@@ -143,9 +144,7 @@ export class ApiClient {
     const { transport, proxy } = await this.transport(target);
     const timeoutMs = this.options.timeoutMs;
     const deadline = Date.now() + timeoutMs;
-    const deadlineSignal = AbortSignal.timeout(timeoutMs);
-    const signals = [deadlineSignal, ...(this.options.signal ? [this.options.signal] : [])];
-    const signal = AbortSignal.any(signals);
+    const { signal, dispose } = deadlineSignal(timeoutMs, this.options.signal);
     const idempotent = request.idempotent ?? (request.method !== 'POST' && request.method !== 'PATCH');
     const maxAttempts = this.options.maxAttempts ?? 4;
     const backoff = this.options.backoffMs ?? { base: 300, cap: 4000 };
@@ -180,131 +179,141 @@ export class ApiClient {
       return true;
     };
 
-    for (let attempt = 1; ; attempt++) {
-      const started = Date.now();
-      if (debug) {
-        debug(`> ${prepared.method} ${prepared.url}${attempt > 1 ? ` (attempt ${attempt})` : ''}${via}`);
-        for (const [name, value] of Object.entries(redactHeaders(prepared.headers))) debug(`> ${name}: ${value}`);
-        if (prepared.body !== undefined) debug(`> ${sanitize(redactBody(prepared.body))}`);
-      }
-      let status: number;
-      let headers: Record<string, string | string[] | undefined>;
-      let text: string;
-      try {
-        // The deadline and Ctrl-C win over anything the transport does (a request still
-        // waiting for a connection does not see its signal until it has one).
-        ({ status, headers, text } = await raceAbort(signal, async () => {
-          const response = await transport.request(target, {
-            method: prepared.method,
-            headers: prepared.headers,
-            ...(prepared.body === undefined ? {} : { body: prepared.body }),
-            signal,
-          });
-          return {
-            status: response.status,
-            headers: response.headers,
-            text: await readBody(response.body, response.headers, maxBody, response.status),
-          };
-        }));
-      } catch (error) {
-        if (signal.aborted) throw abortedError();
-        if (error instanceof TooLargeError) {
-          throw new ApiError(
-            'response',
-            `The answer to ${label.method} ${label.path} is larger than ${formatBytes(maxBody)}${error.declared ? ` (Content-Length: ${error.declared})` : ''}; mon does not read answers that large.`,
-            {
-              attempts: attempt,
-              hint: 'Ask for less (a smaller --limit, a narrower period), or check the base URL (`mon auth status`).',
-            },
-          );
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const started = Date.now();
+        if (debug) {
+          debug(`> ${prepared.method} ${prepared.url}${attempt > 1 ? ` (attempt ${attempt})` : ''}${via}`);
+          for (const [name, value] of Object.entries(redactHeaders(prepared.headers))) debug(`> ${name}: ${value}`);
+          if (prepared.body !== undefined) debug(`> ${sanitize(redactBody(prepared.body))}`);
         }
-        const cause = error instanceof CutOffError ? error.cause : error;
-        const code = errorCode(cause);
-        // --debug keeps the code (for a bug report); everything else says it in words.
-        const reason = mask(sanitize(errorWords(cause, code)));
-        debug?.(
-          `< failed after ${Date.now() - started} ms: ${code ? `${code}: ` : ''}${mask(sanitize((cause as Error)?.message ?? ''))}`,
-        );
-        const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
-        const certificate = certificateProblem(code);
-        if (certificate) {
-          // Refused in the TLS handshake: nothing was sent, and trying again cannot help.
-          throw new ApiError(
-            'network',
-            `The certificate of ${target.host} was not accepted${via}: ${certificate.why}. Nothing was sent.`,
-            {
-              attempts: attempt,
-              hint: certificate.unknownAuthority
-                ? `If ${target.hostname} uses a private certificate authority, point NODE_EXTRA_CA_CERTS at its certificate (a PEM file): NODE_EXTRA_CA_CERTS=/path/to/ca.pem mon ...; otherwise check the base URL (\`mon auth status\`).`
-                : 'Check the base URL (`mon auth status`); the server must present a valid certificate for that host name.',
-            },
+        let status: number;
+        let headers: Record<string, string | string[] | undefined>;
+        let text: string;
+        try {
+          // The deadline and Ctrl-C win over anything the transport does (a request still
+          // waiting for a connection does not see its signal until it has one).
+          ({ status, headers, text } = await raceAbort(signal, async () => {
+            const response = await transport.request(target, {
+              method: prepared.method,
+              headers: prepared.headers,
+              ...(prepared.body === undefined ? {} : { body: prepared.body }),
+              signal,
+            });
+            return {
+              status: response.status,
+              headers: response.headers,
+              text: await readBody(response.body, response.headers, maxBody, response.status),
+            };
+          }));
+        } catch (error) {
+          if (signal.aborted) throw abortedError();
+          if (error instanceof TooLargeError) {
+            throw new ApiError(
+              'response',
+              `The answer to ${label.method} ${label.path} is larger than ${formatBytes(maxBody)}${error.declared ? ` (Content-Length: ${error.declared})` : ''}; mon does not read answers that large.`,
+              {
+                attempts: attempt,
+                hint: 'Ask for less (a smaller --limit, a narrower period), or check the base URL (`mon auth status`).',
+              },
+            );
+          }
+          const cause = error instanceof CutOffError ? error.cause : error;
+          const code = errorCode(cause);
+          // --debug keeps the code (for a bug report); everything else says it in words.
+          const reason = mask(sanitize(errorWords(cause, code)));
+          debug?.(
+            `< failed after ${Date.now() - started} ms: ${code ? `${code}: ` : ''}${mask(sanitize((cause as Error)?.message ?? ''))}`,
           );
-        }
-        if (error instanceof CutOffError) {
-          const of = error.declared !== undefined ? ` of ${error.declared}` : '';
-          const cut = `the answer (${statusLabel(error.status)}) was cut off after ${error.received}${of} bytes: ${reason}`;
-          if (!idempotent) {
-            // The server answered: it received the request, and with a 2xx it acted on it.
-            throw new ApiError('network', `${label.method} ${label.path} reached the server${via}, but ${cut}.`, {
+          const tries = attempt > 1 ? ` after ${attempt} attempts` : '';
+          const certificate = certificateProblem(code);
+          if (certificate) {
+            // Refused in the TLS handshake: nothing was sent, and trying again cannot help.
+            throw new ApiError(
+              'network',
+              `The certificate of ${target.host} was not accepted${via}: ${certificate.why}. Nothing was sent.`,
+              {
+                attempts: attempt,
+                hint: certificate.unknownAuthority
+                  ? `If ${target.hostname} uses a private certificate authority, point NODE_EXTRA_CA_CERTS at its certificate (a PEM file): NODE_EXTRA_CA_CERTS=/path/to/ca.pem mon ...; otherwise check the base URL (\`mon auth status\`).`
+                  : 'Check the base URL (`mon auth status`); the server must present a valid certificate for that host name.',
+              },
+            );
+          }
+          if (error instanceof CutOffError) {
+            const of = error.declared !== undefined ? ` of ${error.declared}` : '';
+            const cut = `the answer (${statusLabel(error.status)}) was cut off after ${error.received}${of} bytes: ${reason}`;
+            if (!idempotent) {
+              // The server answered: it received the request, and with a 2xx it acted on it.
+              throw new ApiError('network', `${label.method} ${label.path} reached the server${via}, but ${cut}.`, {
+                attempts: attempt,
+                status: error.status,
+                hint:
+                  request.uncertainHint ??
+                  `${error.status < 300 ? 'It was probably done' : 'It was probably refused'}: check the current state before retrying.`,
+              });
+            }
+            if (attempt < maxAttempts && (await pause(jitter(backoff, attempt)))) continue;
+            throw new ApiError('network', `${capitalize(cut)} (${label.method} ${label.path}${via}${tries}).`, {
               attempts: attempt,
               status: error.status,
-              hint:
-                request.uncertainHint ??
-                `${error.status < 300 ? 'It was probably done' : 'It was probably refused'}: check the current state before retrying.`,
+              hint: 'The connection broke before the end of the answer (a proxy, or a server that stopped mid-answer): try again; --debug shows each attempt.',
             });
           }
-          if (attempt < maxAttempts && (await pause(jitter(backoff, attempt)))) continue;
-          throw new ApiError('network', `${capitalize(cut)} (${label.method} ${label.path}${via}${tries}).`, {
+          const handshake = isHandshakeFailure(code);
+          const notSent = handshake || (code !== undefined && (NOT_SENT_CODES.has(code) || PROXY_CODES.has(code)));
+          if (!idempotent && !notSent) {
+            throw new ApiError(
+              'network',
+              `The connection failed after ${label.method} ${label.path} was sent${via} (${reason}); the server may or may not have acted on it.`,
+              { attempts: attempt, hint: request.uncertainHint ?? 'Check the current state before retrying.' },
+            );
+          }
+          if (!handshake && attempt < maxAttempts && (await pause(jitter(backoff, attempt)))) continue;
+          throw new ApiError('network', `Could not reach ${target.origin}${via}${tries}: ${reason}.`, {
             attempts: attempt,
-            status: error.status,
-            hint: 'The connection broke before the end of the answer (a proxy, or a server that stopped mid-answer): try again; --debug shows each attempt.',
+            hint: proxy
+              ? `Check the proxy (${proxy.variable}), or list this host in NO_PROXY to go direct; \`mon auth status\` shows the base URL.`
+              : 'Check the base URL (`mon auth status`), your network, and HTTPS_PROXY/NO_PROXY.',
           });
         }
-        const handshake = isHandshakeFailure(code);
-        const notSent = handshake || (code !== undefined && (NOT_SENT_CODES.has(code) || PROXY_CODES.has(code)));
-        if (!idempotent && !notSent) {
-          throw new ApiError(
-            'network',
-            `The connection failed after ${label.method} ${label.path} was sent${via} (${reason}); the server may or may not have acted on it.`,
-            { attempts: attempt, hint: request.uncertainHint ?? 'Check the current state before retrying.' },
-          );
+        this.noteDate(headers.date);
+        if (debug) {
+          debug(`< ${statusLabel(status)} in ${Date.now() - started} ms`);
+          for (const [name, value] of Object.entries(redactHeaders(headers))) debug(`< ${name}: ${sanitize(value)}`);
+          if (text) {
+            const logged = redactBody(text);
+            debug(`< ${sanitize(logged.length > 4000 ? `${logged.slice(0, 4000)}… (${text.length} bytes)` : logged)}`);
+          }
         }
-        if (!handshake && attempt < maxAttempts && (await pause(jitter(backoff, attempt)))) continue;
-        throw new ApiError('network', `Could not reach ${target.origin}${via}${tries}: ${reason}.`, {
-          attempts: attempt,
-          hint: proxy
-            ? `Check the proxy (${proxy.variable}), or list this host in NO_PROXY to go direct; \`mon auth status\` shows the base URL.`
-            : 'Check the base URL (`mon auth status`), your network, and HTTPS_PROXY/NO_PROXY.',
-        });
-      }
-      this.noteDate(headers.date);
-      if (debug) {
-        debug(`< ${statusLabel(status)} in ${Date.now() - started} ms`);
-        for (const [name, value] of Object.entries(redactHeaders(headers))) debug(`< ${name}: ${sanitize(value)}`);
-        if (text) {
-          const logged = redactBody(text);
-          debug(`< ${sanitize(logged.length > 4000 ? `${logged.slice(0, 4000)}… (${text.length} bytes)` : logged)}`);
+        if (status >= 200 && status < 300) {
+          const body = request.anyBody
+            ? parseJsonOrUndefined(text)
+            : parseJsonBody(text, status, headers, { ...label, uncertainHint: request.uncertainHint });
+          checkDepth(body, status, label);
+          return { status, headers, text, body: body as T };
         }
+        const retryable =
+          (RETRYABLE_STATUSES.has(status) || (request.retryServerErrors === true && status >= 500)) &&
+          (idempotent || status === 429);
+        if (retryable && attempt < maxAttempts) {
+          const retryAfter = parseRetryAfter(headers['retry-after'], Date.now());
+          const wait =
+            retryAfter !== undefined
+              ? Math.min(retryAfter, this.options.maxRetryAfterMs ?? 20_000)
+              : jitter(backoff, attempt);
+          if (await pause(wait)) continue;
+        }
+        throw errorFromResponse(
+          { ...label, uncertainHint: request.uncertainHint },
+          status,
+          mask(text),
+          headers,
+          attempt,
+        );
       }
-      if (status >= 200 && status < 300) {
-        const body = request.anyBody
-          ? parseJsonOrUndefined(text)
-          : parseJsonBody(text, status, headers, { ...label, uncertainHint: request.uncertainHint });
-        checkDepth(body, status, label);
-        return { status, headers, text, body: body as T };
-      }
-      const retryable =
-        (RETRYABLE_STATUSES.has(status) || (request.retryServerErrors === true && status >= 500)) &&
-        (idempotent || status === 429);
-      if (retryable && attempt < maxAttempts) {
-        const retryAfter = parseRetryAfter(headers['retry-after'], Date.now());
-        const wait =
-          retryAfter !== undefined
-            ? Math.min(retryAfter, this.options.maxRetryAfterMs ?? 20_000)
-            : jitter(backoff, attempt);
-        if (await pause(wait)) continue;
-      }
-      throw errorFromResponse({ ...label, uncertainHint: request.uncertainHint }, status, mask(text), headers, attempt);
+    } finally {
+      dispose();
     }
   }
 
@@ -365,7 +374,7 @@ function formatBytes(bytes: number): string {
  * saying so) it stops. A connection that breaks before the end is a CutOffError.
  */
 async function readBody(
-  body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown },
+  body: Readable,
   headers: Record<string, string | string[] | undefined>,
   limit: number,
   status: number,
@@ -378,20 +387,46 @@ async function readBody(
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  try {
-    for await (const chunk of body) {
+  // Events rather than `for await` (the same ends: the stream's, or the error or early close
+  // that cut it off), which cost ~1 ms more at start-up.
+  return new Promise<string>((resolve, reject) => {
+    body.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
+        reject(new TooLargeError());
         body.destroy();
-        throw new TooLargeError();
+        return;
       }
       chunks.push(chunk);
-    }
-  } catch (error) {
-    if (error instanceof TooLargeError) throw error;
-    throw new CutOffError(status, size, Number.isFinite(length) ? length : undefined, error);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
+    });
+    finished(body, (error) => {
+      if (error) reject(new CutOffError(status, size, Number.isFinite(length) ? length : undefined, error));
+      else resolve(Buffer.concat(chunks, size).toString('utf8'));
+    });
+  });
+}
+
+/**
+ * A signal that aborts `ms` from now or when `parent` does (Ctrl-C), and `dispose` to let both
+ * go once the request is over: what AbortSignal.any([AbortSignal.timeout(ms), parent]) gives,
+ * at a fraction of its cost at start-up (~1 ms on Node 20).
+ */
+function deadlineSignal(ms: number, parent: AbortSignal | undefined) {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+    ms,
+  ).unref();
+  const onParent = () => controller.abort(parent!.reason);
+  if (parent?.aborted) onParent();
+  else parent?.addEventListener('abort', onParent, { once: true });
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      clearTimeout(timer);
+      parent?.removeEventListener('abort', onParent);
+    },
+  };
 }
 
 /** Runs `work`, but rejects as soon as `signal` aborts, whatever `work` is waiting for. */

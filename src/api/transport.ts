@@ -1,5 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import type { Agent as HttpAgent, IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { pinnedLookup } from './loopback';
 import { tunnelConnector, type ProxyChoice } from './proxy';
@@ -25,7 +26,7 @@ export interface TransportRequest {
 export interface TransportResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown };
+  body: Readable;
 }
 
 export interface Transport {
@@ -49,9 +50,15 @@ export function directTransport(addresses?: LookupAddress[]): Transport {
       // A length, as undici sends it, rather than a chunked body some servers refuse.
       const sent = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
       return new Promise<TransportResponse>((resolve, reject) => {
-        const outgoing = http.request(target, { method, headers: sent, agent, signal }, (response: IncomingMessage) =>
+        const outgoing = http.request(target, { method, headers: sent, agent }, (response: IncomingMessage) =>
           resolve({ status: response.statusCode ?? 0, headers: response.headers, body: response }),
         );
+        // The signal ends the request and its answer (as http.request's own `signal` option,
+        // which loads a module more at start-up).
+        const onAbort = () => outgoing.destroy(signal.reason as Error);
+        if (signal.aborted) onAbort();
+        else signal.addEventListener('abort', onAbort, { once: true });
+        outgoing.once('close', () => signal.removeEventListener('abort', onAbort));
         outgoing.once('error', (error: NodeJS.ErrnoException) =>
           // node:http's "socket hang up": the server closed the connection without answering.
           reject(
