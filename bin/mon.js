@@ -200,19 +200,8 @@ function loadWithCachedData() {
     if (target === undefined) return;
     for (const { script, name, base, key, commands } of pendingCaches) {
       try {
-        const write = (file, data) => {
-          const temp = path.join(target, `${file}.${process.pid}.tmp`);
-          try {
-            fs.writeFileSync(temp, data, { mode: 0o600 });
-            fs.renameSync(temp, path.join(target, file));
-          } catch (error) {
-            // A full disk leaves no half-written file behind.
-            fs.rmSync(temp, { force: true });
-            throw error;
-          }
-        };
-        write(name, script.createCachedData());
-        write(`${name}.commands`, `${commands.join('\n')}\n`);
+        writeAtomically(target, name, script.createCachedData());
+        writeAtomically(target, `${name}.commands`, `${commands.join('\n')}\n`);
         removeStaleCaches(target, base, key);
       } catch {
         // A read-only or full disk only costs speed.
@@ -220,6 +209,18 @@ function loadWithCachedData() {
     }
   });
   return exports;
+}
+
+/** Writes `dir/file` whole or not at all (a full disk leaves no half-written file behind), readable by its owner only. */
+function writeAtomically(dir, file, data) {
+  const temp = path.join(dir, `${file}.${process.pid}.tmp`);
+  try {
+    fs.writeFileSync(temp, data, { mode: 0o600 });
+    fs.renameSync(temp, path.join(dir, file));
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
 /** A cache file's name after `<base>-`: the build's key, the Node.js version and architecture, the flags. */
@@ -308,15 +309,7 @@ function keepReusable(text) {
       if (!file.startsWith(`out-${reusable.build}-`)) fs.rmSync(path.join(dir, file), { force: true });
       else count++;
     }
-    if (count >= REUSABLE_KEPT) return;
-    const temp = path.join(dir, `${reusable.name}.${process.pid}.tmp`);
-    try {
-      fs.writeFileSync(temp, text, { mode: 0o600 });
-      fs.renameSync(temp, path.join(dir, reusable.name));
-    } catch (error) {
-      fs.rmSync(temp, { force: true });
-      throw error;
-    }
+    if (count < REUSABLE_KEPT) writeAtomically(dir, reusable.name, text);
   } catch {
     // A read-only or full disk only costs speed.
   }
