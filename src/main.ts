@@ -157,7 +157,7 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
   // Parse errors are reported before any action runs: decide their colour now.
   ctx.io.setColor({ noColorFlag: facts.noColor, env: ctx.env });
   try {
-    const program = buildProgram(ctx, facts);
+    const program = await buildProgram(ctx, facts);
     refuseFlagsAsValues(program, argv);
     refuseUnknownOptions(program, argv);
     refuseUnquotedValues(program, argv);

@@ -16,7 +16,7 @@ import { errorLabel } from './output/say';
  * by name and summary), which keeps `mon incidents --help` from constructing the other
  * hundred-odd options; without them, all of it (shell completions describe everything).
  */
-export function buildProgram(ctx: Ctx, facts?: EarlyFacts): Command {
+export async function buildProgram(ctx: Ctx, facts?: EarlyFacts): Promise<Command> {
   const program = new Command('mon')
     .description('Status-page incidents, checks, heartbeats and runtimes from the command line.')
     .version(`mon ${MON_VERSION}`, '--version', 'print the version')
@@ -37,15 +37,20 @@ export function buildProgram(ctx: Ctx, facts?: EarlyFacts): Command {
 
   const wanted = facts && invokedCommand(facts);
   const tree = () => buildProgram(ctx);
+  // A top-level command's module is loaded only to build it: a command line loads the one it
+  // runs, `mon --help` those that show their arguments there.
+  const builders = await Promise.all(
+    TOP_LEVEL.map((entry) =>
+      !facts || entry.spec.name === wanted || (entry.eager && wanted === undefined) ? entry.load() : undefined,
+    ),
+  );
   const addEntries = () => {
-    for (const entry of TOP_LEVEL) {
+    TOP_LEVEL.forEach((entry, index) => {
       program.commandsGroup(entry.group);
-      const built =
-        !facts || entry.eager || entry.spec.name === wanted
-          ? entry.build(ctx, tree)
-          : new Command(entry.spec.name).description(entry.spec.summary);
+      const build = builders[index];
+      const built = build ? build(ctx, tree) : new Command(entry.spec.name).description(entry.spec.summary);
       program.addCommand(built, { hidden: entry.hidden });
-    }
+    });
   };
   // A command line that runs a verb (not a help, which lists them all) needs the options of
   // the commands it names only; a group it ends at (`mon incidents`) shows its verbs' terms.

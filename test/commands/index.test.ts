@@ -27,8 +27,8 @@ function misplaced(dir: string, command: Command, top: boolean): string[] {
 }
 
 describe('src/commands/: where the code of a command is', () => {
-  it('holds, for each noun, spec.ts, index.ts, one file per verb named after it, shared/, and its nested nouns', () => {
-    const program = buildProgram(createContext({ io: testIO(), env: {} }));
+  it('holds, for each noun, spec.ts, index.ts, one file per verb named after it, shared/, and its nested nouns', async () => {
+    const program = await buildProgram(createContext({ io: testIO(), env: {} }));
     const problems = readdirSync('src/commands', { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .flatMap((entry) => {

@@ -16,7 +16,7 @@ function paths(command: Command, prefix: string[] = []): string[][] {
   });
 }
 
-const all = paths(buildProgram(createContext({ io: testIO(), env: {} })));
+const all = paths(await buildProgram(createContext({ io: testIO(), env: {} })));
 
 /** `mon LINE` in-process with no configuration at all (or `env`), on a terminal `columns` wide. */
 async function mon(line: string, columns = 80, env: NodeJS.ProcessEnv = {}) {

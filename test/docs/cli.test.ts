@@ -21,8 +21,8 @@ function commandPaths(command: Command, path: string[] = []): string[] {
 }
 
 describe('docs/CLI.md', () => {
-  it('lists every command mon has', () => {
-    const paths = commandPaths(buildProgram(createContext({ io: testIO(), env: {} })));
+  it('lists every command mon has', async () => {
+    const paths = commandPaths(await buildProgram(createContext({ io: testIO(), env: {} })));
     expect(paths).toContain('mon incidents updates create');
     expect(paths).toContain('mon sandbox');
     expect(paths.filter((path) => !new RegExp(`^${path}\\b`, 'm').test(doc))).toEqual([]);

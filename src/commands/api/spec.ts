@@ -1,11 +1,11 @@
 import { DRY_RUN_FLAG } from '../../core/flags/common';
 import { verb } from '../../core/flags/spec';
+import { TOP } from '../top-level';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
 
 export const API = verb({
-  name: 'api',
-  summary: 'Make an authenticated request to any API path',
+  ...TOP.api,
   args: [{ key: 'path', label: 'path', kind: 'text', help: 'API path, e.g. /v1/runtimes (may include a ?query)' }],
   flags: {
     method: {

@@ -1,8 +1,8 @@
 import { verb, type NounSpec } from '../../core/flags/spec';
+import { TOP } from '../top-level';
 
 export const AUTH: NounSpec = {
-  name: 'auth',
-  summary: 'Log in, see which credentials are in use, log out',
+  ...TOP.auth,
   examples: ['mon auth login', 'mon auth status', 'mon auth logout'],
 };
 

@@ -23,6 +23,7 @@ import {
 import { PAGE_LIMIT, RUNTIME_IDS } from '../../api/schemas/enums';
 import { checkArg, DRY_RUN_FLAG } from '../../core/flags/common';
 import { verb, type BoolFlag, type FileFlag, type NounSpec, type RawFlag } from '../../core/flags/spec';
+import { TOP } from '../top-level';
 
 /*
  * The command line of `mon checks`: a flag for every field of the check body. Each flag
@@ -481,8 +482,7 @@ const BODY_HELP =
   `  TARGET: the rest of the text; it may be empty ("TEXT_ANSWER NOT_EMPTY")\n`;
 
 export const CHECKS: NounSpec = {
-  name: 'checks',
-  summary: 'List, show, create and delete checks, and see how they are doing',
+  ...TOP.checks,
   examples: [
     'mon checks list --status failing',
     'mon checks get "Homepage DNS"',

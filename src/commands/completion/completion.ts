@@ -5,9 +5,9 @@ import { completionScript } from './shared/generate';
 import type { COMPLETION } from './spec';
 
 /** `mon completion SHELL`: the script, generated from the whole command tree (`tree` builds it). */
-export function completionRun(tree: () => Command) {
+export function completionRun(tree: () => Promise<Command>) {
   return async (ctx: Pick<Ctx, 'io' | 'outputReusable'>, { args }: Input<typeof COMPLETION>): Promise<void> => {
-    ctx.io.outRaw(completionScript(tree(), args.shell));
+    ctx.io.outRaw(completionScript(await tree(), args.shell));
     // The same script for the same command line: bin/mon.js may print it again.
     ctx.outputReusable = true;
   };

@@ -4,7 +4,7 @@ import { verbCommand } from '../../core/flags/commander';
 import { COMPLETE_VALUES, COMPLETION } from './spec';
 
 /** `mon completion SHELL`: the script is generated from the whole command tree it is handed. */
-export function completionCommand(ctx: Ctx, tree: () => Command) {
+export function completionCommand(ctx: Ctx, tree: () => Promise<Command>) {
   return verbCommand(ctx, COMPLETION, async () => (await import('./completion')).completionRun(tree));
 }
 

@@ -1,10 +1,10 @@
 import { COMPLETION_SOURCES, verb } from '../../core/flags/spec';
+import { TOP } from '../top-level';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 export const COMPLETION = verb({
-  name: 'completion',
-  summary: 'Print shell completions for bash, zsh or fish',
+  ...TOP.completion,
   args: [{ key: 'shell', label: 'shell', kind: 'enum', values: SHELLS, help: 'bash, zsh or fish' }],
   flags: {},
   about:
@@ -18,8 +18,7 @@ export const COMPLETION = verb({
 
 /** Hidden: what the completion scripts run to offer values from the API (silent, 2 s at most). */
 export const COMPLETE_VALUES = verb({
-  name: '__complete',
-  summary: 'Values for the shell completions: one per line, a tab, then a description',
+  ...TOP.completeValues,
   args: [{ key: 'source', label: 'SOURCE', kind: 'enum', values: COMPLETION_SOURCES, help: 'what to list' }],
   flags: {},
   about:

@@ -1,5 +1,6 @@
 import { SETTING_NAMES } from '../../config/settings';
 import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
+import { TOP } from '../top-level';
 
 /** The settings `mon config` handles (the key is set with `mon auth login`, never on a command line). */
 const CONFIGURABLE = SETTING_NAMES.filter((name) => name !== 'api-key');
@@ -13,8 +14,7 @@ const KEY = {
 } as const satisfies ArgSpec;
 
 export const CONFIG: NounSpec = {
-  name: 'config',
-  summary: 'Read and change the stored profile settings',
+  ...TOP.config,
   examples: ['mon config list', 'mon config set timeout 60', 'mon config path'],
 };
 

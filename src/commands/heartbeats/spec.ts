@@ -2,6 +2,7 @@ import { EVENTS_LIMIT, PAGE_LIMIT } from '../../api/schemas/enums';
 import { checkArg, DRY_RUN_FLAG, WINDOW_FLAGS } from '../../core/flags/common';
 import { verb, type NounSpec } from '../../core/flags/spec';
 import { HEARTBEAT_LIMITS, HEARTBEAT_STATES } from '../../api/heartbeat-rules';
+import { TOP } from '../top-level';
 
 /** The heartbeat a read is about: its check ID, 6+ characters of it, or its name; picked on a terminal when left out. */
 const CHECK = checkArg({ optional: true, heartbeats: true });
@@ -28,8 +29,7 @@ const TOKEN_FILE = {
 } as const;
 
 export const HEARTBEATS: NounSpec = {
-  name: 'heartbeats',
-  summary: 'Heartbeat monitors: create, change, events, availability, pings, cron jobs',
+  ...TOP.heartbeats,
   examples: [
     'mon heartbeats create --name "Nightly backup" --period 1d --grace 1h',
     'mon heartbeats events "Nightly backup" --since 6h',

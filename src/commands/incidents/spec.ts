@@ -2,6 +2,7 @@ import { INCIDENT_NAME_MAX, INCIDENT_STATUSES, SEVERITIES } from '../../api/sche
 import { DRY_RUN_FLAG, MIN_PREFIX, PAGE_FLAGS, WATCH_FLAGS } from '../../core/flags/common';
 import { verb, type ArgSpec, type Flag, type NounSpec } from '../../core/flags/spec';
 import { TIME_HELP } from '../../text/time';
+import { TOP } from '../top-level';
 
 /* The command line of `mon incidents`: every verb's flags and arguments, defined once. */
 
@@ -114,8 +115,7 @@ const DATE = {
 } as const;
 
 export const INCIDENTS: NounSpec = {
-  name: 'incidents',
-  summary: 'Open, update and resolve status-page incidents',
+  ...TOP.incidents,
   examples: [
     'mon incidents list',
     'mon incidents create',

@@ -1,9 +1,9 @@
 import { RUNTIME_IDS } from '../../api/schemas/enums';
 import { verb, type NounSpec } from '../../core/flags/spec';
+import { TOP } from '../top-level';
 
 export const RUNTIMES: NounSpec = {
-  name: 'runtimes',
-  summary: 'The runtimes checks run on: Node.js, stage, packages',
+  ...TOP.runtimes,
   examples: ['mon runtimes list', 'mon runtimes get 2025.04'],
 };
 

@@ -2,6 +2,7 @@ import { checkArg } from '../../core/flags/common';
 import { verb, type FlagTable, type NounSpec } from '../../core/flags/spec';
 import { DEFAULT_HOST, DEFAULT_PORT, REQUEST_LOG_LIMITS } from '../../sandbox/limits';
 import { HEARTBEAT_STATES } from '../../api/heartbeat-rules';
+import { TOP } from '../top-level';
 
 /** 1,000-style, without toLocaleString: loading ICU's number formats costs ~10 ms at every start. */
 const LOG_COUNT = String(REQUEST_LOG_LIMITS.count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -20,8 +21,7 @@ const ADMIN_HELP =
   'server answers 404: this is not a mon sandbox.\n';
 
 export const SANDBOX = verb({
-  name: 'sandbox',
-  summary: 'Serve a local copy of the whole API, to try mon',
+  ...TOP.sandbox,
   flags: {
     host: {
       kind: 'text',

@@ -1,9 +1,9 @@
 import { PAGE_FLAGS } from '../../core/flags/common';
 import { verb, type NounSpec } from '../../core/flags/spec';
+import { TOP } from '../top-level';
 
 export const STATUS_PAGES: NounSpec = {
-  name: 'status-pages',
-  summary: 'Status pages, cards and services (find service IDs)',
+  ...TOP.statusPages,
   examples: ['mon status-pages list', 'mon status-pages get acme', 'mon status-pages open acme-cloud --print'],
 };
 

@@ -1,11 +1,11 @@
 import { WATCH_FLAGS } from '../../core/flags/common';
 import { verb } from '../../core/flags/spec';
+import { TOP } from '../top-level';
 
 /* The command line of `mon status`: one screen that answers "what is broken right now?". */
 
 export const STATUS = verb({
-  name: 'status',
-  summary: 'What is broken right now: open incidents, failing checks, late heartbeats',
+  ...TOP.status,
   flags: {
     exitStatus: {
       kind: 'bool',

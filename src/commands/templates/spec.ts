@@ -1,6 +1,7 @@
 import { INCIDENT_STATUSES } from '../../api/schemas/enums';
 import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
 import { placeholderList } from '../../core/templates';
+import { TOP } from '../top-level';
 
 const NAME = {
   key: 'name',
@@ -10,8 +11,7 @@ const NAME = {
 } as const satisfies ArgSpec;
 
 export const TEMPLATES: NounSpec = {
-  name: 'templates',
-  summary: 'Message templates for incident updates, stored per profile',
+  ...TOP.templates,
   examples: [
     'mon templates add rollback --status identified --message "We identified a bad deploy of {{services}} and are rolling it back."',
     'mon incidents update INCIDENT_ID --template rollback',

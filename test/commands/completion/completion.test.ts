@@ -10,7 +10,8 @@ import { requireTool } from '../../tools';
 
 const files = { bash: 'mon.bash', zsh: '_mon', fish: 'mon.fish' } as const;
 const path = (name: string) => fileURLToPath(new URL(`../../../completions/${name}`, import.meta.url));
-const generate = (shell: string) => completionScript(buildProgram(createContext({ io: testIO(), env: {} })), shell);
+const program = await buildProgram(createContext({ io: testIO(), env: {} }));
+const generate = (shell: string) => completionScript(program, shell);
 
 describe('shell completions', () => {
   it.each(Object.entries(files))(

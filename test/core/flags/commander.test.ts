@@ -20,7 +20,7 @@ import { memorySandbox, mon } from '../../helpers';
 function verbs(command: Command): Command[] {
   return command.commands.flatMap((sub) => (sub.commands.length ? verbs(sub) : [sub]));
 }
-const program = buildProgram(createContext({ io: testIO(), env: {} }));
+const program = await buildProgram(createContext({ io: testIO(), env: {} }));
 
 describe('every verb is built from its table', () => {
   it.each(
