@@ -413,10 +413,7 @@ async function readBody(
  */
 function deadlineSignal(ms: number, parent: AbortSignal | undefined) {
   const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
-    ms,
-  ).unref();
+  const timer = setTimeout(() => controller.abort(), ms).unref();
   const onParent = () => controller.abort(parent!.reason);
   if (parent?.aborted) onParent();
   else parent?.addEventListener('abort', onParent, { once: true });
