@@ -231,6 +231,17 @@ ways.each('ApiClient', () => {
     expect(error).toBeInstanceOf(CancelledError);
   });
 
+  it('sends nothing when Ctrl-C came before the request', async () => {
+    const url = await serve((_req, res) => json(res, 200, {}));
+    const controller = new AbortController();
+    controller.abort();
+    const error = await client(url, { signal: controller.signal })
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CancelledError);
+    expect(seen).toEqual([]);
+  });
+
   it.each([
     [
       'an HTML page from a proxy',
