@@ -382,6 +382,9 @@ async function readBody(
   const declared = headers['content-length'];
   const length = Number(Array.isArray(declared) ? declared[0] : declared);
   if (Number.isFinite(length) && length > limit) {
+    // Left unread: undici's body (through a proxy) reports being destroyed as an error event,
+    // which, with no listener, would end mon with an uncaught exception.
+    body.on('error', () => {});
     body.destroy();
     throw new TooLargeError(String(length));
   }

@@ -231,6 +231,45 @@ ways.each('ApiClient', () => {
     expect(error).toBeInstanceOf(CancelledError);
   });
 
+  it('refuses an answer larger than its bound as it streams, or as its Content-Length says, without retrying', async () => {
+    const streamed = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`"${'x'.repeat(1000)}"`);
+    });
+    const error = (await client(streamed, { maxBodyBytes: 100 })
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect([error.kind, seen.length]).toEqual(['response', 1]);
+    expect(error.message).toBe(
+      'The answer to GET /v1/x is larger than 100 bytes; mon does not read answers that large.',
+    );
+    server!.closeAllConnections();
+    await new Promise((resolve) => server!.close(resolve));
+    const declared = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.end(`"${'x'.repeat(998)}"`);
+    });
+    const said = (await client(declared, { maxBodyBytes: 100 })
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(said.message).toContain('is larger than 100 bytes (Content-Length: 1000)');
+  });
+
+  it('tries a GET whose answer is cut off again, then says how much of it came', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"a":', () => res.socket?.destroy());
+    });
+    const error = (await client(url)
+      .request({ method: 'GET', path: '/v1/x' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe('network');
+    expect(error.message).toMatch(
+      /^The answer \(200 OK\) was cut off after 5 of 100 bytes: .* \(GET \/v1\/x( through the proxy .*)? after 4 attempts\)\.$/,
+    );
+    expect(seen).toHaveLength(4);
+  });
+
   it('sends nothing when Ctrl-C came before the request', async () => {
     const url = await serve((_req, res) => json(res, 200, {}));
     const controller = new AbortController();
