@@ -255,6 +255,35 @@ ways.each('ApiClient', () => {
     expect(said.message).toContain('is larger than 100 bytes (Content-Length: 1000)');
   });
 
+  it('reads an answer of exactly its bound, with or without a Content-Length', async () => {
+    const url = await serve((req, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(req.url === '/v1/sized' ? { 'content-length': '6' } : {}),
+      });
+      res.end('"abcd"');
+    });
+    for (const path of ['/v1/sized', '/v1/streamed']) {
+      expect((await client(url, { maxBodyBytes: 6 }).request({ method: 'GET', path })).body).toBe('abcd');
+    }
+  });
+
+  it('lets go of Ctrl-C and the deadline after each request: many requests leave no listener or timer behind', async () => {
+    const url = await serve((_req, res) => json(res, 200, {}));
+    const controller = new AbortController();
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const api = client(url, { signal: controller.signal });
+      for (let i = 0; i < 12; i++) await api.request({ method: 'GET', path: '/v1/x' });
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.map((warning) => warning.name)).toEqual([]);
+  });
+
   it('tries a GET whose answer is cut off again, then says how much of it came', async () => {
     const url = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
