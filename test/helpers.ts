@@ -8,6 +8,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../src/core/context';
 import { testIO } from '../src/io';
 import { main } from '../src/main';
@@ -207,4 +208,44 @@ export async function accountApi(
     MON_ACCOUNT_ID: TEST_ACCOUNT,
   };
   return { env, close: () => server.close() };
+}
+
+/** A command line a user got wrong: what is wrong (the test's name), and the part of stderr that names the flag or argument and the rule. */
+export interface BadInput {
+  what: string;
+  line: string | readonly string[];
+  says: string;
+  stdin?: string;
+}
+
+/**
+ * Bad input, refused: for each case, exit 2, stderr naming the flag or argument and the rule
+ * (no stack trace), nothing on stdout, and not one request received by the sandbox (one of
+ * the block's own, configured as the command's API and ping host).
+ */
+export function refusesBadInput(cases: BadInput[]): void {
+  describe('bad input', () => {
+    let sandbox: Sandbox;
+    beforeAll(async () => {
+      sandbox = await memorySandbox();
+    });
+    afterAll(() => sandbox.close());
+
+    it('names every case differently', () => {
+      expect(new Set(cases.map((testCase) => testCase.what)).size).toBe(cases.length);
+    });
+
+    it.each(cases.map((testCase) => [testCase.what, testCase] as const))(
+      'refuses %s: exit 2, named, nothing sent',
+      async (_what, testCase) => {
+        sandbox.requests.length = 0;
+        const result = await mon(testCase.line, { sandbox, stdin: testCase.stdin });
+        expect(result.stderr).toContain(testCase.says);
+        expect(result.code, result.stderr).toBe(2);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).not.toMatch(/\n\s+at /);
+        expect(sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([]);
+      },
+    );
+  });
 }

@@ -1,7 +1,7 @@
 /** `mon api`: any request of the API, with the same auth, as indented JSON. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, mon } from '../../helpers';
+import { memorySandbox, mon, refusesBadInput } from '../../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -24,3 +24,13 @@ describe('mon api --dry-run', () => {
     expect(sandbox.requests).toHaveLength(0);
   });
 });
+
+refusesBadInput([
+  { what: 'a path with ".."', line: 'api /v1/../v1/runtimes', says: 'PATH must not contain "." or ".." segments' },
+  {
+    what: 'a URL instead of a path',
+    line: 'api https://evil.example.com/v1/runtimes',
+    says: 'PATH must be a path on the API',
+  },
+  { what: 'an unknown method', line: 'api /v1/runtimes -X FETCH', says: '--method must be one of GET, POST' },
+]);

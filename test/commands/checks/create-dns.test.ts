@@ -2,9 +2,13 @@
  * `mon checks create-dns`: the interactive flow with scripted answers, output on a terminal /
  * piped / --json, --dry-run, warnings. Every rule of the body: shared/naming.test.ts.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, mon, testEnv } from '../../helpers';
+import { memorySandbox, mon, testEnv, refusesBadInput } from '../../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -244,3 +248,137 @@ describe('checks create-dns output', () => {
     });
   });
 });
+
+const badFiles = mkdtempSync(join(tmpdir(), 'mon-bad-input-'));
+const badFile = (name: string, content: string) => {
+  const path = join(badFiles, name);
+  writeFileSync(path, content);
+  return path;
+};
+const INVALID_JSON = badFile('invalid.json', '{"name": "x", "request": {');
+const ARRAY_JSON = badFile('array.json', '[1, 2]');
+const STRING_JSON = badFile('string.json', '"a check"');
+const WRONG_TYPE_JSON = badFile('wrong-type.json', '{"frequency": "often"}');
+const TAGS_JSON = badFile('tags.json', '{"name": "x", "request": {"query": "example.com"}, "tags": "prod"}');
+const UNKNOWN_FIELD_JSON = badFile('unknown.json', '{"name": "x", "request": {"query": "example.com"}, "frequncy": 5}');
+const DNS = 'checks create-dns --name dns --query example.com';
+const envs = (flag: string, count: number) => Array.from({ length: count }, (_, i) => `${flag} K${i}=v`).join(' ');
+
+refusesBadInput([
+  // Enums and limits of the spec.
+  {
+    what: 'a frequency not in the list',
+    line: `${DNS} --frequency 7`,
+    says: '--frequency must be one of 0, 1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720 or 1440',
+  },
+  {
+    what: 'a frequency offset of 0',
+    line: `${DNS} --frequency-offset 0`,
+    says: '--frequency-offset must be a whole number >= 1',
+  },
+  {
+    what: 'a frequency offset past floor(frequency*10)',
+    line: `${DNS} --frequency 5 --frequency-offset 51`,
+    says: '--frequency-offset must be between 1 and 50 for --frequency 5',
+  },
+  {
+    what: 'a frequency offset past ceil(frequency/60)',
+    line: `${DNS} --frequency 120 --frequency-offset 3`,
+    says: '--frequency-offset must be between 1 and 2 for --frequency 120',
+  },
+  {
+    what: 'a seconds-level frequency for DNS',
+    line: `${DNS} --frequency 0 --frequency-offset 10`,
+    says: '--frequency 0 (a run every 10, 20 or 30 seconds) is not available for DNS checks',
+  },
+  { what: 'an unknown location', line: `${DNS} --location mars-1`, says: '--location must be one of us-east-1' },
+  { what: 'an unknown runtime', line: `${DNS} --runtime 2021.01`, says: '--runtime must be one of 2026.04' },
+  {
+    what: 'a description of 501 characters',
+    line: `${DNS} --description ${'d'.repeat(501)}`,
+    says: '--description must be at most 500 characters',
+  },
+  {
+    what: '51 environment variables',
+    line: `${DNS} ${envs('--env', 26)} ${envs('--secret-env', 25)}`,
+    says: '--env must have at most 50 variables (got 51)',
+  },
+  { what: 'an environment variable without "="', line: `${DNS} --env TOKEN`, says: '--env must be KEY=VALUE' },
+  {
+    what: 'a degraded response time below 0',
+    line: `${DNS} --degraded-response-time -1`,
+    says: '--degraded-response-time must be between 0 and 5000',
+  },
+  {
+    what: 'a max response time above 5000',
+    line: `${DNS} --max-response-time 5001`,
+    says: '--max-response-time must be between 0 and 5000',
+  },
+  {
+    what: 'degraded above max',
+    line: `${DNS} --degraded-response-time 800 --max-response-time 700`,
+    says: '--degraded-response-time must not be greater than --max-response-time',
+  },
+  { what: 'a group order of -1', line: `${DNS} --group-order -1`, says: '--group-order must be >= 0' },
+  { what: 'a group ID that is not a number', line: `${DNS} --group-id abc`, says: '--group-id must be a number' },
+  { what: 'a port above 65535', line: `${DNS} --port 70000`, says: '--port must be a port number from 1 to 65535' },
+  { what: 'an unknown record type', line: `${DNS} --record-type PTR`, says: '--record-type must be one of A, AAAA' },
+  {
+    what: 'an assertion without a comparison',
+    line: `${DNS} --assert RESPONSE_CODE`,
+    says: '--assert "RESPONSE_CODE" comparison is required',
+  },
+  {
+    what: 'retries past 10',
+    line: `${DNS} --retry-type FIXED --retry-max-retries 11`,
+    says: '--retry-max-retries must be a whole number from 1 to 10',
+  },
+  {
+    what: 'an unknown trigger severity',
+    line: `${DNS} --trigger-incident-severity HUGE --trigger-incident-service ${SEED_SERVICES.api} --trigger-incident-name n --trigger-incident-description d`,
+    says: '--trigger-incident-severity must be one of',
+  },
+
+  // JSON files.
+  {
+    what: 'a --file that is not JSON',
+    line: ['checks', 'create-dns', '--file', INVALID_JSON],
+    says: `--file ${INVALID_JSON} is not valid JSON`,
+  },
+  {
+    what: 'a --file holding an array',
+    line: ['checks', 'create-dns', '--file', ARRAY_JSON],
+    says: 'must hold a JSON object (the request body), not an array',
+  },
+  {
+    what: 'a --file holding a string',
+    line: ['checks', 'create-dns', '--file', STRING_JSON],
+    says: 'must hold a JSON object',
+  },
+  {
+    what: 'a --file with a field of the wrong type',
+    line: ['checks', 'create-dns', '--file', WRONG_TYPE_JSON, '--name', 'n', '--query', 'q'],
+    says: 'frequency (from --file) must be one of',
+  },
+  {
+    what: 'a --file with tags that are not a list',
+    line: ['checks', 'create-dns', '--file', TAGS_JSON],
+    says: 'tags (from --file) must be a list',
+  },
+  {
+    what: 'a --file with a misspelt field',
+    line: ['checks', 'create-dns', '--file', UNKNOWN_FIELD_JSON],
+    says: 'has unknown field "frequncy"',
+  },
+  {
+    what: 'a --file that does not exist',
+    line: ['checks', 'create-dns', '--file', join(badFiles, 'missing.json')],
+    says: 'cannot read it (there is no such file)',
+  },
+  {
+    what: 'a --file - whose stdin is not JSON',
+    line: 'checks create-dns --file -',
+    stdin: 'name: x\n',
+    says: 'is not valid JSON',
+  },
+]);

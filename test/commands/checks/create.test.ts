@@ -1,7 +1,11 @@
 /** `mon checks create` (deprecated): its warning, the seconds-level frequencies it offers an API check, and the 402 past the plan's limit. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, mon, testEnv } from '../../helpers';
+import { memorySandbox, mon, testEnv, refusesBadInput } from '../../helpers';
+import { words } from '../../words';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -78,3 +82,31 @@ describe('checks create (deprecated)', () => {
     }
   });
 });
+
+const COMBINED = 'checks create --type API --name api --query example.com';
+refusesBadInput([
+  {
+    what: 'combined create without --type',
+    line: 'checks create --name n --query q',
+    says: '--type is required: one of AGENTIC, API',
+  },
+  {
+    what: 'a seconds-level offset other than 10, 20, 30',
+    line: `${COMBINED} --frequency 0 --frequency-offset 15`,
+    says: '--frequency-offset must be 10, 20 or 30 for --frequency 0',
+  },
+  {
+    what: 'a dependency without a local file',
+    line: `${COMBINED} --dependency lib.js`,
+    says: '--dependency must be PATH=@LOCALFILE',
+  },
+  {
+    what: 'a dependency whose file is missing',
+    line: [
+      ...words(COMBINED),
+      '--dependency',
+      `lib.js=@${join(mkdtempSync(join(tmpdir(), 'mon-bad-input-')), 'nothere.js')}`,
+    ],
+    says: 'cannot read',
+  },
+]);

@@ -1,7 +1,7 @@
 /** `mon heartbeats availability`: the success ratio of a heartbeat check against the period before. The time window's flags: shared/window.test.ts. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, mon } from '../../helpers';
+import { memorySandbox, mon, refusesBadInput } from '../../helpers';
 import { seededCheckId } from './fixture';
 
 let sandbox: Sandbox;
@@ -65,3 +65,11 @@ describe('heartbeats availability CHECK', () => {
     expect(sandbox.requests.at(-1)!.path).toMatch(new RegExp(`^/v1/checks/heartbeats/${queue}/availability`));
   });
 });
+
+refusesBadInput([
+  {
+    what: 'February 29 of a common year',
+    line: 'heartbeats availability 4e92b3e4-ad4b-407c-a866-6f8e7401c366 --from 2027-02-29',
+    says: '--from must be a date',
+  },
+]);

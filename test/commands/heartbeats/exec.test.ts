@@ -9,7 +9,16 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cli, closedPort, type ClosedPort, httpServer, mon, testEnv, type TestServer } from '../../helpers';
+import {
+  cli,
+  closedPort,
+  type ClosedPort,
+  httpServer,
+  mon,
+  testEnv,
+  type TestServer,
+  refusesBadInput,
+} from '../../helpers';
 import { closePingHosts, MASKED, pingEnv, pingHost, TOKEN } from './fixture';
 
 /** Where nothing listens, for as long as this file runs (never a port assumed closed). */
@@ -169,3 +178,11 @@ describe('heartbeats exec limits', () => {
     expect(host.received).toEqual([]);
   });
 });
+
+refusesBadInput([
+  {
+    what: 'no command',
+    line: 'heartbeats exec 4e92b3e4-ad4b-407c-a866-6f8e7401c366',
+    says: "missing required argument 'command'",
+  },
+]);

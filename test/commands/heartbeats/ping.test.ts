@@ -3,7 +3,7 @@
  * and the short deadline, and the token never appearing in what mon prints.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort, type ClosedPort, mon, TEST_KEY } from '../../helpers';
+import { closedPort, type ClosedPort, mon, TEST_KEY, refusesBadInput } from '../../helpers';
 import { closePingHosts, MASKED, pingEnv, pingHost, TOKEN } from './fixture';
 
 /** Where nothing listens, for as long as this file runs (never a port assumed closed). */
@@ -155,3 +155,18 @@ describe('heartbeats ping', () => {
     expect(missing.stderr).toContain('TOKEN is required');
   });
 });
+
+refusesBadInput([
+  { what: 'a token with "/"', line: 'heartbeats ping a/b', says: 'TOKEN must not contain "/"' },
+  { what: 'no token (prompts off)', line: 'heartbeats ping', says: 'TOKEN is required' },
+  {
+    what: 'a --ping-url that is not http(s)',
+    line: '--ping-url ftp://ping.example.com heartbeats ping 4e92b3e4-ad4b-407c-a866-6f8e7401c366',
+    says: 'Invalid URL "ftp://ping.example.com" (from --ping-url)',
+  },
+  {
+    what: 'plain http to another host',
+    line: 'heartbeats ping http://ping.example.com/ping/abc',
+    says: 'Refusing to send the ping token over plain http:// to ping.example.com',
+  },
+]);

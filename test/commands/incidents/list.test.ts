@@ -4,7 +4,15 @@ import type { Incident } from '../../../src/api/schemas/incidents';
 import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { displayWidth } from '../../../src/text/width';
-import { type CliOptions, frozenClock, memorySandbox, mon, sandboxCall, TEST_ACCOUNT } from '../../helpers';
+import {
+  type CliOptions,
+  frozenClock,
+  memorySandbox,
+  mon,
+  sandboxCall,
+  TEST_ACCOUNT,
+  refusesBadInput,
+} from '../../helpers';
 import { API_EU, openIncident, openWithMon, resolveIncident, twoPagesSandbox } from './fixture';
 
 let sandbox: Sandbox;
@@ -314,3 +322,17 @@ describe('incidents list --watch', () => {
     expect(sandbox.requests).toEqual([]);
   });
 });
+
+refusesBadInput([
+  {
+    what: '--limit -1',
+    line: 'incidents list --limit -1',
+    says: '--limit must be a whole number from 1 to 100 (got -1)',
+  },
+  {
+    what: '--status that is not open/resolved/all',
+    line: 'incidents list --status closed',
+    says: '--status must be one of open, resolved or all (got "closed")',
+  },
+  { what: '--next-id percent-encoded', line: 'incidents list --next-id %2e%2e', says: '--next-id must not contain' },
+]);
