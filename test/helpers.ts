@@ -16,6 +16,7 @@ import { scriptedPrompter, type ScriptedAnswer, type ScriptedPrompter } from '..
 import { startSandbox, type Sandbox } from '../src/sandbox/server';
 import type { Timers } from '../src/core/progress';
 import { type SandboxOptions } from '../src/sandbox/module';
+import { assertTrafficMatchesOpenApi } from './openapi';
 import { argv } from './words';
 
 export { closedPort, type ClosedPort } from './ports';
@@ -23,8 +24,19 @@ export { closedPort, type ClosedPort } from './ports';
 export const TEST_KEY = 'sk_test_0123456789abcdef';
 export const TEST_ACCOUNT = '11111111-2222-4333-8444-555555555555';
 
+/**
+ * A sandbox in this process (in memory unless given a data file). Closing it checks what it
+ * received and answered against the public OpenAPI description (test/openapi.ts), as the
+ * end-to-end harness checks its sandboxes.
+ */
 export async function memorySandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
-  return startSandbox({ apiKey: TEST_KEY, accountId: TEST_ACCOUNT, port: 0, ...options });
+  const sandbox = await startSandbox({ apiKey: TEST_KEY, accountId: TEST_ACCOUNT, port: 0, ...options });
+  const close = sandbox.close.bind(sandbox);
+  sandbox.close = async () => {
+    await close();
+    assertTrafficMatchesOpenApi(sandbox.requests);
+  };
+  return sandbox;
 }
 
 /**

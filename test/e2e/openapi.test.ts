@@ -13,9 +13,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoggedRequest } from '../../src/sandbox/request-log';
-import { loadChecker, openApiFiles, OpenApiChecker, readDocuments } from '../openapi';
+import { assertTrafficMatchesOpenApi, loadChecker, openApiFiles, OpenApiChecker, readDocuments } from '../openapi';
 import { SPEC_WINS } from '../openapi-exceptions';
-import { assertTrafficMatchesOpenApi, runMon, startSandbox, type SandboxProcess } from './harness';
+import { runMon, startSandbox, type SandboxProcess } from './harness';
 
 const API = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01';
 const ACME_CLOUD = '5a0c1f0e-8d2b-4e6f-a1c3-000000000001';
