@@ -238,7 +238,7 @@ function openApi(): OpenApiChecker | undefined {
   if (!files.length) {
     const message = `The public OpenAPI description (shared/reference/openapi-subset.json and openapi-beyond.json beside the repository, or MON_OPENAPI=FILE[:FILE]) was not found: the sandbox's traffic is not checked against it.`;
     // Not a failure even under CI: the description lives outside the repository (it is not
-    // ours to copy in), and a clone elsewhere has none. test/e2e/openapi.test.ts says it skipped.
+    // ours to copy in), and a clone elsewhere has none. test/sandbox/openapi.test.ts says it skipped.
     process.emitWarning(message);
   }
   checker = files.length ? loadChecker(files, SPEC_WINS) : undefined;
