@@ -8,7 +8,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createContext } from '../src/core/context';
 import { testIO } from '../src/io';
 import { main } from '../src/main';
@@ -198,6 +198,24 @@ export async function httpServer(handler: (req: IncomingMessage, res: ServerResp
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A server of the test's own answering every request 200 with the JSON `answer` gives for it;
+ * called in a test, closed when the test ends.
+ */
+export async function jsonServer(answer: (req: IncomingMessage) => unknown): Promise<TestServer> {
+  const server = await httpServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(answer(req)));
+  });
+  onTestFinished(() => server.close());
+  return server;
+}
+
+/** An environment pointing mon at a server of the test's own, with the test's key and account. */
+export function serverEnv(server: { url: string }, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return testEnv({ env: { MON_BASE_URL: server.url, MON_API_KEY: TEST_KEY, MON_ACCOUNT_ID: TEST_ACCOUNT, ...env } });
 }
 
 /** An account's API (not a mon sandbox): its status pages as given. */

@@ -11,7 +11,7 @@ import {
   refusesBadInput,
   sandboxCall,
   TEST_ACCOUNT,
-  TEST_KEY,
+  serverEnv,
   testEnv,
   type TestServer,
 } from '../../helpers';
@@ -199,7 +199,7 @@ describe('what never leaves mon', () => {
   beforeEach(() => {
     target.received.length = 0;
   });
-  const env = () => testEnv({ env: { MON_BASE_URL: target.url, MON_API_KEY: TEST_KEY, MON_ACCOUNT_ID: TEST_ACCOUNT } });
+  const env = () => serverEnv(target);
 
   describe('prototype pollution (-f/-F)', () => {
     for (const field of [
