@@ -201,12 +201,12 @@ export async function httpServer(handler: (req: IncomingMessage, res: ServerResp
 }
 
 /**
- * A server of the test's own answering every request 200 with the JSON `answer` gives for it;
- * called in a test, closed when the test ends.
+ * A server of the test's own answering every request `status` (200) with the JSON `answer`
+ * gives for it; called in a test, closed when the test ends.
  */
-export async function jsonServer(answer: (req: IncomingMessage) => unknown): Promise<TestServer> {
+export async function jsonServer(answer: (req: IncomingMessage) => unknown, status = 200): Promise<TestServer> {
   const server = await httpServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
+    res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(answer(req)));
   });
   onTestFinished(() => server.close());
