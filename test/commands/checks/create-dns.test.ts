@@ -511,6 +511,41 @@ describe('checks create-dns, what the sandbox receives and answers', () => {
   });
 });
 
+describe('checks create-dns, a secret environment variable', () => {
+  it('never shows its value: not with --debug, not with --dry-run', async () => {
+    const secret = 's3cr3t-env-value-0042';
+    // A sandbox with a data file: it keeps the value its log masks.
+    const dataFile = join(dir, 'secret-env.jsonl');
+    const own = await memorySandbox({ dataFile });
+    try {
+      const line = `checks create-dns --name "secret env" --query example.com --secret-env API_TOKEN=${secret} --env REGION=eu-visible`;
+      const [debug, dryRun, dryRunJson] = await Promise.all([
+        mon(`${line} --debug`, { sandbox: own }),
+        mon(`${line} --dry-run --debug`, { sandbox: own }),
+        mon(`--json ${line} --dry-run`, { sandbox: own }),
+      ]);
+      for (const output of [debug, dryRun, dryRunJson]) expect(output.stdout + output.stderr).not.toContain(secret);
+      expect(debug.code).toBe(0);
+      // The request body is logged, with the secret's value (only) replaced.
+      expect(debug.stderr).toContain('> {"name":"secret env"');
+      expect(debug.stderr).toContain('{"key":"API_TOKEN","value":"[redacted]","secret":true}');
+      expect(debug.stderr).toContain('{"key":"REGION","value":"eu-visible"}');
+      expect(dryRun.stdout).toContain('"value": "••••"');
+      expect(JSON.parse(dryRunJson.stdout).body.environmentVariables).toEqual([
+        { key: 'REGION', value: 'eu-visible' },
+        { key: 'API_TOKEN', value: '••••', secret: true },
+      ]);
+      // The server did get the value (its data file holds it): only what is shown is masked,
+      // the sandbox's request log included.
+      const sent = own.requests.filter((request) => request.method === 'POST' && request.path === '/v1/checks/dns');
+      expect(JSON.stringify(sent.at(-1)!.body)).not.toContain(secret);
+      expect(readFileSync(dataFile, 'utf8')).toContain(secret);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 refusesBadInput([
   // Enums and limits of the spec.
   {
