@@ -89,6 +89,20 @@ describe('heartbeats events CHECK_ID', () => {
 });
 
 const CHECK = '4e92b3e4-ad4b-407c-a866-6f8e7401c366';
+describe('heartbeats events, a window that is not one', () => {
+  it.each([
+    ['--limit 11', '--limit must be a whole number from 1 to 10'],
+    ['--from 2026-11-20T10:00:00Z --to 2026-11-20T09:00:00Z', '--from must be before --to'],
+    ['--from yesterday-ish', '--from must be a date (2026-11-20), an ISO 8601 date-time, or a time ago'],
+    ['--to 2026-13-01', '--to must be a date'],
+  ])('events %s: exit 2 and nothing sent', async (flags, message) => {
+    const result = await mon(`heartbeats events ${seededCheckId(sandbox, 'Nightly backup')} ${flags}`, { sandbox });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(sandbox.requests).toEqual([]);
+  });
+});
+
 refusesBadInput([
   {
     what: '--limit 0',
