@@ -14,6 +14,7 @@ import {
   refusesBadInput,
 } from '../../helpers';
 import { API_EU, openIncident, openWithMon, resolveIncident, twoPagesSandbox } from './fixture';
+import { twinsDataFile } from './twins';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -320,6 +321,21 @@ describe('incidents list --watch', () => {
       expect(result.stdout, line).toBe('');
     }
     expect(sandbox.requests).toEqual([]);
+  });
+});
+
+describe('incidents list, full pages', () => {
+  it('--all asks for 100 a page; -L sets the page size', async () => {
+    const twins = await memorySandbox({ dataFile: twinsDataFile() });
+    try {
+      expect((await mon('incidents list --status all --all --json', { sandbox: twins })).code).toBe(0);
+      expect(twins.requests.map((request) => request.path)).toEqual(['/v1/status-pages/incidents?limit=100']);
+      twins.requests.length = 0;
+      expect((await mon('incidents list --status all --all -L 2 --json', { sandbox: twins })).code).toBe(0);
+      expect(twins.requests.every((request) => request.path.includes('limit=2'))).toBe(true);
+    } finally {
+      await twins.close();
+    }
   });
 });
 

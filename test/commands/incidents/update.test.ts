@@ -15,6 +15,7 @@ import {
   refusesBadInput,
 } from '../../helpers';
 import { anyCase, openIncident, resolveIncident, serviceIds, text } from './fixture';
+import { TWINS, twinsDataFile } from './twins';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -293,6 +294,20 @@ describe('look-alike incident names', () => {
 });
 
 const INCIDENT = '6e1f0b8a-3c2d-4e5f-8a9b-0c1d2e3f4a5b';
+describe('incidents update, short flags', () => {
+  it('-m and -s are --message and --status', async () => {
+    const twins = await memorySandbox({ dataFile: twinsDataFile() });
+    try {
+      const result = await mon(`incidents update ${TWINS[0]} -s monitoring -m Watching. --dry-run`, { sandbox: twins });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain('"description": "Watching."');
+      expect(result.stdout).toContain('"status": "MONITORING"');
+    } finally {
+      await twins.close();
+    }
+  });
+});
+
 refusesBadInput([
   {
     what: 'a status close to a valid one',
