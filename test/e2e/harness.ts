@@ -10,7 +10,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject, type TestContext } from 'vitest';
+import { expect, inject, type TestContext } from 'vitest';
 import { assertTrafficMatchesOpenApi } from '../openapi';
 import { requireTool } from '../tools';
 import type { LoggedRequest } from '../../src/sandbox/request-log';
@@ -69,14 +69,22 @@ export interface RunOptions {
 /**
  * Secrets the suite knows: every sandbox's API key and ping tokens, and any key a test
  * registers. Every output of every `runMon` is checked against them: a secret that shows up
- * in stdout or stderr fails the test that printed it.
+ * in stdout or stderr fails the test that printed it. They are kept per test file: the files
+ * of a worker share this module (vitest.config.ts, `isolate: false`), and one file's secret
+ * (a fixed key it gives a sandbox, say) may be another's example text.
  */
-const secrets = new Set<string>();
+const secretsByFile = new Map<string, Set<string>>();
+function secrets(): Set<string> {
+  const file = expect.getState().testPath ?? '';
+  let known = secretsByFile.get(file);
+  if (!known) secretsByFile.set(file, (known = new Set()));
+  return known;
+}
 export function registerSecret(secret: string): void {
-  if (secret.length >= 8) secrets.add(secret);
+  if (secret.length >= 8) secrets().add(secret);
 }
 export function leakedSecrets(text: string): string[] {
-  return [...secrets].filter((secret) => text.includes(secret));
+  return [...secrets()].filter((secret) => text.includes(secret));
 }
 
 /**
