@@ -214,7 +214,7 @@ export function loadChecker(files: string[], changes: SpecWins[] = []): OpenApiC
  * see the sandbox refuse it. Answers are always checked.
  */
 export function assertTrafficMatchesOpenApi(log: (Exchange & { headers: Record<string, string> })[]): void {
-  const checker = openApi();
+  const checker = openApiChecker();
   if (!checker) return;
   const problems = log.flatMap((entry) =>
     checker.check({
@@ -232,7 +232,8 @@ export function assertTrafficMatchesOpenApi(log: (Exchange & { headers: Record<s
 }
 
 let checker: OpenApiChecker | undefined | null = null;
-function openApi(): OpenApiChecker | undefined {
+/** The checker of the description found (openApiFiles), changed where the spec wins: one per worker; undefined without a description. */
+export function openApiChecker(): OpenApiChecker | undefined {
   if (checker !== null) return checker;
   const files = openApiFiles();
   if (!files.length) {

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoggedRequest } from '../../src/sandbox/request-log';
 import type { Sandbox } from '../../src/sandbox/server';
 import { memorySandbox, mon as run, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
-import { assertTrafficMatchesOpenApi, loadChecker, openApiFiles, OpenApiChecker, readDocuments } from '../openapi';
+import { assertTrafficMatchesOpenApi, openApiChecker, openApiFiles, OpenApiChecker, readDocuments } from '../openapi';
 import { SPEC_WINS } from '../openapi-exceptions';
 
 const API = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01';
@@ -135,7 +135,7 @@ describe('the sandbox against the public OpenAPI description', () => {
   it('the walk covers every operation of the description, with an answer checked for each', (context) => {
     if (!file) return context.skip('no OpenAPI description');
     expect(files.map((part) => part.split(/[\\/]/).at(-1))).toEqual(['openapi-subset.json', 'openapi-beyond.json']);
-    const checker = loadChecker(files, SPEC_WINS);
+    const checker = openApiChecker()!;
     const documents = readDocuments(files) as { paths: Record<string, Record<string, unknown>> }[];
     const operations = documents.flatMap((document) =>
       Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -169,7 +169,7 @@ describe('the sandbox against the public OpenAPI description', () => {
 
   it('reports a theme colour in lower case (the check is not vacuous)', (context) => {
     if (!file) return context.skip('no OpenAPI description');
-    const checker = loadChecker(files, SPEC_WINS);
+    const checker = openApiChecker()!;
     const pages = traffic.find(
       (entry) => entry.path.startsWith('/v1/status-pages?') || entry.path === '/v1/status-pages',
     );
@@ -186,7 +186,7 @@ describe('the sandbox against the public OpenAPI description', () => {
 
   it('reports an answer of the second part that departs from it (openapi-beyond.json is checked too)', (context) => {
     if (!file) return context.skip('no OpenAPI description');
-    const checker = loadChecker(files, SPEC_WINS);
+    const checker = openApiChecker()!;
     const list = traffic.find((entry) => entry.path.startsWith('/v1/checks?checkType=HEARTBEAT'));
     expect(list?.answer?.status).toBe(200);
     expect(checker.check(list!)).toEqual([]);
@@ -197,7 +197,7 @@ describe('the sandbox against the public OpenAPI description', () => {
 
   it('reports a request body mon should not have sent', (context) => {
     if (!file) return context.skip('no OpenAPI description');
-    const checker = loadChecker(files, SPEC_WINS);
+    const checker = openApiChecker()!;
     const problems = checker.check({
       method: 'POST',
       path: '/v1/status-pages/incidents',
@@ -214,13 +214,15 @@ describe('the sandbox against the public OpenAPI description', () => {
         readDocuments(files),
         SPEC_WINS.filter((other) => other !== change),
       );
-      const problems = traffic.flatMap((entry) =>
-        without.check({
-          ...entry,
-          body: /^mon\//.test(entry.headers['user-agent'] ?? '') ? entry.body : undefined,
-        }),
+      // The first exchange it finds wrong is enough (each operation met is compiled: the rest need not be).
+      const departs = traffic.some(
+        (entry) =>
+          without.check({
+            ...entry,
+            body: /^mon\//.test(entry.headers['user-agent'] ?? '') ? entry.body : undefined,
+          }).length > 0,
       );
-      expect(problems.length).toBeGreaterThan(0);
+      expect(departs).toBe(true);
     },
   );
 });
