@@ -4,7 +4,8 @@
  * process). Every kind, and prose without --json: test/output/json-errors.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMon, startSandbox, type RunResult, type SandboxProcess } from './harness';
+import { runMon, startSandbox, type SandboxProcess } from './harness';
+import { jsonError } from '../json-error';
 
 let sandbox: SandboxProcess;
 beforeAll(async () => {
@@ -13,27 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox?.stop();
 });
-
-interface JsonError {
-  exitCode: number;
-  kind: string;
-  message: string;
-  hint: string | null;
-  status?: number;
-  requestId?: string | null;
-}
-
-/** The error object, after checking that stderr is exactly one line of JSON and stdout is empty. */
-function jsonError(result: RunResult): JsonError {
-  expect(result.stdout).toBe('');
-  const lines = result.stderr.split('\n');
-  expect(lines, result.stderr).toHaveLength(2);
-  expect(lines[1]).toBe('');
-  const parsed = JSON.parse(lines[0]!) as { error: JsonError };
-  expect(Object.keys(parsed)).toEqual(['error']);
-  expect(parsed.error.exitCode).toBe(result.code);
-  return parsed.error;
-}
 
 describe('errors as JSON', () => {
   it('carries no colour codes and no "error:" prefix, even when colour is forced', async () => {

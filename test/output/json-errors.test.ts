@@ -12,8 +12,9 @@ import { testIO } from '../../src/io';
 import { main } from '../../src/main';
 import { earlyFacts } from '../../src/core/flags/early';
 import type { Sandbox } from '../../src/sandbox/server';
-import { type CliResult, memorySandbox, mon, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
+import { memorySandbox, mon, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
 import { argv, words } from '../words';
+import { jsonError } from '../json-error';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -136,27 +137,6 @@ describe('errors as JSON, in every kind', () => {
     }
   });
 });
-
-interface JsonError {
-  exitCode: number;
-  kind: string;
-  message: string;
-  hint: string | null;
-  status?: number;
-  requestId?: string | null;
-}
-
-/** The error object, after checking that stderr is exactly one line of JSON and stdout is empty. */
-function jsonError(result: CliResult): JsonError {
-  expect(result.stdout).toBe('');
-  const lines = result.stderr.split('\n');
-  expect(lines, result.stderr).toHaveLength(2);
-  expect(lines[1]).toBe('');
-  const parsed = JSON.parse(lines[0]!) as { error: JsonError };
-  expect(Object.keys(parsed)).toEqual(['error']);
-  expect(parsed.error.exitCode).toBe(result.code);
-  return parsed.error;
-}
 
 describe('errors as JSON, against the sandbox', () => {
   it('a 404: exit 6, kind not-found, the HTTP status and the request ID the server sent', async () => {
