@@ -8,6 +8,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createContext } from '../src/core/context';
 import { testIO } from '../src/io';
 import { main } from '../src/main';
@@ -15,6 +16,7 @@ import { scriptedPrompter, type ScriptedAnswer, type ScriptedPrompter } from '..
 import { startSandbox, type Sandbox } from '../src/sandbox/server';
 import type { Timers } from '../src/core/progress';
 import type { SandboxOptions } from '../src/sandbox/module';
+import { assertTrafficMatchesOpenApi } from './openapi';
 import { argv } from './words';
 
 export { closedPort, type ClosedPort } from './ports';
@@ -22,8 +24,19 @@ export { closedPort, type ClosedPort } from './ports';
 export const TEST_KEY = 'sk_test_0123456789abcdef';
 export const TEST_ACCOUNT = '11111111-2222-4333-8444-555555555555';
 
+/**
+ * A sandbox in this process (in memory unless given a data file). Closing it checks what it
+ * received and answered against the public OpenAPI description (test/openapi.ts), as the
+ * end-to-end harness checks its sandboxes.
+ */
 export async function memorySandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
-  return startSandbox({ apiKey: TEST_KEY, accountId: TEST_ACCOUNT, port: 0, ...options });
+  const sandbox = await startSandbox({ apiKey: TEST_KEY, accountId: TEST_ACCOUNT, port: 0, ...options });
+  const close = sandbox.close.bind(sandbox);
+  sandbox.close = async () => {
+    await close();
+    assertTrafficMatchesOpenApi(sandbox.requests);
+  };
+  return sandbox;
 }
 
 /**
@@ -187,6 +200,24 @@ export async function httpServer(handler: (req: IncomingMessage, res: ServerResp
   };
 }
 
+/**
+ * A server of the test's own answering every request `status` (200) with the JSON `answer`
+ * gives for it; called in a test, closed when the test ends.
+ */
+export async function jsonServer(answer: (req: IncomingMessage) => unknown, status = 200): Promise<TestServer> {
+  const server = await httpServer((req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(answer(req)));
+  });
+  onTestFinished(() => server.close());
+  return server;
+}
+
+/** An environment pointing mon at a server of the test's own, with the test's key and account. */
+export function serverEnv(server: { url: string }, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return testEnv({ env: { MON_BASE_URL: server.url, MON_API_KEY: TEST_KEY, MON_ACCOUNT_ID: TEST_ACCOUNT, ...env } });
+}
+
 /** An account's API (not a mon sandbox): its status pages as given. */
 export async function accountApi(
   pages: Record<string, unknown>[],
@@ -207,4 +238,44 @@ export async function accountApi(
     MON_ACCOUNT_ID: TEST_ACCOUNT,
   };
   return { env, close: () => server.close() };
+}
+
+/** A command line a user got wrong: what is wrong (the test's name), and the part of stderr that names the flag or argument and the rule. */
+export interface BadInput {
+  what: string;
+  line: string | readonly string[];
+  says: string;
+  stdin?: string;
+}
+
+/**
+ * Bad input, refused: for each case, exit 2, stderr naming the flag or argument and the rule
+ * (no stack trace), nothing on stdout, and not one request received by the sandbox (one of
+ * the block's own, configured as the command's API and ping host).
+ */
+export function refusesBadInput(cases: BadInput[]): void {
+  describe('bad input', () => {
+    let sandbox: Sandbox;
+    beforeAll(async () => {
+      sandbox = await memorySandbox();
+    });
+    afterAll(() => sandbox.close());
+
+    it('names every case differently', () => {
+      expect(new Set(cases.map((testCase) => testCase.what)).size).toBe(cases.length);
+    });
+
+    it.each(cases.map((testCase) => [testCase.what, testCase] as const))(
+      'refuses %s: exit 2, named, nothing sent',
+      async (_what, testCase) => {
+        sandbox.requests.length = 0;
+        const result = await mon(testCase.line, { sandbox, stdin: testCase.stdin });
+        expect(result.stderr).toContain(testCase.says);
+        expect(result.code, result.stderr).toBe(2);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).not.toMatch(/\n\s+at /);
+        expect(sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([]);
+      },
+    );
+  });
 }

@@ -3,7 +3,7 @@
  * and the public OpenAPI description disagree, the spec wins (shared/reference/README.md).
  * Each difference is written here as a change to the description (to each of its parts that
  * has the schema it changes), with why, before the
- * traffic check (test/openapi.ts) compiles it; test/e2e/openapi.test.ts checks that each one
+ * traffic check (test/openapi.ts) compiles it; test/sandbox/openapi.test.ts checks that each one
  * is still needed (without it, the same traffic would be reported).
  *
  * Not checked at all, so not listed as changes (the check reads bodies only):

@@ -16,7 +16,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { Json, OpenApiDocument, SpecWins } from './openapi-exceptions';
+import { SPEC_WINS, type Json, type OpenApiDocument, type SpecWins } from './openapi-exceptions';
 
 // ajv-formats is CommonJS: its default export is the function, under `default` or not.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -52,8 +52,17 @@ interface Operation {
   key: string;
   pattern: RegExp;
   literal: number;
-  request?: ValidateFunction;
-  responses: Map<string, ValidateFunction>;
+  request?: () => ValidateFunction;
+  responses: Map<string, () => ValidateFunction>;
+}
+
+/**
+ * A schema compiled when first needed: compiling every operation's schemas up front took
+ * ~1.7 s, paid again by every test file that checks traffic, most of which meet a few.
+ */
+function compiled(ajv: Ajv, schema: object): () => ValidateFunction {
+  let validate: ValidateFunction | undefined;
+  return () => (validate ??= ajv.compile(schema));
 }
 
 /**
@@ -86,7 +95,7 @@ function prepare(value: Json, id: string, known: Set<string>): Json {
 export class OpenApiChecker {
   private readonly operations: Operation[] = [];
   /** What an error status that an operation does not declare is checked against: the API's error body. */
-  private apiError?: ValidateFunction;
+  private apiError?: () => ValidateFunction;
 
   /**
    * `documents`: the parts of the description (each compiled on its own: their schemas share
@@ -112,7 +121,7 @@ export class OpenApiChecker {
     addFormats(ajv);
     // Only the components as a schema document; operations' schemas compile against them.
     ajv.addSchema({ $id: id, components: doc.components } as object);
-    if (names.includes('ApiError')) this.apiError ??= ajv.compile({ $ref: `${id}#/components/schemas/ApiError` });
+    if (names.includes('ApiError')) this.apiError ??= compiled(ajv, { $ref: `${id}#/components/schemas/ApiError` });
     const schemaOf = (part: Json | undefined): Json | undefined =>
       (part as { content?: { 'application/json'?: { schema?: Json } } } | undefined)?.content?.['application/json']
         ?.schema;
@@ -123,16 +132,16 @@ export class OpenApiChecker {
         if (method === 'parameters') continue;
         if (this.operations.some((known) => known.key === `${method.toUpperCase()} ${path}`)) continue;
         const request = schemaOf(operation.requestBody);
-        const responses = new Map<string, ValidateFunction>();
+        const responses = new Map<string, () => ValidateFunction>();
         for (const [status, response] of Object.entries(operation.responses ?? {})) {
           const schema = schemaOf(response);
-          if (schema) responses.set(status, ajv.compile(schema as object));
+          if (schema) responses.set(status, compiled(ajv, schema as object));
         }
         this.operations.push({
           key: `${method.toUpperCase()} ${path}`,
           pattern,
           literal,
-          request: request ? ajv.compile(request as object) : undefined,
+          request: request ? compiled(ajv, request as object) : undefined,
           responses,
         });
       }
@@ -169,13 +178,13 @@ export class OpenApiChecker {
       );
     };
     if (operation.request && exchange.body !== undefined) {
-      report(operation.request, exchange.body, 'the request body');
+      report(operation.request(), exchange.body, 'the request body');
     }
     const answer = exchange.answer;
     if (answer && answer.body !== undefined) {
       const validate =
         operation.responses.get(String(answer.status)) ?? (answer.status >= 400 ? this.apiError : undefined);
-      if (validate) report(validate, answer.body, `the ${answer.status} answer`);
+      if (validate) report(validate(), answer.body, `the ${answer.status} answer`);
       else if (answer.status >= 200 && answer.status < 300 && operation.responses.size) {
         problems.push(
           `${label}: answered ${answer.status}, a status the description does not declare (${[...operation.responses.keys()].join(', ')})`,
@@ -194,4 +203,45 @@ export function readDocuments(files: string[]): Json[] {
 /** The checker for the description in `files`, changed where the spec wins. */
 export function loadChecker(files: string[], changes: SpecWins[] = []): OpenApiChecker {
   return new OpenApiChecker(readDocuments(files), changes);
+}
+
+/**
+ * The independent check of what mon sends and what the sandbox answers: every exchange of a
+ * sandbox's request log (test/e2e/harness.ts checks each sandbox's when its log is cleared
+ * and when it stops, so the whole end-to-end suite's traffic goes through it; an in-process
+ * test checks its sandbox's `requests`). Request bodies are
+ * checked when mon sent them (its user agent): a test may send a wrong one on purpose to
+ * see the sandbox refuse it. Answers are always checked.
+ */
+export function assertTrafficMatchesOpenApi(log: (Exchange & { headers: Record<string, string> })[]): void {
+  const checker = openApiChecker();
+  if (!checker) return;
+  const problems = log.flatMap((entry) =>
+    checker.check({
+      method: entry.method,
+      path: entry.path,
+      body: /^mon\//.test(entry.headers['user-agent'] ?? '') ? entry.body : undefined,
+      answer: entry.answer,
+    }),
+  );
+  if (problems.length) {
+    throw new Error(
+      `The traffic between mon and the sandbox departs from the public OpenAPI description (see test/openapi.ts):\n${problems.join('\n')}`,
+    );
+  }
+}
+
+let checker: OpenApiChecker | undefined | null = null;
+/** The checker of the description found (openApiFiles), changed where the spec wins: one per worker; undefined without a description. */
+export function openApiChecker(): OpenApiChecker | undefined {
+  if (checker !== null) return checker;
+  const files = openApiFiles();
+  if (!files.length) {
+    const message = `The public OpenAPI description (shared/reference/openapi-subset.json and openapi-beyond.json beside the repository, or MON_OPENAPI=FILE[:FILE]) was not found: the sandbox's traffic is not checked against it.`;
+    // Not a failure even under CI: the description lives outside the repository (it is not
+    // ours to copy in), and a clone elsewhere has none. test/sandbox/openapi.test.ts says it skipped.
+    process.emitWarning(message);
+  }
+  checker = files.length ? loadChecker(files, SPEC_WINS) : undefined;
+  return checker;
 }

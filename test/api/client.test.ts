@@ -7,7 +7,8 @@ import { ApiError } from '../../src/api/errors';
 import { parseResponse } from '../../src/api/validate';
 import { CancelledError } from '../../src/errors';
 import { bothWays } from '../e2e/hostile';
-import { closedPort, memorySandbox, mon, TEST_KEY, testEnv } from '../helpers';
+import type { Sandbox } from '../../src/sandbox/server';
+import { closedPort, memorySandbox, mon, sandboxCall, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, count: number) => void;
 
@@ -449,5 +450,287 @@ describe('the client under mon', () => {
     expect(result.stderr).toContain(`Could not reach ${closed.url}`);
     expect(result.stderr).toContain('the connection was refused');
     expect(result.stderr).not.toContain('ECONNREFUSED');
+  });
+});
+
+const API = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01';
+/** An incident made on the sandbox directly (set-up, left out of its request log): its ID. */
+async function existingIncident(sandbox: Sandbox, name: string): Promise<string> {
+  const { body } = await sandboxCall(sandbox, 'POST', '/v1/status-pages/incidents', {
+    name,
+    severity: 'MINOR',
+    services: [{ id: API, name: 'Public API', accountId: TEST_ACCOUNT }],
+    incidentUpdates: [{ description: 'm' }],
+  });
+  return (body as { id: string }).id;
+}
+
+// Each against a sandbox of its own, so they run at once: most of their time is spent waiting.
+describe.concurrent('the client under mon, against the faults of a sandbox', () => {
+  it('gives up on a server that never answers at --timeout, saying it timed out (exit 1)', async ({ expect }) => {
+    const silent = await memorySandbox({ faults: 'hang:1' });
+    try {
+      const started = Date.now();
+      const result = await mon('runtimes list --timeout 1', { sandbox: silent });
+      // At least the second it was given; well under the default 30 s it would take without
+      // --timeout (no bound tighter than 10x the expected second and a half: the machine is shared).
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('The request timed out after 1 s (GET /v1/runtimes)');
+      expect(result.stderr).toContain('--timeout');
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('maps a lasting 429 to exit 7 after retries', async ({ expect }) => {
+    const limited = await memorySandbox({ faults: '429:1' });
+    try {
+      const result = await mon('runtimes list --timeout 10', { sandbox: limited });
+      expect(result.code).toBe(7);
+      expect(result.stderr).toMatch(/Rate limited \(429 Too Many Requests: .*\) after 4 attempts/);
+      expect(limited.requests.length).toBe(4);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('retries a GET and a PUT after a connection reset, then succeeds (and the PUT lands once)', async ({ expect }) => {
+    const flaky = await memorySandbox({ faults: 'resetx1@GET,resetx1@PUT' });
+    try {
+      const result = await mon('runtimes list --debug', { sandbox: flaky });
+      expect(result.code).toBe(0);
+      expect(result.stdout.trim().split('\n')).toHaveLength(7);
+      expect(result.stderr).toMatch(/< failed after \d+ ms: .*(socket|ECONNRESET|closed)/i);
+      expect(result.stderr).toContain('(attempt 2)');
+      expect(flaky.requests.map((request) => request.path)).toEqual(['/v1/runtimes', '/v1/runtimes']);
+
+      const id = await existingIncident(flaky, 'Reset');
+      flaky.requests.length = 0;
+      const changed = await mon(`incidents update ${id} --severity critical`, { sandbox: flaky });
+      expect(changed.code, changed.stderr).toBe(0);
+      expect(changed.stderr).toContain('severity MINOR → CRITICAL');
+      expect(flaky.requests.filter((request) => request.method === 'PUT')).toHaveLength(2);
+      const stored = (await sandboxCall(flaky, 'GET', `/v1/status-pages/incidents/${id}`)).body as {
+        severity: string;
+        incidentUpdates: unknown[];
+      };
+      expect([stored.severity, stored.incidentUpdates.length]).toEqual(['CRITICAL', 1]);
+    } finally {
+      await flaky.close();
+    }
+  });
+
+  it('waits the Retry-After of a 429, then succeeds; a POST answered 429 is sent again and lands once', async ({
+    expect,
+  }) => {
+    const limited = await memorySandbox({ faults: '429x1@GET,429x1@POST' });
+    try {
+      const started = Date.now();
+      const list = await mon('runtimes list --debug', { sandbox: limited });
+      expect(list.code).toBe(0);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000); // the sandbox says Retry-After: 1
+      expect(list.stderr).toContain('< 429 Too Many Requests');
+      expect(list.stderr).toContain('< retry-after: 1');
+      expect(list.stderr).toContain('waiting 1000 ms before retrying');
+      expect(list.stdout.trim().split('\n')).toHaveLength(7);
+
+      // A 429 means the server did not act on it, so even a POST is safe to send again.
+      const created = await mon(
+        `incidents create --name "Rate limited once" --severity minor --service ${API} --message m`,
+        { sandbox: limited },
+      );
+      expect(created.code).toBe(0);
+      const posts = limited.requests.filter((request) => request.method === 'POST');
+      expect(posts).toHaveLength(2);
+      const stored = (await sandboxCall(limited, 'GET', '/v1/status-pages/incidents')).body as {
+        entries: { name: string }[];
+      };
+      expect(stored.entries.map((incident) => incident.name)).toEqual(['Rate limited once']);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('never sends a POST again after the connection was reset, and says to check before retrying', async ({
+    expect,
+  }) => {
+    const resetting = await memorySandbox({ faults: 'resetx1@POST' });
+    try {
+      const result = await mon(`incidents create --name Reset --severity minor --service ${API} --message m`, {
+        sandbox: resetting,
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('The connection failed after POST /v1/status-pages/incidents was sent');
+      expect(result.stderr).toContain(
+        'Check with `mon incidents list` whether the incident was opened before retrying',
+      );
+      expect(resetting.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+    } finally {
+      await resetting.close();
+    }
+  });
+});
+
+/**
+ * A proxy in front of the sandbox that passes every request on, then replaces the answer to
+ * the ones `tamper` picks (as a misbehaving gateway or a captive portal would): the sandbox
+ * still did the work.
+ */
+async function tamperingProxy(
+  target: string,
+  tamper: (method: string, url: string) => { status: number; type?: string; body: string } | undefined,
+) {
+  const proxy = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
+      ) as Record<string, string>;
+      const upstream = await fetch(target + req.url, {
+        method: req.method,
+        headers,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      });
+      const answer = await upstream.text();
+      const replaced = tamper(req.method!, req.url!);
+      if (replaced) {
+        res.writeHead(replaced.status, replaced.type ? { 'content-type': replaced.type } : {});
+        res.end(replaced.body);
+      } else {
+        res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+        res.end(answer);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => proxy.close(resolve)),
+  };
+}
+
+describe('malformed responses', () => {
+  const HTML_502 =
+    '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
+  const LOGIN_PAGE =
+    '<!DOCTYPE html><html><body><form action="/login">Sign in to the corporate network</form></body></html>';
+
+  it('end in a clear error naming the status (exit 1), never a stack trace, and say when a POST may have been done', async () => {
+    const target = await memorySandbox();
+    const existing = await existingIncident(target, 'Existing');
+    const proxy = await tamperingProxy(target.url, (method, url) => {
+      if (url === '/v1/runtimes')
+        return { status: 200, type: 'application/json', body: '{"name": "2025.04", "stage": ' };
+      if (url === '/v1/runtimes/2025.04') return { status: 200, type: 'application/json', body: '' };
+      if (url === '/v1/status-pages?limit=3') return { status: 200, type: 'text/html', body: LOGIN_PAGE };
+      if (url === `/v1/status-pages/incidents/${existing}` && method === 'GET')
+        return { status: 200, type: 'application/json', body: '{"id": 42, "incidents": []}' };
+      if (url === '/v1/status-pages/incidents' && method === 'POST')
+        return { status: 201, type: 'text/html', body: LOGIN_PAGE };
+      if (url.endsWith('/incident-updates') && method === 'POST')
+        return { status: 502, type: 'text/html', body: HTML_502 };
+      return undefined;
+    });
+    try {
+      const env = () => testEnv({ sandbox: target, env: { MON_BASE_URL: proxy.url } });
+      const [invalid, empty, html, schema, post, update] = await Promise.all([
+        mon('runtimes list', { env: env() }),
+        mon('runtimes get 2025.04', { env: env() }),
+        mon('status-pages list --limit 3', { env: env() }),
+        mon(`incidents get ${existing}`, { env: env() }),
+        mon(`incidents create --name "Through a proxy" --severity minor --service ${API} --message m`, { env: env() }),
+        mon(`incidents updates create ${existing} --message "Through a proxy"`, { env: env() }),
+      ]);
+      for (const result of [invalid, empty, html, schema, post, update]) {
+        expect(result.code, result.stderr).toBe(1);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toMatch(/^error: /);
+        expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+      }
+      expect(invalid.stderr).toContain(
+        'The server answered 200 OK to GET /v1/runtimes with a body that is not JSON (application/json): {"name": "2025.04", "stage": ',
+      );
+      expect(empty.stderr).toContain('The server answered 200 OK to GET /v1/runtimes/2025.04 with an empty body.');
+      expect(html.stderr).toContain(
+        'The server answered 200 OK to GET /v1/status-pages with a body that is not JSON (text/html, looks like an HTML page)',
+      );
+      expect(html.stderr).toContain('A proxy or the wrong base URL can cause this');
+      expect(schema.stderr).toContain(
+        `The server answered 200 OK to GET /v1/status-pages/incidents/${existing} with a body that is not what the API describes (id: Invalid input: expected string, received number;`,
+      );
+
+      // The POSTs went through behind the proxy: the messages say to look before retrying.
+      expect(post.stderr).toContain(
+        'The server answered 201 Created to POST /v1/status-pages/incidents with a body that is not JSON',
+      );
+      expect(post.stderr).toContain(
+        'Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.',
+      );
+      expect(update.stderr).toContain(
+        `The server failed (502 Bad Gateway) on POST /v1/status-pages/incidents/${existing}/incident-updates.`,
+      );
+      expect(update.stderr).toContain(
+        `Check with \`mon incidents get ${existing}\` whether the update was posted before retrying`,
+      );
+      const posts = target.requests.filter((request) => request.method === 'POST');
+      expect(posts).toHaveLength(2); // one each (the set-up's is not logged): never resent
+      const incidents = (await sandboxCall(target, 'GET', '/v1/status-pages/incidents')).body as {
+        entries: { name: string; incidentUpdates: unknown[] }[];
+      };
+      expect(incidents.entries.map((incident) => [incident.name, incident.incidentUpdates.length])).toEqual([
+        ['Through a proxy', 1],
+        ['Existing', 2],
+      ]);
+    } finally {
+      await proxy.close();
+      await target.close();
+    }
+  });
+});
+
+describe('the key, under mon', () => {
+  it('refuses to send the key over plain http to a non-loopback host unless --insecure', async () => {
+    const sandbox = await memorySandbox();
+    try {
+      const result = await mon('runtimes list', {
+        env: testEnv({ sandbox, env: { MON_BASE_URL: 'http://api.example.com' } }),
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('Refusing to send the API key over plain http:// to api.example.com');
+      expect(result.stderr).toContain('--insecure');
+      expect(sandbox.requests).toEqual([]);
+    } finally {
+      await sandbox.close();
+    }
+    // With --insecure it goes ahead (and finds nothing listening there).
+    const closed = await closedPort();
+    const insecure = await mon('--insecure --timeout 1 runtimes list', {
+      env: testEnv({ env: { MON_BASE_URL: `http://0.0.0.0:${closed.port}`, MON_API_KEY: TEST_KEY } }),
+    });
+    await closed.release();
+    expect(insecure.code).toBe(1);
+    expect(insecure.stderr).toContain(`Could not reach http://0.0.0.0:${closed.port}`);
+  });
+
+  it('never prints the key: not in errors, --debug logs or auth status', async () => {
+    const sandbox = await memorySandbox();
+    try {
+      const outputs = await Promise.all(
+        [
+          'runtimes list --debug',
+          'auth status',
+          'auth status --json',
+          'runtimes get nope --debug',
+          'api /v1/runtimes -i --debug',
+        ].map((line) => mon(line, { sandbox })),
+      );
+      for (const output of outputs) expect(output.stdout + output.stderr).not.toContain(TEST_KEY);
+      expect(outputs[0]!.stderr).toContain('Bearer [redacted]');
+    } finally {
+      await sandbox.close();
+    }
   });
 });

@@ -153,3 +153,42 @@ describe('one name per setting', () => {
     });
   });
 });
+
+describe('a damaged config file', () => {
+  it('is reported, with its path, and left as it was by every command that reads it', async () => {
+    const damaged = '{"profiles": {"default": {"baseUrl": "https://api.example.com", "timeout": 3';
+    const { env, file } = withConfig(damaged);
+    const id = '6e1f0b8a-3c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    const commands: { line: string; stdin?: string }[] = [
+      { line: 'runtimes list' },
+      { line: 'status-pages list' },
+      { line: 'incidents list' },
+      { line: `incidents get ${id}` },
+      { line: `incidents create --name x --severity minor --service ${id} --message m` },
+      { line: `incidents update ${id} --message m` },
+      { line: `incidents resolve ${id}` },
+      { line: `incidents updates create ${id} --message m` },
+      { line: `incidents updates edit ${id} ${id} --message m` },
+      { line: 'checks create-dns --name n --query example.com' },
+      { line: 'checks create --type API --name n --query example.com' },
+      { line: `heartbeats events ${id}` },
+      { line: `heartbeats availability ${id}` },
+      { line: `heartbeats ping ${id}` },
+      { line: 'api /v1/runtimes' },
+      { line: 'auth status' },
+      { line: 'auth logout' },
+      { line: `auth login --with-key --base-url ${sandbox.url}`, stdin: `${TEST_KEY}\n` },
+      { line: 'config list' },
+      { line: 'config get base-url' },
+      { line: 'config set timeout 10' },
+    ];
+    const results = await Promise.all(commands.map(({ line, stdin }) => mon(line, { env, stdin })));
+    results.forEach((result, index) => {
+      const command = commands[index]!.line;
+      expect(result.stderr, command).toContain(`The config file ${file} is damaged: it is not valid JSON`);
+      expect(result.stderr, command).toContain('It was left untouched.');
+      expect(result.code, command).toBe(1);
+    });
+    expect(readFileSync(file, 'utf8')).toBe(damaged);
+  });
+});

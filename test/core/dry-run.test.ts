@@ -68,3 +68,32 @@ describe('--dry-run', () => {
     });
   });
 });
+
+describe('--dry-run and secrets', () => {
+  it('never shows the key or a ping token in a --dry-run, in any form, and sends nothing', async () => {
+    const { pingToken } = (sandbox.banner().json.heartbeats as { pingToken: string }[])[0]!;
+    const outputs = await Promise.all(
+      [
+        // By name: the status pages are read (a full ID would be sent without a lookup).
+        'incidents create --name Dry --severity minor --service "Public API" --message m --dry-run --debug',
+        `--json incidents create --name Dry --severity minor --service ${SEED_SERVICES.api} --message m --dry-run`,
+        'api -X POST /v1/status-pages/incidents -f name=Dry --dry-run',
+        `heartbeats ping ${pingToken} --dry-run --debug`,
+        `--json heartbeats ping ${sandbox.pingUrl}/${pingToken} --dry-run`,
+        `heartbeats exec ${pingToken} --dry-run -- true`,
+      ].map((line) => run(line)),
+    );
+    for (const output of outputs) expect(output.code, output.stderr).toBe(0);
+    for (const output of outputs) expect(output.stdout + output.stderr).not.toContain(pingToken);
+    for (const output of outputs.slice(0, 3)) expect(output.stdout).toContain('/v1/status-pages/incidents');
+    for (const output of outputs.slice(3))
+      expect(output.stdout).toContain(`${sandbox.pingUrl}/…${pingToken.slice(-4)}`);
+    expect(outputs[0]!.stderr).toContain('Bearer [redacted]'); // the GET of the status pages, logged
+    // Only the reads of the status pages (to name the services) reached the sandbox: no
+    // POST, no ping, no command's ping.
+    const received = sandbox.requests;
+    expect(received.map((request) => `${request.method} ${request.path.replace(/\?.*/, '')}`)).toEqual(
+      received.map(() => 'GET /v1/status-pages'),
+    );
+  });
+});

@@ -7,6 +7,7 @@ import { createContext } from '../../src/core/context';
 import { testIO } from '../../src/io';
 import { main } from '../../src/main';
 import { buildProgram } from '../../src/program';
+import { cli } from '../helpers';
 import { words } from '../words';
 
 function paths(command: Command, prefix: string[] = []): string[][] {
@@ -189,5 +190,24 @@ describe('--version', () => {
     const { code, out } = await mon('--version --no-color');
     expect(code).toBe(0);
     expect(out).toBe(`mon ${MON_VERSION}\n`);
+  });
+});
+
+describe('help is data', () => {
+  it('`mon` alone prints its help on stdout and exits 0', async () => {
+    const result = await cli([]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^Usage: mon \[options\] \[command\]/);
+    expect(result.stdout).toContain('Status pages and incidents:');
+  });
+
+  it('`mon help incidents list` is the help of `mon incidents list`; every line fits 80 columns when piped', async () => {
+    // Piped, a real stdout has no width: mon takes 80 columns.
+    const help = await cli(words('help incidents list'), { columns: 80 });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: mon incidents list \[options\]/);
+    expect(help.stdout).toBe((await cli(words('incidents list --help'), { columns: 80 })).stdout);
+    expect(help.stdout.split('\n').filter((line) => line.length > 80)).toEqual([]);
   });
 });

@@ -1,17 +1,17 @@
 /**
  * Completions of incident IDs, in the real shells: each script asks `mon __complete
  * open-incidents` (the real bin/mon.js, found on PATH as `mon`) for the open incidents of
- * the profile on the command line, against a sandbox over HTTP.
+ * the profile on the command line, against a sandbox over HTTP. (What `__complete` prints:
+ * test/commands/completion/__complete.test.ts.)
  */
 import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import { requireTool } from '../tools';
-import { BIN, cleanEnv, closedPort, runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
+import { BIN, runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
 
 const script = (name: string) => fileURLToPath(new URL(`../../completions/${name}`, import.meta.url));
 /** A directory holding `mon` (the real bin/mon.js), put first on PATH. */
@@ -24,20 +24,26 @@ let resolvedId = '';
 
 beforeAll(async () => {
   sandbox = await startSandbox();
+  // Made on the sandbox directly: what the shells offer is the subject here.
   const create = async (name: string) => {
-    const args = ['incidents', 'create', '--name', name, '--severity', 'major', '--service', SEED_SERVICES.api];
-    const created = await runMon([...args, '-m', 'Looking into it', '--no-notify', '-y', '--json'], {
-      env: sandbox.env(),
+    const created = await sandbox.call('POST', '/v1/status-pages/incidents', {
+      name,
+      severity: 'MAJOR',
+      services: [{ id: SEED_SERVICES.api, name: 'Public API', accountId: sandbox.info.accountId }],
+      incidentUpdates: [{ description: 'Looking into it', status: 'INVESTIGATING', notifySubscribers: false }],
     });
-    expect(created.code).toBe(0);
-    return (JSON.parse(created.stdout) as { id: string }).id;
+    expect(created.status).toBe(201);
+    return (created.body as { id: string }).id;
   };
   // An apostrophe, brackets and a colon: names the scripts must carry as descriptions.
   for (const name of ["Checkout errors: card's declined", 'API latency [eu]'])
     open.push({ id: await create(name), name });
   resolvedId = await create('Old outage');
-  const resolved = await runMon(['incidents', 'resolve', resolvedId, '--no-notify', '-y'], { env: sandbox.env() });
-  expect(resolved.code).toBe(0);
+  const resolved = await sandbox.call('POST', `/v1/status-pages/incidents/${resolvedId}/incident-updates`, {
+    description: 'Over',
+    status: 'RESOLVED',
+  });
+  expect(resolved.status).toBe(200);
 });
 afterAll(() => sandbox?.stop());
 
@@ -52,49 +58,6 @@ function bash(line: string[], env: NodeJS.ProcessEnv): string {
   const program = `source '${script('mon.bash')}'; COMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); _mon; printf '%s\\n' "\${COMPREPLY[@]}"`;
   return execFileSync('bash', ['-c', program], { env, encoding: 'utf8' });
 }
-
-describe('mon __complete open-incidents', () => {
-  it('prints each open incident as ID, a tab and its name; nothing of the resolved ones', async () => {
-    const result = await runMon(['__complete', 'open-incidents'], { env: sandbox.env() });
-    expect(result.code).toBe(0);
-    expect(result.stderr).toBe('');
-    expect(result.stdout.trim().split('\n').sort()).toEqual(open.map(({ id, name }) => `${id}\t${name}`).sort());
-    expect(result.stdout).not.toContain(resolvedId);
-  });
-
-  it('is not in the help, and suggests nothing', async () => {
-    const help = await runMon(['--help'], { env: cleanEnv() });
-    expect(help.stdout).not.toContain('__complete');
-  });
-
-  it('prints nothing and exits 0 without a key, or when the API cannot be reached', async () => {
-    const closed = await closedPort();
-    for (const env of [
-      cleanEnv(),
-      sandbox.env({ MON_API_KEY: 'sk_wrong_0123456789' }),
-      sandbox.env({ MON_BASE_URL: closed.url }),
-    ]) {
-      const result = await runMon(['__complete', 'open-incidents'], { env });
-      expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    }
-    await closed.release();
-  });
-
-  it('gives up on a server that never answers after one request of at most 2 s', async () => {
-    const silent = await silentServer();
-    const started = process.hrtime.bigint();
-    const result = await runMon(['__complete', 'open-incidents'], {
-      env: sandbox.env({ MON_BASE_URL: silent.url }),
-      timeoutMs: 60_000,
-    });
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    silent.server.close();
-    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect(silent.connections()).toBe(1);
-    // The server never answers: only the 2 s deadline can have ended it (the default is 30 s).
-    expect(seconds).toBeLessThan(25);
-  });
-});
 
 describe('incident IDs in the shells', () => {
   const ids = () => open.map(({ id }) => id).sort();
@@ -184,15 +147,3 @@ describe('incident IDs in the shells', () => {
     expect(await sandbox.requests()).toEqual([]);
   });
 });
-
-/** A server that accepts connections and never answers. */
-async function silentServer(): Promise<{ server: Server; url: string; connections: () => number }> {
-  let count = 0;
-  const server = createServer((socket) => {
-    count += 1;
-    socket.on('error', () => {});
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return { server, url: `http://127.0.0.1:${port}`, connections: () => count };
-}

@@ -10,9 +10,8 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject, type TestContext } from 'vitest';
-import { loadChecker, openApiFiles, type OpenApiChecker } from '../openapi';
-import { SPEC_WINS } from '../openapi-exceptions';
+import { expect, inject, type TestContext } from 'vitest';
+import { assertTrafficMatchesOpenApi } from '../openapi';
 import { requireTool } from '../tools';
 import type { LoggedRequest } from '../../src/sandbox/request-log';
 import { argv } from '../words';
@@ -70,14 +69,22 @@ export interface RunOptions {
 /**
  * Secrets the suite knows: every sandbox's API key and ping tokens, and any key a test
  * registers. Every output of every `runMon` is checked against them: a secret that shows up
- * in stdout or stderr fails the test that printed it.
+ * in stdout or stderr fails the test that printed it. They are kept per test file: the files
+ * of a worker share this module (vitest.config.ts, `isolate: false`), and one file's secret
+ * (a fixed key it gives a sandbox, say) may be another's example text.
  */
-const secrets = new Set<string>();
+const secretsByFile = new Map<string, Set<string>>();
+function secrets(): Set<string> {
+  const file = expect.getState().testPath ?? '';
+  let known = secretsByFile.get(file);
+  if (!known) secretsByFile.set(file, (known = new Set()));
+  return known;
+}
 export function registerSecret(secret: string): void {
-  if (secret.length >= 8) secrets.add(secret);
+  if (secret.length >= 8) secrets().add(secret);
 }
 export function leakedSecrets(text: string): string[] {
-  return [...secrets].filter((secret) => text.includes(secret));
+  return [...secrets()].filter((secret) => text.includes(secret));
 }
 
 /**
@@ -303,45 +310,6 @@ export async function openIncident(
   if (created.status !== 201) throw new Error(`could not open an incident: ${JSON.stringify(created.body)}`);
   await sandbox.clearRequests();
   return created.body as { id: string; incidentUpdates: { id: string }[] };
-}
-
-/**
- * The independent check of what mon sends and what the sandbox answers (test/openapi.ts):
- * every exchange a sandbox of this harness logged, checked when its log is cleared and when
- * it stops, so the whole end-to-end suite's traffic goes through it. Request bodies are
- * checked when mon sent them (its user agent): a test may send a wrong one on purpose to
- * see the sandbox refuse it. Answers are always checked.
- */
-export function assertTrafficMatchesOpenApi(log: LoggedRequest[]): void {
-  const checker = openApi();
-  if (!checker) return;
-  const problems = log.flatMap((entry) =>
-    checker.check({
-      method: entry.method,
-      path: entry.path,
-      body: /^mon\//.test(entry.headers['user-agent'] ?? '') ? entry.body : undefined,
-      answer: entry.answer,
-    }),
-  );
-  if (problems.length) {
-    throw new Error(
-      `The traffic between mon and the sandbox departs from the public OpenAPI description (see test/openapi.ts):\n${problems.join('\n')}`,
-    );
-  }
-}
-
-let checker: OpenApiChecker | undefined | null = null;
-function openApi(): OpenApiChecker | undefined {
-  if (checker !== null) return checker;
-  const files = openApiFiles();
-  if (!files.length) {
-    const message = `The public OpenAPI description (shared/reference/openapi-subset.json and openapi-beyond.json beside the repository, or MON_OPENAPI=FILE[:FILE]) was not found: the sandbox's traffic is not checked against it.`;
-    // Not a failure even under CI: the description lives outside the repository (it is not
-    // ours to copy in), and a clone elsewhere has none. test/e2e/openapi.test.ts says it skipped.
-    process.emitWarning(message);
-  }
-  checker = files.length ? loadChecker(files, SPEC_WINS) : undefined;
-  return checker;
 }
 
 const running = new Set<SandboxProcess>();

@@ -1,12 +1,12 @@
 /**
- * The sandbox as a product (issue 21): `mon sandbox info`, `reset`, `clock advance` and
- * `requests`, and pings recorded as the service records them, end to end: the real bin/mon.js
- * against real `mon sandbox` processes.
+ * The sandbox as a product (issue 21), end to end: `mon sandbox info` and `reset` on data
+ * files that real `mon sandbox` processes serve (their lock files) or served, and on a
+ * terminal. The commands against a sandbox (`clock advance`, `requests`, what `reset`
+ * refuses) are tested in-process in test/commands/sandbox/, the pings in
+ * test/sandbox/modules/heartbeats.test.ts.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -83,12 +83,6 @@ async function incidentNames(env: NodeJS.ProcessEnv): Promise<string[]> {
   const listed = await runMon(['incidents', 'list', '--status', 'all', '--all', '--json'], { env });
   expect(listed.code).toBe(0);
   return (JSON.parse(listed.stdout) as { name: string }[]).map((incident) => incident.name);
-}
-
-async function latestEvent(sandbox: SandboxProcess, checkId: string): Promise<{ state: string; userAgent: string }> {
-  const events = await runMon(['heartbeats', 'events', checkId, '--limit', '1', '--json'], { env: sandbox.env() });
-  expect(events.code).toBe(0);
-  return (JSON.parse(events.stdout) as { events: { state: string; userAgent: string }[] }[])[0]!.events[0]!;
 }
 
 let sandbox: SandboxProcess;
@@ -269,31 +263,6 @@ describe('mon sandbox reset', () => {
     expect(readFileSync(sandbox.info.dataFile, 'utf8')).toBe(before);
   });
 
-  it('never replaces a file that is not a sandbox journal (a mistyped --data), and info reports it', async () => {
-    const notes = join(tempDir('mon-notes-'), 'notes.json');
-    writeFileSync(notes, '{"mine": "keep me"}\n');
-    const reset = await runMon(['sandbox', 'reset', '--data', notes, '--yes'], { env: cleanEnv() });
-    expect(reset.code).toBe(1);
-    expect(reset.stderr).toContain(`${notes} is not a mon sandbox data file: it was left as it is.`);
-    const info = await runMon(['sandbox', 'info', '--data', notes], { env: cleanEnv() });
-    expect(info.code).toBe(1);
-    expect(info.stderr).toContain(`${notes} is not a mon sandbox data file`);
-    expect(info.stderr).not.toContain('unexpected');
-    expect(readFileSync(notes, 'utf8')).toBe('{"mine": "keep me"}\n');
-  });
-
-  it('without a terminal asks for --yes (exit 2) and changes nothing', async () => {
-    const env = cleanEnv();
-    expect((await runMon(['--sandbox', 'runtimes', 'list'], { env })).code).toBe(0);
-    const file = join(env.MON_DATA_DIR!, 'sandbox.jsonl');
-    const before = readFileSync(file, 'utf8');
-    const refused = await runMon(['--sandbox', 'sandbox', 'reset'], { env });
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('there is no terminal to confirm on');
-    expect(refused.stderr).toContain('Pass --yes (-y) to reset without asking.');
-    expect(readFileSync(file, 'utf8')).toBe(before);
-  });
-
   it.skipIf(!hasScript)('asks on a terminal: "no" changes nothing (exit 1), "yes" resets', async () => {
     const env = cleanEnv();
     expect((await runMon(['--sandbox', ...createArgs('Kept until the reset')], { env })).code).toBe(0);
@@ -315,183 +284,6 @@ describe('mon sandbox reset', () => {
     expect(yes.code).toBe(0);
     expect(yes.stdout).toContain('holds the sample data again');
     expect(await incidentNames({ ...env, MON_SANDBOX: '1' })).not.toContain('Kept until the reset');
-  });
-});
-
-describe('mon sandbox clock advance', () => {
-  it("turns the Queue worker's latest event to FAILING, and the offset survives a restart", async () => {
-    const dataFile = join(tempDir('mon-clock-'), 'data.jsonl');
-    const own = await startSandbox([], { dataFile });
-    const worker = named(monitorsOf(own), 'Queue worker');
-    try {
-      expect((await latestEvent(own, worker.checkId)).state).toBe('RECEIVED');
-      const advanced = await runMon(['sandbox', 'clock', 'advance', '2h'], { env: own.env() });
-      expect(advanced.code).toBe(0);
-      expect(advanced.stderr).toMatch(
-        /✓ The sandbox clock moved forward 2h: it is now \S+ \(2h ahead of the real time\)\./,
-      );
-      expect(Date.parse(advanced.stdout.trim()) - Date.now()).toBeGreaterThan(7_000_000);
-      expect((await latestEvent(own, worker.checkId)).state).toBe('FAILING');
-      const info = await infoJson(['sandbox', 'info', '--data', dataFile], cleanEnv());
-      expect(named(info.heartbeats, 'Queue worker').state).toBe('late');
-
-      // A ping ends the outage.
-      expect((await runMon(['heartbeats', 'ping', worker.pingToken], { env: own.env() })).code).toBe(0);
-      expect((await latestEvent(own, worker.checkId)).state).toBe('LATE');
-      const up = await infoJson(['sandbox', 'info', '--data', dataFile], cleanEnv());
-      expect(named(up.heartbeats, 'Queue worker').state).toBe('on time');
-    } finally {
-      await own.stop();
-    }
-    const restarted = await startSandbox([], { dataFile });
-    try {
-      const json = await runMon(['sandbox', 'clock', 'advance', '1m', '--json'], { env: restarted.env() });
-      expect(JSON.parse(json.stdout)).toMatchObject({ offsetSeconds: 2 * 3600 + 60 });
-    } finally {
-      await restarted.stop();
-    }
-  });
-
-  it('moves the embedded sandbox (--sandbox) clock, kept in its data file', async () => {
-    const env = cleanEnv({ MON_SANDBOX: '1' });
-    const advanced = await runMon(['sandbox', 'clock', 'advance', '90m'], { env });
-    expect(advanced.code).toBe(0);
-    expect(advanced.stderr).toContain('moved forward 1h 30m');
-    const info = await infoJson(['sandbox', 'info'], env);
-    const worker = named(info.heartbeats, 'Queue worker');
-    expect(worker.state).toBe('late');
-    const events = await runMon(['heartbeats', 'events', worker.checkId, '--limit', '1', '--json'], { env });
-    expect(JSON.parse(events.stdout)[0].events[0].state).toBe('FAILING');
-  });
-
-  it('refuses a DURATION that is not one, or over 100 years (exit 2), and sends nothing', async () => {
-    await sandbox.clearRequests();
-    for (const [words, rule] of [
-      [['2x'], 'DURATION must be a duration like 90s, 30m, 2h, 7d or 2w (got "2x")'],
-      [['--', '-2h'], 'DURATION must be a duration like 90s, 30m, 2h, 7d or 2w (got "-2h")'],
-      [['40000d'], 'DURATION must be at most 100 years (got "40000d")'],
-    ] as const) {
-      const result = await runMon(['sandbox', 'clock', 'advance', ...words], { env: sandbox.env() });
-      expect(result.code, words.join(' ')).toBe(2);
-      expect(result.stderr, words.join(' ')).toContain(rule);
-    }
-    const after = await sandbox.call('POST', '/__sandbox/clock', { advanceSeconds: 0 });
-    expect(after.body).toMatchObject({ offsetSeconds: 0 });
-  });
-});
-
-describe('mon sandbox requests', () => {
-  it('shows a create with the API key redacted and a ping token masked; --json is [{method, path, status, time, body}]', async () => {
-    await sandbox.clearRequests();
-    const key = sandbox.info.apiKey;
-    const worker = named(monitorsOf(sandbox), 'Queue worker');
-    expect((await runMon(createArgs('Logged create', `the key was ${key}`), { env: sandbox.env() })).code).toBe(0);
-    expect((await runMon(['heartbeats', 'ping', worker.pingToken], { env: sandbox.env() })).code).toBe(0);
-
-    // runMon fails any run that prints the key or a ping token: these cannot show them.
-    const json = await runMon(['sandbox', 'requests', '--json'], { env: sandbox.env() });
-    expect(json.code).toBe(0);
-    const shown = JSON.parse(json.stdout) as Record<string, unknown>[];
-    const create = shown.find((entry) => entry.method === 'POST' && entry.path === '/v1/status-pages/incidents')!;
-    expect(Object.keys(create)).toEqual(['method', 'path', 'status', 'time', 'body']);
-    expect(create).toMatchObject({
-      status: 201,
-      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      body: { name: 'Logged create', incidentUpdates: [{ description: 'the key was [redacted]' }] },
-    });
-    const ping = shown.at(-1)!;
-    expect(ping).toEqual({
-      method: 'POST',
-      path: `/ping/…${worker.pingToken.slice(-4)}`,
-      status: 200,
-      time: expect.any(String),
-      body: null,
-    });
-
-    const piped = await runMon(['sandbox', 'requests', '--limit', '2'], { env: sandbox.env() });
-    const rows = piped.stdout
-      .trimEnd()
-      .split('\n')
-      .map((line) => line.split('\t'));
-    expect(rows).toHaveLength(2);
-    expect(rows[0]).toEqual([
-      create.time,
-      'POST',
-      '/v1/status-pages/incidents',
-      '201',
-      expect.stringContaining('"description":"the key was [redacted]"'),
-    ]);
-    expect(rows[1]!.slice(1, 4)).toEqual(['POST', `/ping/…${worker.pingToken.slice(-4)}`, '200']);
-  });
-
-  it('against a server that is not a mon sandbox: "this is not a mon sandbox", exit 6', async () => {
-    const server: Server = createServer((req, res) => {
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Not Found' }));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    try {
-      const env = cleanEnv({ MON_BASE_URL: url, MON_API_KEY: 'sk_real_0123456789abcdef' });
-      for (const args of [
-        ['sandbox', 'requests'],
-        ['sandbox', 'clock', 'advance', '2h'],
-      ]) {
-        const result = await runMon(args, { env });
-        expect(result.code, args.join(' ')).toBe(6);
-        expect(result.stderr, args.join(' ')).toContain(`${url} is not a mon sandbox`);
-        expect(result.stderr, args.join(' ')).toContain('Point MON_BASE_URL');
-      }
-    } finally {
-      server.close();
-    }
-  });
-
-  it('needs the API key like the API (exit 4 with another key)', async () => {
-    const result = await runMon(['sandbox', 'requests'], {
-      env: sandbox.env({ MON_API_KEY: 'sk_wrong_0123456789ab' }),
-    });
-    expect(result.code).toBe(4);
-    expect(result.stderr).toContain('Authentication failed: the key from MON_API_KEY was rejected (401');
-  });
-});
-
-describe('pings as the service records them', () => {
-  it('answers link-preview bots (Slackbot, Googlebot) with 200 but does not record them; curl is recorded with its Origin', async () => {
-    const worker = named(monitorsOf(sandbox), 'Hourly report');
-    const ping = (userAgent: string, headers: Record<string, string> = {}) =>
-      fetch(`${sandbox.info.pingUrl}/${worker.pingToken}`, { headers: { 'user-agent': userAgent, ...headers } });
-
-    const curl = await ping('curl/8.5.0', { origin: 'https://ci.example.com' });
-    expect(curl.status).toBe(200);
-    for (const bot of [
-      'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
-      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-    ]) {
-      const answer = await ping(bot);
-      expect(answer.status, bot).toBe(200);
-      expect(await answer.json(), bot).toEqual({ ok: true });
-    }
-    const events = await runMon(['heartbeats', 'events', worker.checkId, '--limit', '2', '--json'], {
-      env: sandbox.env(),
-    });
-    const [newest, previous] = JSON.parse(events.stdout)[0].events as { userAgent: string; source: string }[];
-    expect(newest).toMatchObject({ userAgent: 'curl/8.5.0', source: 'https://ci.example.com' });
-    expect(previous!.userAgent).not.toMatch(/bot/i);
-
-    const referred = await ping('Wget/1.21', { referer: 'https://jobs.example.com/nightly' });
-    expect(referred.status).toBe(200);
-    expect((await latestEvent(sandbox, worker.checkId)).userAgent).toBe('Wget/1.21');
-    const latest = JSON.parse(
-      (await runMon(['heartbeats', 'events', worker.checkId, '--limit', '1', '--json'], { env: sandbox.env() })).stdout,
-    )[0].events[0];
-    expect(latest.source).toBe('https://jobs.example.com/nightly');
-
-    for (const method of ['HEAD', 'PUT', 'DELETE']) {
-      const refused = await fetch(`${sandbox.info.pingUrl}/${worker.pingToken}`, { method });
-      expect(refused.status, method).toBe(405);
-      expect(refused.headers.get('allow'), method).toBe('POST, GET');
-    }
   });
 });
 

@@ -1,81 +1,30 @@
 /**
- * The terminal experience, end to end: help as data, short IDs, short flags, full pages.
+ * The terminal experience, end to end, on a real pseudo-terminal: progress while waiting, and
+ * tables in colour. (Help as data: test/core/help.test.ts; short flags and full pages:
+ * test/commands/incidents/.)
  */
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
-import {
-  BIN,
-  cleanEnv,
-  hasScript,
-  inTerminal,
-  requireTerminal,
-  runMon,
-  startSandbox,
-  type SandboxProcess,
-} from './harness';
-import { TWINS, twinsDataFile } from '../commands/incidents/twins';
+import { BIN, hasScript, inTerminal, requireTerminal, runMon, startSandbox, type SandboxProcess } from './harness';
 
 let sandbox: SandboxProcess;
 beforeAll(async () => {
-  sandbox = await startSandbox([], { dataFile: twinsDataFile() });
+  sandbox = await startSandbox();
 });
 afterAll(() => sandbox?.stop());
-
-describe('help is data', () => {
-  it('`mon` alone prints its help on stdout and exits 0', async () => {
-    const result = await runMon([], { env: cleanEnv() });
-    expect(result.code).toBe(0);
-    expect(result.stderr).toBe('');
-    expect(result.stdout).toMatch(/^Usage: mon \[options\] \[command\]/);
-    expect(result.stdout).toContain('Status pages and incidents:');
-  });
-
-  it('`mon help incidents list` is the help of `mon incidents list`; every line fits 80 columns when piped', async () => {
-    const help = await runMon(['help', 'incidents', 'list'], { env: cleanEnv() });
-    expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/^Usage: mon incidents list \[options\]/);
-    expect(help.stdout).toBe((await runMon(['incidents', 'list', '--help'], { env: cleanEnv() })).stdout);
-    expect(help.stdout.split('\n').filter((line) => line.length > 80)).toEqual([]);
-  });
-});
-
-describe('short flags and full pages', () => {
-  it('-m and -s are --message and --status', async () => {
-    await sandbox.clearRequests();
-    const result = await runMon(
-      ['incidents', 'update', TWINS[0]!, '-s', 'monitoring', '-m', 'Watching.', '--dry-run'],
-      { env: sandbox.env() },
-    );
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('"description": "Watching."');
-    expect(result.stdout).toContain('"status": "MONITORING"');
-  });
-
-  it('--all asks for 100 a page; -L sets the page size', async () => {
-    await sandbox.clearRequests();
-    expect(
-      (await runMon(['incidents', 'list', '--status', 'all', '--all', '--json'], { env: sandbox.env() })).code,
-    ).toBe(0);
-    expect((await sandbox.requests()).map((request) => request.path)).toEqual(['/v1/status-pages/incidents?limit=100']);
-    await sandbox.clearRequests();
-    expect(
-      (await runMon(['incidents', 'list', '--status', 'all', '--all', '-L', '2', '--json'], { env: sandbox.env() }))
-        .code,
-    ).toBe(0);
-    expect((await sandbox.requests()).every((request) => request.path.includes('limit=2'))).toBe(true);
-  });
-});
 
 describe.skipIf(!hasScript)('progress on a terminal', () => {
   let slow: SandboxProcess;
   beforeAll(async () => {
     slow = await startSandbox(['--faults', 'delay:800']);
     for (const name of ['One', 'Two', 'Three']) {
-      await runMon(
-        ['incidents', 'create', '--name', name, '--severity', 'minor', '--service', SEED_SERVICES.api, '-m', 'x'],
-        { env: slow.env() },
-      );
+      await slow.call('POST', '/v1/status-pages/incidents', {
+        name,
+        severity: 'MINOR',
+        services: [{ id: SEED_SERVICES.api, name: 'Public API', accountId: slow.info.accountId }],
+        incidentUpdates: [{ description: 'x' }],
+      });
     }
   }, 60_000);
   afterAll(() => slow?.stop());

@@ -1,6 +1,7 @@
 /**
- * Errors as JSON, in-process (test/helpers.ts): the kinds the end-to-end suite does not
- * reach cheaply (a rate limit, a server failure, no answer at all, an answer that is not JSON).
+ * Errors as JSON (output/json-errors.ts): with --json or --jq, an error is one JSON object on
+ * stderr, in every kind; without them it stays prose. test/e2e/json-errors.test.ts: the same
+ * through the real binary, with colour forced.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,7 @@ import { earlyFacts } from '../../src/core/flags/early';
 import type { Sandbox } from '../../src/sandbox/server';
 import { memorySandbox, mon, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
 import { argv, words } from '../words';
+import { jsonError } from '../json-error';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -133,5 +135,92 @@ describe('errors as JSON, in every kind', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('errors as JSON, against the sandbox', () => {
+  it('a 404: exit 6, kind not-found, the HTTP status and the request ID the server sent', async () => {
+    sandbox.requests.length = 0;
+    const result = await mon('runtimes get 1999.01 --json', { sandbox });
+    expect(result.code).toBe(6);
+    const error = jsonError(result);
+    expect(error).toMatchObject({ exitCode: 6, kind: 'not-found', status: 404 });
+    expect(error.message).toContain('1999.01');
+    const [request] = sandbox.requests;
+    expect(request?.path).toBe('/v1/runtimes/1999.01');
+    expect(error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(error.message).toContain(`(request ID ${error.requestId})`);
+    expect(error.message).not.toMatch(/^error:/);
+  });
+
+  it('a usage error: exit 2, kind usage, a hint, no status or request ID (nothing was sent)', async () => {
+    sandbox.requests.length = 0;
+    const result = await mon('incidents list --limit 500 --json', { sandbox });
+    expect(result.code).toBe(2);
+    const error = jsonError(result);
+    expect(error).toEqual({
+      exitCode: 2,
+      kind: 'usage',
+      message: expect.stringContaining('--limit') as string,
+      hint: 'See `mon incidents list --help`.',
+    });
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('a 401: exit 4, kind auth, status 401, and the rejected key nowhere in it', async () => {
+    const wrongKey = 'sk_test_wrongwrongwrong0000';
+    const result = await mon('runtimes list --json', { env: testEnv({ sandbox, env: { MON_API_KEY: wrongKey } }) });
+    expect(result.code).toBe(4);
+    const error = jsonError(result);
+    expect(error).toMatchObject({ exitCode: 4, kind: 'auth', status: 401 });
+    expect(error.hint).toEqual(expect.any(String));
+    expect(result.stderr).not.toContain(wrongKey);
+  });
+
+  it("an unknown flag (commander's own parse error): exit 2, kind usage, with the suggestion", async () => {
+    const result = await mon('runtimes list --jsn --json', { sandbox });
+    expect(result.code).toBe(2);
+    const error = jsonError(result);
+    expect(error).toEqual({
+      exitCode: 2,
+      kind: 'usage',
+      message: "unknown option '--jsn'",
+      hint: 'Did you mean --json? Run `mon runtimes list --help` for usage.',
+    });
+  });
+
+  it('a flag given as a value (refused before commander parses), with --jq', async () => {
+    sandbox.requests.length = 0;
+    const result = await mon('incidents create --message --dry-run --jq .id', { sandbox });
+    expect(result.code).toBe(2);
+    expect(jsonError(result)).toMatchObject({
+      kind: 'usage',
+      message: expect.stringMatching(/^--message needs a value, but the next word is --dry-run/) as string,
+    });
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('stays prose without --json', async () => {
+    const notFound = await mon('runtimes get 1999.01', { sandbox });
+    expect(notFound.code).toBe(6);
+    expect(notFound.stderr).toMatch(/^error: Runtime "1999\.01" was not found\./);
+    expect(() => JSON.parse(notFound.stderr) as unknown).toThrow();
+
+    const unknown = await mon('runtimes list --jsn', { sandbox });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe(
+      "error: unknown option '--jsn'\nDid you mean --json? Run `mon runtimes list --help` for usage.\n",
+    );
+  });
+
+  it('reads --json before `--` only: after it, the word belongs to the program being run', async () => {
+    const line = 'heartbeats exec tok_0123456789 -- /nonexistent/program --json';
+    const result = await mon(line, { sandbox });
+    expect(result.code).toBe(127);
+    expect(result.stderr).toMatch(/^error: /);
+
+    const json = await mon(`--json ${line}`, { sandbox });
+    expect(json.code).toBe(127);
+    expect(jsonError(json)).toMatchObject({ exitCode: 127, kind: 'failure' });
   });
 });

@@ -176,3 +176,25 @@ describe('journal writes', () => {
     expect(await names(await start(file))).toContain('Before');
   });
 });
+
+describe('concurrent writers', () => {
+  it('keeps all of 50 incidents created at once by 50 commands', async () => {
+    const sandbox = await start(dataFile());
+    const created = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        mon(`incidents create --name "Concurrent ${i}" --severity minor --service ${SEED_SERVICES.api} --message m`, {
+          sandbox,
+        }),
+      ),
+    );
+    expect(created.map((result) => result.code)).toEqual(Array(50).fill(0));
+    const ids = created.map((result) => result.stdout.trim());
+    const listed = await mon('incidents list --status all --all --json', { sandbox });
+    const stored = (JSON.parse(listed.stdout) as { id: string; name: string }[]).filter((incident) =>
+      incident.name.startsWith('Concurrent '),
+    );
+    expect(stored).toHaveLength(50);
+    expect(new Set(stored.map((incident) => incident.id))).toEqual(new Set(ids));
+    expect(new Set(stored.map((incident) => incident.name)).size).toBe(50);
+  });
+});

@@ -3,9 +3,11 @@
  * shown escaped, chosen by Unicode category (Cc, Cf, Zl, Zp, Co, Cn, Cs), so that
  * "Payments\u200B down" cannot pass for "Payments down" in a table, a picker or a confirmation.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonText } from '../../src/output/render';
+import type { Sandbox } from '../../src/sandbox/server';
 import { sanitize } from '../../src/text/escape';
+import { memorySandbox, mon, sandboxCall, TEST_ACCOUNT } from '../helpers';
 
 describe('sanitize escapes by category, not from a list', () => {
   const cases: [string, string, string][] = [
@@ -55,5 +57,51 @@ describe('sanitize', () => {
     expect(sanitize('\u009b31m')).toBe('\\x9b31m');
     expect(sanitize('abc\u202edcba')).toBe('abc\\u202edcba');
     expect(sanitize('Ünïcødé ✓ 日本')).toBe('Ünïcødé ✓ 日本');
+  });
+});
+
+describe('hostile text from the server, through the commands', () => {
+  // A title change (OSC), a screen clear (CSI), a C1 CSI, a cursor move up, and a right-to-left override.
+  const NAME = 'Evil \u001b]0;pwned\u0007 \u001b[2J\u009b31m\u202eesrever';
+  const MESSAGE = 'First line\u001b[1A\u001b[2K fake \u0085 line';
+  /** Anything that could act on a terminal, beyond the line breaks and tabs of our own layout. */
+  const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+  let sandbox: Sandbox;
+  let id: string;
+  let updateId: string;
+  beforeAll(async () => {
+    sandbox = await memorySandbox();
+    const { body } = await sandboxCall(sandbox, 'POST', '/v1/status-pages/incidents', {
+      name: NAME,
+      severity: 'MAJOR',
+      services: [{ id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01', name: 'Public API', accountId: TEST_ACCOUNT }],
+      incidentUpdates: [{ description: MESSAGE }],
+    });
+    ({ id } = body as { id: string });
+    updateId = (body as { incidentUpdates: { id: string }[] }).incidentUpdates[0]!.id;
+  });
+  afterAll(() => sandbox.close());
+
+  it('comes out escaped when piped, and as the same JSON value with --json', async () => {
+    const [list, get, update, resolved, listJson, getJson] = await Promise.all(
+      [
+        'incidents list',
+        `incidents get ${id}`,
+        `incidents updates get ${id} ${updateId}`,
+        `incidents resolve ${id} --dry-run`,
+        'incidents list --json',
+        `incidents get ${id} --json`,
+      ].map((line) => mon(line, { sandbox })),
+    );
+    for (const output of [list!, get!, update!, resolved!, listJson!, getJson!]) {
+      expect(output.code).toBe(0);
+      expect(output.stdout + output.stderr).not.toMatch(CONTROL);
+    }
+    expect(list!.stdout).toContain('Evil \\x1b]0;pwned\\x07 \\x1b[2J\\x9b31m\\u202eesrever');
+    expect(get!.stdout).toContain('First line\\x1b[1A\\x1b[2K fake \\x85 line');
+    expect(update!.stdout).toContain('description\tFirst line\\x1b[1A');
+    expect(JSON.parse(listJson!.stdout).entries.find((incident: { id: string }) => incident.id === id).name).toBe(NAME);
+    expect(JSON.parse(getJson!.stdout).incidentUpdates[0].description).toBe(MESSAGE);
+    expect(getJson!.stdout).toContain('"name": "Evil \\u001b]0;pwned\\u0007 \\u001b[2J\\u009b31m\\u202eesrever"');
   });
 });

@@ -6,7 +6,7 @@ import { createContext } from '../../../src/core/context';
 import { testIO } from '../../../src/io';
 import { main } from '../../../src/main';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, mon, TEST_ACCOUNT, TEST_KEY, testEnv } from '../../helpers';
+import { memorySandbox, mon, TEST_ACCOUNT, TEST_KEY, testEnv, refusesBadInput } from '../../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -166,3 +166,18 @@ describe('auth login under MON_* variables', () => {
     expect(result.stderr).not.toContain('MON_BASE_URL is set'); // the same URL: nothing overridden
   });
 });
+
+refusesBadInput([
+  {
+    what: 'an empty key on stdin',
+    line: 'auth login --with-key',
+    stdin: '\n',
+    says: '--with-key read an empty key from stdin',
+  },
+  {
+    what: 'a --base-url that is not http(s)',
+    line: 'auth login --with-key --base-url ftp://x',
+    stdin: 'sk_x_0123456789\n',
+    says: 'Invalid URL "ftp://x" (from --base-url)',
+  },
+]);

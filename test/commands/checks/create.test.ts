@@ -1,7 +1,11 @@
 /** `mon checks create` (deprecated): its warning, the seconds-level frequencies it offers an API check, and the 402 past the plan's limit. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, mon, testEnv } from '../../helpers';
+import { memorySandbox, mon, testEnv, refusesBadInput } from '../../helpers';
+import { words } from '../../words';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -78,3 +82,86 @@ describe('checks create (deprecated)', () => {
     }
   });
 });
+
+describe('checks create (deprecated), what the sandbox receives', () => {
+  it('warns, sends `type` and dependency files, and maps a 402 past --max-checks to exit 5', async () => {
+    const limited = await memorySandbox({ maxChecks: 1 });
+    try {
+      const helper = join(mkdtempSync(join(tmpdir(), 'mon-checks-')), 'helpers.js');
+      writeFileSync(helper, 'module.exports = { ok: true };\n');
+      const first = await mon(
+        `checks create --type api --name api --query api.example.com --frequency 0 --frequency-offset 10
+          --dependency lib/helpers.js=@${helper}`,
+        { sandbox: limited },
+      );
+      expect(first.stderr).toContain(
+        'warning: `mon checks create` uses POST /v1/checks, which the API has deprecated and will remove.',
+      );
+      expect(first.stderr).toContain('For API and browser checks use the per-type operations');
+      expect(first.code).toBe(0);
+      expect(first.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
+      const [request] = limited.requests;
+      expect(request!.path).toBe('/v1/checks');
+      expect(request!.body).toEqual({
+        type: 'API',
+        name: 'api',
+        request: { query: 'api.example.com', recordType: 'A' },
+        frequency: 0,
+        frequencyOffset: 10,
+        dependencies: [{ path: 'lib/helpers.js', content: 'module.exports = { ok: true };\n' }],
+        heartbeat: {},
+        script: '',
+      });
+
+      const second = await mon('checks create --type DNS --name dns --query example.com', { sandbox: limited });
+      expect(second.stderr).toContain('For DNS checks use `mon checks create-dns`.');
+      expect(second.stderr).toContain(
+        "The plan's limit on the number of checks is reached, so no check was created (402 Payment Required: Your plan allows 1 check and the account has 1",
+      );
+      expect(second.stderr).toContain('Delete checks you no longer need or upgrade the plan');
+      expect(second.stdout).toBe('');
+      expect(second.code).toBe(5);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('--dry-run prints the request to the deprecated operation and sends nothing', async () => {
+    const result = await mon('--json checks create --type DNS --name dry --query example.com --dry-run', { sandbox });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      method: 'POST',
+      url: `${sandbox.url}/v1/checks`,
+      body: { type: 'DNS', name: 'dry', request: { query: 'example.com' } },
+    });
+    expect(sandbox.requests).toEqual([]);
+  });
+});
+
+const COMBINED = 'checks create --type API --name api --query example.com';
+refusesBadInput([
+  {
+    what: 'combined create without --type',
+    line: 'checks create --name n --query q',
+    says: '--type is required: one of AGENTIC, API',
+  },
+  {
+    what: 'a seconds-level offset other than 10, 20, 30',
+    line: `${COMBINED} --frequency 0 --frequency-offset 15`,
+    says: '--frequency-offset must be 10, 20 or 30 for --frequency 0',
+  },
+  {
+    what: 'a dependency without a local file',
+    line: `${COMBINED} --dependency lib.js`,
+    says: '--dependency must be PATH=@LOCALFILE',
+  },
+  {
+    what: 'a dependency whose file is missing',
+    line: [
+      ...words(COMBINED),
+      '--dependency',
+      `lib.js=@${join(mkdtempSync(join(tmpdir(), 'mon-bad-input-')), 'nothere.js')}`,
+    ],
+    says: 'cannot read',
+  },
+]);

@@ -7,6 +7,7 @@ import { buildProgram } from '../../../src/program';
 import { createContext } from '../../../src/core/context';
 import { testIO } from '../../../src/io';
 import { requireTool } from '../../tools';
+import { refusesBadInput } from '../../helpers';
 
 const files = { bash: 'mon.bash', zsh: '_mon', fish: 'mon.fish' } as const;
 const path = (name: string) => fileURLToPath(new URL(`../../../completions/${name}`, import.meta.url));
@@ -67,3 +68,11 @@ describe('shell completions', () => {
     expect(out).toContain('2026.04');
   });
 });
+
+refusesBadInput([
+  {
+    what: 'an unknown shell',
+    line: 'completion powershell',
+    says: 'shell must be one of bash, zsh or fish (got "powershell")',
+  },
+]);

@@ -1,7 +1,7 @@
 /** `mon config set|get|list|unset|path`: settings per profile, the key never among them. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mon, testEnv } from '../../helpers';
+import { mon, testEnv, refusesBadInput } from '../../helpers';
 
 describe('config set, get, list, unset', () => {
   it('sets, gets, lists and unsets settings per profile, never showing the key', async () => {
@@ -34,3 +34,9 @@ describe('config set, get, list, unset', () => {
     expect(bad.stderr).toContain('timeout');
   });
 });
+
+refusesBadInput([
+  { what: 'a timeout that is a word', line: 'config set timeout soon', says: 'Invalid timeout "soon"' },
+  { what: 'an unknown setting', line: 'config set colour red', says: 'Unknown setting "colour"' },
+  { what: 'the API key', line: 'config set api-key sk_live_0123456789', says: 'mon auth login' },
+]);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { monitors } from '../../../src/sandbox/modules/heartbeats/store';
-import { cli, memorySandbox, testEnv } from '../../helpers';
+import { cli, memorySandbox, testEnv, refusesBadInput } from '../../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -213,3 +213,16 @@ describe('heartbeats create with --sandbox', () => {
     expect(result.stderr).toContain('  Next: mon --sandbox heartbeats exec TOKEN -- your-job');
   });
 });
+
+refusesBadInput([
+  {
+    what: 'a period under 30 seconds',
+    line: 'heartbeats create --name Backup --period 29s --grace 0s',
+    says: '--period must be 30 seconds to 365 days (got 29s)',
+  },
+  {
+    what: 'a grace over 365 days',
+    line: 'heartbeats create --name Backup --period 1d --grace 366d',
+    says: '--grace must be 0 seconds to 365 days (got 366d)',
+  },
+]);

@@ -1,7 +1,7 @@
 /** `mon heartbeats events`: the events of a heartbeat check as a person (terminal) and a script (pipe, --json) see them. The time window's flags: shared/window.test.ts. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, mon, testEnv } from '../../helpers';
+import { memorySandbox, mon, testEnv, refusesBadInput } from '../../helpers';
 import { seededCheckId } from './fixture';
 
 let sandbox: Sandbox;
@@ -87,3 +87,54 @@ describe('heartbeats events CHECK_ID', () => {
     expect(result.stderr).toContain('not its ping token');
   });
 });
+
+const CHECK = '4e92b3e4-ad4b-407c-a866-6f8e7401c366';
+describe('heartbeats events, a window that is not one', () => {
+  it.each([
+    ['--limit 11', '--limit must be a whole number from 1 to 10'],
+    ['--from 2026-11-20T10:00:00Z --to 2026-11-20T09:00:00Z', '--from must be before --to'],
+    ['--from yesterday-ish', '--from must be a date (2026-11-20), an ISO 8601 date-time, or a time ago'],
+    ['--to 2026-13-01', '--to must be a date'],
+  ])('events %s: exit 2 and nothing sent', async (flags, message) => {
+    const result = await mon(`heartbeats events ${seededCheckId(sandbox, 'Nightly backup')} ${flags}`, { sandbox });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(sandbox.requests).toEqual([]);
+  });
+});
+
+refusesBadInput([
+  {
+    what: '--limit 0',
+    line: `heartbeats events ${CHECK} --limit 0`,
+    says: '--limit must be a whole number from 1 to 10 (got 0)',
+  },
+  {
+    what: '--limit 11',
+    line: `heartbeats events ${CHECK} --limit 11`,
+    says: '--limit must be a whole number from 1 to 10 (got 11)',
+  },
+  // A CHECK that is not a whole ID is a name or a prefix, looked up (never put in a path).
+  { what: 'no check (prompts off)', line: 'heartbeats events', says: 'CHECK is required (prompts are off' },
+  {
+    what: 'a --from that is a word',
+    line: `heartbeats events ${CHECK} --from yesterday`,
+    says: '--from must be a date (2026-11-20)',
+  },
+  { what: 'a --to in month 13', line: `heartbeats events ${CHECK} --to 2026-13-01`, says: '--to must be a date' },
+  {
+    what: 'a --since with an unknown unit',
+    line: `heartbeats events ${CHECK} --since 5x`,
+    says: '--since must be a duration like 90s, 30m, 2h, 7d or 2w',
+  },
+  {
+    what: '--from after --to',
+    line: `heartbeats events ${CHECK} --from 2026-11-20 --to 2026-11-19`,
+    says: '--from must be before --to',
+  },
+  {
+    what: '--since with --from',
+    line: `heartbeats events ${CHECK} --since 6h --from 2026-11-20`,
+    says: '--since cannot be combined with --from',
+  },
+]);

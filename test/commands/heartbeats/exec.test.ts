@@ -8,8 +8,19 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cli, closedPort, type ClosedPort, httpServer, mon, testEnv, type TestServer } from '../../helpers';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../src/sandbox/server';
+import {
+  cli,
+  closedPort,
+  type ClosedPort,
+  httpServer,
+  memorySandbox,
+  mon,
+  testEnv,
+  type TestServer,
+  refusesBadInput,
+} from '../../helpers';
 import { closePingHosts, MASKED, pingEnv, pingHost, TOKEN } from './fixture';
 
 /** Where nothing listens, for as long as this file runs (never a port assumed closed). */
@@ -169,3 +180,64 @@ describe('heartbeats exec limits', () => {
     expect(host.received).toEqual([]);
   });
 });
+
+describe('heartbeats exec, against the sandbox', () => {
+  let sandbox: Sandbox;
+  let hourly: string;
+  beforeAll(async () => {
+    sandbox = await memorySandbox();
+    hourly = (sandbox.banner().json.heartbeats as { name: string; pingToken: string }[]).find(
+      (monitor) => monitor.name === 'Hourly report',
+    )!.pingToken;
+  });
+  afterAll(() => sandbox.close());
+  beforeEach(() => {
+    sandbox.requests.length = 0;
+  });
+  const run = (line: string, env: NodeJS.ProcessEnv = {}) =>
+    mon(line, { env: testEnv({ sandbox, env: { PATH: process.env.PATH, ...env } }) });
+  const pingsReceived = () =>
+    sandbox.requests
+      .filter((request) => request.path === `/ping/…${hourly.slice(-4)}`)
+      .map((request) => request.method);
+
+  it('does not ping when the job fails, and exits with its code: `false` → 1, `exit 3` → 3', async () => {
+    const failed = await run(`heartbeats exec ${hourly} -- false`);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toBe('mon: false exited with code 1; no ping was sent.\n');
+    const three = await run(`heartbeats exec ${hourly} -- sh -c 'exit 3'`);
+    expect(three.code).toBe(3);
+    expect(pingsReceived()).toEqual([]);
+  });
+
+  it('exits 127 without a ping when the command does not exist', async () => {
+    const result = await run(`heartbeats exec ${hourly} -- no-such-job-anywhere`);
+    expect(result.code).toBe(127);
+    expect(result.stderr).toContain('Cannot run "no-such-job-anywhere": command not found; no ping was sent.');
+    expect(pingsReceived()).toEqual([]);
+  });
+
+  it("an unreachable ping URL is a warning: mon still exits with the job's code (and 1 with --strict)", async () => {
+    const unreachable = { MON_PING_URL: `${closed.url}/ping` };
+    const ok = await run(`heartbeats exec ${hourly} -- true`, unreachable);
+    expect(ok.code).toBe(0);
+    expect(ok.stderr).toContain(`warning: The command succeeded, but the ping to ${closed.url}/ping/…`);
+    expect(ok.stderr).toContain(`could not reach ${closed.url} after 3 attempts`);
+    expect(ok.stderr).not.toContain(hourly);
+
+    const three = await run(`heartbeats exec ${hourly} -- sh -c 'exit 3'`, unreachable);
+    expect(three.code).toBe(3);
+
+    const strict = await run(`heartbeats exec ${hourly} --strict -- true`, unreachable);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain('error: The command succeeded, but the ping to');
+  });
+});
+
+refusesBadInput([
+  {
+    what: 'no command',
+    line: 'heartbeats exec 4e92b3e4-ad4b-407c-a866-6f8e7401c366',
+    says: "missing required argument 'command'",
+  },
+]);

@@ -2,8 +2,9 @@
  * `mon heartbeats ping` against a ping host of our own: what is sent (no API key), retries
  * and the short deadline, and the token never appearing in what mon prints.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort, type ClosedPort, mon, TEST_KEY } from '../../helpers';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../src/sandbox/server';
+import { closedPort, type ClosedPort, memorySandbox, mon, TEST_KEY, refusesBadInput } from '../../helpers';
 import { closePingHosts, MASKED, pingEnv, pingHost, TOKEN } from './fixture';
 
 /** Where nothing listens, for as long as this file runs (never a port assumed closed). */
@@ -155,3 +156,88 @@ describe('heartbeats ping', () => {
     expect(missing.stderr).toContain('TOKEN is required');
   });
 });
+
+describe('heartbeats ping, against the sandbox', () => {
+  let sandbox: Sandbox;
+  let nightly: { checkId: string; pingToken: string };
+  beforeAll(async () => {
+    sandbox = await memorySandbox();
+    nightly = (sandbox.banner().json.heartbeats as { name: string; checkId: string; pingToken: string }[]).find(
+      (monitor) => monitor.name === 'Nightly backup',
+    )!;
+  });
+  afterAll(() => sandbox.close());
+  beforeEach(() => {
+    sandbox.requests.length = 0;
+  });
+  const pingsReceived = (token: string) =>
+    sandbox.requests.filter((request) => request.path === `/ping/…${token.slice(-4)}`).map((request) => request.method);
+
+  it('a ping shows up as the newest event, with its source and user agent', async () => {
+    const ping = await mon(`heartbeats ping ${nightly.pingToken}`, { sandbox });
+    expect(ping).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(pingsReceived(nightly.pingToken)).toEqual(['POST']);
+
+    const events = await mon(`heartbeats events ${nightly.checkId} --limit 2`, { sandbox });
+    expect(events.code).toBe(0);
+    const rows = events.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toEqual([
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      'RECEIVED',
+      '127.0.0.1',
+      expect.stringMatching(/^mon\/\d/),
+    ]);
+    expect(Date.now() - Date.parse(rows[0]![0]!)).toBeLessThan(60_000);
+    expect(rows[1]).toEqual([expect.any(String), expect.any(String), '10.0.2.8', 'Wget/1.21.4']);
+
+    const json = JSON.parse((await mon(`heartbeats events ${nightly.checkId} --limit 1 --json`, { sandbox })).stdout);
+    expect(json).toEqual([
+      {
+        events: [
+          {
+            id: expect.any(String),
+            timestamp: rows[0]![0],
+            state: 'RECEIVED',
+            source: '127.0.0.1',
+            userAgent: rows[0]![3],
+          },
+        ],
+        stats: { last24Hours: expect.any(Object), last7Days: expect.any(Object) },
+      },
+    ]);
+  });
+
+  it('never shows the ping token: not with --debug, not in errors', async () => {
+    const debug = await mon(`heartbeats ping ${nightly.pingToken} --debug`, { sandbox });
+    expect(debug.code).toBe(0);
+    expect(debug.stderr).toContain(`> POST ${sandbox.pingUrl}/…${nightly.pingToken.slice(-4)}`);
+    expect(debug.stderr).not.toContain('authorization');
+    const wrong = `${nightly.pingToken.slice(0, -4)}0000`;
+    const unknown = await mon(`heartbeats ping ${wrong}`, { sandbox });
+    expect(unknown.code).toBe(6);
+    expect(unknown.stderr).toContain(`The ping URL ${sandbox.pingUrl}/…0000 is not known to the service (404).`);
+    for (const result of [debug, unknown]) {
+      expect(result.stdout + result.stderr).not.toContain(nightly.pingToken);
+      expect(result.stdout + result.stderr).not.toContain(wrong);
+    }
+  });
+});
+
+refusesBadInput([
+  { what: 'a token with "/"', line: 'heartbeats ping a/b', says: 'TOKEN must not contain "/"' },
+  { what: 'no token (prompts off)', line: 'heartbeats ping', says: 'TOKEN is required' },
+  {
+    what: 'a --ping-url that is not http(s)',
+    line: '--ping-url ftp://ping.example.com heartbeats ping 4e92b3e4-ad4b-407c-a866-6f8e7401c366',
+    says: 'Invalid URL "ftp://ping.example.com" (from --ping-url)',
+  },
+  {
+    what: 'plain http to another host',
+    line: 'heartbeats ping http://ping.example.com/ping/abc',
+    says: 'Refusing to send the ping token over plain http:// to ping.example.com',
+  },
+]);

@@ -1,7 +1,7 @@
 /** `mon heartbeats update CHECK`: one PUT with the current values for what the flags do not change. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { cli, memorySandbox } from '../../helpers';
+import { cli, memorySandbox, refusesBadInput } from '../../helpers';
 
 let sandbox: Sandbox;
 let id: string;
@@ -86,3 +86,11 @@ describe('heartbeats update', () => {
     expect(puts()).toEqual([]);
   });
 });
+
+refusesBadInput([
+  {
+    what: 'nothing to change',
+    line: 'heartbeats update 4e92b3e4-ad4b-407c-a866-6f8e7401c366',
+    says: 'Nothing to change',
+  },
+]);

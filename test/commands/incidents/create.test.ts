@@ -6,7 +6,16 @@ import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../../src/api/schemas/enums';
 import { parseTime } from '../../../src/text/time';
-import { type CliOptions, frozenClock, memorySandbox, mon, sandboxCall, TEST_ACCOUNT, testEnv } from '../../helpers';
+import {
+  type CliOptions,
+  frozenClock,
+  memorySandbox,
+  mon,
+  sandboxCall,
+  TEST_ACCOUNT,
+  testEnv,
+  refusesBadInput,
+} from '../../helpers';
 import { words } from '../../words';
 import { anyCase, date, serviceIds, text } from './fixture';
 
@@ -448,3 +457,54 @@ describe('incidents create with --sandbox', () => {
     expect(result.stderr).toMatch(/Next: `mon --sandbox incidents update [0-9a-f]{8} --status identified/);
   });
 });
+
+const CREATE =
+  'incidents create --name Outage --severity major --service 0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01 --message "Looking into it."';
+refusesBadInput([
+  {
+    what: 'a name of 256 characters',
+    line: `${CREATE} --name ${'x'.repeat(256)}`,
+    says: '--name must be at most 255 characters',
+  },
+  { what: 'a blank name', line: `${CREATE} --name '   '`, says: '--name must not be empty' },
+  {
+    what: 'no service (prompts off)',
+    line: 'incidents create --name A --severity major --message m',
+    says: '--service is required',
+  },
+  { what: 'a blank service', line: `${CREATE} --service ' '`, says: '--service' },
+  {
+    what: 'an unknown severity',
+    line: `${CREATE} --severity sev1`,
+    says: '--severity must be one of CRITICAL, MAJOR, MEDIUM or MINOR (got "sev1")',
+  },
+  {
+    what: 'an unknown status',
+    line: `${CREATE} --status fixed`,
+    says: '--status must be one of INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED (got "fixed")',
+  },
+  { what: 'an empty message', line: `${CREATE} --message ''`, says: '--message must not be empty' },
+  {
+    what: 'a --date that is a word',
+    line: `${CREATE} --date yesterday`,
+    says: '--date must be a date (2026-11-20), an ISO 8601 date-time, or a time ago',
+  },
+  { what: 'a --date on February 30', line: `${CREATE} --date 2026-02-30`, says: '--date must be a date (2026-11-20)' },
+  {
+    what: 'a --date on February 29 of a common year',
+    line: `${CREATE} --date 2026-02-29`,
+    says: '(got "2026-02-29")',
+  },
+  { what: 'a --date in month 13', line: `${CREATE} --date 2026-13-01T00:00:00Z`, says: '(got "2026-13-01T00:00:00Z")' },
+  {
+    what: "a --date at 25 o'clock",
+    line: `${CREATE} --date 2026-11-20T25:00:00Z`,
+    says: '(got "2026-11-20T25:00:00Z")',
+  },
+  { what: 'a --date with an unknown unit', line: `${CREATE} --date 5x`, says: '(got "5x")' },
+  {
+    what: 'missing flags (prompts off)',
+    line: 'incidents create',
+    says: '--name, --severity, --service and --message are required',
+  },
+]);

@@ -1,7 +1,7 @@
 /** `mon incidents get`: the incident and its updates, newest first; --json as received. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { type CliOptions, frozenClock, memorySandbox, mon } from '../../helpers';
+import { type CliOptions, frozenClock, memorySandbox, mon, refusesBadInput } from '../../helpers';
 import { openIncident, resolveIncident } from './fixture';
 
 let sandbox: Sandbox;
@@ -70,3 +70,39 @@ describe('incidents get, update, resolve: an unknown incident', () => {
     }
   });
 });
+
+refusesBadInput([
+  {
+    what: 'an incident ID prefix under 6 characters',
+    line: 'incidents get 6e1f0',
+    says: 'INCIDENT_ID must be the whole ID or at least its first 6 characters (got "6e1f0")',
+  },
+  {
+    what: 'an incident ID climbing out of the path',
+    line: 'incidents get ../../v1/runtimes',
+    says: 'INCIDENT_ID must not contain "/"',
+  },
+  { what: 'an incident ID with "#"', line: 'incidents get a#b', says: 'INCIDENT_ID must not contain' },
+  { what: 'an incident ID with a backslash', line: "incidents get '..\\x'", says: 'INCIDENT_ID must not contain' },
+  {
+    what: 'an incident ID with ESC',
+    line: ['incidents', 'get', 'a\u001b[2Jb'],
+    says: 'INCIDENT_ID must not contain control characters (got "a\\u001b[2Jb")',
+  },
+  {
+    what: 'an incident ID with a C1 control',
+    line: ['incidents', 'get', 'a\u009bb'],
+    says: 'INCIDENT_ID must not contain control characters (got "a\\x9bb")',
+  },
+  {
+    what: 'an incident ID with a leading space',
+    line: "incidents get ' a'",
+    says: 'INCIDENT_ID must not start or end with spaces',
+  },
+  { what: 'an empty incident ID', line: "incidents get ''", says: 'INCIDENT_ID must not be empty' },
+  {
+    what: 'an incident ID of 201 characters',
+    line: `incidents get ${'a'.repeat(201)}`,
+    says: 'INCIDENT_ID must be at most 200 characters',
+  },
+]);

@@ -4,8 +4,17 @@ import type { Incident } from '../../../src/api/schemas/incidents';
 import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { displayWidth } from '../../../src/text/width';
-import { type CliOptions, frozenClock, memorySandbox, mon, sandboxCall, TEST_ACCOUNT } from '../../helpers';
+import {
+  type CliOptions,
+  frozenClock,
+  memorySandbox,
+  mon,
+  sandboxCall,
+  TEST_ACCOUNT,
+  refusesBadInput,
+} from '../../helpers';
 import { API_EU, openIncident, openWithMon, resolveIncident, twoPagesSandbox } from './fixture';
+import { twinsDataFile } from './twins';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -314,3 +323,32 @@ describe('incidents list --watch', () => {
     expect(sandbox.requests).toEqual([]);
   });
 });
+
+describe('incidents list, full pages', () => {
+  it('--all asks for 100 a page; -L sets the page size', async () => {
+    const twins = await memorySandbox({ dataFile: twinsDataFile() });
+    try {
+      expect((await mon('incidents list --status all --all --json', { sandbox: twins })).code).toBe(0);
+      expect(twins.requests.map((request) => request.path)).toEqual(['/v1/status-pages/incidents?limit=100']);
+      twins.requests.length = 0;
+      expect((await mon('incidents list --status all --all -L 2 --json', { sandbox: twins })).code).toBe(0);
+      expect(twins.requests.every((request) => request.path.includes('limit=2'))).toBe(true);
+    } finally {
+      await twins.close();
+    }
+  });
+});
+
+refusesBadInput([
+  {
+    what: '--limit -1',
+    line: 'incidents list --limit -1',
+    says: '--limit must be a whole number from 1 to 100 (got -1)',
+  },
+  {
+    what: '--status that is not open/resolved/all',
+    line: 'incidents list --status closed',
+    says: '--status must be one of open, resolved or all (got "closed")',
+  },
+  { what: '--next-id percent-encoded', line: 'incidents list --next-id %2e%2e', says: '--next-id must not contain' },
+]);

@@ -3,7 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
 import type { Incident } from '../../../src/api/schemas/incidents';
 import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
-import { type CliOptions, frozenClock, memorySandbox, mon, sandboxCall, TEST_KEY } from '../../helpers';
+import {
+  type CliOptions,
+  frozenClock,
+  memorySandbox,
+  mon,
+  sandboxCall,
+  TEST_KEY,
+  refusesBadInput,
+} from '../../helpers';
 import { openIncident } from './fixture';
 
 let sandbox: Sandbox;
@@ -219,3 +227,8 @@ describe('the outage flow: create, update, resolve, get', () => {
     expect(pages.entries.find((page) => page.name === 'Acme Internal')!.incidents).toEqual([]);
   });
 });
+
+refusesBadInput([
+  { what: 'an incident ID with "/"', line: 'incidents resolve a/b', says: 'INCIDENT_ID must not contain "/"' },
+  { what: 'no incident ID (prompts off)', line: 'incidents resolve', says: 'INCIDENT_ID is required' },
+]);

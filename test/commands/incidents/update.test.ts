@@ -5,8 +5,17 @@ import type { Incident } from '../../../src/api/schemas/incidents';
 import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../../src/api/schemas/enums';
-import { type CliOptions, frozenClock, memorySandbox, mon, sandboxCall, TEST_ACCOUNT } from '../../helpers';
+import {
+  type CliOptions,
+  frozenClock,
+  memorySandbox,
+  mon,
+  sandboxCall,
+  TEST_ACCOUNT,
+  refusesBadInput,
+} from '../../helpers';
 import { anyCase, openIncident, resolveIncident, serviceIds, text } from './fixture';
+import { TWINS, twinsDataFile } from './twins';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -283,3 +292,66 @@ describe('look-alike incident names', () => {
     expect(result.stderr).not.toContain('\u200B');
   });
 });
+
+const INCIDENT = '6e1f0b8a-3c2d-4e5f-8a9b-0c1d2e3f4a5b';
+describe('incidents update, short flags', () => {
+  it('-m and -s are --message and --status', async () => {
+    const twins = await memorySandbox({ dataFile: twinsDataFile() });
+    try {
+      const result = await mon(`incidents update ${TWINS[0]} -s monitoring -m Watching. --dry-run`, { sandbox: twins });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain('"description": "Watching."');
+      expect(result.stdout).toContain('"status": "MONITORING"');
+    } finally {
+      await twins.close();
+    }
+  });
+});
+
+refusesBadInput([
+  {
+    what: 'a status close to a valid one',
+    line: `incidents update ${INCIDENT} --status identifed -m x`,
+    says: '--status must be one of INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED (got "identifed"): did you mean identified?',
+  },
+  {
+    what: 'a message of several words without quotes',
+    line: `incidents update ${INCIDENT} -m Rolled back`,
+    says: `too many arguments for 'update': "back" (a value of several words needs quotes).\nDid you mean -m "Rolled back"?`,
+  },
+  {
+    what: 'a message that starts with dashes',
+    line: `incidents update ${INCIDENT} -m "--force it"`,
+    says: 'write --message="--force it"',
+  },
+  {
+    what: 'an incident ID with "/"',
+    line: 'incidents update ../x --message m',
+    says: 'INCIDENT_ID must not contain "/"',
+  },
+  {
+    what: 'an unknown severity',
+    line: `incidents update ${INCIDENT} --severity huge`,
+    says: '--severity must be one of',
+  },
+  {
+    what: 'an unknown status',
+    line: `incidents update ${INCIDENT} --status closed --message m`,
+    says: '--status must be one of',
+  },
+  {
+    what: 'nothing to do (prompts off)',
+    line: `incidents update ${INCIDENT}`,
+    says: 'Nothing to update: give --message',
+  },
+  {
+    what: '--status without --message (prompts off)',
+    line: `incidents update ${INCIDENT} --status monitoring`,
+    says: '--message is required',
+  },
+  {
+    what: 'no incident ID (prompts off)',
+    line: 'incidents update --message m',
+    says: 'INCIDENT_ID is required',
+  },
+]);

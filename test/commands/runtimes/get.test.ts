@@ -1,7 +1,7 @@
 /** `mon runtimes get RUNTIME`: one runtime and its packages; a RUNTIME that could change the path is refused. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, mon } from '../../helpers';
+import { memorySandbox, mon, refusesBadInput } from '../../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -60,3 +60,13 @@ describe('runtimes get piped', () => {
     expect(missing.stderr).toContain('mon runtimes list');
   });
 });
+
+refusesBadInput([
+  { what: 'a runtime ".."', line: 'runtimes get ..', says: 'RUNTIME must not be "." or ".."' },
+  { what: 'a runtime with "/"', line: 'runtimes get ../status-pages', says: 'RUNTIME must not contain "/"' },
+  {
+    what: 'a runtime with a control character',
+    line: ['runtimes', 'get', '2025.04\u0007'],
+    says: 'RUNTIME must not contain control characters',
+  },
+]);

@@ -1,7 +1,7 @@
 /** `mon sandbox requests`: what the sandbox received, credentials masked. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, mon } from '../../helpers';
+import { jsonServer, memorySandbox, mon, serverEnv, TEST_KEY, testEnv } from '../../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -31,5 +31,75 @@ describe('sandbox requests', () => {
     expect(embedded.code).toBe(0);
     expect(embedded.stdout).toBe('');
     expect(embedded.stderr).toContain('The embedded sandbox (--sandbox) starts afresh for each command');
+  });
+});
+
+describe('sandbox requests, what it shows', () => {
+  it('shows a create with the API key redacted and a ping token masked; --json is [{method, path, status, time, body}]', async () => {
+    sandbox.requests.length = 0;
+    const worker = (sandbox.banner().json.heartbeats as { name: string; pingToken: string }[]).find(
+      (monitor) => monitor.name === 'Queue worker',
+    )!;
+    const created = await mon(
+      `incidents create --name "Logged create" --severity minor --service 0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01 --message "the key was ${TEST_KEY}"`,
+      { sandbox },
+    );
+    expect(created.code).toBe(0);
+    expect((await mon(`heartbeats ping ${worker.pingToken}`, { sandbox })).code).toBe(0);
+
+    // mon() fails any run that prints the key; the ping token is looked for below.
+    const json = await mon('sandbox requests --json', { sandbox });
+    expect(json.code).toBe(0);
+    const shown = JSON.parse(json.stdout) as Record<string, unknown>[];
+    const create = shown.find((entry) => entry.method === 'POST' && entry.path === '/v1/status-pages/incidents')!;
+    expect(Object.keys(create)).toEqual(['method', 'path', 'status', 'time', 'body']);
+    expect(create).toMatchObject({
+      status: 201,
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      body: { name: 'Logged create', incidentUpdates: [{ description: 'the key was [redacted]' }] },
+    });
+    const ping = shown.at(-1)!;
+    expect(ping).toEqual({
+      method: 'POST',
+      path: `/ping/…${worker.pingToken.slice(-4)}`,
+      status: 200,
+      time: expect.any(String),
+      body: null,
+    });
+
+    const piped = await mon('sandbox requests --limit 2', { sandbox });
+    const rows = piped.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toEqual([
+      create.time,
+      'POST',
+      '/v1/status-pages/incidents',
+      '201',
+      expect.stringContaining('"description":"the key was [redacted]"'),
+    ]);
+    expect(rows[1]!.slice(1, 4)).toEqual(['POST', `/ping/…${worker.pingToken.slice(-4)}`, '200']);
+    for (const output of [json, piped]) expect(output.stdout + output.stderr).not.toContain(worker.pingToken);
+  });
+
+  it('against a server that is not a mon sandbox: "this is not a mon sandbox", exit 6', async () => {
+    const server = await jsonServer(() => ({ statusCode: 404, error: 'Not Found', message: 'Not Found' }), 404);
+    const env = serverEnv(server);
+    for (const line of ['sandbox requests', 'sandbox clock advance 2h']) {
+      const result = await mon(line, { env });
+      expect(result.code, line).toBe(6);
+      expect(result.stderr, line).toContain(`${server.url} is not a mon sandbox`);
+      expect(result.stderr, line).toContain('Point MON_BASE_URL');
+    }
+  });
+
+  it('needs the API key like the API (exit 4 with another key)', async () => {
+    const result = await mon('sandbox requests', {
+      env: testEnv({ sandbox, env: { MON_API_KEY: 'sk_wrong_0123456789ab' } }),
+    });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('Authentication failed: the key from MON_API_KEY was rejected (401');
   });
 });

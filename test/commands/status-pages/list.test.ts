@@ -1,7 +1,7 @@
 /** `mon status-pages list`: one row per service, pages, --limit. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, mon } from '../../helpers';
+import { memorySandbox, mon, refusesBadInput } from '../../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -113,3 +113,23 @@ describe('status-pages list piped', () => {
     expect(sandbox.requests).toEqual([]);
   });
 });
+
+refusesBadInput([
+  {
+    what: '--limit 0',
+    line: 'status-pages list --limit 0',
+    says: '--limit must be a whole number from 1 to 100 (got 0)',
+  },
+  {
+    what: '--limit 101',
+    line: 'status-pages list --limit 101',
+    says: '--limit must be a whole number from 1 to 100 (got 101)',
+  },
+  {
+    what: '--limit x',
+    line: 'status-pages list --limit x',
+    says: '--limit must be a whole number from 1 to 100 (got "x")',
+  },
+  { what: '--next-id with "/"', line: 'status-pages list --next-id a/b', says: '--next-id must not contain "/"' },
+  { what: '--next-id ".."', line: 'status-pages list --next-id ..', says: '--next-id must not be "." or ".."' },
+]);

@@ -347,3 +347,44 @@ describe('the events and availability reads', () => {
     expect(none!.events).toEqual([]);
   });
 });
+
+describe('pings as the service records them', () => {
+  it('answers link-preview bots (Slackbot, Googlebot) with 200 but does not record them; curl is recorded with its Origin', async () => {
+    const sandbox = await sandboxAt();
+    const worker = monitorNamed(sandbox, 'Hourly report');
+    const ping = (userAgent: string, headers: Record<string, string> = {}) =>
+      fetch(`${sandbox.pingUrl}/${worker.pingToken}`, { headers: { 'user-agent': userAgent, ...headers } });
+
+    const curl = await ping('curl/8.5.0', { origin: 'https://ci.example.com' });
+    expect(curl.status).toBe(200);
+    for (const bot of [
+      'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    ]) {
+      const answer = await ping(bot);
+      expect(answer.status, bot).toBe(200);
+      expect(await answer.json(), bot).toEqual({ ok: true });
+    }
+    const [newest, previous] = (await eventsJson(sandbox, worker.checkId, '--limit', '2'))[0]!.events as {
+      userAgent: string;
+      source: string;
+    }[];
+    expect(newest).toMatchObject({ userAgent: 'curl/8.5.0', source: 'https://ci.example.com' });
+    expect(previous!.userAgent).not.toMatch(/bot/i);
+
+    const referred = await ping('Wget/1.21', { referer: 'https://jobs.example.com/nightly' });
+    expect(referred.status).toBe(200);
+    const latest = (await eventsJson(sandbox, worker.checkId, '--limit', '1'))[0]!.events[0] as {
+      userAgent: string;
+      source: string;
+    };
+    expect(latest.userAgent).toBe('Wget/1.21');
+    expect(latest.source).toBe('https://jobs.example.com/nightly');
+
+    for (const method of ['HEAD', 'PUT', 'DELETE']) {
+      const refused = await fetch(`${sandbox.pingUrl}/${worker.pingToken}`, { method });
+      expect(refused.status, method).toBe(405);
+      expect(refused.headers.get('allow'), method).toBe('POST, GET');
+    }
+  });
+});

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../../src/sandbox/server';
 import type { Incident } from '../../../../src/api/schemas/incidents';
-import { type CliOptions, frozenClock, memorySandbox, mon } from '../../../helpers';
+import { type CliOptions, frozenClock, memorySandbox, mon, refusesBadInput } from '../../../helpers';
 import { openIncident } from '../fixture';
 
 let sandbox: Sandbox;
@@ -74,3 +74,27 @@ describe('incidents updates create --message-file', () => {
     expect(both.stderr).toContain('--message and --message-file cannot be given together');
   });
 });
+
+const INCIDENT = '6e1f0b8a-3c2d-4e5f-8a9b-0c1d2e3f4a5b';
+refusesBadInput([
+  {
+    what: 'an incident ID ".."',
+    line: 'incidents updates create .. --message m',
+    says: 'INCIDENT_ID must not be "." or ".."',
+  },
+  {
+    what: 'no message (prompts off)',
+    line: `incidents updates create ${INCIDENT}`,
+    says: '--message is required',
+  },
+  {
+    what: 'an unknown status',
+    line: `incidents updates create ${INCIDENT} --message m --status nope`,
+    says: '--status must be one of',
+  },
+  {
+    what: 'a malformed --date',
+    line: `incidents updates create ${INCIDENT} --message m --date 2026-11-20T14:05:00+99:00`,
+    says: '--date must be',
+  },
+]);

@@ -1,7 +1,7 @@
 /** `mon incidents updates edit`: one update changed, the current values sent for what was not given. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../../src/sandbox/server';
-import { type CliOptions, frozenClock, memorySandbox, mon } from '../../../helpers';
+import { type CliOptions, frozenClock, memorySandbox, mon, refusesBadInput } from '../../../helpers';
 import { openIncident, postUpdate } from '../fixture';
 
 let sandbox: Sandbox;
@@ -44,3 +44,23 @@ describe('incidents updates edit', () => {
     expect(nothing.stderr).toContain('Nothing to change');
   });
 });
+
+const INCIDENT = '6e1f0b8a-3c2d-4e5f-8a9b-0c1d2e3f4a5b';
+const UPDATE = '7a2b3c4d-5e6f-4a0b-9c8d-7e6f5a4b3c2d';
+refusesBadInput([
+  {
+    what: 'an update ID with a newline',
+    line: ['incidents', 'updates', 'edit', INCIDENT, 'u\nv', '--message', 'm'],
+    says: 'UPDATE_ID must not contain control characters',
+  },
+  {
+    what: 'nothing to change',
+    line: `incidents updates edit ${INCIDENT} ${UPDATE}`,
+    says: 'Nothing to change: give --message, --status, --notify/--no-notify or --date',
+  },
+  {
+    what: 'February 29 of a common year',
+    line: `incidents updates edit ${INCIDENT} ${UPDATE} --date 2027-02-29T10:00:00Z`,
+    says: '--date must be',
+  },
+]);

@@ -1,7 +1,7 @@
 /** `mon incidents updates get`: one update of an incident. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../../src/sandbox/server';
-import { type CliOptions, frozenClock, memorySandbox, mon } from '../../../helpers';
+import { type CliOptions, frozenClock, memorySandbox, mon, refusesBadInput } from '../../../helpers';
 import { openIncident, postUpdate } from '../fixture';
 
 let sandbox: Sandbox;
@@ -29,3 +29,16 @@ describe('incidents updates get', () => {
     expect(missing.stderr).toContain(`Incident update "nope-nope" of incident "${incident.id}" was not found.`);
   });
 });
+
+refusesBadInput([
+  {
+    what: 'an update ID prefix under 6 characters',
+    line: 'incidents updates get 6e1f0b8a-3c2d-4e5f-8a9b-0c1d2e3f4a5b 7a2b',
+    says: 'UPDATE_ID must be the whole ID or at least its first 6 characters (got "7a2b")',
+  },
+  {
+    what: 'an update ID with "/"',
+    line: 'incidents updates get 6e1f0b8a-3c2d-4e5f-8a9b-0c1d2e3f4a5b ../x',
+    says: 'UPDATE_ID must not contain "/"',
+  },
+]);

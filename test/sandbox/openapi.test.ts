@@ -1,9 +1,10 @@
 /**
  * The sandbox against the public OpenAPI description: a walk of every operation the
  * description covers, through mon (what mon sends) and directly (the error answers), with
- * every request body and every answer checked by test/openapi.ts. The rest of the
- * end-to-end suite's traffic goes through the same check (test/e2e/harness.ts checks each
- * sandbox's log when it is cleared and when the sandbox stops).
+ * every request body and every answer checked by test/openapi.ts. The rest of the suite's
+ * traffic goes through the same check (every in-process sandbox's log when it closes,
+ * test/helpers.ts; every end-to-end sandbox's when its log is cleared and when it stops,
+ * test/e2e/harness.ts).
  *
  * Where the spec and the description disagree, the spec wins; those places are the changes
  * in test/openapi-exceptions.ts (a check's created_at is a date, a heartbeat event's
@@ -13,9 +14,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoggedRequest } from '../../src/sandbox/request-log';
-import { loadChecker, openApiFiles, OpenApiChecker, readDocuments } from '../openapi';
+import type { Sandbox } from '../../src/sandbox/server';
+import { memorySandbox, mon as run, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
+import { assertTrafficMatchesOpenApi, openApiChecker, openApiFiles, OpenApiChecker, readDocuments } from '../openapi';
 import { SPEC_WINS } from '../openapi-exceptions';
-import { assertTrafficMatchesOpenApi, runMon, startSandbox, type SandboxProcess } from './harness';
 
 const API = '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01';
 const ACME_CLOUD = '5a0c1f0e-8d2b-4e6f-a1c3-000000000001';
@@ -34,93 +36,84 @@ const NOT_SERVED_YET: { operation: string; method: string; path: string }[] = [
   },
 ];
 
-let sandbox: SandboxProcess;
-let limited: SandboxProcess;
+let sandbox: Sandbox;
+let limited: Sandbox;
 /** Everything both sandboxes received and answered during the walk. */
 let traffic: LoggedRequest[] = [];
 
+/** A call to a sandbox made directly, not through mon (and kept in its log, unlike sandboxCall's). */
+async function direct(on: Sandbox, method: string, path: string, body: unknown): Promise<number> {
+  const response = await fetch(on.url + path, {
+    method,
+    headers: {
+      authorization: `Bearer ${TEST_KEY}`,
+      'x-service-account': TEST_ACCOUNT,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  await response.text();
+  return response.status;
+}
+
 beforeAll(async () => {
   if (!file) return;
-  [sandbox, limited] = await Promise.all([startSandbox(), startSandbox(['--max-checks', '0'])]);
-  const env = sandbox.env();
-  const mon = async (args: string[], expected = 0, on = env) => {
-    const result = await runMon(args, { env: on });
-    expect(result.code, `mon ${args.join(' ')}: ${result.stderr}`).toBe(expected);
+  [sandbox, limited] = await Promise.all([memorySandbox(), memorySandbox({ maxChecks: 0 })]);
+  const mon = async (line: string, expected = 0, env = testEnv({ sandbox })) => {
+    const result = await run(line, { env });
+    expect(result.code, `mon ${line}: ${result.stderr}`).toBe(expected);
     return result.stdout.trim();
   };
-  const heartbeat = (sandbox.info.heartbeats as { checkId: string }[])[0]!.checkId;
+  const heartbeat = (sandbox.banner().json.heartbeats as { checkId: string }[])[0]!.checkId;
 
   // Every operation, through mon.
-  await mon(['status-pages', 'list']);
-  await mon(['runtimes', 'list']);
-  await mon(['runtimes', 'get', '2025.04']);
-  await mon(['heartbeats', 'events', heartbeat]);
-  await mon(['heartbeats', 'availability', heartbeat]);
-  await mon(['checks', 'create-dns', '--name', 'Walk', '--query', 'example.com', '--frequency', '5']);
-  await mon(['checks', 'create', '--type', 'API', '--name', 'Deprecated walk', '--query', 'example.com']);
-  const id = await mon([
-    'incidents',
-    'create',
-    '--name',
-    'Walk',
-    '--severity',
-    'minor',
-    '--service',
-    API,
-    '--message',
-    'Started.',
-  ]);
-  await mon(['incidents', 'list', '--status', 'all']);
-  await mon(['incidents', 'update', id, '--severity', 'major', '--status', 'identified', '--message', 'Found.']);
-  const updateId = await mon(['incidents', 'updates', 'create', id, '--message', 'A note.']);
-  await mon(['incidents', 'updates', 'get', id, updateId]);
-  await mon(['incidents', 'updates', 'edit', id, updateId, '--message', 'A better note.']);
-  await mon(['incidents', 'get', id]);
-  await mon(['incidents', 'resolve', id]);
+  await mon('status-pages list');
+  await mon('runtimes list');
+  await mon('runtimes get 2025.04');
+  await mon(`heartbeats events ${heartbeat}`);
+  await mon(`heartbeats availability ${heartbeat}`);
+  await mon('checks create-dns --name Walk --query example.com --frequency 5');
+  await mon('checks create --type API --name "Deprecated walk" --query example.com');
+  const id = await mon(`incidents create --name Walk --severity minor --service ${API} --message Started.`);
+  await mon('incidents list --status all');
+  await mon(`incidents update ${id} --severity major --status identified --message Found.`);
+  const updateId = await mon(`incidents updates create ${id} --message "A note."`);
+  await mon(`incidents updates get ${id} ${updateId}`);
+  await mon(`incidents updates edit ${id} ${updateId} --message "A better note."`);
+  await mon(`incidents get ${id}`);
+  await mon(`incidents resolve ${id}`);
   // Beyond the spec: the checks' reads and delete, their statuses, one status page.
-  // (--jq: a heartbeat's answer carries its ping token, a secret the harness must never see printed.)
-  await mon(['api', '/v1/checks?limit=2&page=2', '--jq', 'length']);
-  await mon(['api', '/v1/checks?checkType=HEARTBEAT&search=night&status=passing', '--jq', 'length']);
-  await mon(['api', '/v1/checks?tag=x&tag=y', '--jq', 'length']);
-  const checkId = await mon(['api', '/v1/checks?checkType=DNS&search=walk', '--jq', '.[0].id']);
-  await mon(['api', `/v1/checks/${checkId}`]);
-  await mon(['api', `/v1/checks/${heartbeat}`, '--jq', '.name']);
-  await mon(['api', '/v1/check-statuses']);
-  await mon(['api', `/v1/check-statuses/${heartbeat}`]);
-  await mon(['api', `/v1/status-pages/${ACME_CLOUD}`]);
-  const timing = [
-    '-F',
-    'heartbeat.period=1',
-    '-f',
-    'heartbeat.periodUnit=hours',
-    '-F',
-    'heartbeat.grace=0',
-    '-f',
-    'heartbeat.graceUnit=minutes',
-  ];
-  const created = await mon(['api', '/v1/checks/heartbeat', '-f', 'name=Walk beat', ...timing, '--jq', '.id']);
-  await mon(['api', '-X', 'PUT', `/v1/checks/heartbeat/${created}`, '-F', 'muted=true', '--jq', '.id']);
-  await mon(['api', '-X', 'DELETE', `/v1/checks/${checkId}`]);
-  await mon(['api', `/v1/checks/${checkId}`], 6);
+  // (--jq: a heartbeat's answer carries its ping token, a secret no test prints.)
+  await mon("api '/v1/checks?limit=2&page=2' --jq length");
+  await mon("api '/v1/checks?checkType=HEARTBEAT&search=night&status=passing' --jq length");
+  await mon("api '/v1/checks?tag=x&tag=y' --jq length");
+  const checkId = await mon("api '/v1/checks?checkType=DNS&search=walk' --jq '.[0].id'");
+  await mon(`api /v1/checks/${checkId}`);
+  await mon(`api /v1/checks/${heartbeat} --jq .name`);
+  await mon('api /v1/check-statuses');
+  await mon(`api /v1/check-statuses/${heartbeat}`);
+  await mon(`api /v1/status-pages/${ACME_CLOUD}`);
+  const timing =
+    '-F heartbeat.period=1 -f heartbeat.periodUnit=hours -F heartbeat.grace=0 -f heartbeat.graceUnit=minutes';
+  const created = await mon(`api /v1/checks/heartbeat -f "name=Walk beat" ${timing} --jq .id`);
+  await mon(`api -X PUT /v1/checks/heartbeat/${created} -F muted=true --jq .id`);
+  await mon(`api -X DELETE /v1/checks/${checkId}`);
+  await mon(`api /v1/checks/${checkId}`, 6);
 
   // The error answers: 401, 403, 404, 400 (directly: mon refuses such bodies before sending), 402.
-  await mon(['runtimes', 'list'], 4, sandbox.env({ MON_API_KEY: 'sk_test_not_the_key_of_this_sandbox' }));
-  await mon(['runtimes', 'list'], 4, sandbox.env({ MON_ACCOUNT_ID: '99999999-2222-4333-8444-555555555555' }));
-  await mon(['incidents', 'get', '00000000-0000-4000-8000-000000000000'], 6);
-  await mon(['runtimes', 'get', '1999.01'], 6);
-  expect((await sandbox.call('POST', '/v1/status-pages/incidents', { name: '' })).status).toBe(400);
-  expect((await sandbox.call('POST', '/v1/checks/dns', { name: 'x' })).status).toBe(400);
-  await mon(
-    ['checks', 'create', '--type', 'DNS', '--name', 'Over the limit', '--query', 'example.com'],
-    5,
-    limited.env(),
-  );
+  await mon('runtimes list', 4, testEnv({ sandbox, env: { MON_API_KEY: 'sk_test_not_the_key_of_this_sandbox' } }));
+  await mon('runtimes list', 4, testEnv({ sandbox, env: { MON_ACCOUNT_ID: '99999999-2222-4333-8444-555555555555' } }));
+  await mon('incidents get 00000000-0000-4000-8000-000000000000', 6);
+  await mon('runtimes get 1999.01', 6);
+  expect(await direct(sandbox, 'POST', '/v1/status-pages/incidents', { name: '' })).toBe(400);
+  expect(await direct(sandbox, 'POST', '/v1/checks/dns', { name: 'x' })).toBe(400);
+  await mon('checks create --type DNS --name "Over the limit" --query example.com', 5, testEnv({ sandbox: limited }));
 
-  traffic = [...(await sandbox.requests()), ...(await limited.requests())];
-}, 120_000);
+  traffic = [...sandbox.requests, ...limited.requests];
+});
 
 afterAll(async () => {
-  await Promise.all([sandbox?.stop(), limited?.stop()]);
+  await Promise.all([sandbox?.close(), limited?.close()]);
 });
 
 describe('the sandbox against the public OpenAPI description', () => {
@@ -142,7 +135,7 @@ describe('the sandbox against the public OpenAPI description', () => {
   it('the walk covers every operation of the description, with an answer checked for each', (context) => {
     if (!file) return context.skip('no OpenAPI description');
     expect(files.map((part) => part.split(/[\\/]/).at(-1))).toEqual(['openapi-subset.json', 'openapi-beyond.json']);
-    const checker = loadChecker(files, SPEC_WINS);
+    const checker = openApiChecker()!;
     const documents = readDocuments(files) as { paths: Record<string, Record<string, unknown>> }[];
     const operations = documents.flatMap((document) =>
       Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -166,14 +159,17 @@ describe('the sandbox against the public OpenAPI description', () => {
     'is not served yet, so the walk leaves it out: %s',
     async ([, entry], context) => {
       if (!file) return context.skip('no OpenAPI description');
-      const answer = await sandbox.call(entry.method, entry.path, entry.method === 'GET' ? undefined : {});
+      const answer = await fetch(sandbox.url + entry.path, {
+        method: entry.method,
+        headers: { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT },
+      });
       expect([404, 405]).toContain(answer.status);
     },
   );
 
   it('reports a theme colour in lower case (the check is not vacuous)', (context) => {
     if (!file) return context.skip('no OpenAPI description');
-    const checker = loadChecker(files, SPEC_WINS);
+    const checker = openApiChecker()!;
     const pages = traffic.find(
       (entry) => entry.path.startsWith('/v1/status-pages?') || entry.path === '/v1/status-pages',
     );
@@ -190,7 +186,7 @@ describe('the sandbox against the public OpenAPI description', () => {
 
   it('reports an answer of the second part that departs from it (openapi-beyond.json is checked too)', (context) => {
     if (!file) return context.skip('no OpenAPI description');
-    const checker = loadChecker(files, SPEC_WINS);
+    const checker = openApiChecker()!;
     const list = traffic.find((entry) => entry.path.startsWith('/v1/checks?checkType=HEARTBEAT'));
     expect(list?.answer?.status).toBe(200);
     expect(checker.check(list!)).toEqual([]);
@@ -201,7 +197,7 @@ describe('the sandbox against the public OpenAPI description', () => {
 
   it('reports a request body mon should not have sent', (context) => {
     if (!file) return context.skip('no OpenAPI description');
-    const checker = loadChecker(files, SPEC_WINS);
+    const checker = openApiChecker()!;
     const problems = checker.check({
       method: 'POST',
       path: '/v1/status-pages/incidents',
@@ -218,13 +214,15 @@ describe('the sandbox against the public OpenAPI description', () => {
         readDocuments(files),
         SPEC_WINS.filter((other) => other !== change),
       );
-      const problems = traffic.flatMap((entry) =>
-        without.check({
-          ...entry,
-          body: /^mon\//.test(entry.headers['user-agent'] ?? '') ? entry.body : undefined,
-        }),
+      // The first exchange it finds wrong is enough (each operation met is compiled: the rest need not be).
+      const departs = traffic.some(
+        (entry) =>
+          without.check({
+            ...entry,
+            body: /^mon\//.test(entry.headers['user-agent'] ?? '') ? entry.body : undefined,
+          }).length > 0,
       );
-      expect(problems.length).toBeGreaterThan(0);
+      expect(departs).toBe(true);
     },
   );
 });
