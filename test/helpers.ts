@@ -151,6 +151,8 @@ export async function sandboxCall(
     headers: {
       authorization: `Bearer ${TEST_KEY}`,
       'x-service-account': TEST_ACCOUNT,
+      // A connection of its own: a kept-alive one idle for the sandbox's 5 s can be closed as it is reused (under load).
+      connection: 'close',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),

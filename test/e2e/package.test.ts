@@ -109,7 +109,7 @@ describe('the npm package', () => {
     expect(existsSync(join(installed, 'node_modules')) ? readdirSync(join(installed, 'node_modules')) : []).toEqual([]);
   });
 
-  it('ships the licence, the notices, the build and its source map, and stays within 1.75 MB unpacked (the jq engine aside)', () => {
+  it('ships the licence, the notices, the build and its source map, and stays within 1.95 MB unpacked (the jq engine aside)', () => {
     const files = packed.files.map((file) => file.path);
     for (const file of [
       'LICENSE',
@@ -136,8 +136,9 @@ describe('the npm package', () => {
     // 1.6 MB until the third round's prompts, escaping, bounds and jq worker (and their README) took it to 1.67 MB;
     // the reads of checks, `mon status` (--watch), heartbeat monitors (create, list, get, update, the
     // strip) and the status pages (issues 28, 29, 31) to 1.886 MB: the bundle 0.43 MB, its source map
-    // 0.56 MB, the README 0.08 MB, the completions 0.11 MB.
-    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(1_900_000);
+    // 0.56 MB, the README 0.08 MB, the completions 0.11 MB. Then 1.907 MB with the output cache
+    // (bin/mon.js) and the lazily loaded commands (#30): the bundle 0.432 MB, its map 0.576 MB.
+    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(1_950_000);
   });
 
   it('names every package whose code is in dist/ in THIRD_PARTY_NOTICES, with its version and licence text', () => {
