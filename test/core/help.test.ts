@@ -127,6 +127,13 @@ describe('help', () => {
 });
 
 describe('help of a noun', () => {
+  it('lists `help` among its verbs in the words of `mon help`', async () => {
+    for (const noun of ['incidents', 'runtimes', 'sandbox clock']) {
+      expect((await mon(`${noun} --help`)).out).toMatch(/^ {2}help \[command\] +Show help for a command$/m);
+    }
+    expect((await mon('runtimes help get')).out).toMatch(/^Usage: mon runtimes get /);
+  });
+
   it('shows the help of a noun given without a verb on stdout (exit 0: help is data)', async () => {
     const result = await mon('runtimes');
     expect(result.code).toBe(0);

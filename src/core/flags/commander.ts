@@ -231,6 +231,8 @@ export function verbCommand<S extends VerbSpec>(ctx: Ctx, spec: S, load: () => P
 /** A noun: a group of verbs; alone it shows its help. */
 export function nounCommand(ctx: Pick<Ctx, 'io'>, spec: NounSpec, verbs: Command[]): Command {
   const command = markNoun(new Command(spec.name).description(spec.summary));
+  // Listed among the verbs as mon's own `help` is (commander's default reads "display help for command").
+  command.helpCommand('help [command]', 'Show help for a command');
   command.addHelpText('after', () => helpAfter(undefined, spec.examples, ctx.io.columns()));
   for (const verb of verbs) command.addCommand(verb);
   return command;
