@@ -162,9 +162,10 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
     refuseUnknownOptions(program, argv);
     refuseUnquotedValues(program, argv);
     const help = helpAskedFor(program, argv);
-    if (help) help.outputHelp();
-    else await program.parseAsync(argv, { from: 'user' });
-    ctx.outputReusable ||= Boolean(help);
+    if (help) {
+      help.outputHelp();
+      ctx.outputReusable = true;
+    } else await program.parseAsync(argv, { from: 'user' });
   } catch (caught) {
     // `--help` ends commander's parse with an "error" of exit code 0.
     ctx.outputReusable ||= caught instanceof CommanderError && caught.code === 'commander.helpDisplayed';
