@@ -107,6 +107,19 @@ export function mon(line: string | readonly string[], options: CliOptions = {}):
 }
 
 /** Runs one command line, given as its words, in-process. */
+/** What mon prints piped, as rows of tab-separated cells (a table's rows, or key<TAB>value lines). */
+export function tsvRows(stdout: string): string[][] {
+  return stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => line.split('\t'));
+}
+
+/** key<TAB>value lines (`get` piped) as an object. */
+export function tsvFields(stdout: string): Record<string, string> {
+  return Object.fromEntries(tsvRows(stdout));
+}
+
 export async function cli(argv: string[], options: CliOptions = {}): Promise<CliResult> {
   const io = testIO({ tty: options.tty ?? false, stdin: options.stdin, columns: options.columns });
   const prompter = scriptedPrompter(options.answers ?? []);

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { cli } from '../../helpers';
+import { cli, tsvFields } from '../../helpers';
 import { checksFixture, createDns } from './fixture';
 
 let sandbox: Sandbox;
@@ -19,12 +19,7 @@ describe('mon checks get', () => {
   it('takes a 6-character prefix: configuration, request and assertions, retries, status', async () => {
     const result = await cli(['checks', 'get', ids.api!.slice(0, 6)], { sandbox });
     expect(result.code, result.stderr).toBe(0);
-    const fields = Object.fromEntries(
-      result.stdout
-        .trim()
-        .split('\n')
-        .map((line) => line.split('\t')),
-    );
+    const fields = tsvFields(result.stdout);
     expect(fields).toMatchObject({
       id: ids.api,
       name: 'API DNS',

@@ -1,7 +1,7 @@
 /** `mon heartbeats events`: the events of a heartbeat check as a person (terminal) and a script (pipe, --json) see them. The time window's flags: shared/window.test.ts. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, mon, testEnv, refusesBadInput } from '../../helpers';
+import { memorySandbox, mon, testEnv, refusesBadInput, tsvRows } from '../../helpers';
 import { seededCheckId } from './fixture';
 
 let sandbox: Sandbox;
@@ -23,10 +23,7 @@ describe('heartbeats events output', () => {
   it('piped: one TSV row per event (time, state, source, user agent), newest first, and no ratios', async () => {
     const result = await mon(`heartbeats events ${hourly} --limit 2`, { sandbox });
     expect(result.code).toBe(0);
-    const rows = result.stdout
-      .trimEnd()
-      .split('\n')
-      .map((line) => line.split('\t'));
+    const rows = tsvRows(result.stdout);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual([
       expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { cli, memorySandbox } from '../../helpers';
+import { cli, memorySandbox, tsvFields } from '../../helpers';
 
 const T0 = Date.parse('2026-11-20T02:00:00Z');
 const HOUR = 3_600_000;
@@ -71,12 +71,7 @@ describe('heartbeats get', () => {
     for (const check of ['listed backup', id.slice(0, 6)]) {
       const result = await cli(['heartbeats', 'get', check], { sandbox, now });
       expect(result.code, result.stderr).toBe(0);
-      const fields = Object.fromEntries(
-        result.stdout
-          .trim()
-          .split('\n')
-          .map((line) => line.split('\t')),
-      );
+      const fields = tsvFields(result.stdout);
       expect(fields).toMatchObject({
         id,
         name: 'Listed backup',

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { closedPort, type ClosedPort, memorySandbox, mon, TEST_KEY, refusesBadInput } from '../../helpers';
+import { closedPort, type ClosedPort, memorySandbox, mon, TEST_KEY, refusesBadInput, tsvRows } from '../../helpers';
 import { closePingHosts, MASKED, pingEnv, pingHost, TOKEN } from './fixture';
 
 /** Where nothing listens, for as long as this file runs (never a port assumed closed). */
@@ -180,10 +180,7 @@ describe('heartbeats ping, against the sandbox', () => {
 
     const events = await mon(`heartbeats events ${nightly.checkId} --limit 2`, { sandbox });
     expect(events.code).toBe(0);
-    const rows = events.stdout
-      .trimEnd()
-      .split('\n')
-      .map((line) => line.split('\t'));
+    const rows = tsvRows(events.stdout);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual([
       expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -1,7 +1,7 @@
 /** `mon incidents get`: the incident and its updates, newest first; --json as received. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { type CliOptions, frozenClock, memorySandbox, mon, refusesBadInput } from '../../helpers';
+import { type CliOptions, frozenClock, memorySandbox, mon, refusesBadInput, tsvRows } from '../../helpers';
 import { openIncident, resolveIncident } from './fixture';
 
 let sandbox: Sandbox;
@@ -28,10 +28,7 @@ describe('incidents get', () => {
     const piped = await run(`incidents get ${incident.id}`);
     expect(piped.stdout).toContain('lastUpdateStatus\tRESOLVED\n');
     expect(piped.stdout).toContain('duration\t120\n');
-    const rows = piped.stdout
-      .split('\n')
-      .filter((line) => line.startsWith('update\t'))
-      .map((line) => line.split('\t'));
+    const rows = tsvRows(piped.stdout).filter((row) => row[0] === 'update');
     expect(rows.map((row) => [row[3], row[5]])).toEqual([
       ['RESOLVED', 'Over'],
       ['IDENTIFIED', 'Found it'],

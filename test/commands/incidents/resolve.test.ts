@@ -11,6 +11,7 @@ import {
   sandboxCall,
   TEST_KEY,
   refusesBadInput,
+  tsvRows,
 } from '../../helpers';
 import { openIncident } from './fixture';
 
@@ -180,10 +181,7 @@ describe('the outage flow: create, update, resolve, get', () => {
     const duration = Number(/^duration\t(\d+)$/m.exec(got.stdout)?.[1]);
     expect(duration).toBeGreaterThanOrEqual(3600);
     expect(duration).toBeLessThan(3630);
-    const rows = got.stdout
-      .split('\n')
-      .filter((line) => line.startsWith('update\t'))
-      .map((line) => line.split('\t'));
+    const rows = tsvRows(got.stdout).filter((row) => row[0] === 'update');
     expect(rows.map((row) => [row[3], row[4], row[5]])).toEqual([
       ['RESOLVED', 'false', 'Payments work again.'],
       ['MONITORING', 'true', 'Certificate renewed; watching.'],

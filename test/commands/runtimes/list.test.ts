@@ -1,7 +1,7 @@
 /** `mon runtimes list`: the runtimes as a table on a terminal, TSV piped, the body with --json. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, mon, sandboxCall } from '../../helpers';
+import { memorySandbox, mon, sandboxCall, tsvRows } from '../../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -26,10 +26,7 @@ describe('runtimes list piped', () => {
   it('lists runtimes as TSV when piped, and as the exact body with --json', async () => {
     const tsv = await mon('runtimes list', { sandbox });
     expect(tsv.code).toBe(0);
-    const rows = tsv.stdout
-      .trim()
-      .split('\n')
-      .map((line) => line.split('\t'));
+    const rows = tsvRows(tsv.stdout);
     expect(rows.map((row) => row[0])).toEqual([
       '2026.04',
       '2025.04',

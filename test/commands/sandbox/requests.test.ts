@@ -1,7 +1,7 @@
 /** `mon sandbox requests`: what the sandbox received, credentials masked. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { jsonServer, memorySandbox, mon, serverEnv, TEST_KEY, testEnv } from '../../helpers';
+import { jsonServer, memorySandbox, mon, serverEnv, TEST_KEY, testEnv, tsvRows } from '../../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -68,10 +68,7 @@ describe('sandbox requests, what it shows', () => {
     });
 
     const piped = await mon('sandbox requests --limit 2', { sandbox });
-    const rows = piped.stdout
-      .trimEnd()
-      .split('\n')
-      .map((line) => line.split('\t'));
+    const rows = tsvRows(piped.stdout);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual([
       create.time,

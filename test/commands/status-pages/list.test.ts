@@ -1,7 +1,7 @@
 /** `mon status-pages list`: one row per service, pages, --limit. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, mon, refusesBadInput } from '../../helpers';
+import { memorySandbox, mon, refusesBadInput, tsvRows } from '../../helpers';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -63,10 +63,7 @@ describe('status-pages list piped', () => {
   it('prints one row per service, as TSV and as the page body with --json', async () => {
     const tsv = await mon('status-pages list', { sandbox });
     expect(tsv.code).toBe(0);
-    const rows = tsv.stdout
-      .trim()
-      .split('\n')
-      .map((line) => line.split('\t'));
+    const rows = tsvRows(tsv.stdout);
     expect(rows).toHaveLength(7);
     expect(rows[0]).toEqual([
       'Acme Cloud',
