@@ -2,6 +2,9 @@ import { createContext } from './core/context';
 import { processIO, type OutputTap } from './io';
 import { main } from './main';
 
+/** The most text a command may print and still be kept for bin/mon.js to print again. */
+const REUSABLE_MAX_CHARS = 1 << 20;
+
 /** How long a command has to wind down after Ctrl-C or SIGTERM before the signal ends it anyway. */
 const GRACE_MS = 1000;
 
@@ -30,9 +33,15 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
     process.kill(process.pid, signal);
   };
   const printed: string[] = [];
+  let size = 0;
   let said = false;
+  // What may be kept is a help or a completion script (tens of KB): a command that prints more
+  // (`mon sandbox` runs until Ctrl-C) is not held in memory.
   const tap: OutputTap | undefined = options.reusableOutput && {
-    out: (text) => printed.push(text),
+    out: (text) => {
+      size += text.length;
+      if (size <= REUSABLE_MAX_CHARS) printed.push(text);
+    },
     err: () => (said = true),
   };
   const io = processIO({ signal: controller.signal, tap });
@@ -49,7 +58,8 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
     const ctx = createContext({ io, signal: controller.signal });
     // Aborted with the signal's name: main() ends a command it cancelled with 130 or 143.
     const code = await main(argv, ctx);
-    if (code === 0 && ctx.outputReusable && !said) options.reusableOutput?.(printed.join(''));
+    if (code === 0 && ctx.outputReusable && !said && size <= REUSABLE_MAX_CHARS)
+      options.reusableOutput?.(printed.join(''));
     return code;
   } finally {
     clearTimeout(watchdog);
