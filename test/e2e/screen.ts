@@ -155,15 +155,13 @@ export async function openScreen(
   };
 
   /**
-   * What tmux holds (scrollback and screen), rows as written. Once mon has exited, tmux adds
-   * its own last line ("Pane is dead (status 0, ...)") after a line feed that scrolls the
-   * screen up one row: that line is dropped, and the screen is the `rows` rows above it.
+   * What tmux holds (scrollback and screen), rows as written. tmux's own "Pane is dead" line
+   * never shows: the pane lives until close() (see STATUS_KEEPER).
    */
   const capture = (join: boolean) => {
     const rows = tmux('capture-pane', '-p', ...(join ? ['-J'] : []), '-S', '-', '-E', '-', '-t', 'mon').split('\n');
     if (rows.at(-1) === '') rows.pop();
-    const dead = rows.findLastIndex((row) => /^Pane is dead \((status|signal) /.test(row));
-    return dead === -1 ? { rows, dead: false } : { rows: rows.slice(0, dead), dead: true };
+    return rows;
   };
   const trimEnd = (rows: string[]) => {
     const out = rows.map((row) => row.replace(/\s+$/, ''));
@@ -173,14 +171,13 @@ export async function openScreen(
   let last: string[] = [];
   const lines = () => {
     if (closed) return last;
-    const { rows } = capture(false);
-    last = trimEnd(rows.slice(-size.rows));
+    last = trimEnd(capture(false).slice(-size.rows));
     return last;
   };
   let lastHistory: string[] = [];
   const history = () => {
     if (closed) return lastHistory;
-    lastHistory = trimEnd(capture(true).rows);
+    lastHistory = trimEnd(capture(true));
     return lastHistory;
   };
   const text = () => lines().join('\n');
@@ -220,7 +217,7 @@ export async function openScreen(
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const status = exitStatus();
-        if (status !== undefined) {
+        if (status !== undefined && tmux('display-message', '-p', '-t', 'mon', '#{pane_title}').trim() === EXITED_TITLE) {
           const screen = lines();
           history();
           secretsCheck();
@@ -251,6 +248,9 @@ export async function openScreen(
   return run;
 }
 
+/** The pane's title the status keeper sets after mon exits (tmux reads a terminal's output in order). */
+const EXITED_TITLE = 'mon-has-exited';
+
 /** The parent of mon in the pane: runs it, passes no signal on (mon gets the terminal's own), writes how it ended. */
 const STATUS_KEEPER = `
 const { spawn } = require('node:child_process');
@@ -258,7 +258,14 @@ const { writeFileSync } = require('node:fs');
 const [file, command, ...args] = process.argv.slice(1);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR2', 'SIGTSTP']) process.on(signal, () => {});
 const child = spawn(command, args, { stdio: 'inherit' });
-child.on('exit', (code, signal) => { writeFileSync(file, code + ' ' + signal + '\\n'); process.exit(0); });
+child.on('exit', (code, signal) => {
+  writeFileSync(file, code + ' ' + signal + '\\n');
+  // The terminal has mon's output before this title: once tmux shows it, the screen is whole.
+  // Staying until the harness ends the terminal keeps tmux's "Pane is dead" line off that screen.
+  process.removeAllListeners('SIGHUP');
+  process.stdout.write('\\x1b]2;${EXITED_TITLE}\\x07');
+  setTimeout(() => process.exit(0), 60000);
+});
 `;
 
 const open = new Set<ScreenRun>();
