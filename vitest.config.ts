@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
+// @ts-expect-error: a script of the build, without types
+import { responseShapes } from './scripts/response-shapes.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -16,7 +18,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
  * end-to-end helpers keep is per file (test/e2e/harness.ts: the secrets a file knows).
  */
 export default defineConfig({
-  define: { MON_VERSION: JSON.stringify(pkg.version) },
+  // As scripts/build.mjs defines them for the bundle.
+  define: { MON_VERSION: JSON.stringify(pkg.version), MON_RESPONSE_SHAPES: JSON.stringify(await responseShapes()) },
   test: {
     globalSetup: ['test/global-setup.ts'],
     // The usual report, then the skipped tests with their reasons and a line of counts.

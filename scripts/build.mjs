@@ -21,6 +21,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { readFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
+import { responseShapes } from './response-shapes.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 mkdirSync(new URL('../dist/vendor/', import.meta.url), { recursive: true });
@@ -266,7 +267,7 @@ const results = await Promise.all([
     ...common,
     entryPoints: ['src/cli.ts'],
     outfile: 'dist/mon.cjs',
-    define: { MON_VERSION: JSON.stringify(pkg.version) },
+    define: { MON_VERSION: JSON.stringify(pkg.version), MON_RESPONSE_SHAPES: JSON.stringify(await responseShapes()) },
     plugins: [vendorPlugin, startupPlugin],
     // Used only with --debug (bin/mon.js turns Node's source maps on then), so that a crash
     // names src/*.ts lines; no sources inside, the stack needs only the mappings. Our code is

@@ -1,7 +1,7 @@
-import type { z } from 'zod';
 import { ApiError } from './errors';
+import { readResponse } from './read';
 import type { ApiRequest, Requester } from './request';
-import { parseResponse } from './validate';
+import type { ResponseName, ResponseOf } from './schemas/responses';
 import { sanitize } from '../text/escape';
 import { UsageError } from '../errors';
 
@@ -10,6 +10,10 @@ export interface Page<T> {
   entries: T[];
   nextId?: string | null | undefined;
 }
+
+/** The answers that are one page of a `nextId`-paginated list, and those that are a page-numbered one (a bare array). */
+type PageName = { [N in ResponseName]: ResponseOf<N> extends Page<unknown> ? N : never }[ResponseName];
+type ListName = { [N in ResponseName]: ResponseOf<N> extends { id: string }[] ? N : never }[ResponseName];
 
 /** How many pages in a row may come without entries before paging stops. */
 export const MAX_EMPTY_PAGES = 100;
@@ -98,17 +102,17 @@ export class PageGuard {
  * The pages of a `nextId`-paginated list, one request per page, as an async iterator
  * (`for await (const page of pages(...))`). Stops when `nextId` is null or missing.
  */
-export async function* pages<S extends z.ZodType<Page<unknown>>>(
+export async function* pages<N extends PageName>(
   client: Requester & { paging?: PagingBounds },
   request: ApiRequest,
-  schema: S,
-): AsyncGenerator<{ page: z.infer<S>; raw: unknown }> {
+  answer: N,
+): AsyncGenerator<{ page: ResponseOf<N>; raw: unknown }> {
   const guard = new PageGuard(request.path, client.paging);
   let nextId = request.query?.nextId ?? undefined;
   for (;;) {
     const pageRequest = { ...request, query: { ...request.query, nextId } };
     const response = await client.request(pageRequest);
-    const page = parseResponse(schema, response, pageRequest);
+    const page = await readResponse(answer, response, pageRequest);
     yield { page, raw: response.body };
     const following = page.nextId;
     if (following === null || following === undefined || following === '') return;
@@ -117,57 +121,11 @@ export async function* pages<S extends z.ZodType<Page<unknown>>>(
   }
 }
 
-/**
- * A page's shape, checked without its schema (zod): an object whose `length` is a whole
- * number, whose `entries` are objects, and whose `nextId` is text, null or absent.
- */
-export function looksLikePage(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
-  const { length, entries, nextId } = body as Record<string, unknown>;
-  return (
-    Number.isInteger(length) &&
-    Array.isArray(entries) &&
-    entries.every((entry) => typeof entry === 'object' && entry !== null && !Array.isArray(entry)) &&
-    (nextId === undefined || nextId === null || typeof nextId === 'string')
-  );
-}
-
-/** A page of a page-numbered list (GET /v1/checks): a bare array of objects, each with a string `id`. */
-export function looksLikeList(body: unknown): boolean {
-  return (
-    Array.isArray(body) &&
-    body.every(
-      (entry) =>
-        typeof entry === 'object' &&
-        entry !== null &&
-        !Array.isArray(entry) &&
-        typeof (entry as { id?: unknown }).id === 'string',
-    )
-  );
-}
-
-/**
- * One page as received, for --json: its shape checked cheaply (`looks`: looksLikePage, or
- * looksLikeList), so the schema (and zod) is loaded only for a body that fails, to word the error.
- */
-export async function rawPage(
-  client: Requester,
-  request: ApiRequest,
-  schema: () => Promise<z.ZodType>,
-  looks: (body: unknown) => boolean = looksLikePage,
-): Promise<unknown> {
+/** One page as received (for --json), once it is known to be what `answer` describes. */
+export async function rawPage(client: Requester, request: ApiRequest, answer: PageName | ListName): Promise<unknown> {
   const response = await client.request(request);
-  if (!looks(response.body)) parseResponse(await schema(), response, request);
+  await readResponse(answer, response, request);
   return response.body;
-}
-
-/** Every entry of every page (`for await (const incident of entries(...))`). */
-export async function* entries<T>(
-  client: Requester,
-  request: ApiRequest,
-  schema: z.ZodType<Page<T>>,
-): AsyncGenerator<T> {
-  for await (const { page } of pages(client, request, schema)) yield* page.entries;
 }
 
 /**
@@ -177,11 +135,11 @@ export async function* entries<T>(
  * answers every page number with the same entries (it ignores `page`) is stopped at the
  * second one instead of being read to the bound.
  */
-export async function* numberedPages<T extends { id: string }>(
+export async function* numberedPages<N extends ListName>(
   client: Requester & { paging?: PagingBounds },
   request: ApiRequest & { query: { limit: number; page?: number } },
-  schema: z.ZodType<T[]>,
-): AsyncGenerator<{ entries: T[]; raw: unknown; page: number }> {
+  answer: N,
+): AsyncGenerator<{ entries: ResponseOf<N>; raw: unknown; page: number }> {
   const guard = new PageGuard(request.path, client.paging);
   const { limit } = request.query;
   let page = request.query.page ?? 1;
@@ -189,7 +147,7 @@ export async function* numberedPages<T extends { id: string }>(
   for (;;) {
     const pageRequest = { ...request, query: { ...request.query, page } };
     const response = await client.request(pageRequest);
-    const entries = parseResponse(schema, response, pageRequest);
+    const entries = await readResponse(answer, response, pageRequest);
     const ids = entries.map((entry) => entry.id).join(',');
     if (entries.length && ids === previous) {
       throw new PagingStopped(

@@ -7,6 +7,11 @@ import { maskSecretValues } from '../text/mask';
  * any I/O (octokit's endpoint()), and what --debug and errors may show of it.
  */
 
+/** `/v1/x/{id}`: every path parameter goes through here (schemas/common.ts's pathIdSchema says which IDs may). */
+export function pathSegment(id: string): string {
+  return encodeURIComponent(id);
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
 /** What a command asks for. `path` starts with "/" and has its parameters already encoded. */

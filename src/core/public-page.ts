@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client';
 import { statusPagePages } from '../api/resources/statusPages';
-import { pageServices, type StatusPage } from '../api/schemas/statusPages';
+import { pageServices } from '../api/answers';
+import type { StatusPage } from '../api/schemas/statusPages';
 import type { Incident } from '../api/schemas/incidents';
 import type { ApiRequest } from '../api/request';
 import { PAGE_LIMIT } from '../api/schemas/enums';

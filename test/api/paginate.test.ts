@@ -4,12 +4,9 @@
  * list that follows nextId without end, through the commands that read one.
  */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { numberedPages, PagingStopped, type PagingBounds } from '../../src/api/paginate';
 import type { ApiRequest, ApiResponse } from '../../src/api/request';
 import { jsonServer, mon, serverEnv } from '../helpers';
-
-const entrySchema = z.array(z.object({ id: z.string() }));
 
 /** A server of `total` entries (e0, e1, ...), or one that answers every page with `answer(page)`. */
 function server(options: { total?: number; answer?: (page: number, limit: number) => { id: string }[] }) {
@@ -20,9 +17,10 @@ function server(options: { total?: number; answer?: (page: number, limit: number
       asked.push(request);
       const page = Number(request.query?.page);
       const limit = Number(request.query?.limit);
-      const body =
+      const entries =
         options.answer?.(page, limit) ??
         Array.from({ length: options.total ?? 0 }, (_, i) => ({ id: `e${i}` })).slice((page - 1) * limit, page * limit);
+      const body = entries.map((entry) => ({ ...entry, name: `Check ${entry.id}`, checkType: 'DNS' }));
       return { status: 200, headers: {}, body: body as T, text: JSON.stringify(body) };
     },
   };
@@ -34,7 +32,7 @@ async function read(client: ReturnType<typeof server>['client'], query: { limit:
   for await (const { entries, page } of numberedPages(
     client,
     { method: 'GET', path: '/v1/checks', query },
-    entrySchema,
+    'checkList',
   )) {
     pages.push({ page, ids: entries.map((entry) => entry.id) });
   }
@@ -73,7 +71,7 @@ describe('numberedPages', () => {
       for await (const { page } of numberedPages(
         client,
         { method: 'GET', path: '/v1/checks', query: { limit: 10 } },
-        entrySchema,
+        'checkList',
       ))
         pages.push(page);
     })().catch((caught: unknown) => caught);

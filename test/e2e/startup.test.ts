@@ -153,6 +153,27 @@ describe('what an API call loads', () => {
     expect(trace.read.filter((file) => file.startsWith('vendor/'))).toEqual([]);
   });
 
+  it('status: three answers read and judged, an open incident shown, without zod, undici or node:tls', async () => {
+    const answers: Record<string, string> = {
+      '/v1/status-pages/incidents?limit=100': PAGE,
+      '/v1/check-statuses': '[null]',
+      '/v1/checks?checkType=HEARTBEAT&limit=100&page=1': CHECKS,
+    };
+    const routed = await httpServer((req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(answers[req.url ?? ''] ?? '{}'),
+    );
+    try {
+      const { code, stdout, trace } = await traceRun('status', { ...env(), MON_BASE_URL: routed.url });
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^Open incidents \(1\)\n {2}8d1fd47f {2}MINOR +INVESTIGATING . Outage/);
+      expect(routed.received.map((request) => request.url).sort()).toEqual(Object.keys(answers).sort());
+      expect(trace.read.filter((file) => file.startsWith('vendor/'))).toEqual([]);
+      expect(trace.builtins.filter((name) => name !== 'net')).toEqual([]);
+    } finally {
+      await routed.close();
+    }
+  });
+
   it('checks list --json: a page of the wrong shape loads the schema to say what is wrong (exit 1)', async () => {
     answer = '[{"name":"no ID"}]';
     const { code, stdout, stderr, trace } = await traceRun('checks list --json', env());

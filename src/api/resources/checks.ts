@@ -1,23 +1,14 @@
 import { sanitize } from '../../text/escape';
 import type { ApiClient } from '../client';
-import type { ApiRequest } from '../request';
+import { pathSegment, type ApiRequest } from '../request';
 import { ApiError, rewordNotFound, statusLabel } from '../errors';
 import { numberedPages } from '../paginate';
 import { checkListRequest } from './check-list';
-import {
-  checkListSchema,
-  checkSchema,
-  checkStatusListSchema,
-  checkStatusSchema,
-  type Check,
-  type CheckListQuery,
-  type CheckStatus,
-} from '../schemas/checkReads';
-import { checkResponseSchema, dnsCheckResponseSchema, type CheckResponse } from '../schemas/checkResponses';
+import type { Check, CheckListQuery, CheckStatus } from '../schemas/checkReads';
+import type { CheckResponse } from '../schemas/checkResponses';
 import type { CombinedCheckCreateBody, DnsCheckCreateBody } from '../schemas/checks';
-import { pathSegment } from '../schemas/common';
 import { PAGE_LIMIT } from '../schemas/enums';
-import { parseResponse } from '../validate';
+import { readResponse } from '../read';
 
 type Client = Pick<ApiClient, 'request'>;
 
@@ -43,22 +34,22 @@ export function createCheckRequest(body: CombinedCheckCreateBody, options: Creat
 }
 
 export function createDnsCheck(client: Client, body: DnsCheckCreateBody, options: CreateCheckOptions = {}) {
-  return sendCreate(client, createDnsCheckRequest(body, options), dnsCheckResponseSchema);
+  return sendCreate(client, createDnsCheckRequest(body, options), 'createdDnsCheck');
 }
 
 export function createCheck(client: Client, body: CombinedCheckCreateBody, options: CreateCheckOptions = {}) {
-  return sendCreate(client, createCheckRequest(body, options), checkResponseSchema);
+  return sendCreate(client, createCheckRequest(body, options), 'createdCheck');
 }
 
 async function sendCreate(
   client: Client,
   request: ApiRequest,
-  schema: typeof dnsCheckResponseSchema | typeof checkResponseSchema,
+  answer: 'createdDnsCheck' | 'createdCheck',
 ): Promise<{ check: CheckResponse; raw: unknown }> {
   const response = await client.request(request).catch((error: unknown) => {
     throw rewordPlanLimit(error);
   });
-  return { check: parseResponse(schema, response, request), raw: response.body };
+  return { check: await readResponse(answer, response, request), raw: response.body };
 }
 
 /** A 402 on a check creation means one thing: the plan allows no more checks. */
@@ -86,7 +77,7 @@ const checkNotFound = (error: unknown, id: string) =>
 
 /** The pages of GET /v1/checks from `query.page` (or 1), each `{entries, raw, page}`. */
 export function checkPages(client: Client, query: CheckListQuery) {
-  return numberedPages(client, checkListRequest(query), checkListSchema);
+  return numberedPages(client, checkListRequest(query), 'checkList');
 }
 
 /** Every check that matches `query` (every page, within MON_MAX_PAGES / MON_MAX_ENTRIES). */
@@ -104,7 +95,7 @@ export async function getCheck(client: Client, id: string): Promise<{ check: Che
   const request = getCheckRequest(id);
   try {
     const response = await client.request(request);
-    return { check: parseResponse(checkSchema, response, request), raw: response.body };
+    return { check: await readResponse('check', response, request), raw: response.body };
   } catch (error) {
     throw checkNotFound(error, id);
   }
@@ -135,7 +126,8 @@ export function checkStatusesRequest(): ApiRequest {
 export async function getCheckStatuses(client: Client): Promise<{ statuses: CheckStatus[]; raw: unknown }> {
   const request = checkStatusesRequest();
   const response = await client.request(request);
-  return { statuses: parseResponse(checkStatusListSchema, response, request), raw: response.body };
+  const statuses = await readResponse('checkStatusList', response, request);
+  return { statuses: statuses.filter((status): status is CheckStatus => status !== null), raw: response.body };
 }
 
 export function checkStatusRequest(checkId: string): ApiRequest {
@@ -151,7 +143,7 @@ export async function getCheckStatus(
   try {
     const response = await client.request(request);
     const body = response.body ?? null;
-    return { status: parseResponse(checkStatusSchema.nullable(), { ...response, body }, request), raw: body };
+    return { status: await readResponse('checkStatus', { ...response, body }, request), raw: body };
   } catch (error) {
     throw checkNotFound(error, checkId);
   }

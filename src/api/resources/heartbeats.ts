@@ -1,20 +1,16 @@
 import { maskSecret, maskUrl } from '../../text/mask';
 import type { ApiClient } from '../client';
-import type { ApiRequest, ApiResponse } from '../request';
+import { pathSegment, type ApiRequest, type ApiResponse } from '../request';
 import { rewordNotFound } from '../errors';
-import { pathSegment } from '../schemas/common';
-import {
-  availabilityResponseSchema,
-  heartbeatCheckSchema,
-  heartbeatEventsResponseSchema,
-  type Availability,
-  type HeartbeatCheck,
-  type HeartbeatCreateBody,
-  type HeartbeatEventsResponse,
-  type HeartbeatUpdateBody,
+import type {
+  Availability,
+  HeartbeatCheck,
+  HeartbeatCreateBody,
+  HeartbeatEventsResponse,
+  HeartbeatUpdateBody,
 } from '../schemas/heartbeats';
 import { rewordPlanLimit } from './checks';
-import { parseResponse } from '../validate';
+import { readResponse } from '../read';
 
 type Client = Pick<ApiClient, 'request'>;
 
@@ -66,7 +62,7 @@ export async function createHeartbeat(
   const response = await client.request(request).catch((error: unknown) => {
     throw rewordPlanLimit(error);
   });
-  return { check: parseResponse(heartbeatCheckSchema, response, request), raw: response.body };
+  return { check: await readResponse('heartbeatCheck', response, request), raw: response.body };
 }
 
 export function updateHeartbeatRequest(
@@ -92,7 +88,7 @@ export async function updateHeartbeat(
   const request = updateHeartbeatRequest(checkId, body, options);
   try {
     const response = await client.request(request);
-    return { check: parseResponse(heartbeatCheckSchema, response, request), raw: response.body };
+    return { check: await readResponse('heartbeatCheck', response, request), raw: response.body };
   } catch (error) {
     throw notFoundAs(error, checkId);
   }
@@ -110,7 +106,7 @@ export async function getHeartbeatEvents(
   const request = heartbeatEventsRequest(checkId, query);
   try {
     const response = await client.request(request);
-    return { response: parseResponse(heartbeatEventsResponseSchema, response, request), raw: response.body };
+    return { response: await readResponse('heartbeatEvents', response, request), raw: response.body };
   } catch (error) {
     throw notFoundAs(error, checkId);
   }
@@ -130,7 +126,7 @@ export async function getHeartbeatAvailability(
     const response = await client.request(request);
     // An empty body and a JSON null both mean "no data for this period".
     const body = response.body ?? null;
-    return { availability: parseResponse(availabilityResponseSchema, { ...response, body }, request), raw: body };
+    return { availability: await readResponse('availability', { ...response, body }, request), raw: body };
   } catch (error) {
     throw notFoundAs(error, checkId);
   }

@@ -1,20 +1,16 @@
 import type { ApiClient } from '../client';
-import type { ApiRequest } from '../request';
+import { pathSegment, type ApiRequest } from '../request';
 import { rewordNotFound } from '../errors';
 import { pages } from '../paginate';
 import { INCIDENTS, incidentListRequest } from './incident-list';
-import { pathSegment } from '../schemas/common';
-import {
-  incidentListSchema,
-  incidentSchema,
-  incidentUpdateSchema,
-  type Incident,
-  type IncidentCreateBody,
-  type IncidentPutBody,
-  type IncidentUpdate,
-  type IncidentUpdateBody,
+import type {
+  Incident,
+  IncidentCreateBody,
+  IncidentPutBody,
+  IncidentUpdate,
+  IncidentUpdateBody,
 } from '../schemas/incidents';
-import { parseResponse } from '../validate';
+import { readResponse } from '../read';
 
 type Client = Pick<ApiClient, 'request'>;
 
@@ -38,14 +34,14 @@ const notFound = (error: unknown, incidentId: string) =>
 
 /** The pages of GET /v1/status-pages/incidents (newest first), from `nextId` (or the start). */
 export function incidentPages(client: Client, query: { limit?: number; nextId?: string }) {
-  return pages(client, incidentListRequest(query), incidentListSchema);
+  return pages(client, incidentListRequest(query), 'incidentList');
 }
 
 export async function getIncident(client: Client, incidentId: string): Promise<{ incident: Incident; raw: unknown }> {
   const request: ApiRequest = { method: 'GET', path: incidentPath(incidentId) };
   try {
     const response = await client.request(request);
-    return { incident: parseResponse(incidentSchema, response, request), raw: response.body };
+    return { incident: await readResponse('incident', response, request), raw: response.body };
   } catch (error) {
     throw notFound(error, incidentId);
   }
@@ -61,7 +57,7 @@ export async function createIncident(
 ): Promise<{ incident: Incident; raw: unknown }> {
   const request = createIncidentRequest(body);
   const response = await client.request(request);
-  return { incident: parseResponse(incidentSchema, response, request), raw: response.body };
+  return { incident: await readResponse('incident', response, request), raw: response.body };
 }
 
 export function putIncidentRequest(incidentId: string, body: IncidentPutBody): ApiRequest {
@@ -76,7 +72,7 @@ export async function putIncident(
   const request = putIncidentRequest(incidentId, body);
   try {
     const response = await client.request(request);
-    return { incident: parseResponse(incidentSchema, response, request), raw: response.body };
+    return { incident: await readResponse('incident', response, request), raw: response.body };
   } catch (error) {
     throw notFound(error, incidentId);
   }
@@ -94,7 +90,7 @@ export async function postIncidentUpdate(
   const request = postIncidentUpdateRequest(incidentId, body);
   try {
     const response = await client.request(request);
-    return { update: parseResponse(incidentUpdateSchema, response, request), raw: response.body };
+    return { update: await readResponse('incidentUpdate', response, request), raw: response.body };
   } catch (error) {
     throw notFound(error, incidentId);
   }
@@ -115,7 +111,7 @@ export async function getIncidentUpdate(
   const request: ApiRequest = { method: 'GET', path: `${updatesPath(incidentId)}/${pathSegment(updateId)}` };
   try {
     const response = await client.request(request);
-    return { update: parseResponse(incidentUpdateSchema, response, request), raw: response.body };
+    return { update: await readResponse('incidentUpdate', response, request), raw: response.body };
   } catch (error) {
     throw updateNotFound(error, incidentId, updateId);
   }
@@ -134,7 +130,7 @@ export async function putIncidentUpdate(
   const request = putIncidentUpdateRequest(incidentId, updateId, body);
   try {
     const response = await client.request(request);
-    return { update: parseResponse(incidentUpdateSchema, response, request), raw: response.body };
+    return { update: await readResponse('incidentUpdate', response, request), raw: response.body };
   } catch (error) {
     throw updateNotFound(error, incidentId, updateId);
   }

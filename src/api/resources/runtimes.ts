@@ -1,23 +1,22 @@
 import type { ApiClient } from '../client';
-import type { ApiRequest } from '../request';
+import { pathSegment, type ApiRequest } from '../request';
 import { rewordNotFound } from '../errors';
-import { pathSegment } from '../schemas/common';
-import { runtimeListSchema, runtimeSchema, type Runtime } from '../schemas/runtimes';
-import { parseResponse } from '../validate';
+import type { Runtime } from '../schemas/runtimes';
+import { readResponse } from '../read';
 
 type Client = Pick<ApiClient, 'request'>;
 
 export async function listRuntimes(client: Client): Promise<{ runtimes: Runtime[]; raw: unknown }> {
   const request: ApiRequest = { method: 'GET', path: '/v1/runtimes' };
   const response = await client.request(request);
-  return { runtimes: parseResponse(runtimeListSchema, response, request), raw: response.body };
+  return { runtimes: await readResponse('runtimeList', response, request), raw: response.body };
 }
 
 export async function getRuntime(client: Client, id: string): Promise<{ runtime: Runtime; raw: unknown }> {
   const request: ApiRequest = { method: 'GET', path: `/v1/runtimes/${pathSegment(id)}` };
   try {
     const response = await client.request(request);
-    return { runtime: parseResponse(runtimeSchema, response, request), raw: response.body };
+    return { runtime: await readResponse('runtime', response, request), raw: response.body };
   } catch (error) {
     throw rewordNotFound(error, `Runtime "${id}" was not found.`, '`mon runtimes list` shows the available runtimes.');
   }

@@ -1,12 +1,12 @@
 import type { ApiClient } from '../client';
-import type { ApiRequest } from '../request';
+import { pathSegment, type ApiRequest } from '../request';
 import { rewordNotFound } from '../errors';
 import { pages } from '../paginate';
-import { pathSegment } from '../schemas/common';
 import { PAGE_LIMIT } from '../schemas/enums';
 import type { Service } from '../schemas/incidents';
-import { pageServices, statusPageListSchema, statusPageSchema, type StatusPage } from '../schemas/statusPages';
-import { parseResponse } from '../validate';
+import type { StatusPage } from '../schemas/statusPages';
+import { pageServices } from '../answers';
+import { readResponse } from '../read';
 import { sanitize } from '../../text/escape';
 
 type Client = Pick<ApiClient, 'request'>;
@@ -17,7 +17,7 @@ export function statusPageListRequest(query: { limit?: number; nextId?: string }
 
 /** The pages of GET /v1/status-pages, from `nextId` (or the start). */
 export function statusPagePages(client: Client, query: { limit?: number; nextId?: string }) {
-  return pages(client, statusPageListRequest(query), statusPageListSchema);
+  return pages(client, statusPageListRequest(query), 'statusPageList');
 }
 
 /** A service, with the status page and the card that show it. */
@@ -47,7 +47,7 @@ export async function getStatusPage(client: Client, id: string): Promise<{ page:
   const request = getStatusPageRequest(id);
   try {
     const response = await client.request(request);
-    return { page: parseResponse(statusPageSchema, response, request), raw: response.body };
+    return { page: await readResponse('statusPage', response, request), raw: response.body };
   } catch (error) {
     throw rewordNotFound(
       error,

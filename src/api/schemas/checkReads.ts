@@ -62,26 +62,5 @@ export const checkStatusSchema = z.looseObject({
 });
 export type CheckStatus = z.infer<typeof checkStatusSchema>;
 
-/** GET /v1/check-statuses: the description lets an entry be null (it is left out). */
-export const checkStatusListSchema = z
-  .array(checkStatusSchema.nullable())
-  .transform((statuses) => statuses.filter((status): status is CheckStatus => status !== null));
-
-/** What a status record says, in the words of the list's `status` filter. */
-export function statusWord(status: Pick<CheckStatus, 'hasFailures' | 'hasErrors' | 'isDegraded'>) {
-  if (status.hasFailures || status.hasErrors) return 'failing' as const;
-  if (status.isDegraded) return 'degraded' as const;
-  return 'passing' as const;
-}
-
-/** The order a status is shown in: what needs attention first. */
-export const STATUS_ORDER: Record<ReturnType<typeof statusWord>, number> = { failing: 0, degraded: 1, passing: 2 };
-
-/** Since when a status holds, as the API tells it: its last result (or the check's creation). */
-export const statusSince = (status: CheckStatus) => status.updated_at ?? status.created_at;
-
-/** Failing first, then degraded, then passing; in each, the longest-standing first. */
-export function byUrgency(statuses: readonly CheckStatus[]): CheckStatus[] {
-  const since = (status: CheckStatus) => Date.parse(statusSince(status) ?? '') || 0;
-  return [...statuses].sort((a, b) => STATUS_ORDER[statusWord(a)] - STATUS_ORDER[statusWord(b)] || since(a) - since(b));
-}
+/** GET /v1/check-statuses: the description lets an entry be null (getCheckStatuses leaves it out). */
+export const checkStatusListSchema = z.array(checkStatusSchema.nullable());

@@ -53,8 +53,3 @@ export const pathIdSchema = z
   .refine((id) => id !== '.' && id !== '..', { error: 'must not be "." or ".."' })
   // "" is the empty rule's alone; only spaces start and end with spaces.
   .refine((id) => id === '' || id.trim() === id, { error: 'must not start or end with spaces' });
-
-/** `/v1/x/{id}`: every path parameter goes through here. */
-export function pathSegment(id: string): string {
-  return encodeURIComponent(id);
-}

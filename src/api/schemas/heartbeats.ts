@@ -94,9 +94,8 @@ export const heartbeatEventsQuerySchema = z
 /** "is required" for a missing field, else the rule. */
 const required = (rule: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : rule);
 const unitSchema = z.enum(TIME_UNITS, { error: required(`must be one of ${TIME_UNITS.join(', ')}`) });
-const amountSchema = z
-  .number({ error: required('must be a number') })
-  .refine(Number.isFinite, { error: 'must be a finite number' });
+// zod's number is finite: Infinity and NaN are "not a number" too.
+const amountSchema = z.number({ error: required('must be a number') });
 const nameSchema = z
   .string({ error: required('must be a string') })
   .trim()

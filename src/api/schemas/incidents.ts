@@ -35,18 +35,6 @@ export const incidentSchema = z.looseObject({
 });
 export type Incident = z.infer<typeof incidentSchema>;
 
-/**
- * When the incident started: its earliest update's public date (the update it was opened
- * with, unless one was dated earlier); created_at is only a date.
- */
-export function startedAt(incident: Incident): string {
-  const dates = incident.incidentUpdates
-    .map((update) => update.publicIncidentUpdateDate)
-    .filter((date): date is string => Boolean(date) && !Number.isNaN(Date.parse(date!)));
-  if (!dates.length) return incident.created_at;
-  return dates.reduce((earliest, date) => (Date.parse(date) < Date.parse(earliest) ? date : earliest));
-}
-
 /*
  * Request bodies. These are the API's rules (docs/API.md), checked by the client before anything is sent
  * and by the sandbox (400) with the same schemas. The enums are exact here; the commands

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginated } from './common';
-import { incidentSchema, serviceSchema, type Service } from './incidents';
+import { incidentSchema, serviceSchema } from './incidents';
 
 export const cardSchema = z.looseObject({
   id: z.string(),
@@ -27,8 +27,3 @@ export const statusPageSchema = z.looseObject({
 export type StatusPage = z.infer<typeof statusPageSchema>;
 
 export const statusPageListSchema = paginated(statusPageSchema);
-
-/** Every service of a status page, with the name of the card that holds it. */
-export function pageServices(page: StatusPage): { card: string; service: Service }[] {
-  return (page.cards ?? []).flatMap((card) => (card.services ?? []).map((service) => ({ card: card.name, service })));
-}

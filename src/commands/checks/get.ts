@@ -1,6 +1,6 @@
 import { getCheck, getCheckStatus } from '../../api/resources/checks';
 import type { Check, CheckStatus } from '../../api/schemas/checkReads';
-import { statusSince } from '../../api/schemas/checkReads';
+import { statusSince } from '../../api/answers';
 import { resolveCheck } from '../../core/check-arg';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';

@@ -1,4 +1,4 @@
-import { looksLikeList, rawPage } from '../../api/paginate';
+import { rawPage } from '../../api/paginate';
 import { checkListRequest } from '../../api/resources/check-list';
 import type { Check, CheckListQuery } from '../../api/schemas/checkReads';
 import { PAGE_LIMIT } from '../../api/schemas/enums';
@@ -28,13 +28,12 @@ export async function listChecksRun(
     ...(flags.search !== undefined ? { search: flags.search } : {}),
     ...(flags.status ? { status: flags.status } : {}),
   };
-  // One page as --json (or --jq) prints it: the API's page as received (ping tokens masked), its
-  // shape checked cheaply, without loading the schemas (zod) or anything a table needs.
+  // One page as --json (or --jq) prints it: the API's page as received (ping tokens masked), once
+  // it fits its shape, without anything a table needs.
   if (ctx.globals.json && !flags.all) {
     const request = checkListRequest(query);
     const page = { ...request, query: { ...request.query, page: 1 } };
-    const schema = async () => (await import('../../api/schemas/checkReads')).checkListSchema;
-    return printJson(io, withoutPingTokens(await rawPage(client, page, schema, looksLikeList)));
+    return printJson(io, withoutPingTokens(await rawPage(client, page, 'checkList')));
   }
 
   const { checkPages, getCheckStatuses } = await import('../../api/resources/checks');

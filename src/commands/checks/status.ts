@@ -1,5 +1,5 @@
 import { getCheckStatuses } from '../../api/resources/checks';
-import { byUrgency } from '../../api/schemas/checkReads';
+import { byUrgency } from '../../api/answers';
 import type { Ctx } from '../../core/context';
 import { printJson, renderList } from '../../output/render';
 import { statusColumns } from './shared/view';

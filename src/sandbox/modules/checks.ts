@@ -7,7 +7,8 @@ import {
   dnsCheckCreateSchema,
   type DnsCheckCreateBody,
 } from '../../api/schemas/checks';
-import { checkListQuerySchema, statusWord } from '../../api/schemas/checkReads';
+import { statusWord } from '../../api/answers';
+import { checkListQuerySchema } from '../../api/schemas/checkReads';
 import { CHECK_STATUSES, type CheckStatusWord } from '../../api/schemas/checkValues';
 import { HttpError, notFound, queryObject, validate, type SandboxRequest } from '../http';
 import type { Collection } from '../collection';

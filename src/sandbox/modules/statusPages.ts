@@ -1,7 +1,8 @@
 import { listQuerySchema } from '../../api/schemas/common';
 import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { Incident, Service } from '../../api/schemas/incidents';
-import { pageServices, type StatusPage } from '../../api/schemas/statusPages';
+import { pageServices } from '../../api/answers';
+import type { StatusPage } from '../../api/schemas/statusPages';
 import { HttpError, notFound, queryObject, validate } from '../http';
 import type { Collection } from '../collection';
 import type { ModuleContext, SandboxModule } from '../module';

@@ -1,5 +1,6 @@
 import type { Incident } from '../../api/schemas/incidents';
-import { pageServices, type StatusPage } from '../../api/schemas/statusPages';
+import { pageServices } from '../../api/answers';
+import type { StatusPage } from '../../api/schemas/statusPages';
 import {
   isOpen,
   serviceState,

@@ -1,6 +1,7 @@
 import { amountInWords } from '../../../api/heartbeat-rules';
 import { describeFrequency } from '../../../api/schemas/checkValues';
-import { statusSince, statusWord, type Check, type CheckStatus } from '../../../api/schemas/checkReads';
+import { statusSince, statusWord } from '../../../api/answers';
+import type { Check, CheckStatus } from '../../../api/schemas/checkReads';
 import { shortId, type Column } from '../../../output/render';
 import { colorId, colorValue } from '../../../output/say';
 import { relativeTime } from '../../../text/time';

@@ -1,4 +1,5 @@
-import { startedAt, type Incident } from '../../../api/schemas/incidents';
+import { startedAt } from '../../../api/answers';
+import type { Incident } from '../../../api/schemas/incidents';
 import { subscriberTimeline, timeline, type TimelineEntry } from '../../../api/subscribers';
 import type { IO } from '../../../io';
 import { renderDetails, SHORT_ID, shortId, type Column } from '../../../output/render';
@@ -7,7 +8,7 @@ import { displayWidth } from '../../../text/width';
 import { humanDuration, relativeTime, timeDisplay } from '../../../text/time';
 import { sanitize } from '../../../text/escape';
 
-export { startedAt } from '../../../api/schemas/incidents';
+export { startedAt } from '../../../api/answers';
 
 /** `duration` is in seconds (sandbox: from the start to the resolving update); null while open. */
 export function durationDisplay(incident: Incident): string {

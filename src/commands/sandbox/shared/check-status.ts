@@ -1,5 +1,6 @@
 import { getCheck } from '../../../api/resources/checks';
-import { statusWord, type CheckStatus } from '../../../api/schemas/checkReads';
+import { statusWord } from '../../../api/answers';
+import type { CheckStatus } from '../../../api/schemas/checkReads';
 import type { CheckStatusWord } from '../../../api/schemas/checkValues';
 import { checkLabel, resolveCheck } from '../../../core/check-arg';
 import type { Ctx } from '../../../core/context';

@@ -1,5 +1,4 @@
-import { statusSince, statusWord } from '../../../api/schemas/checkReads';
-import { startedAt } from '../../../api/schemas/incidents';
+import { startedAt, statusSince, statusWord } from '../../../api/answers';
 import type { ChalkInstance } from 'chalk';
 import { shortId } from '../../../output/render';
 import { colorId, colorValue, successIcon } from '../../../output/say';

@@ -2,9 +2,10 @@ import type { ApiClient } from '../../../api/client';
 import { judgeHeartbeat, type HeartbeatState } from '../../../api/heartbeat-rules';
 import { allChecks, getCheckStatuses } from '../../../api/resources/checks';
 import { incidentPages } from '../../../api/resources/incidents';
-import { byUrgency, statusWord, type CheckStatus } from '../../../api/schemas/checkReads';
+import { byUrgency, startedAt, statusWord } from '../../../api/answers';
+import type { CheckStatus } from '../../../api/schemas/checkReads';
 import { PAGE_LIMIT } from '../../../api/schemas/enums';
-import { startedAt, type Incident } from '../../../api/schemas/incidents';
+import type { Incident } from '../../../api/schemas/incidents';
 
 /* What `mon status` shows: what needs attention now, read with three requests at once. */
 

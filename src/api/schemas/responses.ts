@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import { checkListSchema, checkSchema, checkStatusListSchema, checkStatusSchema } from './checkReads';
+import { checkResponseSchema, dnsCheckResponseSchema } from './checkResponses';
+import { availabilityResponseSchema, heartbeatCheckSchema, heartbeatEventsResponseSchema } from './heartbeats';
+import { incidentListSchema, incidentSchema, incidentUpdateSchema } from './incidents';
+import { runtimeListSchema, runtimeSchema } from './runtimes';
+import { shapeOf } from './shape-of';
+import { statusPageListSchema, statusPageSchema } from './statusPages';
+import type { Shape } from '../shape';
+
+/*
+ * Every answer mon reads, by name: api/read.ts checks a body against its shape (derived from
+ * these schemas when mon is built, see responseShapes) and loads a schema here only to word
+ * what is wrong with a body that does not fit.
+ */
+export const RESPONSES = {
+  incidentList: incidentListSchema,
+  incident: incidentSchema,
+  incidentUpdate: incidentUpdateSchema,
+  statusPageList: statusPageListSchema,
+  statusPage: statusPageSchema,
+  checkList: checkListSchema,
+  check: checkSchema,
+  createdCheck: checkResponseSchema,
+  createdDnsCheck: dnsCheckResponseSchema,
+  checkStatusList: checkStatusListSchema,
+  checkStatus: checkStatusSchema.nullable(),
+  heartbeatCheck: heartbeatCheckSchema,
+  heartbeatEvents: heartbeatEventsResponseSchema,
+  availability: availabilityResponseSchema,
+  runtimeList: runtimeListSchema,
+  runtime: runtimeSchema,
+} satisfies Record<string, z.ZodType>;
+
+export type ResponseName = keyof typeof RESPONSES;
+export type ResponseOf<N extends ResponseName> = z.infer<(typeof RESPONSES)[N]>;
+
+/**
+ * The shape of every answer (what the build puts into the bundle as MON_RESPONSE_SHAPES), an
+ * answer inside another (the entries of a page) written as a reference to it.
+ */
+export function responseShapes(): Record<ResponseName, Shape> {
+  const named = new Map(Object.entries(RESPONSES).map(([name, schema]) => [schema as z.ZodType, name]));
+  return Object.fromEntries(
+    Object.entries(RESPONSES).map(([name, schema]) => [name, shapeOf(schema, `the answer "${name}"`, named)]),
+  ) as Record<ResponseName, Shape>;
+}
