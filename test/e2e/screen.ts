@@ -217,7 +217,10 @@ export async function openScreen(
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const status = exitStatus();
-        if (status !== undefined && tmux('display-message', '-p', '-t', 'mon', '#{pane_title}').trim() === EXITED_TITLE) {
+        if (
+          status !== undefined &&
+          tmux('display-message', '-p', '-t', 'mon', '#{pane_title}').trim() === EXITED_TITLE
+        ) {
           const screen = lines();
           history();
           secretsCheck();
