@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { ChildProcess } from 'node:child_process';
+import type * as FS from 'node:fs';
 import { pagerCommand } from './env';
 import { BrokenPipeError, CancelledError } from './errors';
 import { maskSecret } from './text/mask';
@@ -212,6 +213,66 @@ abstract class BaseIO implements IO {
   }
 }
 
+/**
+ * stdout or stderr of this process. While it is a file or a pipe and nothing needed its stream,
+ * text is written to the descriptor synchronously: process.stdout costs ~1.5 ms to build for a
+ * pipe (a net.Socket, and node:net's ~3 ms when nothing loaded it yet), and Node writes to a
+ * file or (on Linux) a pipe synchronously anyway. A terminal, Windows, a pipe that is full
+ * (EAGAIN: its other end reads slowly and the descriptor does not wait) or a caller that asks
+ * for the stream get the stream, and every later write goes through it, in order.
+ */
+export class Output {
+  private built: NodeJS.WriteStream | undefined;
+  private tty: boolean | undefined;
+
+  constructor(
+    private readonly fd: 1 | 2,
+    private readonly build: () => NodeJS.WriteStream,
+    private readonly fs: Pick<typeof FS, 'fstatSync' | 'writeSync'> = process.getBuiltinModule('node:fs'),
+  ) {}
+
+  get stream(): NodeJS.WriteStream {
+    return (this.built ??= this.build());
+  }
+
+  get isTTY(): boolean {
+    if (this.tty === undefined) {
+      let device: boolean | undefined;
+      try {
+        if (!this.built && process.platform !== 'win32') device = this.fs.fstatSync(this.fd).isCharacterDevice();
+      } catch {
+        // Closed: the stream is what Node makes of it.
+      }
+      // node:tty (~3 ms) only for a character device: a terminal, or /dev/null.
+      this.tty =
+        device === undefined
+          ? Boolean(this.stream.isTTY)
+          : device && process.getBuiltinModule('node:tty').isatty(this.fd);
+    }
+    return this.tty;
+  }
+
+  /** Throws EPIPE when the reader has gone (the stream emits it as an error instead), or another write error. */
+  write(text: string): void {
+    if (this.built || this.isTTY) {
+      this.stream.write(text);
+      return;
+    }
+    const bytes = Buffer.from(text);
+    for (let at = 0; at < bytes.length;) {
+      try {
+        at += this.fs.writeSync(this.fd, bytes, at);
+      } catch (error) {
+        // A full pipe, or a closed descriptor (whose stream Node makes a sink): the stream from here on.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'EAGAIN' && code !== 'EBADF') throw error;
+        this.stream.write(bytes.subarray(at));
+        return;
+      }
+    }
+  }
+}
+
 class ProcessIO extends BaseIO {
   // process.stdin builds a stream on first access: only do that when input is read.
   get stdin(): NodeJS.ReadableStream {
@@ -223,9 +284,21 @@ class ProcessIO extends BaseIO {
     this.stdinTTY ??= process.getBuiltinModule('node:tty').isatty(0);
     return this.stdinTTY;
   }
-  readonly stdoutIsTTY = Boolean(process.stdout.isTTY);
-  readonly stderrIsTTY = Boolean(process.stderr.isTTY);
   private stdoutClosed = false;
+  private readonly stdout = new Output(1, () =>
+    // A reader that goes away (`| head -1`) shows up as EPIPE; stop writing instead of crashing.
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') this.stdoutClosed = true;
+      else throw error;
+    }),
+  );
+  private readonly stderr = new Output(2, () => process.stderr.on('error', () => {}));
+  get stdoutIsTTY(): boolean {
+    return this.stdout.isTTY;
+  }
+  get stderrIsTTY(): boolean {
+    return this.stderr.isTTY;
+  }
 
   constructor(
     signal?: AbortSignal,
@@ -233,12 +306,6 @@ class ProcessIO extends BaseIO {
   ) {
     super();
     this.signal = signal;
-    // A reader that goes away (`| head -1`) shows up as EPIPE; stop writing instead of crashing.
-    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EPIPE') this.stdoutClosed = true;
-      else throw error;
-    });
-    process.stderr.on('error', () => {});
   }
 
   protected writeOut(text: string): void {
@@ -249,7 +316,13 @@ class ProcessIO extends BaseIO {
     }
     if (this.stdoutClosed) throw new BrokenPipeError();
     this.tap?.out(text);
-    process.stdout.write(text);
+    try {
+      this.stdout.write(text);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
+      this.stdoutClosed = true;
+      throw new BrokenPipeError();
+    }
   }
 
   private pager: ChildProcess | undefined;
@@ -298,19 +371,24 @@ class ProcessIO extends BaseIO {
 
   protected writeErr(text: string): void {
     this.tap?.err(text);
-    process.stderr.write(text);
+    try {
+      this.stderr.write(text);
+    } catch {
+      // Nobody reads stderr any more: there is no one left to tell.
+    }
   }
 
+  // A file or a pipe has no size: 80 by 24, as before a stream was built for it.
   columns(): number {
-    return process.stdout.columns || 80;
+    return (this.stdout.isTTY && this.stdout.stream.columns) || 80;
   }
 
   errColumns(): number {
-    return process.stderr.columns || 80;
+    return (this.stderr.isTTY && this.stderr.stream.columns) || 80;
   }
 
   override rows(): number {
-    return process.stdout.rows || 24;
+    return (this.stdout.isTTY && this.stdout.stream.rows) || 24;
   }
 }
 

@@ -25,3 +25,21 @@ describe('a pipe closed by its reader', () => {
     expect(result.stderr).toBe('');
   });
 });
+
+describe('stdout that is a slow pipe, or closed', () => {
+  const run = (script: string) => spawnSync('bash', ['-c', script], { env: sandbox.env(), encoding: 'utf8' });
+
+  it('waits for a reader that is slow to start: every byte arrives, in order', () => {
+    const whole = run(`node ${BIN} status-pages list --all --json`).stdout;
+    expect(whole.length).toBeGreaterThan(1000);
+    const slow = run(`node ${BIN} status-pages list --all --json | (sleep 0.3; cat)`);
+    expect(slow.stdout).toBe(whole);
+    expect(slow.stderr).toBe('');
+  });
+
+  it('runs with stdout closed (`>&-`): exit 0, nothing said on stderr', () => {
+    const result = run(`node ${BIN} status-pages list >&-; echo "mon=$?"`);
+    expect(result.stdout).toBe('mon=0\n');
+    expect(result.stderr).toBe('');
+  });
+});
