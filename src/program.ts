@@ -117,6 +117,9 @@ function applyEverywhere(command: Command, ctx: Ctx, jsonErrors: boolean): void 
       },
       getOutHelpWidth: () => ctx.io.columns(),
       getErrHelpWidth: () => ctx.io.columns(),
+      // mon's colour rules (io.ts), not commander's own look at process.stdout.
+      getOutHasColors: () => ctx.io.style.level > 0,
+      getErrHasColors: () => ctx.io.errStyle.level > 0,
     })
     .showSuggestionAfterError(true)
     .configureHelp(HELP_SETTINGS);
