@@ -113,22 +113,22 @@ function trustedCacheDir(create) {
 }
 
 /**
- * Compile a CommonJS file with vm.Script and a cachedData file next to the others.
- * A cache holds the functions the runs that wrote it had compiled; a command whose code it
- * does not hold yet (its first run) writes it again, adding its own, so `mon incidents
- * --help` is as quick as `mon incidents list` whichever came first. `<cache>.commands`
- * lists the commands whose code is in.
+ * Compile a CommonJS file with vm.Script and a cachedData file next to the others. Each command
+ * (its first two words: `incidents list`) has caches of its own, written after its first run:
+ * a cache holds every function the run that wrote it compiled, so one shared by all commands
+ * would grow with each (help, completion, create, ...) and make every start read and
+ * deserialize all of it (~1.5 ms more for `incidents list`).
  */
 const pendingCaches = [];
-const commandKey = facts.words.slice(0, 2).join(' ') || '(none)';
-
-function readLines(file) {
-  try {
-    return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
-  } catch {
-    return [];
+const commandName = (function () {
+  const words = [];
+  for (const word of facts.words.slice(0, 2)) {
+    // A command's words; not an argument (`mon api /v1/...`, a typo is still a word).
+    if (!/^[a-z][a-z-]{0,39}$/.test(word)) break;
+    words.push(word);
   }
-}
+  return words.join('.') || 'mon';
+})();
 
 let hashes;
 /** The SHA-256 of a file of dist/, from the build's list; computed here only when the list lacks it. */
@@ -162,7 +162,7 @@ function compileCached(file, requireFn, dir) {
   const base = path.basename(file, '.cjs');
   const flags = wasm ? 'liftoff' : 'default';
   const key = buildKey(file, source);
-  const name = `${base}-${key}-${process.version}-${process.arch}-${flags}.v8cache`;
+  const name = `${base}-${key}-${process.version}-${process.arch}-${flags}-${commandName}.v8cache`;
   let cachedData;
   try {
     cachedData = dir === undefined ? undefined : fs.readFileSync(path.join(dir, name));
@@ -172,10 +172,7 @@ function compileCached(file, requireFn, dir) {
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
   const mod = { exports: {}, filename: file, id: file, loaded: false };
   script.runInThisContext()(mod.exports, requireFn, mod, file, path.dirname(file));
-  const fresh = cachedData === undefined || script.cachedDataRejected;
-  const commands = fresh ? [] : readLines(path.join(dir, `${name}.commands`));
-  if (!commands.includes(commandKey))
-    pendingCaches.push({ script, name, base, key, commands: [...commands, commandKey] });
+  if (cachedData === undefined || script.cachedDataRejected) pendingCaches.push({ script, name, base, key });
   return mod.exports;
 }
 
@@ -198,10 +195,9 @@ function loadWithCachedData() {
   process.once('beforeExit', () => {
     const target = pendingCaches.length ? trustedCacheDir(true) : undefined;
     if (target === undefined) return;
-    for (const { script, name, base, key, commands } of pendingCaches) {
+    for (const { script, name, base, key } of pendingCaches) {
       try {
         writeAtomically(target, name, script.createCachedData());
-        writeAtomically(target, `${name}.commands`, `${commands.join('\n')}\n`);
         removeStaleCaches(target, base, key);
       } catch {
         // A read-only or full disk only costs speed.
@@ -223,37 +219,48 @@ function writeAtomically(dir, file, data) {
   }
 }
 
-/** A cache file's name after `<base>-`: the build's key, the Node.js version and architecture, the flags. */
-const CACHE_NAME = /^([0-9a-f]{32}-\d+-\d+)-(v\d+\.\d+\.\d+[^-]*-[^-]+)-(?:default|liftoff)\.v8cache(?:\.commands)?$/;
+/**
+ * A cache file's name after `<base>-`: the build's key, the Node.js version and architecture,
+ * the flags, the command (and `.commands`, the list of commands that earlier versions kept).
+ */
+const CACHE_NAME =
+  /^([0-9a-f]{32}-\d+-\d+)-(v\d+\.\d+\.\d+[^-]*-[^-]+)-(?:default|liftoff)(?:-[a-z.-]+)?\.v8cache(?:\.commands)?$/;
 /** The most Node.js versions (and architectures) whose caches are kept beside this one's. */
 const OTHER_RUNTIMES_KEPT = 3;
+/** The most commands whose caches this Node.js keeps of a build (typos are commands too): the least recently written go. */
+const COMMANDS_KEPT = 60;
 
 /**
- * After this Node.js wrote its cache of `base`: its caches of earlier builds are of no use
- * any more, and are removed. Those of other Node.js versions stay (a user who switches with
- * nvm or volta, or a CI matrix sharing a cache, would otherwise recompile at every switch),
- * up to OTHER_RUNTIMES_KEPT of them: beyond, the least recently written go.
+ * After this Node.js wrote a cache of `base`: its caches of earlier builds are of no use any
+ * more, and are removed, and of this build it keeps COMMANDS_KEPT commands' at most. Those of
+ * other Node.js versions stay (a user who switches with nvm or volta, or a CI matrix sharing a
+ * cache, would otherwise recompile at every switch), up to OTHER_RUNTIMES_KEPT of them: beyond,
+ * the least recently written go.
  */
 function removeStaleCaches(dir, base, key) {
   const own = `${process.version}-${process.arch}`;
+  const mtime = (file) => fs.statSync(path.join(dir, file)).mtimeMs;
+  const remove = (file) => fs.rmSync(path.join(dir, file), { force: true });
+  const current = [];
   const others = new Map(); // runtime -> { files, newest }
   for (const file of fs.readdirSync(dir)) {
     const parsed = file.startsWith(`${base}-`) ? CACHE_NAME.exec(file.slice(base.length + 1)) : null;
     if (!parsed) continue;
     const [, build, runtime] = parsed;
     if (runtime === own) {
-      if (build !== key) fs.rmSync(path.join(dir, file), { force: true });
+      if (build !== key) remove(file);
+      else current.push({ file, written: mtime(file) });
       continue;
     }
     const entry = others.get(runtime) || { files: [], newest: 0 };
     entry.files.push(file);
-    entry.newest = Math.max(entry.newest, fs.statSync(path.join(dir, file)).mtimeMs);
+    entry.newest = Math.max(entry.newest, mtime(file));
     others.set(runtime, entry);
   }
+  current.sort((a, b) => b.written - a.written);
+  for (const { file } of current.slice(COMMANDS_KEPT)) remove(file);
   const byAge = [...others.values()].sort((a, b) => b.newest - a.newest);
-  for (const { files } of byAge.slice(OTHER_RUNTIMES_KEPT)) {
-    for (const file of files) fs.rmSync(path.join(dir, file), { force: true });
-  }
+  for (const { files } of byAge.slice(OTHER_RUNTIMES_KEPT)) files.forEach(remove);
 }
 
 /*

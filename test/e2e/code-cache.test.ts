@@ -97,6 +97,51 @@ describe('the code cache', () => {
     expect(left.some((file) => file.startsWith('mon-') && file.includes(`-${process.version}-`))).toBe(true);
   });
 
+  it("keeps a cache per command: another command's run writes its own and leaves the first as it was", async () => {
+    const dir = join(tempDir(), 'cache');
+    const env = cleanEnv({ MON_CACHE_DIR: dir });
+    const files = () =>
+      Object.fromEntries(
+        readdirSync(dir).map((file) => [file, `${statSync(join(dir, file)).ino}:${statSync(join(dir, file)).mtimeMs}`]),
+      );
+    await runMon(HELP, { env });
+    const runtimes = files();
+    expect(Object.keys(runtimes)).toEqual([expect.stringMatching(/^mon-[0-9a-f]{32}-.*-default-runtimes\.v8cache$/)]);
+    await runMon(['config', 'path'], { env });
+    await runMon(['api', '--help', '--no-color'], { env });
+    const after = files();
+    expect(Object.keys(after).sort()).toEqual(
+      [
+        ...Object.keys(runtimes),
+        ...['config.path', 'api'].map((command) => Object.keys(runtimes)[0]!.replace('-runtimes.', `-${command}.`)),
+      ].sort(),
+    );
+    expect(after).toMatchObject(runtimes);
+    await runMon(HELP, { env });
+    expect(files()).toEqual(after);
+  });
+
+  it('keeps the caches of 60 commands of a build at most: the least recently written go', async () => {
+    const dir = join(tempDir(), 'cache');
+    const env = cleanEnv({ MON_CACHE_DIR: dir });
+    await runMon(HELP, { env });
+    const [own] = readdirSync(dir);
+    const old = Array.from({ length: 60 }, (_, n) =>
+      own!.replace('-runtimes.', `-command${String.fromCharCode(97 + (n % 26))}${'x'.repeat(Math.floor(n / 26))}.`),
+    );
+    old.forEach((file, n) => {
+      writeFileSync(join(dir, file), 'x', { mode: 0o600 });
+      utimesSync(join(dir, file), new Date(1_000_000 * (n + 1)), new Date(1_000_000 * (n + 1)));
+    });
+    await runMon(['config', 'path'], { env });
+    const left = readdirSync(dir);
+    expect(left).toHaveLength(60);
+    expect(left).not.toContain(old[0]);
+    expect(left).not.toContain(old[1]);
+    expect(left).toContain(old[2]);
+    expect(left).toContain(own);
+  });
+
   it('is keyed by content: a new build of the same size and mtime runs its own code, not the cached one', async () => {
     const app = copyOfMon();
     const env = cleanEnv({ MON_CACHE_DIR: join(tempDir(), 'cache') });
