@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 // @ts-expect-error: a script of the build, without types
-import { responseShapes } from './scripts/response-shapes.mjs';
+import { ANSWER_CHECKS, answerChecks } from './scripts/answer-checks.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -18,8 +18,15 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
  * end-to-end helpers keep is per file (test/e2e/harness.ts: the secrets a file knows).
  */
 export default defineConfig({
-  // As scripts/build.mjs defines them for the bundle.
-  define: { MON_VERSION: JSON.stringify(pkg.version), MON_RESPONSE_SHAPES: JSON.stringify(await responseShapes()) },
+  define: { MON_VERSION: JSON.stringify(pkg.version) },
+  // `mon:answer-checks`, as scripts/build.mjs puts it into the bundle.
+  plugins: [
+    {
+      name: 'answer-checks',
+      resolveId: (id: string) => (id === ANSWER_CHECKS ? `\0${ANSWER_CHECKS}` : undefined),
+      load: async (id: string) => (id === `\0${ANSWER_CHECKS}` ? await answerChecks() : undefined),
+    },
+  ],
   test: {
     globalSetup: ['test/global-setup.ts'],
     // The usual report, then the skipped tests with their reasons and a line of counts.

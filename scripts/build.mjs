@@ -21,7 +21,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { readFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
-import { responseShapes } from './response-shapes.mjs';
+import { ANSWER_CHECKS, answerChecks } from './answer-checks.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 mkdirSync(new URL('../dist/vendor/', import.meta.url), { recursive: true });
@@ -254,6 +254,21 @@ const zodLocalesPlugin = {
   },
 };
 
+/** `mon:answer-checks` (src/api/read.ts): the answers' checks, written from their schemas (scripts/answer-checks.mjs). */
+const answerChecksPlugin = {
+  name: 'answer-checks',
+  setup(b) {
+    b.onResolve({ filter: new RegExp(`^${ANSWER_CHECKS}$`) }, (args) => ({
+      path: args.path,
+      namespace: 'answer-checks',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'answer-checks' }, async () => ({
+      contents: await answerChecks(),
+      loader: 'js',
+    }));
+  },
+};
+
 function writeAtomically(outputFiles) {
   for (const file of outputFiles) {
     const temp = `${file.path}.${process.pid}.tmp`;
@@ -267,8 +282,8 @@ const results = await Promise.all([
     ...common,
     entryPoints: ['src/cli.ts'],
     outfile: 'dist/mon.cjs',
-    define: { MON_VERSION: JSON.stringify(pkg.version), MON_RESPONSE_SHAPES: JSON.stringify(await responseShapes()) },
-    plugins: [vendorPlugin, startupPlugin],
+    define: { MON_VERSION: JSON.stringify(pkg.version) },
+    plugins: [vendorPlugin, startupPlugin, answerChecksPlugin],
     // Used only with --debug (bin/mon.js turns Node's source maps on then), so that a crash
     // names src/*.ts lines; no sources inside, the stack needs only the mappings. Our code is
     // all in this file: the vendor files have none (their maps would double the package).

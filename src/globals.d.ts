@@ -1,10 +1,10 @@
-import type { ResponseName } from './api/schemas/responses';
-import type { Shape } from './api/shape';
+/** Replaced at build time (esbuild `define` in scripts/build.mjs, vitest `define` in vitest.config.ts) with package.json's version. */
+declare const MON_VERSION: string;
 
-// Replaced at build time (esbuild `define` in scripts/build.mjs, vitest `define` in vitest.config.ts).
-declare global {
-  /** package.json's version. */
-  const MON_VERSION: string;
-  /** The shape of every answer mon reads (api/read.ts), derived from its schema (scripts/response-shapes.mjs). */
-  const MON_RESPONSE_SHAPES: Record<ResponseName, Shape>;
+/**
+ * Written when mon is built (scripts/answer-checks.mjs): for each answer of
+ * api/schemas/responses.ts, whether a body fits the shape of its schema.
+ */
+declare module 'mon:answer-checks' {
+  export const CHECKS: Readonly<Record<string, (body: unknown) => boolean>>;
 }

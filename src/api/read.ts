@@ -1,6 +1,6 @@
+import { CHECKS } from 'mon:answer-checks';
 import type { ApiResponse } from './request';
 import type { ResponseName, ResponseOf } from './schemas/responses';
-import { checker } from './shape';
 import { parseResponse } from './validate';
 
 /**
@@ -9,16 +9,12 @@ import { parseResponse } from './validate';
  * server does, is returned as it came, without loading zod; only one that does not loads the
  * schema, to say what is wrong with it.
  */
-const checkers = new Map<ResponseName, (body: unknown) => boolean>();
-
 export async function readResponse<N extends ResponseName>(
   name: N,
   response: ApiResponse,
   request: { method: string; path: string; uncertainHint?: string },
 ): Promise<ResponseOf<N>> {
-  let fits = checkers.get(name);
-  if (!fits) checkers.set(name, (fits = checker(MON_RESPONSE_SHAPES[name], MON_RESPONSE_SHAPES)));
-  if (fits(response.body)) return response.body as ResponseOf<N>;
+  if (CHECKS[name]!(response.body)) return response.body as ResponseOf<N>;
   const { RESPONSES } = await import('./schemas/responses');
   return parseResponse(RESPONSES[name], response, request) as ResponseOf<N>;
 }

@@ -1,9 +1,10 @@
 /*
- * What an answer's schema accepts, as plain data, and a check of a body against it that needs
+ * What an answer's schema accepts, as plain data, and the check of a body against it that needs
  * no zod (whose loading and schemas cost a read command ~20 ms). The shapes are derived from the
- * zod schemas of api/schemas/responses.ts when mon is built (shapeOf, api/schemas/shape-of.ts)
- * and put into the bundle; the check is exact: a body fits its shape if and only if its schema
- * accepts it and gives it back unchanged (test/api/shape.test.ts holds the two together).
+ * zod schemas of api/schemas/responses.ts when mon is built (shapeOf, api/schemas/shape-of.ts),
+ * and written as JavaScript into the bundle (checksSource): a body fits its shape if and only
+ * if its schema accepts it and gives it back unchanged (test/api/shape.test.ts holds the two
+ * together).
  */
 
 type Primitive = string | number | boolean | null;
@@ -26,23 +27,17 @@ export type Shape =
   | { answer: string };
 
 /**
- * A function that tells whether `value` (parsed JSON) is what a schema of `shape` accepts and
- * gives back as it is. It is written as JavaScript from the shape and compiled once: a page of
- * answers is checked in straight-line code, not by walking the shape for every value (which made
- * V8 optimise the walker in the background, and a command then waited ~5 ms at exit for it).
+ * The source of a module whose CHECKS holds, for each answer, a function that tells whether a
+ * body (parsed JSON) fits its shape. Straight-line code written from the shape, compiled (and
+ * code-cached) with the bundle: a walk of the shape for every value took longer, and V8
+ * optimised the walker in the background on a page of 60 incidents, which a command then waited
+ * ~5 ms for at exit.
  */
-export function checker(shape: Shape, answers: Readonly<Record<string, Shape>>): (value: unknown) => boolean {
-  const functions = new Map<string, string>(); // answer -> its function's name
-  const bodies: string[] = [];
+export function checksSource(answers: Readonly<Record<string, Shape>>): string {
   let names = 0;
-  const answerFunction = (answer: string): string => {
-    let name = functions.get(answer);
-    if (name === undefined) {
-      name = `answer${functions.size}`;
-      functions.set(answer, name);
-      bodies.push(`function ${name}(v) { return ${test(answers[answer]!, 'v')}; }`);
-    }
-    return name;
+  const fn = (answer: string) => {
+    if (!/^[A-Za-z]\w*$/.test(answer) || !Object.hasOwn(answers, answer)) throw new Error(`no answer "${answer}"`);
+    return `check_${answer}`;
   };
   /** A JavaScript expression, true when the value in `v` fits `of`. */
   function test(of: Shape, v: string): string {
@@ -63,21 +58,26 @@ export function checker(shape: Shape, answers: Readonly<Record<string, Shape>>):
     if ('optional' in of) return `(${v} === undefined || ${test(of.optional, v)})`;
     if ('array' in of) return `(Array.isArray(${v}) && ${v}.every((${item}) => ${test(of.array, item)}))`;
     if ('record' in of) return `(isObject(${v}) && Object.values(${v}).every((${item}) => ${test(of.record, item)}))`;
-    if ('answer' in of) return `${answerFunction(of.answer)}(${v})`;
+    if ('answer' in of) return `${fn(of.answer)}(${v})`;
     const keys = Object.entries(of.object).map(([key, part]) => {
-      const at = `${v}[${JSON.stringify(key)}]`;
       // An absent key is what an optional one may be; any other must be there.
       const absent = typeof part === 'object' && 'optional' in part ? 'true' : 'false';
-      return `(Object.hasOwn(${v}, ${JSON.stringify(key)}) ? ${test(part, at)} : ${absent})`;
+      return `(Object.hasOwn(${v}, ${JSON.stringify(key)}) ? ${test(part, `${v}[${JSON.stringify(key)}]`)} : ${absent})`;
     });
     const known = Object.keys(of.object).map((key) => `${item} === ${JSON.stringify(key)}`);
     const others = of.others ? [] : [`Object.keys(${v}).every((${item}) => ${known.join(' || ') || 'false'})`];
     return `(isObject(${v}) && ${[...keys, ...others].join(' && ') || 'true'})`;
   }
-  const top = test(shape, 'value');
-  const source = `${bodies.join('\n')}\nreturn (value) => ${top};`;
-  return new Function('isObject', source)(isObject) as (value: unknown) => boolean;
+  const functions = Object.entries(answers).map(
+    ([answer, shape]) => `function ${fn(answer)}(value) {\n  return ${test(shape, 'value')};\n}`,
+  );
+  return [
+    '// Written by src/api/shape.ts (checksSource) from the shapes of the answers when mon is built.',
+    'const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);',
+    ...functions,
+    `export const CHECKS = { ${Object.keys(answers)
+      .map((answer) => `${answer}: ${fn(answer)}`)
+      .join(', ')} };`,
+    '',
+  ].join('\n');
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -6,11 +6,11 @@ import { incidentListSchema, incidentSchema, incidentUpdateSchema } from './inci
 import { runtimeListSchema, runtimeSchema } from './runtimes';
 import { shapeOf } from './shape-of';
 import { statusPageListSchema, statusPageSchema } from './statusPages';
-import type { Shape } from '../shape';
+import { checksSource, type Shape } from '../shape';
 
 /*
  * Every answer mon reads, by name: api/read.ts checks a body against its shape (derived from
- * these schemas when mon is built, see responseShapes) and loads a schema here only to word
+ * these schemas when mon is built: answerChecksSource) and loads a schema here only to word
  * what is wrong with a body that does not fit.
  */
 export const RESPONSES = {
@@ -35,13 +35,15 @@ export const RESPONSES = {
 export type ResponseName = keyof typeof RESPONSES;
 export type ResponseOf<N extends ResponseName> = z.infer<(typeof RESPONSES)[N]>;
 
-/**
- * The shape of every answer (what the build puts into the bundle as MON_RESPONSE_SHAPES), an
- * answer inside another (the entries of a page) written as a reference to it.
- */
+/** The shape of every answer, an answer inside another (the entries of a page) written as a reference to it. */
 export function responseShapes(): Record<ResponseName, Shape> {
   const named = new Map(Object.entries(RESPONSES).map(([name, schema]) => [schema as z.ZodType, name]));
   return Object.fromEntries(
     Object.entries(RESPONSES).map(([name, schema]) => [name, shapeOf(schema, `the answer "${name}"`, named)]),
   ) as Record<ResponseName, Shape>;
+}
+
+/** The source of `mon:answer-checks` (scripts/answer-checks.mjs): every answer's check, written from its shape. */
+export function answerChecksSource(): string {
+  return checksSource(responseShapes());
 }
