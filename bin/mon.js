@@ -113,11 +113,13 @@ function trustedCacheDir(create) {
 }
 
 /**
- * Compile a CommonJS file with vm.Script and a cachedData file next to the others. Each command
- * (its first two words: `incidents list`) has caches of its own, written after its first run:
- * a cache holds every function the run that wrote it compiled, so one shared by all commands
- * would grow with each (help, completion, create, ...) and make every start read and
- * deserialize all of it (~1.5 ms more for `incidents list`).
+ * Compile a CommonJS file with vm.Script and a cachedData file next to the others. Each way of
+ * running a command (its first two words, and whether it prints its help or JSON: `incidents
+ * list`, `incidents list --help`, `incidents list --json` run different code) has caches of its
+ * own, written after its first run: a cache holds every function the run that wrote it
+ * compiled, so one shared by all would grow with each (help, completion, create, ...) and make
+ * every start read and deserialize all of it (~1.5 ms more for `incidents list`), and one
+ * written by a help would leave the command itself to compile its code at every start.
  */
 const pendingCaches = [];
 const commandName = (function () {
@@ -127,7 +129,10 @@ const commandName = (function () {
     if (!/^[a-z][a-z-]{0,39}$/.test(word)) break;
     words.push(word);
   }
-  return words.join('.') || 'mon';
+  const json = args.some(function (arg) {
+    return arg === '--json' || arg === '--jq' || arg.startsWith('--jq=');
+  });
+  return (words.join('.') || 'mon') + (facts.help ? '.help' : json ? '.json' : '');
 })();
 
 let hashes;

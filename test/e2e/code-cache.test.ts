@@ -97,7 +97,7 @@ describe('the code cache', () => {
     expect(left.some((file) => file.startsWith('mon-') && file.includes(`-${process.version}-`))).toBe(true);
   });
 
-  it("keeps a cache per command: another command's run writes its own and leaves the first as it was", async () => {
+  it("keeps a cache per command and way of running it (help, JSON): another's run writes its own and leaves the first as it was", async () => {
     const dir = join(tempDir(), 'cache');
     const env = cleanEnv({ MON_CACHE_DIR: dir });
     const files = () =>
@@ -106,18 +106,20 @@ describe('the code cache', () => {
       );
     await runMon(HELP, { env });
     const runtimes = files();
-    expect(Object.keys(runtimes)).toEqual([expect.stringMatching(/^mon-[0-9a-f]{32}-.*-default-runtimes\.v8cache$/)]);
+    const [first] = Object.keys(runtimes);
+    expect(first).toMatch(/^mon-[0-9a-f]{32}-.*-default-runtimes\.help\.v8cache$/);
+    const named = (command: string) => first!.replace('-runtimes.help.', `-${command}.`);
     await runMon(['config', 'path'], { env });
+    await runMon(['config', 'path', '--help', '--no-color'], { env });
     await runMon(['api', '--help', '--no-color'], { env });
+    await runMon(['config', 'list', '--json'], { env });
     const after = files();
     expect(Object.keys(after).sort()).toEqual(
-      [
-        ...Object.keys(runtimes),
-        ...['config.path', 'api'].map((command) => Object.keys(runtimes)[0]!.replace('-runtimes.', `-${command}.`)),
-      ].sort(),
+      [first, ...['config.path', 'config.path.help', 'api.help', 'config.list.json'].map(named)].sort(),
     );
     expect(after).toMatchObject(runtimes);
     await runMon(HELP, { env });
+    await runMon(['config', 'path'], { env });
     expect(files()).toEqual(after);
   });
 
@@ -127,7 +129,10 @@ describe('the code cache', () => {
     await runMon(HELP, { env });
     const [own] = readdirSync(dir);
     const old = Array.from({ length: 60 }, (_, n) =>
-      own!.replace('-runtimes.', `-command${String.fromCharCode(97 + (n % 26))}${'x'.repeat(Math.floor(n / 26))}.`),
+      own!.replace(
+        '-runtimes.help.',
+        `-command${String.fromCharCode(97 + (n % 26))}${'x'.repeat(Math.floor(n / 26))}.`,
+      ),
     );
     old.forEach((file, n) => {
       writeFileSync(join(dir, file), 'x', { mode: 0o600 });
