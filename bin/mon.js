@@ -198,7 +198,9 @@ function loadWithCachedData() {
   const exports = compileCached(bundle, requireFn, dir);
   // Written after the command ran, so the functions it used are in the cache too.
   process.once('beforeExit', () => {
-    const target = pendingCaches.length ? trustedCacheDir(true) : undefined;
+    // Only after a run that worked: one that failed (no key yet, a typo in a flag) compiled
+    // its error's code, not the command's, which would then be compiled at every start.
+    const target = pendingCaches.length && !process.exitCode ? trustedCacheDir(true) : undefined;
     if (target === undefined) return;
     for (const { script, name, base, key } of pendingCaches) {
       try {

@@ -242,6 +242,17 @@ describe('the code cache on first use', () => {
     expect(second.stderr).toBe('');
   });
 
+  it("is written only after a run that worked: a first run that failed leaves the command's cache to the next", async () => {
+    const dir = join(tempDir(), 'cache');
+    const env = cleanEnv({ MON_CACHE_DIR: dir });
+    const failed = await runMon(['config', 'path', '--bogus'], { env });
+    expect(failed.code).toBe(2);
+    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+    const worked = await runMon(['config', 'path'], { env });
+    expect(worked.code).toBe(0);
+    expect(readdirSync(dir)).toEqual([expect.stringMatching(/-default-config\.path\.v8cache$/)]);
+  });
+
   it('is optional: an unwritable cache directory costs speed, not correctness', async () => {
     // Under a regular file: no directory can be made there, whoever runs the test.
     const blocker = join(tempDir(), 'a-file');
