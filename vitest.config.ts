@@ -17,6 +17,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
  * process.env, every run builds its own context (config dir, sandbox, clock), and what the
  * end-to-end helpers keep is per file (test/e2e/harness.ts: the secrets a file knows).
  */
+/** Written once, for every worker that loads it. */
+const checks: string = await answerChecks();
+
 export default defineConfig({
   define: { MON_VERSION: JSON.stringify(pkg.version) },
   // `mon:answer-checks`, as scripts/build.mjs puts it into the bundle.
@@ -24,7 +27,7 @@ export default defineConfig({
     {
       name: 'answer-checks',
       resolveId: (id: string) => (id === ANSWER_CHECKS ? `\0${ANSWER_CHECKS}` : undefined),
-      load: async (id: string) => (id === `\0${ANSWER_CHECKS}` ? await answerChecks() : undefined),
+      load: (id: string) => (id === `\0${ANSWER_CHECKS}` ? checks : undefined),
     },
   ],
   test: {

@@ -120,6 +120,11 @@ export function tsvFields(stdout: string): Record<string, string> {
   return Object.fromEntries(tsvRows(stdout));
 }
 
+/** A retry's wait that takes no time, ended all the same by Ctrl-C. */
+export async function NO_WAIT(_ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) throw signal.reason;
+}
+
 export async function cli(argv: string[], options: CliOptions = {}): Promise<CliResult> {
   const io = testIO({ tty: options.tty ?? false, stdin: options.stdin, columns: options.columns });
   const prompter = scriptedPrompter(options.answers ?? []);
@@ -129,7 +134,8 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
     prompter,
     now: options.now,
     timers: STILL_TIMERS,
-    clientOverrides: { backoffMs: { base: 1, cap: 5 } },
+    // Retries wait no time here (the waits they ask for show in --debug); end to end they are real.
+    clientOverrides: { backoffMs: { base: 1, cap: 5 }, sleep: NO_WAIT },
   });
   const code = await main(argv, ctx);
   try {

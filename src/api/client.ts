@@ -1,5 +1,4 @@
 import { finished, type Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { CancelledError } from '../errors';
 import { certificateProblem, errorWords, isHandshakeFailure } from '../text/codes';
 import { sanitize } from '../text/escape';
@@ -48,7 +47,12 @@ export interface ClientOptions extends ClientConfig {
   maxBodyBytes?: number;
   /** This machine's clock (Ctx.now), against which the server's `Date` header is read. */
   now?: () => number;
+  /** Waits `ms` before a retry, unless `signal` ends the wait first (rejecting). Tests wait no time. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
+
+const sleepFor = (ms: number, signal: AbortSignal) =>
+  process.getBuiltinModule('node:timers/promises').setTimeout(ms, undefined, { signal });
 
 /** A difference below the `Date` header's resolution (whole seconds) is no difference. */
 const DATE_RESOLUTION_MS = 1000;
@@ -172,7 +176,7 @@ export class ApiClient {
       if (Date.now() + ms >= deadline) return false;
       debug?.(`  waiting ${Math.round(ms)} ms before retrying`);
       try {
-        await sleep(ms, undefined, { signal });
+        await (this.options.sleep ?? sleepFor)(ms, signal);
       } catch {
         throw abortedError();
       }

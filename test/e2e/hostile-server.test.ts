@@ -28,6 +28,20 @@ async function mon(args: string[], target: Hostile, options: { timeoutMs?: numbe
 const ESC = '\u001b';
 const INCIDENT_ID = '3f0c2a9e-1111-4222-8333-444455556666';
 
+ways.each('an answer that says when to come back', () => {
+  it('waits the Retry-After of a 429 (really: the in-process tests wait no time), then retries and succeeds', async () => {
+    const target = await server((_req, res, index) =>
+      index === 0 ? json(res, 429, { message: 'slow down' }, { 'retry-after': '1' }) : json(res, 200, []),
+    );
+    const started = Date.now();
+    const result = await mon(['runtimes', 'list', '--debug'], target);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('waiting 1000 ms before retrying');
+    expect(target.received).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  });
+});
+
 ways.each('unbounded answers', () => {
   it('refuses an answer larger than 64 MiB as it streams, without retrying', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 'a');
