@@ -10,8 +10,10 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+
+/** This machine's name (node:os is loaded only when a lock is taken or judged). */
+const hostname = () => process.getBuiltinModule('node:os').hostname();
 
 /** Who holds a lock file: written into it so that a second process can name the first. */
 export interface LockOwner {

@@ -1,5 +1,4 @@
 import { mkdirSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { CliError } from '../errors';
 import { codeWords } from '../text/codes';
@@ -13,7 +12,8 @@ type Kind = 'config' | 'data' | 'cache';
 export function monDir(kind: Kind, env: NodeJS.ProcessEnv = process.env): string {
   const override = { config: env.MON_CONFIG_DIR, data: env.MON_DATA_DIR, cache: env.MON_CACHE_DIR }[kind];
   if (override) return override;
-  const home = env.HOME || homedir();
+  // node:os only without HOME (most commands never ask).
+  const home = env.HOME || process.getBuiltinModule('node:os').homedir();
   if (process.platform === 'darwin') {
     const sub = { config: 'Preferences', data: 'Application Support', cache: 'Caches' }[kind];
     return join(home, 'Library', sub, 'mon');
