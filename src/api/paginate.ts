@@ -121,13 +121,6 @@ export async function* pages<N extends PageName>(
   }
 }
 
-/** One page as received (for --json), once it is known to be what `answer` describes. */
-export async function rawPage(client: Requester, request: ApiRequest, answer: PageName | ListName): Promise<unknown> {
-  const response = await client.request(request);
-  await readResponse(answer, response, request);
-  return response.body;
-}
-
 /**
  * The pages of a page-numbered list (`GET /v1/checks`: `page` from 1, `limit` entries each,
  * the answer a bare array), from `query.page` (or 1). A page with fewer than `limit` entries

@@ -3,7 +3,6 @@ import type { ApiClient } from '../client';
 import { pathSegment, type ApiRequest } from '../request';
 import { ApiError, rewordNotFound, statusLabel } from '../errors';
 import { numberedPages } from '../paginate';
-import { checkListRequest } from './check-list';
 import type { Check, CheckListQuery, CheckStatus } from '../schemas/checkReads';
 import type { CheckResponse } from '../schemas/checkResponses';
 import type { CombinedCheckCreateBody, DnsCheckCreateBody } from '../schemas/checks';
@@ -74,6 +73,16 @@ const checkPath = (id: string) => `/v1/checks/${pathSegment(id)}`;
 
 const checkNotFound = (error: unknown, id: string) =>
   rewordNotFound(error, `Check "${sanitize(id)}" was not found.`, '`mon checks list` shows the checks and their IDs.');
+
+/** GET /v1/checks: one page. `limit` is always sent (the API's default, 10, is not mon's 20). */
+function checkListRequest(query: CheckListQuery): ApiRequest & { query: { limit: number } } {
+  const { tag, ...rest } = query;
+  return {
+    method: 'GET',
+    path: '/v1/checks',
+    query: { ...rest, limit: query.limit ?? PAGE_LIMIT.default, ...(tag?.length ? { tag } : {}) },
+  };
+}
 
 /** The pages of GET /v1/checks from `query.page` (or 1), each `{entries, raw, page}`. */
 export function checkPages(client: Client, query: CheckListQuery) {

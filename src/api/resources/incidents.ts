@@ -2,7 +2,6 @@ import type { ApiClient } from '../client';
 import { pathSegment, type ApiRequest } from '../request';
 import { rewordNotFound } from '../errors';
 import { pages } from '../paginate';
-import { INCIDENTS, incidentListRequest } from './incident-list';
 import type {
   Incident,
   IncidentCreateBody,
@@ -14,6 +13,8 @@ import { readResponse } from '../read';
 
 type Client = Pick<ApiClient, 'request'>;
 
+const INCIDENTS = '/v1/status-pages/incidents';
+
 const incidentPath = (id: string) => `${INCIDENTS}/${pathSegment(id)}`;
 const updatesPath = (incidentId: string) => `${incidentPath(incidentId)}/incident-updates`;
 
@@ -22,8 +23,6 @@ export const checkIncidentHint = (incidentId: string) =>
   `Check with \`mon incidents get ${incidentId}\` whether the update was posted before retrying, so it is not posted twice.`;
 export const CHECK_CREATED_HINT =
   'Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.';
-
-export { incidentListRequest };
 
 const notFound = (error: unknown, incidentId: string) =>
   rewordNotFound(
@@ -34,7 +33,7 @@ const notFound = (error: unknown, incidentId: string) =>
 
 /** The pages of GET /v1/status-pages/incidents (newest first), from `nextId` (or the start). */
 export function incidentPages(client: Client, query: { limit?: number; nextId?: string }) {
-  return pages(client, incidentListRequest(query), 'incidentList');
+  return pages(client, { method: 'GET', path: INCIDENTS, query }, 'incidentList');
 }
 
 export async function getIncident(client: Client, incidentId: string): Promise<{ incident: Incident; raw: unknown }> {

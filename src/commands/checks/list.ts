@@ -1,5 +1,4 @@
-import { rawPage } from '../../api/paginate';
-import { checkListRequest } from '../../api/resources/check-list';
+import { checkPages, getCheckStatuses } from '../../api/resources/checks';
 import type { Check, CheckListQuery } from '../../api/schemas/checkReads';
 import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { Ctx } from '../../core/context';
@@ -28,18 +27,16 @@ export async function listChecksRun(
     ...(flags.search !== undefined ? { search: flags.search } : {}),
     ...(flags.status ? { status: flags.status } : {}),
   };
+  const pages = checkPages(client, query);
   // One page as --json (or --jq) prints it: the API's page as received (ping tokens masked), once
   // it fits its shape, without anything a table needs.
   if (ctx.globals.json && !flags.all) {
-    const request = checkListRequest(query);
-    const page = { ...request, query: { ...request.query, page: 1 } };
-    return printJson(io, withoutPingTokens(await rawPage(client, page, 'checkList')));
+    const first = await pages.next();
+    return printJson(io, withoutPingTokens(first.done ? [] : (first.value.raw as unknown[])));
   }
 
-  const { checkPages, getCheckStatuses } = await import('../../api/resources/checks');
   const filtered = Boolean(flags.type || flags.tag || flags.search !== undefined || flags.status);
   const empty = filtered ? 'No checks match.' : 'No checks yet. (`mon checks create-dns` creates one.)';
-  const pages = checkPages(client, query);
   if (ctx.globals.json) return streamEntries(io, pages, (page) => withoutPingTokens(page.raw as unknown[]));
 
   const statuses = getCheckStatuses(client);

@@ -1,5 +1,4 @@
-import { rawPage } from '../../api/paginate';
-import { incidentListRequest } from '../../api/resources/incident-list';
+import { incidentPages } from '../../api/resources/incidents';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { refuseWatch } from '../../core/watch';
@@ -19,8 +18,8 @@ export async function listIncidentsRun(
   // fits its shape, without anything a table needs.
   if (ctx.globals.json && flags.status === 'all' && !flags.all && !flags.service && !flags.severity && !flags.since) {
     const client = await ctx.api();
-    const request = incidentListRequest({ limit: flags.limit, nextId: flags.nextId });
-    await printJson(ctx.io, await rawPage(client, request, 'incidentList'));
+    const first = await incidentPages(client, { limit: flags.limit, nextId: flags.nextId }).next();
+    if (!first.done) await printJson(ctx.io, first.value.raw);
     return;
   }
   await (await import('./shared/listing')).listIncidents(ctx, input);
