@@ -121,7 +121,7 @@ export function tsvFields(stdout: string): Record<string, string> {
 }
 
 /** A retry's wait that takes no time, ended all the same by Ctrl-C. */
-export async function NO_WAIT(_ms: number, signal: AbortSignal): Promise<void> {
+async function NO_WAIT(_ms: number, signal: AbortSignal): Promise<void> {
   if (signal.aborted) throw signal.reason;
 }
 

@@ -8,8 +8,6 @@ import { displayWidth } from '../../../text/width';
 import { humanDuration, relativeTime, timeDisplay } from '../../../text/time';
 import { sanitize } from '../../../text/escape';
 
-export { startedAt } from '../../../api/answers';
-
 /** `duration` is in seconds (sandbox: from the start to the resolving update); null while open. */
 export function durationDisplay(incident: Incident): string {
   if (incident.duration === null || incident.duration === undefined)

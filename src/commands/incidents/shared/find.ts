@@ -2,7 +2,7 @@ import type { ApiClient } from '../../../api/client';
 import { incidentPages } from '../../../api/resources/incidents';
 import { PAGE_LIMIT } from '../../../api/schemas/enums';
 import type { Incident } from '../../../api/schemas/incidents';
-import { startedAt } from './columns';
+import { startedAt } from '../../../api/answers';
 
 /* Incidents filtered on the client, across pages: by their last update's status, services, severity and start. */
 

@@ -6,7 +6,8 @@ import { UsageError } from '../../../errors';
 import { sanitize } from '../../../text/escape';
 import { relativeTime } from '../../../text/time';
 import { truncate } from '../../../text/width';
-import { startedAt, timeline } from './columns';
+import { startedAt } from '../../../api/answers';
+import { timeline } from './columns';
 import { findIncidents } from './find';
 import { isPrefix, resolveIncidentId, resolveUpdateId } from './prefix';
 
