@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
-import { parseResponse } from '../../src/api/validate';
+import { parseResponse } from '../../src/api/read';
 import { CancelledError } from '../../src/errors';
 import { bothWays } from '../e2e/hostile';
 import type { Sandbox } from '../../src/sandbox/server';
