@@ -9,7 +9,7 @@ import { refuseFlagsAsValues, refuseUnknownOptions, refuseUnquotedValues } from 
 import { helpAskedFor } from './core/help';
 import { errorJson } from './output/json-errors';
 import { errorLabel } from './output/say';
-import { buildProgram } from './program';
+import { buildProgram, plainLine, runPlain } from './program';
 
 /** The exit codes (docs/CLI.md). This file is the only place an error becomes a number. */
 const EXIT_CODES: Record<ErrorKind, number> = {
@@ -150,6 +150,19 @@ function report(error: unknown, exitCode: number, ctx: Ctx, facts: EarlyFacts): 
   if (said.hint) io.err(`${said.hint}\n`);
 }
 
+/** Builds the program, and has commander read the command line and run it (or print a help). */
+async function parseAndRun(argv: string[], ctx: Ctx, facts: EarlyFacts): Promise<void> {
+  const program = await buildProgram(ctx, facts);
+  refuseFlagsAsValues(program, argv);
+  refuseUnknownOptions(program, argv);
+  refuseUnquotedValues(program, argv);
+  const help = helpAskedFor(program, argv);
+  if (help) {
+    help.outputHelp();
+    ctx.outputReusable = true;
+  } else await program.parseAsync(argv, { from: 'user' });
+}
+
 /** Runs one command line and returns its exit code. Never exits the process itself. */
 export async function main(argv: string[], ctx: Ctx): Promise<number> {
   let code = 0;
@@ -157,15 +170,8 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
   // Parse errors are reported before any action runs: decide their colour now.
   ctx.io.setColor({ noColorFlag: facts.noColor, env: ctx.env });
   try {
-    const program = await buildProgram(ctx, facts);
-    refuseFlagsAsValues(program, argv);
-    refuseUnknownOptions(program, argv);
-    refuseUnquotedValues(program, argv);
-    const help = helpAskedFor(program, argv);
-    if (help) {
-      help.outputHelp();
-      ctx.outputReusable = true;
-    } else await program.parseAsync(argv, { from: 'user' });
+    const plain = await plainLine(argv, facts);
+    await (plain ? runPlain(ctx, plain) : parseAndRun(argv, ctx, facts));
   } catch (caught) {
     // `--help` ends commander's parse with an "error" of exit code 0.
     ctx.outputReusable ||= caught instanceof CommanderError && caught.code === 'commander.helpDisplayed';

@@ -1,9 +1,11 @@
 import { Command } from 'commander';
 import { TOP_LEVEL } from './commands/index';
 import type { Ctx } from './core/context';
-import { addFlags, deferVerbs, fill } from './core/flags/commander';
+import { addFlags, commandFor, deferVerbs, fill } from './core/flags/commander';
 import { HELP_FLAGS, invokedCommand, type EarlyFacts } from './core/flags/early';
 import { GLOBAL_FLAGS, type GlobalOptions } from './core/flags/globals';
+import { readPlainLine, type PlainLine } from './core/flags/plain';
+import { runVerb } from './core/flags/tree';
 import { commandPath } from './core/flags/walk';
 import { globalOptionsText, helpAfter, HELP_SETTINGS } from './core/help';
 import { envFlag } from './env';
@@ -39,7 +41,7 @@ export async function buildProgram(ctx: Ctx, facts?: EarlyFacts): Promise<Comman
   const tree = () => buildProgram(ctx);
   // A top-level command's module is loaded only to build it: a command line loads the one it
   // runs, `mon --help` those that show their arguments there.
-  const builders = await Promise.all(
+  const nodes = await Promise.all(
     TOP_LEVEL.map((entry) =>
       !facts || entry.spec.name === wanted || (entry.eager && wanted === undefined) ? entry.load() : undefined,
     ),
@@ -47,8 +49,8 @@ export async function buildProgram(ctx: Ctx, facts?: EarlyFacts): Promise<Comman
   const addEntries = () => {
     TOP_LEVEL.forEach((entry, index) => {
       program.commandsGroup(entry.group);
-      const build = builders[index];
-      const built = build ? build(ctx, tree) : new Command(entry.spec.name).description(entry.spec.summary);
+      const node = nodes[index];
+      const built = node ? commandFor(ctx, node, tree) : new Command(entry.spec.name).description(entry.spec.summary);
       program.addCommand(built, { hidden: entry.hidden });
     });
   };
@@ -68,15 +70,7 @@ export async function buildProgram(ctx: Ctx, facts?: EarlyFacts): Promise<Comman
   const help = new Command('help').argument('[command]').description('Show help for a command');
   program.addHelpCommand(help);
 
-  program.hook('preAction', async (_program, action) => {
-    const globals = program.opts<GlobalOptions>();
-    // --jq implies --json; its expression is compiled now, before anything is sent.
-    ctx.globals = globals.jq === undefined ? globals : { ...globals, json: true };
-    ctx.commandPath = commandPath(action);
-    ctx.io.setColor({ noColorFlag: globals.color === false, env: ctx.env });
-    ctx.io.promptsDisabled = globals.input === false || envFlag(ctx.env.MON_NO_INPUT) || envFlag(ctx.env.CI);
-    if (globals.jq !== undefined) await useJq(ctx.io, globals.jq, { signal: ctx.signal, onClose: ctx.onClose });
-  });
+  program.hook('preAction', (_program, action) => start(ctx, program.opts<GlobalOptions>(), commandPath(action)));
 
   applyEverywhere(program, ctx, facts?.json ?? false);
   // `mon help help`: the help command's own help, named as it is typed.
@@ -93,6 +87,28 @@ export async function buildProgram(ctx: Ctx, facts?: EarlyFacts): Promise<Comman
     );
   for (const sub of program.commands) closeWithGlobalOptions(sub, program, ctx);
   return program;
+}
+
+/** What every command does before it runs: the global flags take effect. */
+async function start(ctx: Ctx, globals: GlobalOptions, path: string): Promise<void> {
+  // --jq implies --json; its expression is compiled now, before anything is sent.
+  ctx.globals = globals.jq === undefined ? globals : { ...globals, json: true };
+  ctx.commandPath = path;
+  ctx.io.setColor({ noColorFlag: globals.color === false, env: ctx.env });
+  ctx.io.promptsDisabled = globals.input === false || envFlag(ctx.env.MON_NO_INPUT) || envFlag(ctx.env.CI);
+  if (globals.jq !== undefined) await useJq(ctx.io, globals.jq, { signal: ctx.signal, onClose: ctx.onClose });
+}
+
+/** The verb a plain command line runs (core/flags/plain.ts), read without building the program; undefined for any other. */
+export async function plainLine(argv: readonly string[], facts: EarlyFacts): Promise<PlainLine | undefined> {
+  const entry = !facts.help && TOP_LEVEL.find((candidate) => candidate.spec.name === facts.words[0]);
+  return entry ? readPlainLine(argv, await entry.load()) : undefined;
+}
+
+/** Runs a plain command line as commander would have. */
+export async function runPlain(ctx: Ctx, line: PlainLine): Promise<void> {
+  await start(ctx, line.globals, line.path);
+  await runVerb(ctx, line.verb.spec, await line.verb.load(() => buildProgram(ctx)), line.input);
 }
 
 /**

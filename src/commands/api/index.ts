@@ -1,7 +1,4 @@
-import type { Ctx } from '../../core/context';
-import { verbCommand } from '../../core/flags/commander';
+import { verbNode } from '../../core/flags/tree';
 import { API } from './spec';
 
-export function apiCommand(ctx: Ctx) {
-  return verbCommand(ctx, API, async () => (await import('./api')).apiRun);
-}
+export const api = verbNode(API, async () => (await import('./api')).apiRun);

@@ -1,11 +1,8 @@
-import type { Ctx } from '../../core/context';
-import { nounCommand, verbCommand } from '../../core/flags/commander';
+import { nounNode, verbNode } from '../../core/flags/tree';
 import { AUTH, LOGIN, LOGOUT, STATUS } from './spec';
 
-export function authCommand(ctx: Ctx) {
-  return nounCommand(ctx, AUTH, [
-    verbCommand(ctx, LOGIN, async () => (await import('./login')).loginRun),
-    verbCommand(ctx, STATUS, async () => (await import('./status')).statusRun),
-    verbCommand(ctx, LOGOUT, async () => (await import('./logout')).logoutRun),
-  ]);
-}
+export const auth = nounNode(AUTH, [
+  verbNode(LOGIN, async () => (await import('./login')).loginRun),
+  verbNode(STATUS, async () => (await import('./status')).statusRun),
+  verbNode(LOGOUT, async () => (await import('./logout')).logoutRun),
+]);

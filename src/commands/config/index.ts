@@ -1,13 +1,10 @@
-import type { Ctx } from '../../core/context';
-import { nounCommand, verbCommand } from '../../core/flags/commander';
+import { nounNode, verbNode } from '../../core/flags/tree';
 import { CONFIG, GET, LIST, PATH, SET, UNSET } from './spec';
 
-export function configCommand(ctx: Ctx) {
-  return nounCommand(ctx, CONFIG, [
-    verbCommand(ctx, LIST, async () => (await import('./list')).configListRun),
-    verbCommand(ctx, GET, async () => (await import('./get')).configGetRun),
-    verbCommand(ctx, SET, async () => (await import('./set')).configSetRun),
-    verbCommand(ctx, UNSET, async () => (await import('./unset')).configUnsetRun),
-    verbCommand(ctx, PATH, async () => (await import('./path')).configPathRun),
-  ]);
-}
+export const config = nounNode(CONFIG, [
+  verbNode(LIST, async () => (await import('./list')).configListRun),
+  verbNode(GET, async () => (await import('./get')).configGetRun),
+  verbNode(SET, async () => (await import('./set')).configSetRun),
+  verbNode(UNSET, async () => (await import('./unset')).configUnsetRun),
+  verbNode(PATH, async () => (await import('./path')).configPathRun),
+]);

@@ -1,16 +1,13 @@
-import type { Ctx } from '../../core/context';
-import { nounCommand, verbCommand } from '../../core/flags/commander';
+import { nounNode, verbNode } from '../../core/flags/tree';
 import { AVAILABILITY, CREATE, EVENTS, EXEC, GET, HEARTBEATS, LIST, PING, UPDATE } from './spec';
 
-export function heartbeatsCommand(ctx: Ctx) {
-  return nounCommand(ctx, HEARTBEATS, [
-    verbCommand(ctx, CREATE, async () => (await import('./create')).createHeartbeatRun),
-    verbCommand(ctx, LIST, async () => (await import('./list')).listHeartbeatsRun),
-    verbCommand(ctx, GET, async () => (await import('./get')).getHeartbeatRun),
-    verbCommand(ctx, UPDATE, async () => (await import('./update')).updateHeartbeatRun),
-    verbCommand(ctx, EVENTS, async () => (await import('./events')).heartbeatEventsRun),
-    verbCommand(ctx, AVAILABILITY, async () => (await import('./availability')).heartbeatAvailabilityRun),
-    verbCommand(ctx, PING, async () => (await import('./ping')).heartbeatPingRun),
-    verbCommand(ctx, EXEC, async () => (await import('./exec')).heartbeatExecRun),
-  ]);
-}
+export const heartbeats = nounNode(HEARTBEATS, [
+  verbNode(CREATE, async () => (await import('./create')).createHeartbeatRun),
+  verbNode(LIST, async () => (await import('./list')).listHeartbeatsRun),
+  verbNode(GET, async () => (await import('./get')).getHeartbeatRun),
+  verbNode(UPDATE, async () => (await import('./update')).updateHeartbeatRun),
+  verbNode(EVENTS, async () => (await import('./events')).heartbeatEventsRun),
+  verbNode(AVAILABILITY, async () => (await import('./availability')).heartbeatAvailabilityRun),
+  verbNode(PING, async () => (await import('./ping')).heartbeatPingRun),
+  verbNode(EXEC, async () => (await import('./exec')).heartbeatExecRun),
+]);

@@ -1,10 +1,7 @@
-import type { Ctx } from '../../core/context';
-import { nounCommand, verbCommand } from '../../core/flags/commander';
+import { nounNode, verbNode } from '../../core/flags/tree';
 import { GET, LIST, RUNTIMES } from './spec';
 
-export function runtimesCommand(ctx: Ctx) {
-  return nounCommand(ctx, RUNTIMES, [
-    verbCommand(ctx, LIST, async () => (await import('./list')).listRuntimesRun),
-    verbCommand(ctx, GET, async () => (await import('./get')).getRuntimeRun),
-  ]);
-}
+export const runtimes = nounNode(RUNTIMES, [
+  verbNode(LIST, async () => (await import('./list')).listRuntimesRun),
+  verbNode(GET, async () => (await import('./get')).getRuntimeRun),
+]);

@@ -1,7 +1,4 @@
-import type { Ctx } from '../../core/context';
-import { verbCommand } from '../../core/flags/commander';
+import { verbNode } from '../../core/flags/tree';
 import { STATUS } from './spec';
 
-export function statusCommand(ctx: Ctx) {
-  return verbCommand(ctx, STATUS, async () => (await import('./status')).statusRun);
-}
+export const status = verbNode(STATUS, async () => (await import('./status')).statusRun);

@@ -1,18 +1,9 @@
 import { Argument, Command, Option } from 'commander';
-import { nothingSentIfCancelled } from '../confirm';
 import type { Ctx } from '../context';
 import { helpAfter, markNoun } from '../help';
-import {
-  canonicalValue,
-  kebab,
-  orList,
-  type ArgSpec,
-  type Flag,
-  type FlagTable,
-  type Input,
-  type NounSpec,
-  type VerbSpec,
-} from './spec';
+import { plainInput } from './plain';
+import { kebab, orList, type ArgSpec, type Flag, type FlagTable, type NounSpec, type VerbSpec } from './spec';
+import { isVerb, runVerb, type CommandNode, type Run, type Tree } from './tree';
 
 /** A commander option that keeps its table entry: completions and the flag guard read it. */
 export class FlagOption extends Option {
@@ -118,7 +109,7 @@ export function addFlags(command: Command, flags: FlagTable): Command {
  * FILE` gives --data to `mon sandbox`: a flag the verb did not get itself is taken from an
  * ancestor's flag of the same name, when that one came from the command line.
  */
-function rawFlags(command: Command): Record<string, unknown> {
+export function rawFlags(command: Command): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const option of command.options) {
     if (!(option instanceof FlagOption)) continue;
@@ -131,50 +122,6 @@ function rawFlags(command: Command): Record<string, unknown> {
     if (value !== undefined) values[option.key] = value;
   }
   return values;
-}
-
-/** A verb's work: its validated input (and what it may use) → output. */
-export type Run<S extends VerbSpec> = (ctx: Ctx, input: Input<S>) => Promise<void>;
-
-/**
- * The input of a command line whose every value is plain (`mon incidents list --status all
- * --limit 20 --json`, `mon completion bash`): switches, enum values typed as one of their
- * values, whole numbers written as digits within their range, defaults for the rest. Nothing
- * to word an error for, so the validator (zod, ~10 ms to load) is not loaded. undefined for
- * anything else: parse.ts checks that input and words its errors.
- */
-export function plainInput<S extends VerbSpec>(
-  spec: S,
-  rawFlags: Record<string, unknown>,
-  rawArgs: unknown[],
-): Input<S> | undefined {
-  const flags: Record<string, unknown> = {};
-  for (const [key, flag] of Object.entries(spec.flags)) {
-    const raw = rawFlags[key];
-    if (raw === undefined) {
-      if ('default' in flag && flag.default !== undefined) flags[key] = flag.default;
-      continue;
-    }
-    if ('repeatable' in flag && flag.repeatable) return undefined;
-    if (flag.kind === 'bool' && typeof raw === 'boolean') flags[key] = raw;
-    else if (flag.kind === 'enum' && !flag.numeric && typeof raw === 'string') {
-      const value = canonicalValue(flag.values, raw);
-      if (value === undefined) return undefined;
-      flags[key] = value;
-    } else if (flag.kind === 'int' && typeof raw === 'string' && /^[1-9]\d{0,8}$/.test(raw)) {
-      const value = Number(raw);
-      if (value < flag.min || value > (flag.max ?? Number.MAX_SAFE_INTEGER)) return undefined;
-      flags[key] = value;
-    } else return undefined;
-  }
-  const args: Record<string, string> = {};
-  for (const [index, arg] of (spec.args ?? []).entries()) {
-    const raw = rawArgs[index];
-    const value = arg.kind === 'enum' && typeof raw === 'string' ? canonicalValue(arg.values ?? [], raw) : undefined;
-    if (value === undefined) return undefined;
-    args[arg.key] = value;
-  }
-  return { flags, args } as Input<S>;
 }
 
 /** Builds of a command line (see `deferVerbs`): verbs whose arguments and options are added when `fill` asks. */
@@ -202,12 +149,21 @@ export function fill(command: Command): void {
   add?.();
 }
 
+/** The commander command of a tree's node (tree.ts), and of everything under it. */
+export function commandFor(ctx: Ctx, node: CommandNode, tree: Tree): Command {
+  const children = node.children.map((child) => commandFor(ctx, child, tree));
+  if (!isVerb(node)) return nounCommand(ctx, node.spec, children);
+  const command = verbCommand(ctx, node.spec, () => node.load(tree));
+  for (const child of children) command.addCommand(child);
+  return command;
+}
+
 /**
  * A verb from its table. Options and help are built now (commander only; see deferVerbs); the
  * run function and the validation (zod) are loaded when the verb runs, so `mon --help` loads
  * neither.
  */
-export function verbCommand<S extends VerbSpec>(ctx: Ctx, spec: S, load: () => Promise<Run<S>>): Command {
+function verbCommand(ctx: Ctx, spec: VerbSpec, load: () => Promise<Run<VerbSpec>>): Command {
   const command = new Command(spec.name).description(spec.summary);
   const add = () => {
     for (const arg of spec.args ?? []) command.addArgument(new ArgOption(arg));
@@ -221,15 +177,13 @@ export function verbCommand<S extends VerbSpec>(ctx: Ctx, spec: S, load: () => P
     const raw = rawFlags(self);
     const plain = plainInput(spec, raw, self.processedArgs);
     const [parse, run] = await Promise.all([plain ? undefined : import('./parse'), load()]);
-    const work = () => run(ctx, plain ?? parse!.parseInput(spec, raw, self.processedArgs, ctx.now()));
-    // A verb that changes something (it has --dry-run) says so when a prompt is cancelled.
-    await ('dryRun' in spec.flags ? nothingSentIfCancelled(work) : work());
+    await runVerb(ctx, spec, run, plain ?? parse!.parseInput(spec, raw, self.processedArgs, ctx.now()));
   });
   return command;
 }
 
 /** A noun: a group of verbs; alone it shows its help. */
-export function nounCommand(ctx: Pick<Ctx, 'io'>, spec: NounSpec, verbs: Command[]): Command {
+function nounCommand(ctx: Pick<Ctx, 'io'>, spec: NounSpec, verbs: Command[]): Command {
   const command = markNoun(new Command(spec.name).description(spec.summary));
   // Listed among the verbs as mon's own `help` is (commander's default reads "display help for command").
   command.helpCommand('help [command]', 'Show help for a command');

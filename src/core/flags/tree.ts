@@ -1,0 +1,54 @@
+import type { Command } from 'commander';
+import { nothingSentIfCancelled } from '../confirm';
+import type { Ctx } from '../context';
+import type { Input, NounSpec, VerbSpec } from './spec';
+
+/*
+ * A top-level command's tree as plain data: nouns, and verbs with their tables and run
+ * functions (loaded when they run). commander.ts builds commander commands from it; a plain
+ * command line (plain.ts) is run from it without building any.
+ */
+
+/** A verb's work: its validated input (and what it may use) → output. */
+export type Run<S extends VerbSpec> = (ctx: Ctx, input: Input<S>) => Promise<void>;
+
+/** Builds the whole program (the completion scripts describe all of it). */
+export type Tree = () => Promise<Command>;
+
+export interface VerbNode {
+  spec: VerbSpec;
+  load: (tree: Tree) => Promise<Run<VerbSpec>>;
+  /** Commands under a verb that also runs alone (`mon sandbox` serves, `mon sandbox info` asks it). */
+  children: CommandNode[];
+}
+
+export interface NounNode {
+  spec: NounSpec;
+  children: CommandNode[];
+}
+
+export type CommandNode = VerbNode | NounNode;
+
+/** A verb: its table and its run function's module. */
+export function verbNode<S extends VerbSpec>(
+  spec: S,
+  load: (tree: Tree) => Promise<Run<S>>,
+  children: CommandNode[] = [],
+): VerbNode {
+  return { spec, load: load as VerbNode['load'], children };
+}
+
+/** A noun: a group of verbs; alone it shows its help. */
+export function nounNode(spec: NounSpec, children: CommandNode[]): NounNode {
+  return { spec, children };
+}
+
+export function isVerb(node: CommandNode): node is VerbNode {
+  return 'load' in node;
+}
+
+/** Runs a verb with its input; one that changes something (it has --dry-run) says so when a prompt is cancelled. */
+export function runVerb(ctx: Ctx, spec: VerbSpec, run: Run<VerbSpec>, input: Input<VerbSpec>): Promise<void> {
+  const work = () => run(ctx, input);
+  return 'dryRun' in spec.flags ? nothingSentIfCancelled(work) : work();
+}
