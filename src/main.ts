@@ -1,15 +1,14 @@
-import { CommanderError } from 'commander';
 import { ApiError } from './api/errors';
 import { pathProblem } from './config/paths';
-import type { Ctx } from './core/context';
+import { TOP_LEVEL } from './commands/index';
+import { startCommand, type Ctx } from './core/context';
 import { BrokenPipeError, CliError, ExitStatus, isPromptCancel, type ErrorKind } from './errors';
 import { hasStoredKey, rejectedKey } from './core/credentials';
 import { earlyFacts, type EarlyFacts } from './core/flags/early';
-import { refuseFlagsAsValues, refuseUnknownOptions, refuseUnquotedValues } from './core/flags/guard';
-import { helpAskedFor } from './core/help';
+import { readPlainLine, type PlainLine } from './core/flags/plain';
+import { runVerb } from './core/flags/tree';
 import { errorJson } from './output/json-errors';
 import { errorLabel } from './output/say';
-import { buildProgram, plainLine, runPlain } from './program';
 
 /** The exit codes (docs/CLI.md). This file is the only place an error becomes a number. */
 const EXIT_CODES: Record<ErrorKind, number> = {
@@ -38,11 +37,22 @@ const EXIT_CODES: Record<ErrorKind, number> = {
 
 const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 
+/**
+ * commander's CommanderError, known by its code (`commander.unknownOption`, ...): commander is
+ * loaded only for a command line that needs it, and not for its error class.
+ */
+function isCommanderError(error: unknown): error is Error & { code: string; exitCode: number } {
+  const { code, exitCode } = (error ?? {}) as { code?: unknown; exitCode?: unknown };
+  return (
+    error instanceof Error && typeof code === 'string' && code.startsWith('commander.') && typeof exitCode === 'number'
+  );
+}
+
 export function exitCodeFor(error: unknown): number {
   if (error instanceof CliError) return EXIT_CODES[error.kind];
   if (error instanceof ExitStatus) return error.code;
   if (error instanceof BrokenPipeError) return 0;
-  if (error instanceof CommanderError) {
+  if (isCommanderError(error)) {
     // --help and --version end with code 0; every parse error is a usage error.
     return error.exitCode === 0 ? 0 : 2;
   }
@@ -67,7 +77,7 @@ interface Described {
 
 function describeError(error: unknown, ctx: Ctx, facts: EarlyFacts): Described | undefined {
   if (error instanceof BrokenPipeError) return undefined;
-  if (error instanceof CommanderError) {
+  if (isCommanderError(error)) {
     if (error.exitCode === 0) return undefined; // --help, --version
     // "error: unknown option '--nope'\n(Did you mean --json?)"
     const [first = '', ...rest] = error.message.replace(/^error:\s*/, '').split('\n');
@@ -150,17 +160,17 @@ function report(error: unknown, exitCode: number, ctx: Ctx, facts: EarlyFacts): 
   if (said.hint) io.err(`${said.hint}\n`);
 }
 
-/** Builds the program, and has commander read the command line and run it (or print a help). */
-async function parseAndRun(argv: string[], ctx: Ctx, facts: EarlyFacts): Promise<void> {
-  const program = await buildProgram(ctx, facts);
-  refuseFlagsAsValues(program, argv);
-  refuseUnknownOptions(program, argv);
-  refuseUnquotedValues(program, argv);
-  const help = helpAskedFor(program, argv);
-  if (help) {
-    help.outputHelp();
-    ctx.outputReusable = true;
-  } else await program.parseAsync(argv, { from: 'user' });
+/** The verb a plain command line runs (core/flags/plain.ts), read without building the program; undefined for any other. */
+async function plainLine(argv: readonly string[], facts: EarlyFacts): Promise<PlainLine | undefined> {
+  const entry = !facts.help && TOP_LEVEL.find((candidate) => candidate.spec.name === facts.words[0]);
+  return entry ? readPlainLine(argv, await entry.load()) : undefined;
+}
+
+/** Runs a plain command line as commander would have. */
+async function runPlain(ctx: Ctx, line: PlainLine): Promise<void> {
+  await startCommand(ctx, line.globals, line.path);
+  const run = await line.verb.load(async () => (await import('./program')).buildProgram(ctx));
+  await runVerb(ctx, line.verb.spec, run, line.input);
 }
 
 /** Runs one command line and returns its exit code. Never exits the process itself. */
@@ -171,10 +181,10 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
   ctx.io.setColor({ noColorFlag: facts.noColor, env: ctx.env });
   try {
     const plain = await plainLine(argv, facts);
-    await (plain ? runPlain(ctx, plain) : parseAndRun(argv, ctx, facts));
+    await (plain ? runPlain(ctx, plain) : (await import('./program')).parseAndRun(argv, ctx, facts));
   } catch (caught) {
     // `--help` ends commander's parse with an "error" of exit code 0.
-    ctx.outputReusable ||= caught instanceof CommanderError && caught.code === 'commander.helpDisplayed';
+    ctx.outputReusable ||= isCommanderError(caught) && caught.code === 'commander.helpDisplayed';
     const key = ctx.keySource;
     const error = key ? rejectedKey(caught, key.source, key.profile, () => hasStoredKey(ctx, key.profile)) : caught;
     code = exitCodeFor(error);

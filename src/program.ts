@@ -1,15 +1,12 @@
 import { Command } from 'commander';
 import { TOP_LEVEL } from './commands/index';
-import type { Ctx } from './core/context';
+import { startCommand, type Ctx } from './core/context';
 import { addFlags, commandFor, deferVerbs, fill } from './core/flags/commander';
 import { HELP_FLAGS, invokedCommand, type EarlyFacts } from './core/flags/early';
 import { GLOBAL_FLAGS, type GlobalOptions } from './core/flags/globals';
-import { readPlainLine, type PlainLine } from './core/flags/plain';
-import { runVerb } from './core/flags/tree';
+import { refuseFlagsAsValues, refuseUnknownOptions, refuseUnquotedValues } from './core/flags/guard';
 import { commandPath } from './core/flags/walk';
-import { globalOptionsText, helpAfter, HELP_SETTINGS } from './core/help';
-import { envFlag } from './env';
-import { useJq } from './output/jq';
+import { globalOptionsText, helpAfter, helpAskedFor, HELP_SETTINGS } from './core/help';
 import { errorLabel } from './output/say';
 
 /**
@@ -70,7 +67,9 @@ export async function buildProgram(ctx: Ctx, facts?: EarlyFacts): Promise<Comman
   const help = new Command('help').argument('[command]').description('Show help for a command');
   program.addHelpCommand(help);
 
-  program.hook('preAction', (_program, action) => start(ctx, program.opts<GlobalOptions>(), commandPath(action)));
+  program.hook('preAction', (_program, action) =>
+    startCommand(ctx, program.opts<GlobalOptions>(), commandPath(action)),
+  );
 
   applyEverywhere(program, ctx, facts?.json ?? false);
   // `mon help help`: the help command's own help, named as it is typed.
@@ -87,28 +86,6 @@ export async function buildProgram(ctx: Ctx, facts?: EarlyFacts): Promise<Comman
     );
   for (const sub of program.commands) closeWithGlobalOptions(sub, program, ctx);
   return program;
-}
-
-/** What every command does before it runs: the global flags take effect. */
-async function start(ctx: Ctx, globals: GlobalOptions, path: string): Promise<void> {
-  // --jq implies --json; its expression is compiled now, before anything is sent.
-  ctx.globals = globals.jq === undefined ? globals : { ...globals, json: true };
-  ctx.commandPath = path;
-  ctx.io.setColor({ noColorFlag: globals.color === false, env: ctx.env });
-  ctx.io.promptsDisabled = globals.input === false || envFlag(ctx.env.MON_NO_INPUT) || envFlag(ctx.env.CI);
-  if (globals.jq !== undefined) await useJq(ctx.io, globals.jq, { signal: ctx.signal, onClose: ctx.onClose });
-}
-
-/** The verb a plain command line runs (core/flags/plain.ts), read without building the program; undefined for any other. */
-export async function plainLine(argv: readonly string[], facts: EarlyFacts): Promise<PlainLine | undefined> {
-  const entry = !facts.help && TOP_LEVEL.find((candidate) => candidate.spec.name === facts.words[0]);
-  return entry ? readPlainLine(argv, await entry.load()) : undefined;
-}
-
-/** Runs a plain command line as commander would have. */
-export async function runPlain(ctx: Ctx, line: PlainLine): Promise<void> {
-  await start(ctx, line.globals, line.path);
-  await runVerb(ctx, line.verb.spec, await line.verb.load(() => buildProgram(ctx)), line.input);
 }
 
 /**
@@ -147,4 +124,17 @@ function applyEverywhere(command: Command, ctx: Ctx, jsonErrors: boolean): void 
 function closeWithGlobalOptions(command: Command, program: Command, ctx: Ctx): void {
   command.addHelpText('after', () => globalOptionsText(program, ctx.io.columns()));
   for (const sub of command.commands) closeWithGlobalOptions(sub, program, ctx);
+}
+
+/** Builds the program, and has commander read the command line and run it (or print a help). */
+export async function parseAndRun(argv: string[], ctx: Ctx, facts: EarlyFacts): Promise<void> {
+  const program = await buildProgram(ctx, facts);
+  refuseFlagsAsValues(program, argv);
+  refuseUnknownOptions(program, argv);
+  refuseUnquotedValues(program, argv);
+  const help = helpAskedFor(program, argv);
+  if (help) {
+    help.outputHelp();
+    ctx.outputReusable = true;
+  } else await program.parseAsync(argv, { from: 'user' });
 }

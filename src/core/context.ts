@@ -4,6 +4,7 @@ import { ConfigStore } from '../config/store';
 import { envFlag } from '../env';
 import { AuthError, UsageError } from '../errors';
 import type { IO } from '../io';
+import { useJq } from '../output/jq';
 import { sayWarning } from '../output/say';
 import type { Prompter } from './prompter';
 import { terminalPrompter } from './terminal-prompter';
@@ -259,4 +260,14 @@ export function requireProfile(ctx: Pick<Ctx, 'globals' | 'env' | 'config' | 'co
     `There is no profile "${name.value}" (from ${name.source}).${known.length ? ` Profiles: ${known.join(', ')}.` : ''}`,
     `Create it with \`mon --profile ${name.value} auth login\`.`,
   );
+}
+
+/** What every command does before it runs, however its line was read: the global flags take effect. */
+export async function startCommand(ctx: Ctx, globals: GlobalOptions, path: string): Promise<void> {
+  // --jq implies --json; its expression is compiled now, before anything is sent.
+  ctx.globals = globals.jq === undefined ? globals : { ...globals, json: true };
+  ctx.commandPath = path;
+  ctx.io.setColor({ noColorFlag: globals.color === false, env: ctx.env });
+  ctx.io.promptsDisabled = globals.input === false || envFlag(ctx.env.MON_NO_INPUT) || envFlag(ctx.env.CI);
+  if (globals.jq !== undefined) await useJq(ctx.io, globals.jq, { signal: ctx.signal, onClose: ctx.onClose });
 }
