@@ -14,8 +14,7 @@ export function stripEscapes(value: string): string {
 
 let unicode: { zeroWidth: RegExp; emoji: RegExp } | undefined;
 /** Made when first needed (text past U+0300): classes of Unicode properties cost ~0.3 ms to make. */
-const UNICODE = () =>
-  (unicode ??= { zeroWidth: /^[\p{Mn}\p{Me}\p{Cf}\p{Cc}]$/u, emoji: /^\p{Emoji_Presentation}$/u });
+const UNICODE = () => (unicode ??= { zeroWidth: /^[\p{Mn}\p{Me}\p{Cf}\p{Cc}]$/u, emoji: /^\p{Emoji_Presentation}$/u });
 
 function charWidth(char: string): number {
   const code = char.codePointAt(0) ?? 0;
