@@ -37,6 +37,19 @@ describe('sanitize escapes by category, not from a list', () => {
     expect(sanitize(text)).toBe(text);
   });
 
+  it('every code point of the Basic Multilingual Plane is escaped exactly when its category says so', () => {
+    const hidden = /^[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Cs}]$/u;
+    const wrong: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const char = String.fromCharCode(code);
+      // Alone, and among text that is plain (the fast path reads the whole text).
+      const alone = sanitize(char) !== char;
+      const among = sanitize(`a·${char}…b`) !== `a·${char}…b`;
+      if (alone !== hidden.test(char) || among !== alone) wrong.push(code.toString(16));
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('keeps newlines and tabs when asked, and still escapes the rest', () => {
     expect(sanitize('a\nb\tc\u200Bd', { newlines: true })).toBe('a\nb\tc\\u200bd');
   });
