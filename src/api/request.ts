@@ -69,15 +69,21 @@ export interface Requester {
 }
 
 export function prepareRequest(config: ClientConfig, request: ApiRequest): PreparedRequest {
-  const url = new URL(config.baseUrl.replace(/\/+$/, '') + request.path);
+  const base = config.baseUrl.replace(/\/+$/, '') + request.path;
+  const pairs = queryPairs(request.query);
+  // A path with a query of its own (`mon api '/v1/x?limit=5'`): a value takes the place of
+  // those of its name there (a list's are added), as URLSearchParams' set and append do.
+  // Otherwise the query is written out, without URLSearchParams (~0.4 ms to start, per call).
+  const ownQuery = request.path.includes('?');
+  const written = pairs.map(({ key, value }) => `${formEncode(key)}=${formEncode(value)}`).join('&');
+  const url = new URL(ownQuery || !written ? base : `${base}?${written}`);
+  if (ownQuery) for (const { key, value, listed } of pairs) url.searchParams[listed ? 'append' : 'set'](key, value);
   // A user name and password in a ping URL are sent as HTTP basic authentication (as curl
   // does), never in the URL mon shows. A base URL with them is refused before (settings.ts).
   const basic = !config.apiKey && (url.username || url.password) ? `Basic ${basicCredentials(url)}` : undefined;
-  url.username = '';
-  url.password = '';
-  for (const [key, value] of Object.entries(request.query ?? {})) {
-    if (Array.isArray(value)) for (const item of value as readonly string[]) url.searchParams.append(key, item);
-    else if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  if (url.username || url.password) {
+    url.username = '';
+    url.password = '';
   }
   const headers: Record<string, string> = {
     accept: 'application/json',
@@ -95,6 +101,33 @@ export function prepareRequest(config: ClientConfig, request: ApiRequest): Prepa
   const prepared: PreparedRequest = { method: request.method, url: url.toString(), headers };
   if (body !== undefined) prepared.body = body;
   return prepared;
+}
+
+/** A request's query as names and values, in order: each value of a list (`listed`), none for undefined or null. */
+function queryPairs(query: ApiRequest['query']): { key: string; value: string; listed: boolean }[] {
+  const pairs: { key: string; value: string; listed: boolean }[] = [];
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (Array.isArray(value))
+      for (const item of value as readonly string[]) pairs.push({ key, value: item, listed: true });
+    else if (value !== undefined && value !== null) pairs.push({ key, value: String(value), listed: false });
+  }
+  return pairs;
+}
+
+/** Text as URLSearchParams writes it (application/x-www-form-urlencoded): `+` for a space, `!'()~` escaped too. */
+export function formEncode(text: string): string {
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(text);
+  } catch {
+    // A lone surrogate: URLSearchParams writes U+FFFD in its place.
+    encoded = encodeURIComponent(
+      text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'),
+    );
+  }
+  return encoded
+    .replaceAll('%20', '+')
+    .replace(/[!'()~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** The user name and password of a URL as basic authentication sends them (base64 of "user:password"). */

@@ -20,6 +20,34 @@ describe('prepareRequest', () => {
     });
   });
 
+  /** The URL as URLSearchParams makes it: the query's values set (a list's appended) on the path's URL. */
+  function reference(base: string, path: string, query: Record<string, unknown>): string {
+    const url = new URL(base + path);
+    for (const [key, value] of Object.entries(query)) {
+      if (Array.isArray(value)) for (const item of value as string[]) url.searchParams.append(key, item);
+      else if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  const texts = [
+    'plain',
+    'two words',
+    "a+b&c=d;e/f?g#h%i!j'k(l)m*n~o-p.q_r",
+    'Ünïcødé 日本 🚀',
+    'lone \uD800 surrogate \uDC00 end',
+    '',
+    '\u0000\u001f\u007f',
+  ];
+  it.each(texts)('writes the query as URLSearchParams does: %j', (text) => {
+    const query = { [text || 'empty']: text, limit: 20, all: true, none: undefined, nil: null, tags: [text, 'b c'] };
+    for (const path of ['/v1/x', '/v1/x?limit=5&tags=a&keep=1']) {
+      expect(prepareRequest({ baseUrl: 'https://api.example.com' }, { method: 'GET', path, query }).url).toBe(
+        reference('https://api.example.com', path, query),
+      );
+    }
+  });
+
   it('redacts credentials in logged headers', () => {
     expect(redactHeaders({ authorization: 'Bearer secret', 'x-api-key': 'secret', accept: 'x' })).toEqual({
       authorization: 'Bearer [redacted]',
