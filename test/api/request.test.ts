@@ -42,9 +42,9 @@ describe('prepareRequest', () => {
   it.each(texts)('writes the query as URLSearchParams does: %j', (text) => {
     const query = { [text || 'empty']: text, limit: 20, all: true, none: undefined, nil: null, tags: [text, 'b c'] };
     for (const path of ['/v1/x', '/v1/x?limit=5&tags=a&keep=1']) {
-      expect(prepareRequest({ baseUrl: 'https://api.example.com' }, { method: 'GET', path, query }).url).toBe(
-        reference('https://api.example.com', path, query),
-      );
+      expect(
+        prepareRequest({ baseUrl: 'https://api.example.com', apiKey: 'k' }, { method: 'GET', path, query }).url,
+      ).toBe(reference('https://api.example.com', path, query));
     }
   });
 
