@@ -115,7 +115,7 @@ function queryPairs(query: ApiRequest['query']): { key: string; value: string; l
 }
 
 /** Text as URLSearchParams writes it (application/x-www-form-urlencoded): `+` for a space, `!'()~` escaped too. */
-export function formEncode(text: string): string {
+function formEncode(text: string): string {
   let encoded: string;
   try {
     encoded = encodeURIComponent(text);
