@@ -106,7 +106,6 @@ export function mon(line: string | readonly string[], options: CliOptions = {}):
   return cli(argv(line), options);
 }
 
-/** Runs one command line, given as its words, in-process. */
 /** What mon prints piped, as rows of tab-separated cells (a table's rows, or key<TAB>value lines). */
 export function tsvRows(stdout: string): string[][] {
   return stdout
@@ -125,6 +124,7 @@ async function NO_WAIT(_ms: number, signal: AbortSignal): Promise<void> {
   if (signal.aborted) throw signal.reason;
 }
 
+/** Runs one command line, given as its words, in-process. */
 export async function cli(argv: string[], options: CliOptions = {}): Promise<CliResult> {
   const io = testIO({ tty: options.tty ?? false, stdin: options.stdin, columns: options.columns });
   const prompter = scriptedPrompter(options.answers ?? []);

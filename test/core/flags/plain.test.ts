@@ -4,7 +4,7 @@
  * validator give for it, and every other line is left to them.
  */
 import type { Command } from 'commander';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOP_LEVEL } from '../../../src/commands/index';
 import { LIST } from '../../../src/commands/incidents/spec';
 import { createContext } from '../../../src/core/context';
@@ -17,6 +17,7 @@ import { isVerb, type CommandNode, type VerbNode } from '../../../src/core/flags
 import { commandPath } from '../../../src/core/flags/walk';
 import { testIO } from '../../../src/io';
 import { buildProgram } from '../../../src/program';
+import type { Sandbox } from '../../../src/sandbox/server';
 import { memorySandbox, mon } from '../../helpers';
 import { words } from '../../words';
 
@@ -147,6 +148,47 @@ describe('a plain command line is read as commander reads it', () => {
     ['--version', 'status --version'],
   ])('%s is left to commander: mon %s', (_, line) => {
     expect(plain(line)).toBeUndefined();
+  });
+});
+
+/*
+ * What a user sees is the same both ways: `LINE --` says the same as LINE (`--` ends the flags,
+ * and nothing follows it), but it is not plain, so commander reads it.
+ */
+describe('a plain command line does what commander does with it', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await memorySandbox();
+  });
+  afterAll(() => sandbox.close());
+
+  it.each([
+    'incidents list --status all --limit 2 --json',
+    'incidents list --limit=1',
+    '--no-color status',
+    'status --json',
+    'checks list --limit 2',
+    'heartbeats list --json',
+    'status-pages list',
+    'runtimes list',
+    'templates list',
+    'completion fish',
+  ])('mon %s', async (line) => {
+    expect(plain(line)).toBeDefined();
+    expect(plain(`${line} --`)).toBeUndefined();
+    const run = async (typed: string) => {
+      sandbox.requests.length = 0;
+      const { code, stdout, stderr } = await mon(typed, { sandbox });
+      return {
+        code,
+        stdout,
+        stderr,
+        requests: sandbox.requests.map(({ method, path, body }) => ({ method, path, body })),
+      };
+    };
+    const fast = await run(line);
+    expect(fast.code, fast.stderr).toBe(0);
+    expect(await run(`${line} --`)).toEqual(fast);
   });
 });
 
