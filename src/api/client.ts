@@ -406,11 +406,9 @@ async function readBody(
       }
       chunks.push(chunk);
     });
-    // Done at its end: `finished` waits for the close that follows (~1.5 ms with node:http), and
-    // is there for the error or early close that cuts it off before the end.
-    body.once('end', () => resolve(Buffer.concat(chunks, size).toString('utf8')));
     finished(body, (error) => {
       if (error) reject(new CutOffError(status, size, Number.isFinite(length) ? length : undefined, error));
+      else resolve(Buffer.concat(chunks, size).toString('utf8'));
     });
   });
 }
