@@ -1,5 +1,6 @@
 import type { IO } from '../io';
 import { sanitize } from '../text/escape';
+import { lazyRegExp } from '../text/lazy';
 import { stringifyJson } from '../text/json';
 import { displayWidth, fitPathLine, truncate } from '../text/width';
 import { jqFilterOf, type JqFilter } from './jq';
@@ -253,8 +254,7 @@ export function jsonText(value: unknown): string {
 }
 
 /** DEL, C1 controls and the categories Cf, Zl, Zp and Co: in JSON text they can only be inside strings. */
-let hidden: RegExp | undefined;
-const JSON_HIDDEN = () => (hidden ??= /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}\p{Co}]/gu);
+const JSON_HIDDEN = lazyRegExp(() => /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}\p{Co}]/gu);
 
 /** DEL or beyond: without one there is nothing to escape (making JSON_HIDDEN and its first run cost ~0.5 ms). */
 const PAST_ASCII = /[^\x00-\x7e]/;

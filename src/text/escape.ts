@@ -1,3 +1,5 @@
+import { lazyRegExp } from './lazy';
+
 /**
  * Text from the server is untrusted: a hostile incident name must not move the cursor,
  * change the title, hide what the user is reading, or pass for another name. Every
@@ -15,9 +17,7 @@
  * So "Payments\u200B down" is printed `Payments\u200b down`, never as "Payments down".
  * Newlines and tabs are kept when asked (`keep.newlines`), for multi-line messages.
  */
-let hidden: RegExp | undefined;
-/** Made when first needed: a class of Unicode properties costs ~0.4 ms to make, at every start, and ASCII never needs it. */
-const HIDDEN = () => (hidden ??= /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Cs}]/gu);
+const HIDDEN = lazyRegExp(() => /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Cs}]/gu);
 /**
  * Nothing to escape, tested first (HIDDEN is slow to make and to run): printable ASCII, and
  * blocks whose every code point is assigned and none a control, format, separator or private

@@ -1,3 +1,5 @@
+import { lazyRegExp } from './lazy';
+
 /**
  * How many terminal cells text takes: wide characters (CJK, emoji) two, combining marks and
  * format characters (zero-width space, joiners, soft hyphen, direction marks) none, colour and
@@ -12,14 +14,14 @@ export function stripEscapes(value: string): string {
   return value.replace(ESCAPES, '');
 }
 
-let unicode: { zeroWidth: RegExp; emoji: RegExp } | undefined;
-/** Made when first needed (text past U+0300): classes of Unicode properties cost ~0.3 ms to make. */
-const UNICODE = () => (unicode ??= { zeroWidth: /^[\p{Mn}\p{Me}\p{Cf}\p{Cc}]$/u, emoji: /^\p{Emoji_Presentation}$/u });
+/** Needed for text past U+0300 only. */
+const ZERO_WIDTH = lazyRegExp(() => /^[\p{Mn}\p{Me}\p{Cf}\p{Cc}]$/u);
+const EMOJI = lazyRegExp(() => /^\p{Emoji_Presentation}$/u);
 
 function charWidth(char: string): number {
   const code = char.codePointAt(0) ?? 0;
   if (code < 0x300) return code < 0x20 || (code >= 0x7f && code < 0xa0) || code === 0xad ? 0 : 1;
-  if (UNICODE().zeroWidth.test(char)) return 0;
+  if (ZERO_WIDTH().test(char)) return 0;
   if (
     code >= 0x1100 &&
     (code <= 0x115f ||
@@ -33,7 +35,7 @@ function charWidth(char: string): number {
       (code >= 0x20000 && code <= 0x3fffd))
   )
     return 2;
-  return UNICODE().emoji.test(char) ? 2 : 1;
+  return EMOJI().test(char) ? 2 : 1;
 }
 
 /** Visible width in terminal cells. */
