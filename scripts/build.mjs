@@ -46,15 +46,15 @@ export const VENDORED = {
     ].join('\n'),
   },
   conf: { file: 'conf.cjs', entry: `export { default } from 'conf';`, unwrap: '.default' },
-  // The prompts src/core/terminal-prompter.ts asks with, and nothing else: editor, expand, rawlist,
-  // search and number (and the character encodings the editor pulls in) stay out. With them,
-  // what mon's own prompt (src/core/message-prompt.ts) is built with, from the same copy of
-  // @inquirer/core (VENDOR_ALIASES).
+  // The text prompts src/core/terminal-prompter.ts asks with, and nothing else: editor, expand,
+  // rawlist, search, number and @inquirer's own select, checkbox and confirm stay out. With them,
+  // what mon's own prompts (src/core/message-prompt.ts, src/core/choice-prompts.ts) are built
+  // with, from the same copy of @inquirer/core (VENDOR_ALIASES).
   '@inquirer/prompts': {
     file: 'prompts.cjs',
     entry: [
-      `export { input, password, select, checkbox, confirm } from '@inquirer/prompts';`,
-      `export { createPrompt, isDownKey, isEnterKey, isTabKey, isUpKey, makeTheme, useEffect, useKeypress, usePrefix, useState } from '@inquirer/core';`,
+      `export { input, password } from '@inquirer/prompts';`,
+      `export { createPrompt, isDownKey, isEnterKey, isTabKey, isUpKey, makeTheme, useEffect, useKeypress, usePagination, usePrefix, useRef, useState } from '@inquirer/core';`,
     ].join('\n'),
   },
   'cli-table3': { file: 'cli-table3.cjs', entry: `module.exports = require('cli-table3');` },

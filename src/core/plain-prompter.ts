@@ -7,7 +7,9 @@ import type { Choice, MessageAnswer, MessageOptions, Prompter } from './prompter
  * Accessible mode's prompts: plain questions a screen reader reads in order, each written
  * once as a line of text and answered with a typed line (the terminal echoes it; nothing is
  * redrawn, nothing moves). A list is numbered and answered with a number; a yes/no question
- * ends in "(y/N)".
+ * ends in "(y/N)". The terminal hands over a line as typed: ← does not move back in it but adds
+ * ESC [ D, so a line holding a key that types no text (an arrow, Home, End, Escape, a Ctrl
+ * key) is refused and the question asked again, as the drawn prompts do nothing with those keys.
  */
 
 /** Named as @inquirer names a prompt closed by the user, so that every caller treats it alike (errors.ts). */
@@ -51,11 +53,19 @@ function lineReader(io: IO, signal: AbortSignal | undefined) {
   };
 }
 
+/** Characters a key that types no text leaves in a line: ESC and its sequences, other control characters (not Tab). */
+const UNTYPED = /[\x00-\x08\x0a-\x1f\x7f-\x9f]/;
+
+const UNTYPED_LINE =
+  'That line holds keys that type no text (an arrow, Home, End, Escape or a Ctrl key): the line is read as typed, so type it again without them.';
+
 /** A line typed without being shown (a terminal's echo off): the API key. */
 function hiddenLine(io: IO, signal: AbortSignal | undefined): Promise<string> {
   const stdin = io.stdin as NodeJS.ReadStream;
   return new Promise((resolve, reject) => {
     let typed = '';
+    /** Inside an escape sequence (an arrow, Home, End): its characters are not typed text. */
+    let sequence: 'none' | 'start' | 'body' = 'none';
     const finish = () => {
       stdin.off('data', onData);
       signal?.removeEventListener('abort', onAbort);
@@ -69,6 +79,18 @@ function hiddenLine(io: IO, signal: AbortSignal | undefined): Promise<string> {
     };
     const onData = (chunk: Buffer | string) => {
       for (const char of String(chunk)) {
+        if (sequence === 'start') {
+          sequence = char === '[' || char === 'O' ? 'body' : 'none';
+          if (sequence === 'body') continue;
+        }
+        if (sequence === 'body') {
+          if (char >= '@' && char <= '~') sequence = 'none';
+          continue;
+        }
+        if (char === '\x1b') {
+          sequence = 'start';
+          continue;
+        }
         if (char === '\r' || char === '\n') {
           finish();
           return resolve(typed);
@@ -112,6 +134,10 @@ export function plainPrompter(io: IO, signal?: AbortSignal): Prompter {
       io.err(question);
       const line = await readLine();
       io.lineTyped();
+      if (UNTYPED.test(line)) {
+        io.err(`${UNTYPED_LINE}\n`);
+        continue;
+      }
       const verdict = accept(line.trim());
       if (taken(verdict)) return verdict.value;
       io.err(`${verdict.problem}\n`);

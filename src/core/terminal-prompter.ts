@@ -2,7 +2,10 @@ import type { IO } from '../io';
 import { answerShown, wrapText } from '../text/wrap';
 import type { Choice, Prompter } from './prompter';
 
-/* The real prompts of a terminal: drawn by @inquirer/prompts, or plain numbered questions. */
+/*
+ * The real prompts of a terminal: text drawn by @inquirer/prompts, choices by choice-prompts.ts
+ * (where a key that does not choose does nothing), or plain numbered questions.
+ */
 
 /**
  * A choice's name fitted to the terminal: its rows after the first start under its text, past
@@ -50,6 +53,8 @@ export function terminalPrompter(io: IO, options: TerminalPrompterOptions = {}):
 export function inquirerPrompter(io: IO): Prompter {
   const context = () => ({ input: io.stdin, output: process.stderr, clearPromptOnDone: false });
   const load = () => import('@inquirer/prompts');
+  // The prompts that choose: every one under the same rule of keys (choice-prompts.ts).
+  const choices = () => import('./choice-prompts');
   return {
     async input({ editable, ...options }) {
       const { input } = await load();
@@ -71,9 +76,14 @@ export function inquirerPrompter(io: IO): Prompter {
       return password({ ...options, mask: '•' }, context());
     },
     async select<T>(options: { message: string; choices: Choice<T>[]; default?: T }) {
-      const { select } = await load();
-      return select<T>(
-        { ...options, choices: options.choices.map(fitted<T>(io, 2, options.message)), pageSize: 12 },
+      const { selectPrompt } = await choices();
+      return selectPrompt<T>(
+        {
+          ...options,
+          choices: options.choices.map(fitted<T>(io, 2, options.message)),
+          columns: io.errColumns(),
+          pageSize: 12,
+        },
         context(),
       );
     },
@@ -82,28 +92,23 @@ export function inquirerPrompter(io: IO): Prompter {
       choices: Choice<T>[];
       validate?: (values: readonly T[]) => true | string;
     }) {
-      const { checkbox } = await load();
-      const { validate, ...rest } = options;
-      return checkbox<T>(
+      const { checkboxPrompt } = await choices();
+      return checkboxPrompt<T>(
         {
-          ...rest,
-          choices: rest.choices.map(fitted<T>(io, 3)),
+          ...options,
+          choices: options.choices.map(fitted<T>(io, 3)),
           // The picked ones, joined and fitted as one answer.
-          theme: {
-            style: {
-              renderSelectedChoices: (picked: readonly { short: string }[]) =>
-                answerShown(io.errColumns(), rest.message, picked.map((choice) => choice.short).join(', ')),
-            },
-          },
+          answer: (picked) =>
+            answerShown(io.errColumns(), options.message, picked.map((choice) => choice.short).join(', ')),
+          columns: io.errColumns(),
           pageSize: 12,
-          validate: validate ? (items) => validate(items.map((item) => item.value)) : undefined,
         },
         context(),
       );
     },
     async confirm(options) {
-      const { confirm } = await load();
-      return confirm(options, context());
+      const { confirmPrompt } = await choices();
+      return confirmPrompt(options, context());
     },
   };
 }

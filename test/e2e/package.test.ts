@@ -219,20 +219,25 @@ describe('dist/vendor/prompts.cjs (only the prompts mon asks, scripts/build.mjs)
 
   it('has every prompt the real prompter asks with', () => {
     // The build lists them by name; a prompt added to the prompter must be added there too.
-    // `message` is mon's own prompt (src/core/message-prompt.ts), built on @inquirer/core.
-    const asked = Object.keys(inquirerPrompter(testIO())).filter((name) => name !== 'message');
+    // `message` (src/core/message-prompt.ts) and the prompts that choose (src/core/choice-prompts.ts)
+    // are mon's own, built on @inquirer/core.
+    const own = new Set(['message', 'select', 'checkbox', 'confirm']);
+    const asked = Object.keys(inquirerPrompter(testIO())).filter((name) => !own.has(name));
     expect(asked.length).toBeGreaterThan(0);
     for (const name of asked) expect(typeof vendor[name], name).toBe('function');
   });
 
-  it("has what mon's own prompt imports from @inquirer/core (one copy, shared with the prompts)", () => {
-    const source = readFileSync(new URL('../../src/core/message-prompt.ts', import.meta.url), 'utf8');
-    const imported = /import \{([^}]*)\} from '@inquirer\/core'/
-      .exec(source)![1]!
-      .split(',')
-      .map((name) => name.trim());
-    const values = imported.filter((name) => name && !name.startsWith('type '));
-    expect(values.length).toBeGreaterThan(0);
-    for (const name of values) expect(typeof vendor[name], name).toBe('function');
-  });
+  it.each(['message-prompt.ts', 'choice-prompts.ts'])(
+    "has what mon's own prompts in %s import from @inquirer/core (one copy, shared with the prompts)",
+    (file) => {
+      const source = readFileSync(new URL(`../../src/core/${file}`, import.meta.url), 'utf8');
+      const imported = /import \{([^}]*)\} from '@inquirer\/core'/
+        .exec(source)![1]!
+        .split(',')
+        .map((name) => name.trim());
+      const values = imported.filter((name) => name && !name.startsWith('type '));
+      expect(values.length).toBeGreaterThan(0);
+      for (const name of values) expect(typeof vendor[name], name).toBe('function');
+    },
+  );
 });

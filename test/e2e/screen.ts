@@ -41,7 +41,12 @@ export type KeyName =
   | 'C-d'
   | 'C-u'
   | 'Home'
-  | 'End';
+  | 'End'
+  | 'PPage'
+  | 'NPage'
+  | 'C-a'
+  | 'C-x'
+  | 'C-g';
 
 export interface ScreenRun {
   /** The visible screen now, one string per row, trailing spaces removed (rows past the last written one dropped). */
