@@ -27,6 +27,14 @@ export function timeline(updates: readonly IncidentUpdate[]): IncidentUpdate[] {
   return [...updates].sort((a, b) => time(b) - time(a));
 }
 
+/**
+ * The latest update: the first of the timeline (the API gives them newest first, but an update
+ * dated back with publicIncidentUpdateDate can sit anywhere, so the date decides, as the page's).
+ */
+export function latestUpdate(updates: readonly IncidentUpdate[]): IncidentUpdate | undefined {
+  return timeline(updates)[0];
+}
+
 /** One entry of the timeline: "Identified", "2026-11-25 12:03 UTC (5m ago)", the message. */
 export interface TimelineEntry {
   status: string | undefined;

@@ -75,4 +75,43 @@ describe('mon status at 80x24', () => {
     expect(done.code).toBe(0);
     expect(done.screen).toEqual(['✓ All clear: no open incidents, failing checks or late heartbeats.']);
   });
+
+  it('an incident with three updates shows its newest: its text, its status, how long ago (the API gives them newest first)', async (context) => {
+    requireScreen(context);
+    const env = sandbox.env();
+    const opened = await runMon(
+      [
+        'incidents',
+        'create',
+        '--name',
+        'Search slow',
+        '--severity',
+        'minor',
+        '--service',
+        'Public API',
+        '-m',
+        'Search is slow; looking.',
+      ],
+      { env },
+    );
+    expect(opened.code, opened.stderr).toBe(0);
+    const id = opened.stdout.trim();
+    for (const [status, message] of [
+      ['identified', 'An index rebuild is the cause.'],
+      ['monitoring', 'The rebuild finished; search is fast again.'],
+    ]) {
+      await sandbox.advanceClock(120);
+      const posted = await runMon(['incidents', 'update', id, '-s', status!, '-m', message!], { env });
+      expect(posted.code, posted.stderr).toBe(0);
+    }
+    const screen = await openScreen(['status'], sandbox.env());
+    const { code, screen: shown } = await screen.done();
+    expect(code).toBe(0);
+    const row = shown.findIndex((line) => line.startsWith(`  ${id.slice(0, 8)}  MINOR     MONITORING · Search slow`));
+    expect(row, shown.join('\n')).toBeGreaterThan(0);
+    expect(shown[row + 1]).toBe(
+      `${' '.repeat(22)}just now: The rebuild finished; search is fast again.`,
+    );
+    expect(shown.join('\n')).not.toContain('Search is slow; looking.');
+  });
 });

@@ -14,7 +14,7 @@ import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { relativeTime } from '../../text/time';
 import { startedAt } from '../../api/answers';
-import { timeline } from './shared/columns';
+import { latestUpdate } from '../../api/subscribers';
 import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './shared/picker';
 import { DEFAULT_RESOLVED_MESSAGE, RESOLVE } from './spec';
 import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from './shared/message';
@@ -58,7 +58,7 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
             fixedStatus: true,
           })
         : { text: DEFAULT_RESOLVED_MESSAGE };
-    const lastNotified = timeline(incident.incidentUpdates)[0]?.notifySubscribers ?? false;
+    const lastNotified = latestUpdate(incident.incidentUpdates)?.notifySubscribers ?? false;
     const notify =
       flags.notify ??
       (asking ? await askYesNo(ctx, RESOLVE.flags.notify, { default: previous?.notify ?? lastNotified }) : false);

@@ -1,4 +1,5 @@
 import { startedAt, statusSince, statusWord } from '../../../api/answers';
+import { latestUpdate } from '../../../api/subscribers';
 import type { ChalkInstance } from 'chalk';
 import { shortId } from '../../../output/render';
 import { colorId, colorValue, successIcon } from '../../../output/say';
@@ -26,7 +27,7 @@ export function summaryLines(summary: Summary, style: ChalkInstance, width = Num
   const heading = (title: string, count: number) => style.bold(`${title} (${count})`);
   const lines: string[] = [heading('Open incidents', incidents.length)];
   for (const { incident } of incidents) {
-    const last = incident.incidentUpdates.at(-1);
+    const last = latestUpdate(incident.incidentUpdates);
     const status = sanitize(incident.lastUpdateStatus);
     lines.push(
       row(
