@@ -50,6 +50,12 @@ export const ENVIRONMENT = [
   },
   { name: 'PAGER', meaning: 'the pager when `MON_PAGER` is not set' },
   {
+    name: 'VISUAL',
+    meaning:
+      'the editor Ctrl-G opens at the message prompt, to write a long message (before `EDITOR`); run by the shell, as git runs it',
+  },
+  { name: 'EDITOR', meaning: 'the editor when `VISUAL` is not set' },
+  {
     name: 'DISPLAY',
     meaning:
       'Linux: with neither it nor `WAYLAND_DISPLAY` set, `status-pages open` and `--web` print the page URL instead of starting a browser',
@@ -97,4 +103,9 @@ export function pagerCommand(env: NodeJS.ProcessEnv, platform: string = process.
   const words = chosen.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0 || words[0] === 'cat') return undefined;
   return words;
+}
+
+/** The editor of a long message: VISUAL, then EDITOR (a command line, run by the shell); undefined when neither is set. */
+export function editorCommand(env: NodeJS.ProcessEnv): string | undefined {
+  return [env.VISUAL, env.EDITOR].map((value) => value?.trim()).find(Boolean);
 }

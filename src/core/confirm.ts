@@ -16,7 +16,7 @@ export interface PostConfirmation {
   dryRun?: boolean;
   /** "About to post an update:" */
   title: string;
-  /** The lines of the summary: label and value (server text is escaped here). */
+  /** The lines of the summary: label and value (server text is escaped here; a value's newlines start rows under it). */
   lines: [string, string][];
   /** "Post this update?" */
   question: string;
@@ -35,8 +35,12 @@ export async function confirmPost(
   const { io } = ctx;
   const declined = confirmation.declined ?? 'Nothing was posted.';
   const width = Math.max(...confirmation.lines.map(([label]) => label.length)) + 2;
+  // A value of several lines (a message) is shown whole: its lines under each other, after the label.
   const lines = confirmation.lines.map(
-    ([label, value]) => `  ${io.errStyle.bold(`${label}:`.padEnd(width))}${sanitize(value)}`,
+    ([label, value]) =>
+      `  ${io.errStyle.bold(`${label}:`.padEnd(width))}${sanitize(value, { newlines: true })
+        .split('\n')
+        .join(`\n${' '.repeat(width + 2)}`)}`,
   );
   io.err(`\n${confirmation.title}\n${lines.join('\n')}\n\n`);
   let answer: Answer;

@@ -1,7 +1,7 @@
 import type { ApiClient, ClientOptions } from '../api/client';
 import type { ApiRequest, ClientConfig, PreparedRequest } from '../api/request';
 import { ConfigStore } from '../config/store';
-import { envFlag } from '../env';
+import { editorCommand, envFlag } from '../env';
 import { AuthError, UsageError } from '../errors';
 import type { IO } from '../io';
 import { useJq } from '../output/jq';
@@ -83,7 +83,9 @@ export function createContext(options: ContextOptions): Ctx {
   const ctx: Ctx = {
     io,
     env,
-    prompter: options.prompter ?? terminalPrompter(io, { accessible: () => ctx.accessible(), signal }),
+    prompter:
+      options.prompter ??
+      terminalPrompter(io, { accessible: () => ctx.accessible(), signal, editor: () => editorCommand(env) }),
     signal,
     globals: {},
     commandPath: 'mon',

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { IO } from '../io';
 import { oneLine, sanitize } from '../text/escape';
+import { quietWatch, type QuietWatch } from './paste';
 import type { Choice, MessageAnswer, MessageOptions, Prompter } from './prompter';
 
 /*
@@ -18,40 +19,46 @@ class PlainPromptCancel extends Error {
 }
 
 /**
- * Reads one line at a time from stdin. A pipe can hand over several lines at once: those
- * not yet asked for wait for the next question.
+ * Reads what is typed after a question: its first line, with the lines that arrived together
+ * with it (paste.ts): a paste of several lines is one answer, never the answers to the
+ * questions that follow, and nothing typed before a question is read before it is asked.
  */
-function lineReader(io: IO, signal: AbortSignal | undefined) {
-  const ahead: string[] = [];
+function burstReader(io: IO, signal: AbortSignal | undefined) {
   let ended = false;
-  return (): Promise<string> => {
-    if (ahead.length) return Promise.resolve(ahead.shift()!);
+  return (): Promise<string[]> => {
     if (ended || signal?.aborted) return Promise.reject(new PlainPromptCancel('The input ended.'));
     return new Promise((resolve, reject) => {
       const rl = createInterface({ input: io.stdin, terminal: false });
-      let answered = false;
-      const onAbort = () => {
-        answered = true;
+      const lines: string[] = [];
+      let watch: QuietWatch | undefined;
+      let settled = false;
+      const settle = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        watch?.stop();
+        signal?.removeEventListener('abort', onAbort);
         rl.close();
-        reject(new PlainPromptCancel('Cancelled.'));
+        outcome();
       };
+      const onAbort = () => settle(() => reject(new PlainPromptCancel('Cancelled.')));
       signal?.addEventListener('abort', onAbort, { once: true });
       rl.on('line', (line) => {
-        if (answered) return void ahead.push(line);
-        answered = true;
-        signal?.removeEventListener('abort', onAbort);
-        resolve(line);
-        rl.close();
+        lines.push(line);
+        if (watch) watch.stir();
+        else watch = quietWatch(() => settle(() => resolve(lines)));
       });
       rl.on('close', () => {
-        if (answered) return;
+        if (settled) return;
         ended = true;
-        signal?.removeEventListener('abort', onAbort);
-        reject(new PlainPromptCancel('The input ended.'));
+        settle(() => (lines.length ? resolve(lines) : reject(new PlainPromptCancel('The input ended.'))));
       });
     });
   };
 }
+
+/** Said when several lines came at once where one answer was asked for. */
+const SEVERAL_LINES =
+  'Several lines came at once (a paste?): none of them was taken as the answer. Type the answer on a line of its own.';
 
 /** Characters a key that types no text leaves in a line: ESC and its sequences, other control characters (not Tab). */
 const UNTYPED = /[\x00-\x08\x0a-\x1f\x7f-\x9f]/;
@@ -127,18 +134,29 @@ type Verdict<T> = { value: T } | { problem: string };
 const taken = <T>(verdict: Verdict<T>): verdict is { value: T } => 'value' in verdict;
 
 export function plainPrompter(io: IO, signal?: AbortSignal): Prompter {
-  const readLine = lineReader(io, signal);
-  /** Writes the question, reads the answer; asks again, saying why, until `accept` takes it. */
-  const ask = async <T>(question: string, accept: (line: string) => Verdict<T>): Promise<T> => {
+  const readBurst = burstReader(io, signal);
+  /**
+   * Writes the question, reads the answer; asks again, saying why, until `accept` takes it.
+   * Several lines at once are refused, unless `several` takes them (the message).
+   */
+  const ask = async <T>(
+    question: string,
+    accept: (line: string) => Verdict<T>,
+    several?: (lines: string[]) => Verdict<T>,
+  ): Promise<T> => {
     for (;;) {
       io.err(question);
-      const line = await readLine();
+      const lines = await readBurst();
       io.lineTyped();
-      if (UNTYPED.test(line)) {
+      if (lines.some((line) => UNTYPED.test(line))) {
         io.err(`${UNTYPED_LINE}\n`);
         continue;
       }
-      const verdict = accept(line.trim());
+      if (lines.length > 1 && !several) {
+        io.err(`${SEVERAL_LINES}\n`);
+        continue;
+      }
+      const verdict = lines.length > 1 ? several!(lines) : accept(lines[0]!.trim());
       if (taken(verdict)) return verdict.value;
       io.err(`${verdict.problem}\n`);
     }
@@ -171,11 +189,16 @@ export function plainPrompter(io: IO, signal?: AbortSignal): Prompter {
         ? `${options.message}. Templates: ${names} (type / and a name).\nType the message${orEnter(shownDefault)}: `
         : `${options.message}${orEnter(shownDefault)}: `;
       for (;;) {
-        const line = await ask(question, (typed) => ({ value: typed }));
+        // A paste of several lines is the message, its lines kept.
+        const line = await ask(
+          question,
+          (typed) => ({ value: typed }),
+          (lines) => ({ value: lines.join('\n').trim() }),
+        );
         if (line === '' && options.default !== undefined) {
           return { text: options.default, ...(options.template ? { template: options.template } : {}) };
         }
-        if (!(templates.length && line.startsWith('/'))) {
+        if (!(templates.length && line.startsWith('/') && !line.includes('\n'))) {
           const verdict = checked(line, options.validate);
           if (taken(verdict)) return { text: line };
           io.err(`${verdict.problem}\n`);

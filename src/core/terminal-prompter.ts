@@ -25,6 +25,8 @@ export interface TerminalPrompterOptions {
   accessible?: () => boolean;
   /** Aborted on Ctrl-C and SIGTERM: a plain question waiting for its line ends. */
   signal?: AbortSignal;
+  /** The editor Ctrl-G opens at the message prompt (VISUAL, then EDITOR), when one is set. */
+  editor?: () => string | undefined;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface TerminalPrompterOptions {
  * plain-prompter.ts (decided at the first question, when the profile can be read).
  */
 export function terminalPrompter(io: IO, options: TerminalPrompterOptions = {}): Prompter {
-  const drawn = inquirerPrompter(io);
+  const drawn = inquirerPrompter(io, options.editor);
   let plain: Prompter | undefined;
   const pick = async (): Promise<Prompter> => {
     if (!options.accessible?.()) return drawn;
@@ -50,7 +52,7 @@ export function terminalPrompter(io: IO, options: TerminalPrompterOptions = {}):
 }
 
 /** The prompts @inquirer draws (on stderr, so stdout stays data); loaded when a question is first asked. */
-export function inquirerPrompter(io: IO): Prompter {
+export function inquirerPrompter(io: IO, editor: () => string | undefined = () => undefined): Prompter {
   const context = () => ({ input: io.stdin, output: process.stderr, clearPromptOnDone: false });
   const load = () => import('@inquirer/prompts');
   // The prompts that choose: every one under the same rule of keys (choice-prompts.ts).
@@ -69,7 +71,17 @@ export function inquirerPrompter(io: IO): Prompter {
     },
     async message(options) {
       const { messagePrompt } = await import('./message-prompt');
-      return messagePrompt({ ...options, columns: io.columns() }, context());
+      const command = editor();
+      const { editText, editorName } = await import('./editor');
+      return messagePrompt(
+        {
+          ...options,
+          columns: io.columns(),
+          terminal: (sequence) => process.stderr.write(sequence),
+          ...(command ? { editor: { name: editorName(command), edit: (text) => editText(command, text) } } : {}),
+        },
+        context(),
+      );
     },
     async password(options) {
       const { password } = await load();

@@ -1,17 +1,40 @@
 /**
- * Accessible mode's prompts (src/core/plain-prompter.ts), answered with lines on stdin as a
- * pipe would give them (several at once): each question written once as text, a list numbered,
- * a refused answer said and the question asked again. The screen test
- * (test/e2e/plain-prompter-screen.test.ts) types the same at a terminal.
+ * Accessible mode's prompts (src/core/plain-prompter.ts), answered with lines on stdin, each
+ * when its question is written, as a person types them; lines that come at once (a paste)
+ * are one answer. Each question written once as text, a list numbered, a refused answer said
+ * and the question asked again. The screen test (test/e2e/plain-prompter-screen.test.ts) types
+ * the same at a terminal.
  */
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { plainPrompter } from '../../src/core/plain-prompter';
-import { testIO } from '../../src/io';
+import { testIO, type IO } from '../../src/io';
 
-/** A prompter reading `lines` from stdin, and what it wrote. */
-function answering(...lines: string[]) {
-  const io = testIO({ tty: true, stdin: lines.map((line) => `${line}\n`).join(''), columns: 80 });
-  return { io, prompter: plainPrompter(io) };
+/**
+ * A prompter reading `answers` from stdin: the next one each time a question is written (a
+ * write that does not end a line), an array being lines that arrive together. After the
+ * last, the input ends. `io`: what it wrote.
+ */
+function answering(...answers: (string | string[])[]) {
+  const io = testIO({ tty: true, columns: 80 });
+  const stdin = new PassThrough();
+  const asking = Object.assign(Object.create(io) as IO, {
+    stdin,
+    err(text: string) {
+      io.err(text);
+      if (text.endsWith('\n')) return;
+      const next = answers.shift();
+      if (next === undefined) stdin.end();
+      else
+        stdin.write(
+          [next]
+            .flat()
+            .map((line) => `${line}\n`)
+            .join(''),
+        );
+    },
+  });
+  return { io, prompter: plainPrompter(asking) };
 }
 
 describe('plain prompts (accessible mode), answered from stdin', () => {
@@ -110,5 +133,25 @@ describe('plain prompts (accessible mode), answered from stdin', () => {
   it('the end of the input is a cancelled prompt (Ctrl-D), as @inquirer reports one', async () => {
     const { prompter } = answering();
     await expect(prompter.input({ message: 'Name' })).rejects.toMatchObject({ name: 'ExitPromptError' });
+  });
+
+  it('several lines at once (a paste) are the message, its lines kept; where one answer is asked, none of them is taken', async () => {
+    const { io, prompter } = answering(['Card payments fail.', '', 'yes', 'We are rolling back.'], ['1', 'yes'], '2');
+    expect(await prompter.message({ message: 'Message', templates: [] })).toEqual({
+      text: 'Card payments fail.\n\nyes\nWe are rolling back.',
+    });
+    const choices = ['yes', 'no, send nothing'].map((name) => ({ name, value: name }));
+    expect(await prompter.select({ message: 'Post this update?', choices, default: 'no, send nothing' })).toBe(
+      'no, send nothing',
+    );
+    expect(io.stderr).toMatch(
+      /Enter for 2: Several lines came at once \(a paste\?\): none of them was taken as the answer\.\sType the answer on a line of its own\.\nType a number from 1 to 2, or Enter for 2: $/,
+    );
+  });
+
+  it('a line holding keys that type no text (an arrow, Escape, a Ctrl key) is refused, whatever it answers', async () => {
+    const { io, prompter } = answering('Fix deployd\x1b[De', '1\x1b', '\x01', 'Fix deployed');
+    expect(await prompter.input({ message: 'Message' })).toBe('Fix deployed');
+    expect(io.stderr.match(/That line holds keys that type no text/g)).toHaveLength(3);
   });
 });

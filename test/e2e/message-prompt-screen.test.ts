@@ -46,7 +46,7 @@ describe('the message prompt, with two templates stored', () => {
     const screen = await openScreen(CREATE, env);
     await screen.waitFor('? Message (what subscribers read)');
     // The templates are offered beside the input, never instead of it.
-    expect(screen.lines()).toContain('Tab or / for a template: monitoring, identified');
+    expect(screen.lines()).toContain('Tab or / for a template: monitoring, identified · Ctrl-G: edit in $EDITOR');
     await screen.type('We are still investigating');
     await screen.waitFor('? Message (what subscribers read) We are still investigating');
     await screen.press('Enter');

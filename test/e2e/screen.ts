@@ -64,6 +64,13 @@ export interface ScreenRun {
   type(text: string): Promise<void>;
   /** Presses named keys, in order. */
   press(...keys: KeyName[]): Promise<void>;
+  /**
+   * Pastes `text` as a terminal does: all of it written at once. `bracketed`: marked with
+   * ESC [200~ and ESC [201~ when mon asked for bracketed paste (tmux's paste-buffer -p; a
+   * newline arrives as Enter, CR); without it, tmux's send-keys -l of the whole text (a
+   * newline arrives as LF), as a terminal without bracketed paste writes it.
+   */
+  paste(text: string, options?: { bracketed?: boolean }): Promise<void>;
   /** Sends a signal to mon's process (not to the terminal). */
   kill(signal: NodeJS.Signals): void;
   /** Waits for mon to exit: its exit code (or the signal that ended it) and the last screen. */
@@ -214,6 +221,14 @@ export async function openScreen(
     },
     async press(...keys) {
       for (const key of keys) tmux('send-keys', '-t', 'mon', key);
+    },
+    async paste(text, { bracketed = false } = {}) {
+      if (!bracketed) {
+        tmux('send-keys', '-t', 'mon', '-l', text);
+        return;
+      }
+      tmux('set-buffer', '-b', 'paste', '--', text);
+      tmux('paste-buffer', '-b', 'paste', '-d', '-p', '-t', 'mon');
     },
     kill(signal) {
       process.kill(monPid(), signal);

@@ -109,9 +109,7 @@ describe('mon status at 80x24', () => {
     expect(code).toBe(0);
     const row = shown.findIndex((line) => line.startsWith(`  ${id.slice(0, 8)}  MINOR     MONITORING · Search slow`));
     expect(row, shown.join('\n')).toBeGreaterThan(0);
-    expect(shown[row + 1]).toBe(
-      `${' '.repeat(22)}just now: The rebuild finished; search is fast again.`,
-    );
+    expect(shown[row + 1]).toBe(`${' '.repeat(22)}just now: The rebuild finished; search is fast again.`);
     expect(shown.join('\n')).not.toContain('Search is slow; looking.');
   });
 });

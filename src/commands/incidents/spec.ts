@@ -91,6 +91,9 @@ const NOTIFY = {
   prompt: 'Notify the status page subscribers?',
   body: ['notifySubscribers', 'incidentUpdates[0].notifySubscribers'],
 } as const;
+/** The message prompt's keys beyond typing, in each prompting verb's help. */
+const MESSAGE_KEYS = 'At the message, a pasted message keeps its lines, and Ctrl-G writes it in $VISUAL or $EDITOR.\n';
+
 /** Where else the message can come from: a file, or a stored template (`mon templates`). */
 const MESSAGE_SOURCES = {
   messageFile: { kind: 'file', help: 'read the message from FILE (- for stdin), for long messages' },
@@ -210,7 +213,8 @@ export const CREATE = verb({
     'subscribers (unless --notify is given). What was asked is shown and confirmed: yes, no,\n' +
     'or edit (the questions again, with the answers in them). With prompts off, --name,\n' +
     "--severity, --service and --message are required. Piped, the new incident's ID is printed\n" +
-    'on stdout; --json prints the created incident instead.\n',
+    'on stdout; --json prints the created incident instead.\n' +
+    MESSAGE_KEYS,
   examples: [
     'mon incidents create',
     'mon incidents create --name "Checkout errors" --severity major --service 0b7e6a3c --message "We are looking into failed payments." --notify',
@@ -242,7 +246,8 @@ export const UPDATE = verb({
     "(Tab or a leading / offers the templates), the status (the current one, or the template's,\n" +
     'preselected) and whether to notify subscribers, then confirms. Piped, the new\n' +
     "update's ID is printed on stdout (the incident's when only the incident was changed);\n" +
-    "--json prints the API's answer instead.\n",
+    "--json prints the API's answer instead.\n" +
+    MESSAGE_KEYS,
   examples: [
     'mon incidents update',
     'mon incidents update 3f0c2a9e-... --status identified --message "A bad deploy; rolling back."',
@@ -268,7 +273,8 @@ export const RESOLVE = verb({
     'On a terminal, from the picker or with no message and no --notify/--no-notify, asks for\n' +
     `the message ("${DEFAULT_RESOLVED_MESSAGE}" in the input, to edit; Tab offers the\n` +
     'templates) and whether to notify (as the last update did), then confirms. An incident\n' +
-    'that is already resolved is refused (exit 2) unless --force.\n',
+    'that is already resolved is refused (exit 2) unless --force.\n' +
+    MESSAGE_KEYS,
   examples: [
     'mon incidents resolve',
     'mon incidents resolve 3f0c2a9e-... --message "Payments work again. Sorry!" --notify',
