@@ -8,26 +8,27 @@ import { fitHeight, watch, type WatchLine } from '../../src/core/watch';
 import { CancelledError } from '../../src/errors';
 import { testIO } from '../../src/io';
 
+const NOW = Date.parse('2026-03-02T10:00:00.000Z');
+
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: NOW });
 });
 afterEach(() => {
   vi.useRealTimers();
 });
 
-const NOW = Date.parse('2026-03-02T10:00:00.000Z');
-
 /**
  * A watch whose reads give `frames` in turn (an Error is thrown); after the last one it stops,
  * as Ctrl-C does. `writes()`: what each refresh wrote so far.
  */
-function watching(frames: (WatchLine[] | Error)[], interval = 1) {
+function watching(frames: (WatchLine[] | Error)[], interval = 1, env: NodeJS.ProcessEnv = {}) {
   const io = testIO({ tty: true, columns: 80, rows: 24 });
   const controller = new AbortController();
   const writes: string[] = [];
   let reads = 0;
   let seen = 0;
-  const done = watch({ io, signal: controller.signal }, interval, {
+  // The server's clock stands still (its last answer); ours moves with the fake timers.
+  const done = watch({ io, signal: controller.signal, env, now: () => Date.now() }, interval, {
     now: () => NOW,
     read: async () => {
       const frame = frames[reads++];
@@ -79,42 +80,83 @@ describe('watch', () => {
     await expect(run.done).rejects.toThrow(CancelledError);
   });
 
-  it('shows an error in the footer, keeps the last frame, and doubles the wait until a read succeeds', async () => {
+  it('after a failed refresh: the last frame stays, each row marked "?", with how old it is; the wait doubles until a read succeeds', async () => {
     const frame = [{ text: 'Open (1)' }, { text: '  aaaa  one', row: 'a' }];
     const run = watching([frame, new Error('503 Service Unavailable\nmore'), new Error('timed out'), frame]);
     await vi.advanceTimersByTimeAsync(0);
     run.writes();
     await vi.advanceTimersByTimeAsync(1000);
     expect(run.reads()).toBe(2);
-    expect(run.writes()[1]).toContain('Refresh failed (503 Service Unavailable); trying again in 2s');
-    expect(run.writes()[1]).not.toContain('aaaa');
+    // Only the row and the footer change: the heading stays; the stale row is marked, and the age said first.
+    expect(run.writes()[1]).toBe(
+      '\x1b[4F' +
+        '\x1b[1E' +
+        '\r\x1b[2K? aaaa  one\x1b[1E' +
+        '\x1b[1E' +
+        '\r\x1b[2KStale: as fetched at 10:00:00 UTC, just now; rows marked ? may have changed.\x1b[1E' +
+        '\r\x1b[2KRefresh failed: 503 Service Unavailable · next try in 2s · Ctrl-C to stop\n',
+    );
     await vi.advanceTimersByTimeAsync(1999);
     expect(run.reads()).toBe(2);
     await vi.advanceTimersByTimeAsync(1);
     expect(run.reads()).toBe(3);
-    expect(run.writes()[2]).toContain('Refresh failed (timed out); trying again in 4s');
+    // Three seconds on: its age is said by our clock from the server's time of that answer.
+    expect(run.writes()[2]).toContain('Refresh failed: timed out · next try in 4s');
     await vi.advanceTimersByTimeAsync(4000);
     expect(run.writes()[3]).toContain(FOOTER);
+    expect(run.writes()[3]).toContain('\r\x1b[2K  aaaa  one');
+    expect(run.writes()[3]).not.toContain('Stale');
     await vi.advanceTimersByTimeAsync(1000);
     await expect(run.done).rejects.toThrow(CancelledError);
   });
 
-  it('backs off no further than 5 minutes', async () => {
-    const run = watching([new Error('refused')], 200);
+  it('a frame that stays stale says its age as it grows, and one that never came says nothing was fetched', async () => {
+    const run = watching([[{ text: '  aaaa  one', row: 'a' }], ...Array<Error>(5).fill(new Error('refused'))], 30);
     await vi.advanceTimersByTimeAsync(0);
-    expect(run.writes()[0]).toContain('trying again in 300s');
+    await vi.advanceTimersByTimeAsync(30_000 + 60_000 + 120_000);
+    expect(run.writes().at(-1)).toContain('Stale: as fetched at 10:00:00 UTC, 3m ago; rows marked ? may have changed.');
+    expect(run.writes().at(-1)).toContain('next try in 240s');
+
+    const never = watching([new Error('refused')], 200);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(never.writes()[0]).toBe('\r\x1b[2K\n\r\x1b[2KRefresh failed: refused · next try in 300s · Ctrl-C to stop\n');
     await vi.advanceTimersByTimeAsync(300_000);
-    await expect(run.done).rejects.toThrow('Stopped watching.');
+    await expect(never.done).rejects.toThrow('Stopped watching.');
+  });
+
+  it('the reason of a failure is cut to the width before the wait and Ctrl-C are', async () => {
+    const run = watching([new Error(`connect ECONNREFUSED ${'x'.repeat(100)}`)]);
+    await vi.advanceTimersByTimeAsync(0);
+    const footer = run.writes()[0]!.split('\r\x1b[2K').at(-1)!.trimEnd();
+    expect(footer).toMatch(/^Refresh failed: connect ECONNREFUSED x+… · next try in 2s · Ctrl-C to stop$/);
+    expect([...footer].length).toBe(80);
+    await vi.advanceTimersByTimeAsync(2000);
+    await expect(run.done).rejects.toThrow(CancelledError);
+  });
+
+  it('with TERM=dumb, which moves no cursor: each refresh below the last, the frame when it changed, the footer every time', async () => {
+    const one = [{ text: 'Open (1)' }, { text: '  aaaa  one', row: 'a' }];
+    const two = [{ text: 'Open (2)' }, { text: '  bbbb  two', row: 'b' }, { text: '  aaaa  one', row: 'a' }];
+    const run = watching([one, one, two], 1, { TERM: 'dumb' });
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(run.writes().join('')).toBe(
+      `Open (1)\n  aaaa  one\n${FOOTER}\n` + `${FOOTER}\n` + `\nOpen (2)\n+ bbbb  two\n  aaaa  one\n${FOOTER}\n`,
+    );
+    expect(run.writes().join('')).not.toContain('\x1b');
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(run.done).rejects.toThrow(CancelledError);
   });
 });
 
 describe('fitHeight', () => {
   it('leaves a frame that fits as it is, and cuts a taller one to the screen with what was left out', () => {
-    const body = Array.from({ length: 21 }, (_, index) => `line ${index + 1}`);
+    // 24 rows: 20 for the frame, then a blank line, the footer (two lines after a failure) and the cursor's line.
+    const body = Array.from({ length: 20 }, (_, index) => `line ${index + 1}`);
     expect(fitHeight(body, 24)).toBe(body);
-    const cut = fitHeight([...body, 'line 22'], 24);
-    expect(cut).toHaveLength(21);
-    expect(cut.at(-2)).toBe('line 20');
+    const cut = fitHeight([...body, 'line 21'], 24);
+    expect(cut).toHaveLength(20);
+    expect(cut.at(-2)).toBe('line 19');
     expect(cut.at(-1)).toBe('  … 2 more lines (a taller terminal shows them)');
   });
 });

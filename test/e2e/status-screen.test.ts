@@ -4,7 +4,7 @@
  * a heartbeat made late with the sandbox clock) and after it: every line fits 80 columns.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMon, startSandbox, type SandboxProcess } from './harness';
+import { openIncident, runMon, startSandbox, type SandboxProcess } from './harness';
 import { openScreen, overWidth, requireScreen } from './screen';
 
 const NAME = 'Checkout errors on the payment page for customers paying with European cards';
@@ -111,5 +111,63 @@ describe('mon status at 80x24', () => {
     expect(row, shown.join('\n')).toBeGreaterThan(0);
     expect(shown[row + 1]).toBe(`${' '.repeat(22)}just now: The rebuild finished; search is fast again.`);
     expect(shown.join('\n')).not.toContain('Search is slow; looking.');
+  });
+});
+
+describe('mon status with more open than one screen holds', () => {
+  /** 14 open incidents, their severities mixed; a MINOR opened last (the newest) must still come after every MAJOR. */
+  const SEVERITIES = ['MAJOR', 'MINOR', 'CRITICAL', 'MEDIUM', 'MINOR', 'MAJOR', 'MINOR', 'MEDIUM', 'CRITICAL', 'MINOR'];
+  const ORDER = ['CRITICAL', 'MAJOR', 'MEDIUM', 'MINOR'];
+  let crowded: SandboxProcess;
+  beforeAll(async () => {
+    crowded = await startSandbox();
+    const env = crowded.env();
+    const service = { id: '0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01', name: 'Public API' };
+    for (const [index, severity] of [...SEVERITIES, 'MAJOR', 'MEDIUM', 'MAJOR', 'MINOR'].entries()) {
+      await openIncident(crowded, { name: `Outage ${index + 1}`, severity, service });
+    }
+    for (const name of ['Checkout DNS', 'Login DNS', 'Search DNS']) {
+      const created = await runMon(
+        ['checks', 'create-dns', '--name', name, '--query', 'pay.example.com', '--no-input'],
+        {
+          env,
+        },
+      );
+      expect(created.code, created.stderr).toBe(0);
+      expect((await runMon(['sandbox', 'checks', 'fail', name], { env })).code).toBe(0);
+    }
+    await crowded.advanceClock(10 * 60 + 30);
+  });
+  afterAll(() => crowded?.stop());
+
+  it('is one screen at 80x24: each section keeps its heading, most severe first, and what does not fit is counted with the command that shows it', async (context) => {
+    requireScreen(context);
+    const screen = await openScreen(['status'], crowded.env({ NO_COLOR: '1' }));
+    const { code, screen: shown } = await screen.done();
+    expect(code).toBe(0);
+    // Nothing scrolled off the top: everything it wrote is on the screen.
+    expect(screen.history()).toEqual(shown);
+    expect(shown.length).toBeLessThanOrEqual(23);
+    expect(shown[0]).toBe('Open incidents (14)');
+    expect(shown).toContain('Checks failing or degraded (3)');
+    expect(shown.find((line) => line.startsWith('Heartbeats late or in grace ('))).toBeDefined();
+    const severities = shown.flatMap((line) => /^ {2}\w{8} {2}(CRITICAL|MAJOR|MEDIUM|MINOR)/.exec(line)?.[1] ?? []);
+    expect(severities.length).toBeGreaterThan(2);
+    expect(severities).toEqual([...severities].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)));
+    expect(severities.slice(0, 2)).toEqual(['CRITICAL', 'CRITICAL']);
+    expect(shown).toContain(`  … and ${14 - severities.length} more open incidents: mon incidents list`);
+    expect(shown.filter((line) => /^ {2}\w{8} {2}failing /.test(line)).length).toBeGreaterThan(0);
+    expect(overWidth(screen.history(), 80)).toEqual([]);
+  });
+
+  it('piped, nothing is left out', async () => {
+    const piped = await runMon(['status'], { env: crowded.env() });
+    expect(piped.code).toBe(0);
+    const lines = piped.stdout.trimEnd().split('\n');
+    const severities = lines.flatMap((line) => /^ {2}\w{8} {2}(CRITICAL|MAJOR|MEDIUM|MINOR)/.exec(line)?.[1] ?? []);
+    expect(severities).toHaveLength(14);
+    expect(severities).toEqual([...severities].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)));
+    expect(lines.filter((line) => / failing {3}/.test(line))).toHaveLength(3);
+    expect(piped.stdout).not.toContain('… and');
   });
 });

@@ -6,7 +6,7 @@ import { printJson } from '../../output/render';
 import type { LIST } from './spec';
 
 export async function listIncidentsRun(
-  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'progress' | 'signal'>,
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'progress' | 'signal' | 'env' | 'now'>,
   input: Input<typeof LIST>,
 ): Promise<void> {
   const { flags } = input;

@@ -161,9 +161,11 @@ export const LIST = verb({
     'Piped: id, name, severity, status, services, started (ISO 8601), duration (seconds), tab-separated.\n\n' +
     '--watch redraws the table in place every --interval seconds, its filters applied at each\n' +
     'refresh (only the lines that changed are rewritten; an incident new since the last refresh\n' +
-    'is marked "+"), with when it was fetched and when the next refresh is. An error is shown and\n' +
-    'retried later (the wait doubles, up to 5 minutes) without exiting; Ctrl-C stops (exit 130).\n' +
-    'It needs a terminal, and does not go with --json, --jq or --all.\n',
+    'is marked "+"), with when it was fetched and when the next refresh is. When a refresh fails,\n' +
+    'the rows shown are marked "?" with when they were fetched, and it is retried later (the wait\n' +
+    'doubles, up to 5 minutes) without exiting; Ctrl-C stops (exit 130). It needs a terminal\n' +
+    '(with TERM=dumb each refresh is written below the last), and does not go with --json, --jq\n' +
+    'or --all.\n',
   examples: [
     'mon incidents list',
     'mon incidents list --watch --interval 5',

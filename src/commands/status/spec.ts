@@ -14,17 +14,21 @@ export const STATUS = verb({
     ...WATCH_FLAGS,
   },
   about:
-    'Three reads at once: the open incidents (severity, status, age, last update), the checks\n' +
-    'that are failing or degraded (since when), and the heartbeats that are late or in their\n' +
-    "grace time (from their period, grace and last ping, by the server's clock). Each line starts\n" +
-    'with the short ID to act on (`mon incidents update ID`, `mon checks get ID`). When nothing\n' +
-    'is wrong it says so in one line. --json prints {incidents, checks, heartbeats}: the open\n' +
-    'incidents and the failing or degraded check statuses as received, and each late or\n' +
-    'in-grace heartbeat as {id, name, state, lastPingAt, dueAt, alertsAt}.\n\n' +
+    'Three reads at once: the open incidents, most severe first (severity, status, age, the\n' +
+    'newest update), the checks that are failing or degraded (since when), and the heartbeats\n' +
+    "that are late or in their grace time (from their period, grace and last ping, by the server's\n" +
+    'clock). Each line starts with the short ID to act on (`mon incidents update ID`, `mon checks\n' +
+    'get ID`). When nothing is wrong it says so in one line. On a terminal it is one screen: each\n' +
+    'section keeps its heading, and what does not fit is counted with the command that shows it\n' +
+    'all; piped, nothing is left out. --json prints {incidents, checks, heartbeats}: the open\n' +
+    'incidents (most severe first) and the failing or degraded check statuses as received, and\n' +
+    'each late or in-grace heartbeat as {id, name, state, lastPingAt, dueAt, alertsAt}.\n\n' +
     '--watch redraws the screen in place every --interval seconds (only the lines that changed\n' +
     'are rewritten; a row new since the last refresh is marked "+"), with when it was fetched and\n' +
-    'when the next refresh is. An error is shown and retried later (the wait doubles, up to 5\n' +
-    'minutes) without exiting; Ctrl-C stops (exit 130). It needs a terminal.\n',
+    'when the next refresh is. When a refresh fails, the rows shown are marked "?" with when they\n' +
+    'were fetched, and it is retried later (the wait doubles, up to 5 minutes) without exiting;\n' +
+    'Ctrl-C stops (exit 130). It needs a terminal; with TERM=dumb each refresh is written below\n' +
+    'the last.\n',
   examples: [
     'mon status',
     'mon status --watch --interval 5',

@@ -107,7 +107,7 @@ const MARGIN = 2;
  * incident new since the last refresh.
  */
 export async function watchIncidents(
-  ctx: Pick<Ctx, 'io' | 'api' | 'signal'>,
+  ctx: Pick<Ctx, 'io' | 'api' | 'signal' | 'env' | 'now'>,
   { flags }: Input<typeof LIST>,
 ): Promise<never> {
   const { io } = ctx;
@@ -117,7 +117,7 @@ export async function watchIncidents(
   const indent = (text: string) => `${' '.repeat(MARGIN)}${text}`;
   return watch(ctx, flags.interval, {
     now: () => client.now(),
-    read: async (width) => {
+    read: async ({ width }) => {
       const room = width - MARGIN;
       const { entries, nextId } = await findIncidents(client, { filter, limit, nextId: flags.nextId });
       if (!entries.length) return [{ text: indent(truncate(emptyMessage(flags), room)) }];

@@ -4,7 +4,7 @@ import { allChecks, getCheckStatuses } from '../../../api/resources/checks';
 import { incidentPages } from '../../../api/resources/incidents';
 import { byUrgency, startedAt, statusWord } from '../../../api/answers';
 import type { CheckStatus } from '../../../api/schemas/checkReads';
-import { PAGE_LIMIT } from '../../../api/schemas/enums';
+import { PAGE_LIMIT, SEVERITIES } from '../../../api/schemas/enums';
 import type { Incident } from '../../../api/schemas/incidents';
 
 /* What `mon status` shows: what needs attention now, read with three requests at once. */
@@ -37,7 +37,15 @@ async function openIncidents(client: Pick<ApiClient, 'request'>): Promise<Summar
       if (incident.lastUpdateStatus !== 'RESOLVED') open.push({ incident, raw: entries[index] });
     });
   }
-  return open.sort((a, b) => Date.parse(startedAt(b.incident)) - Date.parse(startedAt(a.incident)));
+  // Most severe first (a MINOR never above a MAJOR); of one severity, the one that started last first.
+  const rank = (incident: Incident) => {
+    const index = (SEVERITIES as readonly string[]).indexOf(incident.severity);
+    return index === -1 ? SEVERITIES.length : index;
+  };
+  return open.sort(
+    (a, b) =>
+      rank(a.incident) - rank(b.incident) || Date.parse(startedAt(b.incident)) - Date.parse(startedAt(a.incident)),
+  );
 }
 
 export async function readSummary(client: Pick<ApiClient, 'request' | 'now'>): Promise<Summary> {
