@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
-import { runMon, startSandbox, type SandboxProcess } from './harness';
+import { BIN, runMon, startSandbox, type SandboxProcess } from './harness';
 import { openScreen, overWidth, requireScreen } from './screen';
 
 let sandbox: SandboxProcess;
@@ -77,6 +77,19 @@ describe('mon incidents list --watch', () => {
     await screen.waitFor(/^\+ \w{8} {2}Search slow/m);
     expect(screen.lines()).toContain('  There may be more than --limit 1 shows.');
     expect(screen.lines().join('\n')).not.toContain('Login slow');
+    await screen.press('C-c');
+    expect((await screen.done()).code).toBe(130);
+  });
+
+  it('with TERM=dumb (no cursor movement): each refresh is written below the last, nothing redrawn over it', async (context) => {
+    requireScreen(context);
+    const args = ['incidents', 'list', '--watch', '--interval', '1'];
+    const screen = await openScreen(args, sandbox.env(), undefined, {
+      command: ['/usr/bin/env', 'TERM=dumb', process.execPath, BIN, ...args],
+    });
+    await screen.waitFor(/Fetched [^\n]*\n(?:.*\n)*Fetched /);
+    // The table once (it did not change), then a "Fetched" line per refresh, each below the last.
+    expect(screen.history().filter((line) => /^ {2}ID {8}NAME/.test(line)).length).toBe(1);
     await screen.press('C-c');
     expect((await screen.done()).code).toBe(130);
   });
