@@ -9,8 +9,6 @@ import {
 } from '@inquirer/core';
 import { truncate } from '../text/width';
 
-type Theme = ReturnType<typeof makeTheme>;
-
 /*
  * The prompts that choose (a list, a list of boxes to tick, a yes/no question), drawn with
  * @inquirer/core as @inquirer/prompts draws them, and every one under the same rule (keyIntent,
@@ -20,6 +18,8 @@ type Theme = ReturnType<typeof makeTheme>;
  * Here those keys, and every other key that does not choose, leave the cursor where it is.
  * Escape never answers and never cancels; Ctrl-C cancels any question (exit 130, nothing sent).
  */
+
+type Theme = ReturnType<typeof makeTheme>;
 
 /** A key as readline decodes it (the type @inquirer gives names only two of its fields). */
 type Key = KeypressEvent & { meta?: boolean; sequence?: string };
@@ -40,8 +40,8 @@ const PRINTABLE = /^[^\p{C}\s]$/u;
  * The one rule of every list mon draws: ↑ and ↓ move, Enter takes the answer under the cursor,
  * Space ticks a box, Backspace forgets what was typed, a printable character is typed (a
  * digit goes to that item, letters to the first item whose name starts with them). Every
- * other key (Escape, ←, →, Home, End, Page Up/Down, Tab, Insert, Delete, F1–F12, anything with
- * Ctrl or Alt) does nothing.
+ * other key (Escape, ←, →, Home, End, Page Up/Down, Tab, Insert, Delete, F1–F12, a key with
+ * Ctrl, a character with Alt, which is also Escape then that character) does nothing.
  */
 export function keyIntent(key: Key): KeyIntent {
   if (key.name === 'return' || key.name === 'enter') return { kind: 'take' };
