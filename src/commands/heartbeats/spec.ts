@@ -266,6 +266,7 @@ export const EXEC = verb({
       label: 'command',
       kind: 'words',
       optional: true,
+      afterDashDash: true,
       help: 'the command and its arguments, after --',
     },
   ],

@@ -4,6 +4,7 @@ import { helpAfter, markNoun } from '../help';
 import { plainInput } from './plain';
 import { kebab, orList, type ArgSpec, type Flag, type FlagTable, type NounSpec, type VerbSpec } from './spec';
 import { isVerb, runVerb, type CommandNode, type Run, type Tree } from './tree';
+import { walk } from './walk';
 
 /** A commander option that keeps its table entry: completions and the flag guard read it. */
 export class FlagOption extends Option {
@@ -175,11 +176,27 @@ function verbCommand(ctx: Ctx, spec: VerbSpec, load: () => Promise<Run<VerbSpec>
   command.action(async (...params: unknown[]) => {
     const self = params.at(-1) as Command;
     const raw = rawFlags(self);
-    const plain = plainInput(spec, raw, self.processedArgs);
+    const args = argumentsAsTyped(spec, self);
+    const plain = plainInput(spec, raw, args);
     const [parse, run] = await Promise.all([plain ? undefined : import('./parse'), load()]);
-    await runVerb(ctx, spec, run, plain ?? parse!.parseInput(spec, raw, self.processedArgs, ctx.now()));
+    await runVerb(ctx, spec, run, plain ?? parse!.parseInput(spec, raw, args, ctx.now()));
   });
   return command;
+}
+
+/**
+ * The verb's arguments, with the words typed after `--` given only to a last `words`
+ * argument marked `afterDashDash` (commander fills every argument in order from all words).
+ */
+function argumentsAsTyped(spec: VerbSpec, self: Command): unknown[] {
+  const args = spec.args ?? [];
+  if (!args.at(-1)?.afterDashDash) return self.processedArgs;
+  let program = self;
+  while (program.parent) program = program.parent;
+  const { operands, operandAt } = walk(program, program.rawArgs);
+  const before = operands.slice(0, operandAt.length);
+  const slots = args.length - 1;
+  return [...args.slice(0, -1).map((_, at) => before[at]), [...before.slice(slots), ...operands.slice(before.length)]];
 }
 
 /** A noun: a group of verbs; alone it shows its help. */

@@ -140,6 +140,11 @@ export interface ArgSpec {
   values?: readonly string[];
   /** Completions look these values up (`mon __complete SOURCE`), e.g. the open incidents. */
   complete?: CompletionSource;
+  /**
+   * `kind: 'words'`: no word typed after `--` fills an argument before this one (commander
+   * fills them in order from every word): `exec -- pg_dump mydb` leaves TOKEN out.
+   */
+  afterDashDash?: true;
 }
 
 /**

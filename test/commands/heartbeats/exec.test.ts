@@ -33,7 +33,8 @@ afterAll(async () => {
 });
 
 afterEach(closePingHosts);
-const withPath = (pingUrl: string | undefined) => pingEnv(closed.url, pingUrl, { PATH: process.env.PATH });
+const withPath = (pingUrl: string | undefined, extra: NodeJS.ProcessEnv = {}) =>
+  pingEnv(closed.url, pingUrl, { PATH: process.env.PATH, ...extra });
 describe('heartbeats exec (in-process, quiet commands)', () => {
   it('pings only after the command exits 0, and reports a failed ping without changing the exit code unless --strict', async () => {
     const host = await pingHost({ status: 200 });
@@ -80,6 +81,37 @@ describe('heartbeats exec (in-process, quiet commands)', () => {
     expect(dry.stderr).toContain(`Would run: touch ${marker}\nthen, if it exits 0, the ping:\n`);
     expect(dry.stdout).toBe(`POST https://ping.example.com/${MASKED}\n`);
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it('TOKEN is the word before --, never one after it: a missing TOKEN ($UNSET) is exit 2 naming it, and nothing runs', async () => {
+    const host = await pingHost({ status: 200 });
+    const marker = `${testEnv().HOME}/ran`;
+    // `mon heartbeats exec $UNSET -- touch MARKER`, as a shell passes it when $UNSET is empty.
+    for (const line of [
+      ['heartbeats', 'exec', '--', 'touch', marker],
+      ['heartbeats', 'exec', '--max-runtime', '1h', '--', 'touch', marker],
+      ['heartbeats', 'exec', '--', 'touch', marker, 'and', 'more'],
+    ]) {
+      const result = await cli(line, { env: withPath(host.url) });
+      expect(result.code, line.join(' ')).toBe(2);
+      expect(result.stderr).toBe(
+        'error: TOKEN is required: the ping token of a heartbeat monitor, or its whole ping URL.\n' +
+          'Usage: mon heartbeats exec TOKEN -- COMMAND, or MON_PING_TOKEN=TOKEN / --token-file FILE (see --help).\n',
+      );
+    }
+    expect(existsSync(marker)).toBe(false);
+    expect(host.received).toEqual([]);
+
+    // Given before --, it is the token; with MON_PING_TOKEN, every word after -- is the command.
+    expect((await cli(['heartbeats', 'exec', TOKEN, '--', 'touch', marker], { env: withPath(host.url) })).code).toBe(0);
+    expect(existsSync(marker)).toBe(true);
+    const second = `${marker}-2`;
+    const fromEnv = await cli(['heartbeats', 'exec', '--', 'touch', second], {
+      env: withPath(host.url, { MON_PING_TOKEN: TOKEN }),
+    });
+    expect(fromEnv).toMatchObject({ code: 0, stderr: '' });
+    expect(existsSync(second)).toBe(true);
+    expect(host.received.map((request) => request.url)).toEqual([`/ping/${TOKEN}`, `/ping/${TOKEN}`]);
   });
 
   it('exits 127 for a command that does not exist, 126 for one that cannot run, without a ping', async () => {
