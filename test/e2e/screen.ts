@@ -38,6 +38,7 @@ export type KeyName =
   | 'Escape'
   | 'Space'
   | 'C-c'
+  | 'C-z'
   | 'C-d'
   | 'C-u'
   | 'Home'

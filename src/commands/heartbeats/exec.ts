@@ -14,12 +14,14 @@ import {
   printPingDryRun,
   tokenFromSources,
 } from './shared/ping-target';
-import { exitCodeOf, killGraceMs, runJob, type JobOutcome } from './shared/job';
+import { exitCodeOf, killGraceMs, runJob, type JobOutcome, type JobSystem } from './shared/job';
+import { hostJobSystem } from './shared/launch';
 import { lockRun } from './shared/overlap';
 import { humanDuration } from '../../text/time';
 import type { HeldLock } from '../../lock';
 
-type ExecCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'settings' | 'clientFor' | 'commandPath'>;
+/** What exec uses of the context; `jobs`: how jobs are started (a test's system; this machine's by default). */
+type ExecCtx = Pick<Ctx, 'io' | 'env' | 'globals' | 'settings' | 'clientFor' | 'commandPath'> & { jobs?: JobSystem };
 
 /**
  * `mon heartbeats exec TOKEN -- COMMAND [ARGS...]`: run a job and ping only when it
@@ -76,23 +78,26 @@ export async function heartbeatExecRun(
   // --no-overlap: the lock is this run's until the job ends (the ping needs no lock).
   const lock: HeldLock | undefined = options.overlap ? undefined : lockRun(ctx.env, argument.token);
   let outcome: JobOutcome;
-  const started = performance.now();
   try {
-    outcome = await runJob(command, args, ctx.env, {
-      maxRuntimeMs: maxRuntime,
-      onStart: (pid) => lock?.shareWith(pid),
-    });
+    outcome = await runJob(
+      command,
+      args,
+      ctx.env,
+      {
+        maxRuntimeMs: maxRuntime,
+        onStart: (pid) => lock?.shareWith(pid),
+        onNote: (text) => sayNote(io, text, 'mon:'),
+      },
+      ctx.jobs ?? hostJobSystem(),
+    );
   } finally {
     lock?.release();
   }
-  const tookMs = performance.now() - started;
+  const { tookMs } = outcome;
   if (outcome.timedOut && maxRuntime !== undefined) {
-    const how = outcome.timedOut.killed
-      ? `SIGTERM, then SIGKILL ${humanDuration(killGraceMs(maxRuntime) / 1000)} later`
-      : 'SIGTERM';
     throw new CliError(
       'job-timeout',
-      `${shown} ran longer than --max-runtime ${humanDuration(maxRuntime / 1000)} and was stopped (${how}); no ping was sent.`,
+      `${shown} ran longer than --max-runtime ${humanDuration(maxRuntime / 1000)} and was stopped (${howStopped(outcome, maxRuntime)}); no ping was sent.`,
     );
   }
   if (outcome.code !== 0) {
@@ -111,9 +116,23 @@ export async function heartbeatExecRun(
   if (target && io.stderrIsTTY) saySuccess(io, `${shown} succeeded; ping sent to ${maskedPingUrl(target)}.`);
 }
 
-/** "0.4s", "12s", "3m 5s" */
+/** What --max-runtime did: "SIGTERM to its process group, then SIGKILL 10s later". */
+function howStopped(outcome: JobOutcome, maxRuntimeMs: number): string {
+  const term = outcome.group ? 'SIGTERM to its process group' : 'SIGTERM';
+  const grace = humanDuration(killGraceMs(maxRuntimeMs) / 1000);
+  switch (outcome.timedOut?.killed) {
+    case 'job':
+      return `${term}, then SIGKILL ${grace} later`;
+    case 'rest':
+      return `${term}; it ended, and what it left running in its group got SIGKILL ${grace} later`;
+    default:
+      return term;
+  }
+}
+
+/** "0.4s", "29.9s", "3m 5s": rounded down, so that a run shorter than --min-duration never shows as long. */
 function took(ms: number): string {
-  return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : humanDuration(ms / 1000);
+  return ms < 60_000 ? `${(Math.floor(ms / 100) / 10).toFixed(1)}s` : humanDuration(Math.floor(ms / 1000));
 }
 
 /** --dry-run: what would run, under which limits, and when the ping would be sent (the request follows). */

@@ -193,7 +193,8 @@ function argumentsAsTyped(spec: VerbSpec, self: Command): unknown[] {
   if (!args.at(-1)?.afterDashDash) return self.processedArgs;
   let program = self;
   while (program.parent) program = program.parent;
-  const { operands, operandAt } = walk(program, program.rawArgs);
+  // The command line as parsed (commander keeps it, untyped, since its first versions).
+  const { operands, operandAt } = walk(program, (program as Command & { rawArgs: string[] }).rawArgs);
   const before = operands.slice(0, operandAt.length);
   const slots = args.length - 1;
   return [...args.slice(0, -1).map((_, at) => before[at]), [...before.slice(slots), ...operands.slice(before.length)]];

@@ -1,49 +1,102 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { ExitStatus } from '../../../errors';
 import { sanitize } from '../../../text/escape';
 import { errorWords } from '../../../text/codes';
-import { spawnPlan, thisSystem } from './spawn';
+import { setLongTimeout, type TimerFunctions } from '../../../timers';
 
 /*
  * How `mon heartbeats exec` runs its job: with mon's stdio, in mon's environment without its
- * secrets, the signals that end or direct a job passed on to it, and (--max-runtime) stopped
- * when it runs too long.
+ * secrets, in a process group of its own, the signals that end or direct a job passed on to
+ * that group, and (--max-runtime) the group stopped when the job runs too long. How a process
+ * is started on this machine is a JobSystem's (launch.ts: the real one); everything else is
+ * here, the same for a test's system that starts no process at all.
  */
 
-export interface JobOutcome {
+/** How a job ended: its exit code, or the signal that ended it. */
+export interface JobStatus {
   code: number | null;
   signal: NodeJS.Signals | null;
-  /** --max-runtime ran out: the job was sent SIGTERM (and `killed`: SIGKILL after the grace). */
-  timedOut?: { killed: boolean };
+}
+
+export interface JobOutcome extends JobStatus {
+  /** How long it ran, in ms (the system's clock). */
+  tookMs: number;
+  /**
+   * --max-runtime ran out: SIGTERM was sent to the job's process group; `killed`: SIGKILL
+   * followed after the grace, to the job that had not ended ('job'), or to what was left of
+   * its group after the job itself had ended ('rest').
+   */
+  timedOut?: { killed?: 'job' | 'rest' };
+  /** Its signals went to its whole process group (false on Windows: to the job alone). */
+  group: boolean;
+}
+
+/** A started job, as the system that started it lets mon reach it. */
+export interface JobProcess {
+  /** Signals go to the job's whole process group (not on Windows). */
+  readonly group: boolean;
+  /** Sends `signal` to the job's process group (to the job alone without one). */
+  signal(signal: NodeJS.Signals): void;
+  /** Is a process of its group still running (a zombie, ended but not yet reaped, is not)? */
+  alive(): boolean;
+}
+
+/** What a system tells runJob about the job it started. */
+export interface JobEvents {
+  /** It runs, with this process ID (its process group's ID too). */
+  started(pid: number): void;
+  /** It ended (after `started`). */
+  ended(status: JobStatus): void;
+  /** It could not be started (ENOENT: no such command; EACCES: not executable). */
+  failed(error: NodeJS.ErrnoException): void;
+  /** Something the user should know about how it runs (said on stderr as a note). */
+  note(text: string): void;
+}
+
+/** Where mon's own signals come from (Node's process, or a test's stand-in). */
+export interface SignalSource {
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  off(event: string, listener: (...args: never[]) => void): unknown;
+  listeners(event: string): ((...args: never[]) => void)[];
+}
+
+/** How jobs are started and timed: this machine's (launch.ts), or a test's. */
+export interface JobSystem {
+  start(command: string, args: string[], env: NodeJS.ProcessEnv, events: JobEvents): JobProcess;
+  timers: TimerFunctions;
+  /** A clock in ms, for how long the job ran. */
+  now(): number;
+  signals: SignalSource;
 }
 
 /** After SIGTERM, a job that runs too long gets this long to end before SIGKILL (or --max-runtime itself, if shorter). */
 export const KILL_GRACE_MS = 10_000;
+
+/** How often the rest of a stopped job's group is looked at during the grace (signals are delivered in no time, but not at once). */
+const GROUP_POLL_MS = 100;
 
 export function killGraceMs(maxRuntimeMs: number): number {
   return Math.min(KILL_GRACE_MS, maxRuntimeMs);
 }
 
 /** 128 + the signal's number for a job killed by a signal, as shells report it. */
-export function exitCodeOf(outcome: JobOutcome): number {
+export function exitCodeOf(outcome: JobStatus): number {
   if (outcome.code !== null) return outcome.code;
   return 128 + (outcome.signal ? (constants.signals[outcome.signal] ?? 0) : 0);
 }
 
 /**
- * The signals that end or direct a job, passed on to it while it runs: what a supervisor, a
- * terminal or `kill` sends to mon is the job's to decide (mon then ends with its status),
+ * The signals that end or direct a job, passed on to its process group while it runs: what a
+ * supervisor or `kill` sends to mon is the job's to decide (mon then ends with its status),
  * and none of them ends mon alone, leaving the job to run on without anyone keeping its
  * status. (SIGUSR1 is not passed on: bin/mon.js ignores it, so that it opens no inspector.)
+ * A terminal's own (Ctrl-C, Ctrl-\) reach the job directly: it is in the terminal's
+ * foreground (launch.ts), where mon is not.
  */
 const FORWARDED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR2'].filter(
   // Windows has only these of them (a listener for another would throw there).
   (signal) => process.platform !== 'win32' || ['SIGINT', 'SIGTERM', 'SIGHUP'].includes(signal),
 ) as NodeJS.Signals[];
-/** What a terminal sends to its whole foreground process group (Ctrl-C, Ctrl-\, a hang-up). */
-const FROM_TERMINAL: ReadonlySet<NodeJS.Signals> = new Set(['SIGINT', 'SIGQUIT', 'SIGHUP']);
 /** Mon's secrets: the job is given mon's environment without them. */
 const NOT_FOR_THE_JOB = ['MON_API_KEY', 'MON_PING_TOKEN'];
 
@@ -54,129 +107,132 @@ function jobEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return out;
 }
 
-/**
- * Is mon in the foreground process group of a terminal? Then a Ctrl-C (or Ctrl-\, a hang-up)
- * has reached the job already (it is in the same group): passing it on would make the job
- * see it twice.
- * Linux says so in /proc (pgrp and tpgid); elsewhere, a terminal on stdio is the best guess.
- */
-function inTerminalForeground(): boolean {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const processGroup = Number(fields[2]);
-    const terminalForegroundGroup = Number(fields[5]);
-    return terminalForegroundGroup > 0 && terminalForegroundGroup === processGroup;
-  } catch {
-    return Boolean(process.stdin.isTTY || process.stdout.isTTY || process.stderr.isTTY);
-  }
-}
-
 export interface JobOptions {
-  /** --max-runtime: SIGTERM after this long, SIGKILL after the grace (killGraceMs). */
+  /** --max-runtime: SIGTERM to the job's group after this long, SIGKILL after the grace (killGraceMs). */
   maxRuntimeMs?: number;
   /** Called once the job runs, with its process ID. */
   onStart?: (pid: number) => void;
+  /** A note about how the job runs (see JobEvents.note). */
+  onNote?: (text: string) => void;
 }
 
 /**
- * Runs the job with mon's stdin, stdout and stderr, in mon's environment without its secrets.
- * While it runs, the FORWARDED signals are passed on to it and it decides what they mean
- * (mon's own handlers, which would cancel mon, are set aside until it ends); mon then ends
- * with the job's status. Should mon exit while the job runs (a crash), the job is ended too.
+ * Runs the job through `system`, in mon's environment without its secrets. While it runs, the
+ * FORWARDED signals are passed on to its process group and it decides what they mean (mon's
+ * own handlers, which would cancel mon, are set aside until it ends); mon then ends with the
+ * job's status. Should mon exit while the job runs (a crash), the job's group gets SIGTERM.
  *
- * With a maximum run time, a job still running then gets SIGTERM, and SIGKILL after the
- * grace. Outside a terminal's foreground (cron, a supervisor) the job runs in a process
- * group of its own, and both go to the whole group: a shell script's children stop with
- * it. In a terminal's foreground the job stays in mon's group (it reads the terminal and
- * gets its Ctrl-C), and they go to the job alone.
+ * With a maximum run time, the job's group gets SIGTERM when it runs out, and SIGKILL after
+ * the grace if the job has not ended by then; if it has but left processes in its group that
+ * have not, they get SIGKILL at the end of the grace. The outcome says which.
  */
 export function runJob(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-  options: JobOptions = {},
+  options: JobOptions,
+  system: JobSystem,
 ): Promise<JobOutcome> {
   return new Promise((resolve, reject) => {
-    const plan = spawnPlan(command, args, thisSystem(env));
-    let child: ChildProcess | undefined;
-    const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
+    const { signals, timers } = system;
+    let job: JobProcess | undefined;
+    let running = false;
+    let status: JobStatus | undefined;
+    let timedOut: JobOutcome['timedOut'];
+    const cancels: (() => void)[] = [];
+    // Until it has ended (a system that learns the job's PID late passes them on then).
     const forward = (signal: NodeJS.Signals) => {
-      if (FROM_TERMINAL.has(signal) && inTerminalForeground()) return;
-      if (running()) child!.kill(signal);
+      if (!status) job?.signal(signal);
     };
     const orphaned = () => {
-      if (running()) child!.kill('SIGTERM');
+      if (!status) job?.signal('SIGTERM');
     };
-    const ownGroup = options.maxRuntimeMs !== undefined && process.platform !== 'win32' && !inTerminalForeground();
-    /** The job's whole process group when it has one, else the job. */
-    const stop = (signal: NodeJS.Signals) => {
-      if (!child?.pid) return;
-      try {
-        if (ownGroup) process.kill(-child.pid, signal);
-        else if (running()) child.kill(signal);
-      } catch {
-        // Gone already.
-      }
-    };
-    let timedOut: JobOutcome['timedOut'];
-    const timers: NodeJS.Timeout[] = [];
     // Passed on from before the job starts: a signal sent once the job is running (as soon as
     // it prints something) must not find mon still without its listener, and end mon alone.
     // Ours is added before the others are taken off (and the others are back before ours goes):
     // Node stops watching a signal left without listeners, losing one that arrived meanwhile.
-    const saved = FORWARDED.map((signal) => ({ signal, listeners: process.listeners(signal) }));
+    const saved = FORWARDED.map((signal) => ({ signal, listeners: signals.listeners(signal) }));
     for (const { signal, listeners } of saved) {
-      process.on(signal, forward);
-      for (const listener of listeners) process.off(signal, listener);
+      signals.on(signal, forward);
+      for (const listener of listeners) signals.off(signal, listener);
     }
-    process.once('exit', orphaned);
+    signals.on('exit', orphaned);
+    const began = system.now();
     let settled = false;
     const settle = (done: () => void) => {
       if (settled) return;
       settled = true;
-      for (const timer of timers) clearTimeout(timer);
-      process.off('exit', orphaned);
+      for (const cancel of cancels) cancel();
+      signals.off('exit', orphaned);
       for (const { signal, listeners } of saved) {
-        for (const listener of listeners) process.on(signal, listener);
-        process.off(signal, forward);
+        for (const listener of listeners) signals.on(signal, listener);
+        signals.off(signal, forward);
       }
       done();
     };
-    try {
-      child = spawn(plan.file, plan.args, {
-        stdio: 'inherit',
-        env: jobEnvironment(env),
-        windowsVerbatimArguments: plan.windowsVerbatimArguments,
-        detached: ownGroup,
-      });
-    } catch (error) {
-      return settle(() => reject(startFailure(command, error as NodeJS.ErrnoException)));
-    }
-    // Its PID is known as soon as spawn returns: told at once (the --no-overlap lock records it).
-    if (child.pid) options.onStart?.(child.pid);
-    child.once('error', (error: NodeJS.ErrnoException) => settle(() => reject(startFailure(command, error))));
-    child.once('spawn', () => {
-      const limit = options.maxRuntimeMs;
-      if (limit === undefined) return;
-      timers.push(
-        setTimeout(() => {
-          timedOut = { killed: false };
-          stop('SIGTERM');
-          timers.push(
-            setTimeout(() => {
-              timedOut = { killed: true };
-              stop('SIGKILL');
-            }, killGraceMs(limit)),
-          );
-        }, limit),
+    const finish = () =>
+      settle(() =>
+        resolve({
+          ...status!,
+          tookMs: system.now() - began,
+          group: job?.group ?? false,
+          ...(timedOut ? { timedOut } : {}),
+        }),
       );
-    });
-    child.once('exit', (code, signal) => {
-      // What is left of its group after a stop (a child that ignored SIGTERM) ends with it.
-      if (timedOut) stop('SIGKILL');
-      settle(() => resolve({ code, signal, ...(timedOut ? { timedOut } : {}) }));
-    });
+    /** The end of the grace after SIGTERM: SIGKILL to the job, or to what it left in its group. */
+    const graceOver = () => {
+      if (running) {
+        timedOut = { killed: 'job' };
+        job!.signal('SIGKILL');
+      } else {
+        if (job!.alive()) {
+          timedOut = { killed: 'rest' };
+          job!.signal('SIGKILL');
+        }
+        finish();
+      }
+    };
+    /** Stopped by --max-runtime, the job has ended: the rest of its group has the rest of the grace (looked at every 100 ms). */
+    const awaitGroup = () => {
+      if (!job!.alive()) return finish();
+      cancels.push(setLongTimeout(awaitGroup, GROUP_POLL_MS, timers));
+    };
+    const events: JobEvents = {
+      started(pid) {
+        running = true;
+        options.onStart?.(pid);
+        const limit = options.maxRuntimeMs;
+        if (limit === undefined) return;
+        cancels.push(
+          setLongTimeout(
+            () => {
+              timedOut = {};
+              job!.signal('SIGTERM');
+              cancels.push(setLongTimeout(graceOver, killGraceMs(limit), timers));
+            },
+            limit,
+            timers,
+          ),
+        );
+      },
+      ended(ended) {
+        running = false;
+        status = ended;
+        if (timedOut && !timedOut.killed) awaitGroup();
+        else finish();
+      },
+      failed(error) {
+        if (!running) settle(() => reject(startFailure(command, error)));
+      },
+      note(text) {
+        options.onNote?.(text);
+      },
+    };
+    try {
+      job = system.start(command, args, jobEnvironment(env), events);
+    } catch (error) {
+      settle(() => reject(startFailure(command, error as NodeJS.ErrnoException)));
+    }
   });
 }
 
