@@ -5,11 +5,11 @@
  * so they stayed zombies (30 of 30 here). The launcher (shared/launch.ts) reaps them as tini
  * does; without Perl, mon says they are not reaped, and how to have them reaped.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { requireTool, underCI } from '../tools';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inContainer, requireContainers } from './container';
 import { BIN, cleanEnv, collect, tempDir } from './harness';
 import { hostileServer, type Hostile } from './hostile';
 
@@ -39,31 +39,19 @@ done
 echo "orphans not reaped: $left"
 `;
 
-/** Call first: a PID namespace of its own takes unshare and root (CI runs as root). */
-function requireUnshare(context: TestContext): void {
-  if (process.platform !== 'linux') context.skip('PID namespaces are Linux');
-  requireTool(context, 'unshare', { install: 'apt-get install util-linux' });
-  const probe = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']);
-  if (probe.status !== 0) {
-    const why = `unshare --pid cannot run here (${String(probe.stderr).trim() || `exit ${probe.status}`}): it needs root`;
-    if (underCI) throw new Error(why);
-    context.skip(why);
-  }
-}
-
-/** `mon heartbeats exec -- sh -c SCRIPT` as process 1 of a new PID namespace. */
-function asInit(script: string, env: NodeJS.ProcessEnv) {
-  const child = spawn(
-    'unshare',
-    ['--pid', '--fork', '--mount-proc', process.execPath, BIN, 'heartbeats', 'exec', '--', 'sh', '-c', script],
-    { env, stdio: ['pipe', 'pipe', 'pipe'] },
+/** `mon heartbeats exec -- sh -c SCRIPT` as process 1 of a container, with `env`. */
+function asInit(script: string, env: NodeJS.ProcessEnv, prefix: string[] = []) {
+  const { child } = inContainer(
+    'box',
+    [...prefix, process.execPath, BIN, 'heartbeats', 'exec', '--', 'sh', '-c', script],
+    env,
   );
   return collect(child, { timeoutMs: 60_000 });
 }
 
 describe('heartbeats exec as process 1', () => {
   it('reaps the orphans the job leaves while it runs (none is left a zombie), and pings', async (context) => {
-    requireUnshare(context);
+    requireContainers(context);
     const result = await asInit(ORPHANS, cleanEnv({ MON_PING_URL: pings.url, MON_PING_TOKEN: TOKEN }));
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('orphans not reaped: 0\n');
@@ -72,7 +60,7 @@ describe('heartbeats exec as process 1', () => {
   });
 
   it('without Perl, says that the orphans are not reaped and how to have them reaped; the job runs as ever', async (context) => {
-    requireUnshare(context);
+    requireContainers(context);
     const bin = join(tempDir('mon-bin-'), 'bin');
     mkdirSync(bin);
     for (const tool of ['sh', 'echo']) {
@@ -80,28 +68,8 @@ describe('heartbeats exec as process 1', () => {
       if (found.startsWith('/')) symlinkSync(found, join(bin, tool));
     }
     const env = cleanEnv({ MON_PING_URL: pings.url, MON_PING_TOKEN: TOKEN, PATH: bin });
-    // unshare and env are found on the test's PATH; env then gives mon (process 1 all the
-    // same: it execs) a PATH without Perl.
-    const child = spawn(
-      'unshare',
-      [
-        '--pid',
-        '--fork',
-        '--mount-proc',
-        'env',
-        `PATH=${bin}`,
-        process.execPath,
-        BIN,
-        'heartbeats',
-        'exec',
-        '--',
-        'sh',
-        '-c',
-        'echo ran',
-      ],
-      { env: { ...env, PATH: process.env.PATH }, stdio: ['pipe', 'pipe', 'pipe'] },
-    );
-    const result = await collect(child, { timeoutMs: 60_000 });
+    // env gives mon (process 1 all the same: it execs) a PATH without Perl.
+    const result = await asInit('echo ran', env, ['env', `PATH=${bin}`]);
     expect(result.stdout).toBe('ran\n');
     expect(result.stderr.replace(/\s+/g, ' ')).toBe(
       "mon: Running as process 1 (a container's first process), mon cannot reap the orphans the job leaves: that takes Perl, not found here; they stay zombies until mon exits. Run the container with an init (docker run --init) to have them reaped. ",

@@ -1,11 +1,17 @@
-/* Issue 16, item 13: one lock per real file, and a stale lock taken over by exactly one process. */
+/*
+ * Issue 16, item 13: one lock per real file, and a stale lock taken over by exactly one process.
+ * Issue 45, item 2: a lock left by a killed container (its mon was process 1, as the next one's).
+ */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { inContainer, requireContainers } from './container';
 import { BIN, cleanEnv, collect, runMon, startSandbox, tempDir } from './harness';
+import { hostileServer } from './hostile';
 
 describe('a data file named through a symlink', () => {
   it('a second mon sandbox on the same file through a symlinked directory is refused', async () => {
@@ -169,4 +175,71 @@ describe('a config write cut short (a file size limit below the new file)', () =
     expect(readFileSync(file, 'utf8')).toBe(before);
     expect(readdirSync(env.MON_CONFIG_DIR!)).toEqual(['config.json']);
   });
+});
+
+describe('a --no-overlap lock left by a killed container (issue 45, item 2)', () => {
+  const TOKEN = 'hb_locks_container_token_0123456789';
+  /** Where mon keeps the lock of a monitor: named by a hash of its token. */
+  const lockFile = (env: NodeJS.ProcessEnv) =>
+    join(env.MON_DATA_DIR!, 'exec-locks', `${createHash('sha256').update(TOKEN).digest('hex').slice(0, 32)}.lock`);
+  const exec = (script: string) => [
+    process.execPath,
+    BIN,
+    'heartbeats',
+    'exec',
+    TOKEN,
+    '--no-overlap',
+    '--',
+    'sh',
+    '-c',
+    script,
+  ];
+
+  it("the next container's mon, process 1 as well, is not held up for good; a run going on in another container is never taken over", async (context) => {
+    requireContainers(context);
+    const pings = await hostileServer((_req, res) => res.writeHead(200).end());
+    const containers: ReturnType<typeof inContainer>[] = [];
+    try {
+      // Containers of one machine sharing a volume: the same data directory.
+      const env = cleanEnv({ MON_PING_URL: pings.url });
+      const first = inContainer('box-a', exec('echo ready; while :; do sleep 0.05; done'), env);
+      containers.push(first);
+      const firstDone = collect(first.child, { timeoutMs: 60_000 });
+      let seen = '';
+      await new Promise<void>((resolve) =>
+        first.child.stdout!.on('data', (chunk: Buffer) => {
+          seen += chunk.toString();
+          if (seen.includes('ready')) resolve();
+        }),
+      );
+      const owner = JSON.parse(readFileSync(lockFile(env), 'utf8')) as { pid: number; host: string };
+      expect(owner).toMatchObject({ pid: 1, host: 'box-a' });
+
+      // While it runs, another container's run does not start.
+      const running = await collect(inContainer('box-b', exec('echo ran'), env).child, { timeoutMs: 60_000 });
+      expect(running.code).toBe(75);
+      expect(running.stdout).toBe('');
+      expect(running.stderr).toMatch(
+        /the previous run of this monitor is still going \(its job is pid \d+, mon pid 1 on box-a, since /,
+      );
+
+      // The container is killed (SIGKILL to its process 1): its lock stays, naming pid 1.
+      first.kill();
+      await firstDone;
+      expect(existsSync(lockFile(env))).toBe(true);
+      // Its holder cannot be seen from another container: the lock holds while it is fresh
+      // (refreshed every 15 s by a live holder), and nothing once a minute has passed.
+      const soon = await collect(inContainer('box-c', exec('echo ran'), env).child, { timeoutMs: 60_000 });
+      expect(soon.code).toBe(75);
+      const stale = (Date.now() - 61_000) / 1000;
+      utimesSync(lockFile(env), stale, stale);
+      const next = await collect(inContainer('box-d', exec('echo ran'), env).child, { timeoutMs: 60_000 });
+      expect(next.stderr).toBe('');
+      expect(next).toMatchObject({ code: 0, stdout: 'ran\n' });
+      expect(existsSync(lockFile(env))).toBe(false);
+    } finally {
+      await pings.close();
+      for (const container of containers) container.kill();
+    }
+  }, 120_000);
 });

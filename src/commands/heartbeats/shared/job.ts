@@ -53,11 +53,13 @@ export interface JobEvents {
   note(text: string): void;
 }
 
-/** Where mon's own signals come from (Node's process, or a test's stand-in). */
+type SignalListener = (signal: NodeJS.Signals) => void;
+
+/** Where mon's own signals (and its 'exit') come from: Node's process, or a test's EventEmitter. */
 export interface SignalSource {
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  off(event: string, listener: (...args: never[]) => void): unknown;
-  listeners(event: string): ((...args: never[]) => void)[];
+  on(event: string, listener: SignalListener): unknown;
+  off(event: string, listener: SignalListener): unknown;
+  listeners(event: string): unknown[];
 }
 
 /** How jobs are started and timed: this machine's (launch.ts), or a test's. */
@@ -151,7 +153,7 @@ export function runJob(
     // it prints something) must not find mon still without its listener, and end mon alone.
     // Ours is added before the others are taken off (and the others are back before ours goes):
     // Node stops watching a signal left without listeners, losing one that arrived meanwhile.
-    const saved = FORWARDED.map((signal) => ({ signal, listeners: signals.listeners(signal) }));
+    const saved = FORWARDED.map((signal) => ({ signal, listeners: signals.listeners(signal) as SignalListener[] }));
     for (const { signal, listeners } of saved) {
       signals.on(signal, forward);
       for (const listener of listeners) signals.off(signal, listener);

@@ -38,7 +38,7 @@ export function hostJobSystem(): JobSystem {
     start: startJob,
     timers: NODE_TIMERS,
     now: () => performance.now(),
-    signals: process as unknown as JobSystem['signals'],
+    signals: process,
   };
 }
 

@@ -2,13 +2,17 @@ import { join } from 'node:path';
 import { ensureDir, monDir, pathHint, pathProblem } from '../../../config/paths';
 import { CliError } from '../../../errors';
 import { tryLock, type HeldLock } from '../../../lock';
+import { sanitize } from '../../../text/escape';
 
 /*
  * `mon heartbeats exec --no-overlap`: one run of a monitor at a time on this machine (for
  * this user). A lock file per monitor, named by a hash of its ping token (never the token
- * itself), in mon's data directory. It holds mon's PID and, once it runs, the job's: a lock
- * whose mon and job are both gone (mon killed, the machine rebooted) is taken over; one whose
- * job still runs after mon was killed is not.
+ * itself), in mon's data directory. It holds mon's PID and, once it runs, the job's, with
+ * what tells them from later processes with the same PIDs (src/lock.ts): a lock whose mon and
+ * job are both gone (mon killed, the machine rebooted, a container killed: the next one's mon
+ * is process 1 too) is taken over; one whose job still runs after mon was killed is not. A
+ * run in another container (or on another machine sharing the directory) is seen through its
+ * lock file, which it keeps fresh: one left stale for a minute is taken over.
  */
 
 export function overlapLockPath(env: NodeJS.ProcessEnv, token: string): string {
@@ -36,9 +40,10 @@ export function lockRun(env: NodeJS.ProcessEnv, token: string): HeldLock {
   if ('release' in result) return result;
   const holder = result.heldBy;
   const job = holder.child ? `its job is pid ${holder.child}, ` : '';
+  const where = holder.host === process.getBuiltinModule('node:os').hostname() ? '' : ` on ${sanitize(holder.host)}`;
   throw new CliError(
     'overlap',
-    `Not started (--no-overlap): the previous run of this monitor is still going (${job}mon pid ${holder.pid}, since ${holder.since}). No ping was sent.`,
+    `Not started (--no-overlap): the previous run of this monitor is still going (${job}mon pid ${holder.pid}${where}, since ${sanitize(String(holder.since))}). No ping was sent.`,
     `It holds ${path}; this run is skipped, the next one starts once it ends.`,
   );
 }
