@@ -289,7 +289,8 @@ export const EXEC = verb({
     ...DRY_RUN_FLAG,
   },
   about:
-    "The command runs with mon's stdin, stdout and stderr, and mon exits with its\n" +
+    "The command runs with mon's stdin, stdout and stderr, in a process group of\n" +
+    "its own (at a terminal, in the terminal's foreground), and mon exits with its\n" +
     'exit code (128 + the signal number when a signal stopped it; 127 when it cannot\n' +
     'be found). The ping is sent only when the command exits 0, so the monitor\n' +
     'alerts when the job fails or does not run. Ctrl-C, SIGTERM, SIGHUP, SIGQUIT\n' +
@@ -297,13 +298,14 @@ export const EXEC = verb({
     'MON_API_KEY or MON_PING_TOKEN. A failed ping is a warning on stderr and does\n' +
     'not change the exit code, unless --strict.\n\n' +
     '--max-runtime 2h: a command still running after 2 hours gets SIGTERM, and\n' +
-    'SIGKILL 10 seconds later (or after --max-runtime, if shorter); outside a\n' +
-    "terminal both go to the command's whole process group (a script's children\n" +
-    'too). No ping; exit 124, as coreutils `timeout`.\n\n' +
+    'SIGKILL 10 seconds later (or after --max-runtime, if shorter), both to its\n' +
+    "whole process group (a script's children too). No ping; exit 124, as\n" +
+    'coreutils `timeout`.\n\n' +
     '--no-overlap: while the previous run of the same monitor (same ping token) on\n' +
     'this machine still goes, this one does not start: exit 75, naming its PID. Its\n' +
     "lock file is in mon's data directory; one left by a mon that was killed is\n" +
-    'taken over once its command has ended too.\n\n' +
+    'taken over once its command has ended too (a killed container: once it is a\n' +
+    'minute old).\n\n' +
     '--min-duration 30s: a command that exits 0 in less than 30 seconds most likely\n' +
     'did nothing: no ping, exit 8 (the monitor alerts as for a failed run).\n\n' +
     PING_URL_HELP +
