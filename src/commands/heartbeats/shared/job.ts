@@ -92,8 +92,9 @@ export function exitCodeOf(outcome: JobStatus): number {
  * supervisor or `kill` sends to mon is the job's to decide (mon then ends with its status),
  * and none of them ends mon alone, leaving the job to run on without anyone keeping its
  * status. (SIGUSR1 is not passed on: bin/mon.js ignores it, so that it opens no inspector.)
- * A terminal's own (Ctrl-C, Ctrl-\) reach the job directly: it is in the terminal's
- * foreground (launch.ts), where mon is not.
+ * At a terminal, its own (Ctrl-C, Ctrl-\) reach the job directly, in the terminal's
+ * foreground where mon is not (launch.ts; without Perl, mon has the foreground and they come
+ * through here).
  */
 const FORWARDED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR2'].filter(
   // Windows has only these of them (a listener for another would throw there).
