@@ -107,6 +107,19 @@ describe.runIf(process.platform === 'linux')('heartbeats exec at a terminal', ()
       expect(pings.received).toEqual([]);
     });
 
+    it('a command that does not exist is exit 127, and one that cannot run 126; nothing is pinged', async (context) => {
+      requireScreen(context);
+      const missing = await openScreen(['heartbeats', 'exec', '--', 'no-such-command-here'], env(path()));
+      expect((await missing.done()).code, missing.text()).toBe(127);
+      expect(missing.text()).toContain(
+        'error: Cannot run "no-such-command-here": command not found; no ping was sent.',
+      );
+      const notExecutable = await openScreen(['heartbeats', 'exec', '--', tempDir()], env(path()));
+      expect((await notExecutable.done()).code, notExecutable.text()).toBe(126);
+      expect(notExecutable.text()).toContain('permission denied; no ping was sent.');
+      expect(pings.received).toEqual([]);
+    });
+
     it('the terminal is given back after the job: a script that reads it after mon can', async (context) => {
       requireScreen(context);
       // A script without job control: mon's process group is the script's, and had the

@@ -47,7 +47,7 @@ export interface JobEvents {
   started(pid: number): void;
   /** It ended (after `started`). */
   ended(status: JobStatus): void;
-  /** It could not be started (ENOENT: no such command; EACCES: not executable). */
+  /** It could not be started (ENOENT: no such command; EACCES: not executable); instead of `started`. */
   failed(error: NodeJS.ErrnoException): void;
   /** Something the user should know about how it runs (said on stderr as a note). */
   note(text: string): void;
@@ -225,7 +225,7 @@ export function runJob(
         else finish();
       },
       failed(error) {
-        if (!running) settle(() => reject(startFailure(command, error)));
+        settle(() => reject(startFailure(command, error)));
       },
       note(text) {
         options.onNote?.(text);

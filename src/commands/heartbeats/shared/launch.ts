@@ -96,6 +96,11 @@ const SUBREAPER_SYSCALL: Partial<Record<string, number>> = {
   ppc64: 171,
 };
 
+/** An errno's name (ENOENT) from its number on this system. */
+function errnoName(number: number): string {
+  return Object.entries(os.errno).find(([, value]) => value === number)?.[0] ?? `errno ${number}`;
+}
+
 /** A signal's name from its number on this system. */
 function signalName(number: number): NodeJS.Signals | null {
   const found = Object.entries(os.signals).find(([, value]) => value === number);
@@ -209,54 +214,67 @@ function passTerminalSignals(job: JobProcess): () => void {
 }
 
 /**
- * The launcher, run as `perl -e LAUNCHER -- TERMINAL SYSCALL N NAME=VALUE... COMMAND ARGS...`.
- * It reports on file descriptor 3, one line each: "launcher" (it runs), "pid PID" (the job
- * runs), then "exit CODE" or "signal NUMBER" (how the job ended), or "error ERRNO" (the job
- * could not be started). TERMINAL 1: hand the job the terminal's foreground when mon has it;
- * SYSCALL: prctl's number, to reap orphans (0: none); the N NAME=VALUE are variables kept from
- * Perl (PERL5OPT and the like) and given back to the job. Signals mon passes on are ignored by
- * the launcher (mon sends them to the job's group); the job starts with none ignored.
+ * The launcher, run as `perl -e LAUNCHER -- TERMINAL SYSCALL TTIN TTOU N NAME=VALUE...
+ * COMMAND ARGS...`. It reports on file descriptor 3, one line each: "launcher" (it runs),
+ * then "pid PID" (the job runs: its exec succeeded) and "exit CODE" or "signal NUMBER" (how
+ * it ended), or "error ERRNO" (the number: the job could not be started). TERMINAL 1: hand
+ * the job the terminal's foreground when mon has it (then Ctrl-Z: the job stopped, so are mon
+ * and the launcher, as one job of the shell; continued, it continues the job); SYSCALL:
+ * prctl's number, to reap orphans (0: none); TTIN and TTOU: those signals' numbers; the N
+ * NAME=VALUE are variables kept from Perl (PERL5OPT and the like), given back to the job.
+ * Signals mon passes on are ignored by the launcher (mon sends them to the job's group); the
+ * job starts with none ignored. Perl's own functions only, with the wait status read as
+ * Linux and the BSDs write it: POSIX (12 ms to load) is loaded at a terminal alone
+ * (tcsetpgrp).
  */
-const LAUNCHER = `use strict; use POSIX (); use Fcntl ();
-my ($terminal, $syscall, $kept) = splice(@ARGV, 0, 3);
+const LAUNCHER = `use strict;
+my ($terminal, $syscall, $ttin, $ttou, $kept) = splice(@ARGV, 0, 5);
 my %restore = map { split(/=/, $_, 2) } splice(@ARGV, 0, $kept);
-open(my $report, '>&=', 3) or POSIX::_exit(125);
-fcntl($report, Fcntl::F_SETFD(), Fcntl::FD_CLOEXEC());
+open(my $report, '>&=', 3) or exit 125;
+fcntl($report, 2, 1); # F_SETFD, FD_CLOEXEC: the job does not get it
 sub report { syswrite($report, "$_[0]\\n") }
 my @passed = qw(INT QUIT TERM HUP USR2 PIPE);
 $SIG{$_} = 'IGNORE' for @passed;
 report('launcher');
-syscall($syscall + 0, 36, 1, 0, 0, 0) if $syscall;
+syscall($syscall + 0, 36, 1, 0, 0, 0) if $syscall; # prctl(PR_SET_CHILD_SUBREAPER, 1)
 my $tty;
 undef $tty unless $terminal && open($tty, '+<', '/dev/tty');
-my $fd = $tty ? fileno($tty) : undef;
+require POSIX if $tty;
 my $own = getpgrp();
-sub front { defined $fd ? POSIX::tcgetpgrp($fd) : -1 }
-sub give { local $SIG{TTOU} = 'IGNORE'; POSIX::tcsetpgrp($fd, $_[0]) }
-my $first = defined $fd && front() == $own;
+sub front { $tty ? POSIX::tcgetpgrp(fileno $tty) : -1 }
+sub give { local $SIG{TTOU} = 'IGNORE'; POSIX::tcsetpgrp(fileno $tty, $_[0]) }
+my $first = $tty && front() == $own;
+# The job's errno if it cannot be started; closed at its exec (close-on-exec, as Perl opens it).
+pipe(my $failed, my $failing) or do { report('error ' . ($! + 0)); exit 126 };
 my $pid = fork;
-if (!defined $pid) { report('error EAGAIN'); POSIX::_exit(126) }
+if (!defined $pid) { report('error ' . ($! + 0)); exit 126 }
 if ($pid == 0) {
+  close $failed;
   $SIG{$_} = 'DEFAULT' for @passed;
   delete $ENV{PERL_BADLANG};
   $ENV{$_} = $restore{$_} for keys %restore;
-  if (defined $fd) { POSIX::setpgid(0, 0); give($$) if $first } else { POSIX::setsid() }
+  setpgrp(0, 0);
+  give($$) if $first;
   { exec { $ARGV[0] } @ARGV }
-  my ($name) = grep { $!{$_} } keys %!;
-  report('error ' . ($name // 'EIO'));
-  POSIX::_exit(127);
+  syswrite($failing, $! + 0);
+  exit 127;
 }
-if (defined $fd) { POSIX::setpgid($pid, $pid); give($pid) if $first }
+close $failing;
+setpgrp($pid, $pid);
+give($pid) if $first;
+my $errno = '';
+1 until defined sysread($failed, $errno, 16);
+if (length $errno) { waitpid($pid, 0); give($own) if $tty && front() == $pid; report("error $errno"); exit 127 }
 report("pid $pid");
 my $status;
 for (;;) {
-  my $got = waitpid(-1, defined $fd ? POSIX::WUNTRACED() : 0);
-  if ($got == -1) { next if $!{EINTR}; last }
-  next if $got != $pid;
+  my $got = waitpid(-1, $tty ? 2 : 0); # WUNTRACED at a terminal
+  if ($got == -1) { next if $! == 4; last } # EINTR
+  next if $got != $pid; # an orphan of the job, reaped
   my $native = \${^CHILD_ERROR_NATIVE};
-  if (POSIX::WIFSTOPPED($native)) {
-    my $why = POSIX::WSTOPSIG($native);
-    if (($why != POSIX::SIGTTIN() && $why != POSIX::SIGTTOU()) || front() != $own) {
+  if (($native & 0xff) == 0x7f) { # stopped
+    my $why = ($native >> 8) & 0xff;
+    if (($why != $ttin && $why != $ttou) || front() != $own) {
       give($own) if front() == $pid;
       kill 'STOP', 0;
     }
@@ -267,11 +285,11 @@ for (;;) {
   $status = $native;
   last;
 }
-give($own) if defined $fd && front() == $pid;
-POSIX::_exit(126) unless defined $status;
-if (POSIX::WIFSIGNALED($status)) { report('signal ' . POSIX::WTERMSIG($status)); POSIX::_exit(128 + POSIX::WTERMSIG($status)) }
-report('exit ' . POSIX::WEXITSTATUS($status));
-POSIX::_exit(POSIX::WEXITSTATUS($status));
+give($own) if $tty && front() == $pid;
+exit 126 unless defined $status;
+if ($status & 0x7f) { report('signal ' . ($status & 0x7f)); exit 128 + ($status & 0x7f) }
+report('exit ' . (($status >> 8) & 0xff));
+exit(($status >> 8) & 0xff);
 `;
 
 /** What the launcher's Perl must not read from the job's environment (they would change or load code); given back to the job. */
@@ -297,6 +315,8 @@ function startLaunched(
       '--',
       options.terminal ? '1' : '0',
       String(options.reaper),
+      String(os.signals.SIGTTIN),
+      String(os.signals.SIGTTOU),
       String(kept.length),
       ...kept,
       command,
@@ -325,7 +345,7 @@ function startLaunched(
       pid = Number(value);
       events.started(pid);
       for (const signal of queued.splice(0)) signalGroup(pid, signal);
-    } else if (what === 'error') error = value;
+    } else if (what === 'error') error = errnoName(Number(value));
     else if (what === 'exit') status = { code: Number(value), signal: null };
     else if (what === 'signal') status = { code: null, signal: signalName(Number(value)) };
   };
