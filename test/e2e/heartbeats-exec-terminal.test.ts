@@ -8,7 +8,7 @@
  * in a session of its own, mon passing the terminal's signals on).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, tempDir } from './harness';
@@ -163,11 +163,11 @@ describe.runIf(process.platform === 'linux')('heartbeats exec at a terminal', ()
     it('Ctrl-Z stops the job with mon, as one job of the shell; `fg` continues both, and the job reads the terminal', async (context) => {
       requireScreen(context);
       const dir = tempDir();
+      writeFileSync(join(dir, 'bashrc'), "PS1='shell>'\n");
       const screen = await openScreen([], env(path()), undefined, {
-        command: ['bash', '--norc', '--noprofile', '-i'],
+        command: ['bash', '--rcfile', join(dir, 'bashrc'), '--noprofile', '-i'],
       });
-      // bash's prompt (bash-5.2$, or # as root).
-      await screen.waitFor(/[#$]$/m);
+      await screen.waitFor(/^shell>$/m);
       await screen.type(
         `${process.execPath} ${BIN} heartbeats exec -- sh -c 'echo $$ > ${dir}/job && echo "job $((40 + 2)) runs" && read answer && echo "the job read $answer"'`,
       );
@@ -179,13 +179,16 @@ describe.runIf(process.platform === 'linux')('heartbeats exec at a terminal', ()
       await screen.waitFor('Stopped');
       const job = Number(readFileSync(join(dir, 'job'), 'utf8'));
       leftovers.push(job);
-      await until(() => readFileSync(`/proc/${job}/stat`, 'utf8').includes(') T '), 'the job to be stopped');
+      const state = () => readFileSync(`/proc/${job}/stat`, 'utf8').split(') ')[1]!.charAt(0);
+      await until(() => state() === 'T', 'the job to be stopped');
       await screen.type('fg');
       await screen.press('Enter');
+      // Continued, it waits in `read` again (typing sooner could reach the shell instead).
+      await until(() => state() === 'S', 'the job to be continued');
       await screen.type('yes');
       await screen.press('Enter');
       await screen.waitFor('the job read yes');
-      await screen.waitFor(/the job read yes\n(.*\n)*\S*[#$]$/);
+      await screen.waitFor(/the job read yes\n[^]*ping sent to[^]*\nshell>$/);
       await screen.type('exit');
       await screen.press('Enter');
       const { code } = await screen.done();
