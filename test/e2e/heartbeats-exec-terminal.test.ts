@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, tempDir } from './harness';
 import { hostileServer, until, type Hostile } from './hostile';
-import { openScreen, requireScreen } from './screen';
+import { openScreen, requireScreen, type ScreenRun } from './screen';
 
 const TOKEN = 'hb_exec_terminal_token_0123456789';
 
@@ -23,9 +23,16 @@ beforeAll(async () => {
 });
 afterAll(() => pings.close());
 
-/** Processes a test found running: ended after it, whatever it asserted. */
+/** Processes a test found running, and its terminals: ended after it, whatever it asserted. */
 const leftovers: number[] = [];
+const screens: ScreenRun[] = [];
+async function terminal(...args: Parameters<typeof openScreen>): Promise<ScreenRun> {
+  const screen = await openScreen(...args);
+  screens.push(screen);
+  return screen;
+}
 afterEach(() => {
+  for (const screen of screens.splice(0)) screen.close();
   for (const pid of leftovers.splice(0)) {
     try {
       process.kill(pid, 'SIGKILL');
@@ -69,7 +76,7 @@ describe.runIf(process.platform === 'linux')('heartbeats exec at a terminal', ()
     it("--max-runtime stops the job's whole process group: no child of the job is left running; exit 124", async (context) => {
       requireScreen(context);
       const dir = tempDir();
-      const screen = await openScreen(
+      const screen = await terminal(
         ['heartbeats', 'exec', '--max-runtime', '1s', '--', 'sh', '-c', `sleep 60 & echo $! > ${dir}/child; sleep 60`],
         env(path()),
       );
@@ -86,7 +93,7 @@ describe.runIf(process.platform === 'linux')('heartbeats exec at a terminal', ()
 
     it('Ctrl-C reaches the job once; mon ends with its status, and sends no ping', async (context) => {
       requireScreen(context);
-      const screen = await openScreen(
+      const screen = await terminal(
         [
           'heartbeats',
           'exec',
@@ -109,12 +116,12 @@ describe.runIf(process.platform === 'linux')('heartbeats exec at a terminal', ()
 
     it('a command that does not exist is exit 127, and one that cannot run 126; nothing is pinged', async (context) => {
       requireScreen(context);
-      const missing = await openScreen(['heartbeats', 'exec', '--', 'no-such-command-here'], env(path()));
+      const missing = await terminal(['heartbeats', 'exec', '--', 'no-such-command-here'], env(path()));
       expect((await missing.done()).code, missing.text()).toBe(127);
       expect(missing.text()).toContain(
         'error: Cannot run "no-such-command-here": command not found; no ping was sent.',
       );
-      const notExecutable = await openScreen(['heartbeats', 'exec', '--', tempDir()], env(path()));
+      const notExecutable = await terminal(['heartbeats', 'exec', '--', tempDir()], env(path()));
       expect((await notExecutable.done()).code, notExecutable.text()).toBe(126);
       expect(notExecutable.text()).toContain('permission denied; no ping was sent.');
       expect(pings.received).toEqual([]);
@@ -124,7 +131,7 @@ describe.runIf(process.platform === 'linux')('heartbeats exec at a terminal', ()
       requireScreen(context);
       // A script without job control: mon's process group is the script's, and had the
       // terminal stayed the job's (ended) group's, `read` would stop the script (SIGTTIN).
-      const screen = await openScreen([], env(path()), undefined, {
+      const screen = await terminal([], env(path()), undefined, {
         command: [
           '/bin/sh',
           '-c',
@@ -164,7 +171,7 @@ describe.runIf(process.platform === 'linux')('heartbeats exec at a terminal', ()
       requireScreen(context);
       const dir = tempDir();
       writeFileSync(join(dir, 'bashrc'), "PS1='shell>'\n");
-      const screen = await openScreen([], env(path()), undefined, {
+      const screen = await terminal([], env(path()), undefined, {
         command: ['bash', '--rcfile', join(dir, 'bashrc'), '--noprofile', '-i'],
       });
       await screen.waitFor(/^shell>$/m);
