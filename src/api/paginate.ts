@@ -13,7 +13,7 @@ export interface Page<T> {
 
 /** The answers that are one page of a `nextId`-paginated list, and those that are a page-numbered one (a bare array). */
 type PageName = { [N in ResponseName]: ResponseOf<N> extends Page<unknown> ? N : never }[ResponseName];
-type ListName = { [N in ResponseName]: ResponseOf<N> extends { id: string }[] ? N : never }[ResponseName];
+type ListName = { [N in ResponseName]: ResponseOf<N> extends { id: string | number }[] ? N : never }[ResponseName];
 
 /** How many pages in a row may come without entries before paging stops. */
 export const MAX_EMPTY_PAGES = 100;

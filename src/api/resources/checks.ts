@@ -5,7 +5,12 @@ import { ApiError, rewordNotFound, statusLabel } from '../errors';
 import { numberedPages } from '../paginate';
 import type { Check, CheckListQuery, CheckStatus } from '../schemas/checkReads';
 import type { CheckResponse } from '../schemas/checkResponses';
-import type { CombinedCheckCreateBody, DnsCheckCreateBody } from '../schemas/checks';
+import type {
+  CheckUpdateBody,
+  CombinedCheckCreateBody,
+  DnsCheckCreateBody,
+  DnsCheckUpdateBody,
+} from '../schemas/checks';
 import { PAGE_LIMIT } from '../schemas/enums';
 import { readResponse } from '../read';
 
@@ -33,7 +38,7 @@ export function createCheckRequest(body: CombinedCheckCreateBody, options: Creat
 }
 
 export function createDnsCheck(client: Client, body: DnsCheckCreateBody, options: CreateCheckOptions = {}) {
-  return sendCreate(client, createDnsCheckRequest(body, options), 'createdDnsCheck');
+  return sendCreate(client, createDnsCheckRequest(body, options), 'dnsCheck');
 }
 
 export function createCheck(client: Client, body: CombinedCheckCreateBody, options: CreateCheckOptions = {}) {
@@ -43,7 +48,7 @@ export function createCheck(client: Client, body: CombinedCheckCreateBody, optio
 async function sendCreate(
   client: Client,
   request: ApiRequest,
-  answer: 'createdDnsCheck' | 'createdCheck',
+  answer: 'dnsCheck' | 'createdCheck',
 ): Promise<{ check: CheckResponse; raw: unknown }> {
   const response = await client.request(request).catch((error: unknown) => {
     throw rewordPlanLimit(error);
@@ -124,6 +129,53 @@ export async function deleteCheck(client: Client, id: string): Promise<void> {
     await client.request({ ...deleteCheckRequest(id), anyBody: true });
   } catch (error) {
     throw checkNotFound(error, id);
+  }
+}
+
+/*
+ * Updates (PUT): what the body gives replaces the stored value, the rest stays. mon never
+ * sends autoAssignAlerts with an update (the subscriptions change only as the body says).
+ */
+
+/** PUT /v1/checks/{id}: any check's configuration (a DNS check's request: PUT /v1/checks/dns/{id} is clearer). */
+export function updateCheckRequest(id: string, body: CheckUpdateBody): ApiRequest {
+  return { method: 'PUT', path: checkPath(id), body };
+}
+
+export async function updateCheck(
+  client: Client,
+  id: string,
+  body: CheckUpdateBody,
+): Promise<{ check: Check; raw: unknown }> {
+  const request = updateCheckRequest(id, body);
+  try {
+    const response = await client.request(request);
+    return { check: await readResponse('check', response, request), raw: response.body };
+  } catch (error) {
+    throw checkNotFound(error, id);
+  }
+}
+
+/** PUT /v1/checks/dns/{id}: a DNS check's configuration (`name` is required). */
+export function updateDnsCheckRequest(id: string, body: DnsCheckUpdateBody): ApiRequest {
+  return { method: 'PUT', path: `/v1/checks/dns/${pathSegment(id)}`, body };
+}
+
+export async function updateDnsCheck(
+  client: Client,
+  id: string,
+  body: DnsCheckUpdateBody,
+): Promise<{ check: CheckResponse; raw: unknown }> {
+  const request = updateDnsCheckRequest(id, body);
+  try {
+    const response = await client.request(request);
+    return { check: await readResponse('dnsCheck', response, request), raw: response.body };
+  } catch (error) {
+    throw rewordNotFound(
+      error,
+      `DNS check "${sanitize(id)}" was not found.`,
+      '`mon checks list --type DNS` shows the DNS checks and their IDs.',
+    );
   }
 }
 

@@ -56,6 +56,10 @@ export const CHECK_TYPES = [
 ] as const;
 export type CheckType = (typeof CHECK_TYPES)[number];
 
+/** Every check type the API reports (a check result's, a check session's): the creatable ones and TRACEROUTE, SSL, GRPC. */
+export const REPORTED_CHECK_TYPES = [...CHECK_TYPES, 'TRACEROUTE', 'SSL', 'GRPC'] as const;
+export type ReportedCheckType = (typeof REPORTED_CHECK_TYPES)[number];
+
 /** A check's current status, as the list's `status` filter names it (GET /v1/checks?status=). */
 export const CHECK_STATUSES = ['passing', 'failing', 'degraded'] as const;
 export type CheckStatusWord = (typeof CHECK_STATUSES)[number];

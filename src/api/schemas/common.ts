@@ -9,6 +9,16 @@ export const apiErrorBodySchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
+/** An object's error: unknown fields are refused by name (a typo in a --file body should not vanish silently). */
+export const closed = {
+  error: (iss: { code?: string; keys?: string[]; input?: unknown }) => {
+    if (iss.code === 'unrecognized_keys' && iss.keys) {
+      return `has unknown field${iss.keys.length > 1 ? 's' : ''} ${iss.keys.map((key) => JSON.stringify(key)).join(', ')}`;
+    }
+    return iss.input === undefined ? 'is required' : 'must be an object';
+  },
+};
+
 /** `{ length, entries, nextId }`: one page of a nextId-paginated list. */
 export function paginated<T extends z.ZodType>(entry: T) {
   return z.looseObject({
@@ -26,6 +36,17 @@ export function wholeNumber(min: number, max: number = Number.MAX_SAFE_INTEGER) 
     z
       .number({ error: `must be ${rule}` })
       .int({ error: `must be ${rule}` })
+      .min(min, { error: `must be ${rule}` })
+      .max(max, { error: `must be ${rule}` }),
+  );
+}
+
+/** A number in [min, max] (a decimal is fine), also from a string (query parameters arrive as text); `rule` says which. */
+export function decimalNumber(min: number, max: number, rule: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: `must be ${rule}` })
       .min(min, { error: `must be ${rule}` })
       .max(max, { error: `must be ${rule}` }),
   );

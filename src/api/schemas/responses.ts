@@ -1,8 +1,11 @@
 import type { z } from 'zod';
 import { checkListSchema, checkSchema, checkStatusListSchema, checkStatusSchema } from './checkReads';
 import { checkResponseSchema, dnsCheckResponseSchema } from './checkResponses';
+import { checkResultListSchema, checkResultSchema } from './checkResults';
+import { checkSessionSchema, triggeredSessionsSchema } from './checkSessions';
 import { availabilityResponseSchema, heartbeatCheckSchema, heartbeatEventsResponseSchema } from './heartbeats';
 import { incidentListSchema, incidentSchema, incidentUpdateSchema } from './incidents';
+import { maintenanceWindowListSchema, maintenanceWindowSchema } from './maintenance';
 import { runtimeListSchema, runtimeSchema } from './runtimes';
 import { shapeOf } from './shape-of';
 import { statusPageListSchema, statusPageSchema } from './statusPages';
@@ -22,7 +25,8 @@ export const RESPONSES = {
   checkList: checkListSchema,
   check: checkSchema,
   createdCheck: checkResponseSchema,
-  createdDnsCheck: dnsCheckResponseSchema,
+  /** A DNS check as its create and its update answer it. */
+  dnsCheck: dnsCheckResponseSchema,
   checkStatusList: checkStatusListSchema,
   checkStatus: checkStatusSchema.nullable(),
   heartbeatCheck: heartbeatCheckSchema,
@@ -30,6 +34,12 @@ export const RESPONSES = {
   availability: availabilityResponseSchema,
   runtimeList: runtimeListSchema,
   runtime: runtimeSchema,
+  maintenanceWindowList: maintenanceWindowListSchema,
+  maintenanceWindow: maintenanceWindowSchema,
+  triggeredSessions: triggeredSessionsSchema,
+  checkSession: checkSessionSchema,
+  checkResultList: checkResultListSchema,
+  checkResult: checkResultSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseName = keyof typeof RESPONSES;
