@@ -12,6 +12,8 @@ export interface SandboxRequest {
   body: unknown;
   headers: IncomingHttpHeaders;
   remoteAddress: string;
+  /** Aborted when the connection closes before the answer is sent (the client left, the sandbox stops): a handler that waits stops waiting. */
+  signal: AbortSignal;
 }
 
 export interface SandboxResponse {

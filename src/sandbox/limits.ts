@@ -12,3 +12,12 @@ export const MAX_CLOCK_ADVANCE_SECONDS = 100 * 365.25 * 86_400;
 /** `mon sandbox` serves here unless --host/--port say otherwise. */
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 4010;
+
+/**
+ * How long a check runs in a check session, by the sandbox clock: a session triggered now is
+ * done 2 seconds later, or at once after `mon sandbox clock advance`.
+ */
+export const CHECK_RUN_SECONDS = 2;
+
+/** How often a request that waits for a check session (its /completion) looks at the sandbox clock again, in ms. */
+export const COMPLETION_POLL_MS = 50;

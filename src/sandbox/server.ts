@@ -154,6 +154,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         }
         drop = fault?.kind === 'drop';
       }
+      const gone = new AbortController();
+      res.on('close', () => gone.abort());
       const request: SandboxRequest = {
         method,
         path: rawPath,
@@ -162,6 +164,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         body,
         headers: req.headers,
         remoteAddress: req.socket.remoteAddress ?? '',
+        signal: gone.signal,
       };
       response = await route.handler(request);
     } catch (error) {

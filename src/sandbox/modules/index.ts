@@ -1,8 +1,11 @@
 import type { SandboxModule } from '../module';
 import { alertChannelsModule } from './alertChannels';
+import { checkResultsModule } from './checkResults';
+import { checkSessionsModule } from './checkSessions';
 import { checksModule } from './checks';
 import { heartbeatsModule } from './heartbeats/index';
 import { incidentsModule } from './incidents';
+import { maintenanceWindowsModule } from './maintenanceWindows';
 import { runtimesModule } from './runtimes';
 import { statusPagesModule } from './statusPages';
 
@@ -14,4 +17,7 @@ export const MODULES: SandboxModule[] = [
   incidentsModule,
   checksModule,
   heartbeatsModule,
+  maintenanceWindowsModule,
+  checkSessionsModule,
+  checkResultsModule,
 ];
