@@ -5,18 +5,20 @@
  * these schemas (both use the zod schemas of src/api/schemas), so a drift of the zod schemas
  * cannot hide behind "the sandbox accepted it".
  *
- * The description comes in two parts, read at run time from the project's shared reference
+ * The description comes in three parts, read at run time from the project's shared reference
  * (shared/reference/, beside the repository or one of its parents; or MON_OPENAPI=FILE[:FILE],
- * separated as PATH is): openapi-subset.json (the spec's operations) and openapi-beyond.json
+ * separated as PATH is): openapi-subset.json (the spec's operations), openapi-beyond.json
  * (the operations mon uses beyond the spec: the checks' reads and delete, check statuses, one
- * status page, the heartbeat creation). They are not copied into the repository.
+ * status page, the heartbeat creation) and openapi-round4.json (the outage operations:
+ * maintenance windows, check sessions, check results, check updates). They are not copied
+ * into the repository.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { SPEC_WINS, type Json, type OpenApiDocument, type SpecWins } from './openapi-exceptions';
+import { EXCEPTIONS, type Json, type OpenApiDocument, type SpecWins } from './openapi-exceptions';
 
 // ajv-formats is CommonJS: its default export is the function, under `default` or not.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -25,7 +27,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const REFERENCE = join('shared', 'reference');
 /** The parts of the description, in the order their operations are looked up. */
-export const OPENAPI_PARTS = ['openapi-subset.json', 'openapi-beyond.json'] as const;
+export const OPENAPI_PARTS = ['openapi-subset.json', 'openapi-beyond.json', 'openapi-round4.json'] as const;
 
 /**
  * Where the description is: MON_OPENAPI's files, else the parts found in shared/reference/
@@ -75,8 +77,8 @@ function prepare(value: Json, id: string, known: Set<string>): Json {
   if (Array.isArray(value)) return value.map((item) => prepare(item, id, known));
   if (value && typeof value === 'object') {
     const ref = value.$ref;
-    // A schema the subset left out (ChecksV1TracerouteRequest, in one branch of a check's
-    // oneOf): anything is accepted there.
+    // A schema the part left out (ChecksV1TracerouteRequest, in one branch of a check's
+    // oneOf): anything is accepted there (those that matter are named in openapi-exceptions.ts).
     if (typeof ref === 'string' && ref.startsWith('#/components/schemas/') && !known.has(ref)) return {};
     const out: { [key: string]: Json } = {};
     for (const [key, item] of Object.entries(value)) {
@@ -100,7 +102,7 @@ export class OpenApiChecker {
   /**
    * `documents`: the parts of the description (each compiled on its own: their schemas share
    * names); an operation is looked up in the first part that has it. `changes`: where the
-   * spec wins (test/openapi-exceptions.ts), applied to a copy of each part.
+   * spec wins and the description's gaps (test/openapi-exceptions.ts), applied to a copy of each part.
    */
   constructor(documents: Json[], changes: SpecWins[] = []) {
     documents.forEach((document, index) => this.add(document, changes, `https://openapi.invalid/part-${index}.json`));
@@ -200,7 +202,7 @@ export function readDocuments(files: string[]): Json[] {
   return files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Json);
 }
 
-/** The checker for the description in `files`, changed where the spec wins. */
+/** The checker for the description in `files`, with these changes (where the spec wins, the gaps). */
 export function loadChecker(files: string[], changes: SpecWins[] = []): OpenApiChecker {
   return new OpenApiChecker(readDocuments(files), changes);
 }
@@ -232,16 +234,16 @@ export function assertTrafficMatchesOpenApi(log: (Exchange & { headers: Record<s
 }
 
 let checker: OpenApiChecker | undefined | null = null;
-/** The checker of the description found (openApiFiles), changed where the spec wins: one per worker; undefined without a description. */
+/** The checker of the description found (openApiFiles), with its exceptions: one per worker; undefined without a description. */
 export function openApiChecker(): OpenApiChecker | undefined {
   if (checker !== null) return checker;
   const files = openApiFiles();
   if (!files.length) {
-    const message = `The public OpenAPI description (shared/reference/openapi-subset.json and openapi-beyond.json beside the repository, or MON_OPENAPI=FILE[:FILE]) was not found: the sandbox's traffic is not checked against it.`;
+    const message = `The public OpenAPI description (shared/reference/openapi-subset.json, openapi-beyond.json and openapi-round4.json beside the repository, or MON_OPENAPI=FILE[:FILE]) was not found: the sandbox's traffic is not checked against it.`;
     // Not a failure even under CI: the description lives outside the repository (it is not
     // ours to copy in), and a clone elsewhere has none. test/sandbox/openapi.test.ts says it skipped.
     process.emitWarning(message);
   }
-  checker = files.length ? loadChecker(files, SPEC_WINS) : undefined;
+  checker = files.length ? loadChecker(files, EXCEPTIONS) : undefined;
   return checker;
 }

@@ -3,6 +3,7 @@
  * (stopped after each test), and calls to it as any HTTP client makes them.
  */
 import { mkdtempSync } from 'node:fs';
+import { vi } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server';
@@ -50,4 +51,18 @@ export async function call(sandbox: Sandbox, method: string, path: string, body?
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * Resolves once `sandbox` has received a request whose method and path (with its query) `matches`:
+ * the request's handler is running by then (the log takes it just before). For a request that
+ * waits on the sandbox clock: move the clock once it waits.
+ */
+export async function received(sandbox: Sandbox, matches: (request: { method: string; path: string }) => boolean) {
+  await vi.waitFor(
+    () => {
+      if (!sandbox.requests.some(matches)) throw new Error('not received yet');
+    },
+    { timeout: 120_000, interval: 5 },
+  );
 }

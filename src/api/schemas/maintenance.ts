@@ -77,10 +77,7 @@ function visibilityRules(visibility: unknown, ctx: z.core.$RefinementCtx<unknown
 
 const visibilityShape = {
   enabled: bool().optional(),
-  severity: z
-    .enum(SEVERITIES, { error: `must be one of ${SEVERITIES.join(', ')}` })
-    .nullable()
-    .optional(),
+  severity: z.enum(SEVERITIES, { error: `must be one of ${SEVERITIES.join(', ')}` }).optional(),
   affectAllServices: bool().optional(),
   notifyOnStart: bool().optional(),
   notifyOnEnd: bool().optional(),

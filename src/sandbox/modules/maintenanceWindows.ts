@@ -21,10 +21,10 @@ import { pageServices } from '../../api/answers';
  * check status reads passing (checks.ts). Their runs still find what they find.
  */
 
-/** statusPageVisibility as stored and answered: every field, with the API's defaults. */
+/** statusPageVisibility as stored and answered: every field, with the API's defaults (no severity until one is set). */
 interface Visibility {
   enabled: boolean;
-  severity: string | null;
+  severity?: string;
   affectAllServices: boolean;
   suppressAutoIncidents: boolean;
   notifyOnStart: boolean;
@@ -59,7 +59,6 @@ export interface StoredWindow {
 
 const VISIBILITY_DEFAULTS: Visibility = {
   enabled: false,
-  severity: null,
   affectAllServices: false,
   suppressAutoIncidents: false,
   notifyOnStart: false,
