@@ -62,6 +62,13 @@ async function direct(on: Sandbox, method: string, path: string, body: unknown):
   return response.status;
 }
 
+/** mon run in-process against the walk's sandbox (or `env`'s): its stdout, trimmed, once it exited as expected. */
+async function mon(line: string, expected = 0, env = testEnv({ sandbox }), stdin?: string): Promise<string> {
+  const result = await run(line, { env, stdin });
+  expect(result.code, `mon ${line}: ${result.stderr}`).toBe(expected);
+  return result.stdout.trim();
+}
+
 beforeAll(async () => {
   if (!file) return;
   [sandbox, limited, timed] = await Promise.all([
@@ -69,11 +76,6 @@ beforeAll(async () => {
     memorySandbox({ maxChecks: 0 }),
     memorySandbox({ now: frozenClock() }),
   ]);
-  const mon = async (line: string, expected = 0, env = testEnv({ sandbox }), stdin?: string) => {
-    const result = await run(line, { env, stdin });
-    expect(result.code, `mon ${line}: ${result.stderr}`).toBe(expected);
-    return result.stdout.trim();
-  };
   const heartbeat = (sandbox.banner().json.heartbeats as { checkId: string }[])[0]!.checkId;
 
   // Every operation, through mon.
@@ -107,7 +109,23 @@ beforeAll(async () => {
     '-F heartbeat.period=1 -f heartbeat.periodUnit=hours -F heartbeat.grace=0 -f heartbeat.graceUnit=minutes';
   const created = await mon(`api /v1/checks/heartbeat -f "name=Walk beat" ${timing} --jq .id`);
   await mon(`api -X PUT /v1/checks/heartbeat/${created} -F muted=true --jq .id`);
-  // The fourth round: maintenance windows and check updates...
+  await mon(`api -X DELETE /v1/checks/${checkId}`);
+  await mon(`api /v1/checks/${checkId}`, 6);
+
+  // The error answers: 401, 403, 404, 400 (directly: mon refuses such bodies before sending), 402.
+  await mon('runtimes list', 4, testEnv({ sandbox, env: { MON_API_KEY: 'sk_test_not_the_key_of_this_sandbox' } }));
+  await mon('runtimes list', 4, testEnv({ sandbox, env: { MON_ACCOUNT_ID: '99999999-2222-4333-8444-555555555555' } }));
+  await mon('incidents get 00000000-0000-4000-8000-000000000000', 6);
+  await mon('runtimes get 1999.01', 6);
+  expect(await direct(sandbox, 'POST', '/v1/status-pages/incidents', { name: '' })).toBe(400);
+  expect(await direct(sandbox, 'POST', '/v1/checks/dns', { name: 'x' })).toBe(400);
+  await mon('checks create --type DNS --name "Over the limit" --query example.com', 5, testEnv({ sandbox: limited }));
+});
+
+// The fourth round's operations (a hook of their own: each hook has its own time): maintenance windows and check updates...
+beforeAll(async () => {
+  if (!file) return;
+  const checkId = await mon('checks create-dns --name "Walk updates" --query example.com --json --jq .id');
   const window = await mon(
     "api /v1/maintenance-windows -f name=Walk -f startsAt=2026-03-02T10:00:00Z -f endsAt=2026-03-02T11:00:00Z -f repeatUnit=DAY -f 'tags[]=web' --jq .id",
   );
@@ -144,18 +162,6 @@ beforeAll(async () => {
   expect(await direct(timed, 'POST', '/v1/check-sessions/trigger', { target: { matchTags: [['no-such-tag']] } })).toBe(
     404,
   );
-
-  await mon(`api -X DELETE /v1/checks/${checkId}`);
-  await mon(`api /v1/checks/${checkId}`, 6);
-
-  // The error answers: 401, 403, 404, 400 (directly: mon refuses such bodies before sending), 402.
-  await mon('runtimes list', 4, testEnv({ sandbox, env: { MON_API_KEY: 'sk_test_not_the_key_of_this_sandbox' } }));
-  await mon('runtimes list', 4, testEnv({ sandbox, env: { MON_ACCOUNT_ID: '99999999-2222-4333-8444-555555555555' } }));
-  await mon('incidents get 00000000-0000-4000-8000-000000000000', 6);
-  await mon('runtimes get 1999.01', 6);
-  expect(await direct(sandbox, 'POST', '/v1/status-pages/incidents', { name: '' })).toBe(400);
-  expect(await direct(sandbox, 'POST', '/v1/checks/dns', { name: 'x' })).toBe(400);
-  await mon('checks create --type DNS --name "Over the limit" --query example.com', 5, testEnv({ sandbox: limited }));
 
   traffic = [...sandbox.requests, ...limited.requests, ...timed.requests];
 });
