@@ -109,7 +109,7 @@ describe('the npm package', () => {
     expect(existsSync(join(installed, 'node_modules')) ? readdirSync(join(installed, 'node_modules')) : []).toEqual([]);
   });
 
-  it('ships the licence, the notices, the build and its source map, and stays within 1.95 MB unpacked (the jq engine aside)', () => {
+  it('ships the licence, the notices, the build and its source map, and stays within 2.1 MB unpacked (the jq engine aside)', () => {
     const files = packed.files.map((file) => file.path);
     for (const file of [
       'LICENSE',
@@ -143,7 +143,10 @@ describe('the npm package', () => {
     // y/N (one rule of keys), the message prompt's lines, paste and editor, and `mon status` on one
     // screen with --watch's stale marks (#39): the bundle 0.480 MB, its map 0.629 MB (prompts.cjs
     // 6.7 KB smaller, @inquirer's select, checkbox and confirm left out).
-    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(2_025_000);
+    // Then 2.084 MB with the outage operations' schemas, their answers' checks and the sandbox's
+    // maintenance windows, check sessions, results and updates (#44): the bundle 0.512 MB, its map
+    // 0.674 MB.
+    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(2_100_000);
   });
 
   it('names every package whose code is in dist/ in THIRD_PARTY_NOTICES, with its version and licence text', () => {

@@ -62,6 +62,9 @@ async function direct(on: Sandbox, method: string, path: string, body: unknown):
   return response.status;
 }
 
+/** Each hook's time: a walk of a few dozen mon commands takes more than the suite's 30 s on a loaded machine. */
+const WALK_MS = 120_000;
+
 /** mon run in-process against the walk's sandbox (or `env`'s): its stdout, trimmed, once it exited as expected. */
 async function mon(line: string, expected = 0, env = testEnv({ sandbox }), stdin?: string): Promise<string> {
   const result = await run(line, { env, stdin });
@@ -120,7 +123,7 @@ beforeAll(async () => {
   expect(await direct(sandbox, 'POST', '/v1/status-pages/incidents', { name: '' })).toBe(400);
   expect(await direct(sandbox, 'POST', '/v1/checks/dns', { name: 'x' })).toBe(400);
   await mon('checks create --type DNS --name "Over the limit" --query example.com', 5, testEnv({ sandbox: limited }));
-});
+}, WALK_MS);
 
 // The fourth round's operations (a hook of their own: each hook has its own time): maintenance windows and check updates...
 beforeAll(async () => {
@@ -164,7 +167,7 @@ beforeAll(async () => {
   );
 
   traffic = [...sandbox.requests, ...limited.requests, ...timed.requests];
-});
+}, WALK_MS);
 
 afterAll(async () => {
   await Promise.all([sandbox?.close(), limited?.close(), timed?.close()]);

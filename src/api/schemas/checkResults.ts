@@ -55,18 +55,11 @@ export const checkResultSchema = z.looseObject({
   hasFailures: z.boolean().optional(),
   hasErrors: z.boolean().optional(),
   isDegraded: z.boolean().nullable().optional(),
-  isCancelled: z.boolean().optional(),
-  overMaxResponseTime: z.boolean().nullable().optional(),
   runLocation: z.string().optional(),
   startedAt: z.string().nullable().optional(),
   stoppedAt: z.string().nullable().optional(),
-  created_at: z.string().optional(),
   responseTime: z.number().optional(),
-  checkRunId: z.number().optional(),
-  attempts: z.number().optional(),
   resultType: z.string().optional(),
-  sequenceId: z.string().nullable().optional(),
-  traceId: z.string().nullable().optional(),
 });
 export type CheckResult = z.infer<typeof checkResultSchema>;
 

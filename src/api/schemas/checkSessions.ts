@@ -60,18 +60,12 @@ export const completionQuerySchema = z.object({
 export const sessionResultSchema = z.looseObject({
   checkResultId: z.string(),
   checkId: z.string(),
-  checkType: z.string().optional(),
   name: z.string().optional(),
   runLocation: z.string().optional(),
-  resultType: z.string().nullable().optional(),
   hasErrors: z.boolean(),
   hasFailures: z.boolean(),
   isDegraded: z.boolean().optional(),
-  aborted: z.boolean().optional(),
-  isCancelled: z.boolean().optional(),
   responseTime: z.number().nullable().optional(),
-  startedAt: z.string().nullable().optional(),
-  stoppedAt: z.string().nullable().optional(),
 });
 export type SessionResult = z.infer<typeof sessionResultSchema>;
 
@@ -81,16 +75,12 @@ export type SessionResult = z.infer<typeof sessionResultSchema>;
  */
 export const checkSessionSchema = z.looseObject({
   checkSessionId: z.string(),
-  checkSessionLink: z.string().optional(),
   checkId: z.string(),
-  checkType: z.string().optional(),
   name: z.string().optional(),
   status: z.string(),
   startedAt: z.string().optional(),
   stoppedAt: z.string().nullable().optional(),
   timeElapsed: z.number().optional(),
-  runLocations: z.array(z.string()).optional(),
-  runSource: z.string().nullable().optional(),
   results: z.array(sessionResultSchema).optional(),
 });
 export type CheckSession = z.infer<typeof checkSessionSchema>;

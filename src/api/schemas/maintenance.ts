@@ -35,6 +35,12 @@ const notEmpty = (what = 'text') =>
     .refine((text) => text.trim() !== '', { error: 'must not be empty' });
 
 const bool = () => z.boolean({ error: 'must be true or false' });
+
+/** A whole number in [min, max] (a body's: not from text); `rule` says which. */
+function integerIn(min: number, max: number, rule: string) {
+  const error = `must be ${rule}`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
 const tagsSchema = z.array(notEmpty('a tag'), { error: 'must be a list of tags' });
 
 const repeatUnitSchema = z.enum(REPEAT_UNITS, {
@@ -84,15 +90,11 @@ const visibilityShape = {
   suppressAutoIncidents: bool().optional(),
   reminderMinutesBefore: z
     .array(
-      z
-        .number({ error: `must be a whole number of minutes from ${reminderMinutesMin} to ${reminderMinutesMax}` })
-        .int({ error: `must be a whole number of minutes from ${reminderMinutesMin} to ${reminderMinutesMax}` })
-        .min(reminderMinutesMin, {
-          error: `must be a whole number of minutes from ${reminderMinutesMin} to ${reminderMinutesMax}`,
-        })
-        .max(reminderMinutesMax, {
-          error: `must be a whole number of minutes from ${reminderMinutesMin} to ${reminderMinutesMax}`,
-        }),
+      integerIn(
+        reminderMinutesMin,
+        reminderMinutesMax,
+        `a whole number of minutes from ${reminderMinutesMin} to ${reminderMinutesMax}`,
+      ),
       { error: 'must be a list of minutes' },
     )
     .max(remindersMax, { error: `must have at most ${remindersMax} reminders` })
@@ -117,15 +119,11 @@ const windowShape = {
   tags: tagsSchema.optional(),
   startsAt: dateOrDateTimeSchema,
   endsAt: dateOrDateTimeSchema,
-  repeatInterval: z
-    .number({ error: `must be a whole number from ${repeatIntervalMin} to ${repeatIntervalMax}, or null` })
-    .int({ error: `must be a whole number from ${repeatIntervalMin} to ${repeatIntervalMax}, or null` })
-    .min(repeatIntervalMin, {
-      error: `must be a whole number from ${repeatIntervalMin} to ${repeatIntervalMax}, or null`,
-    })
-    .max(repeatIntervalMax, {
-      error: `must be a whole number from ${repeatIntervalMin} to ${repeatIntervalMax}, or null`,
-    })
+  repeatInterval: integerIn(
+    repeatIntervalMin,
+    repeatIntervalMax,
+    `a whole number from ${repeatIntervalMin} to ${repeatIntervalMax}, or null`,
+  )
     .nullable()
     .optional(),
   repeatUnit: repeatUnitSchema,
@@ -177,11 +175,14 @@ export const maintenanceWindowCreateSchema = z
   .superRefine(scheduleRules, { when: () => true });
 export type MaintenanceWindowCreateBody = z.infer<typeof maintenanceWindowCreateSchema>;
 
-/** PUT /v1/maintenance-windows/{id}: any of the create body's fields (repeatUnit may be null); what is left out stays. */
+/**
+ * PUT /v1/maintenance-windows/{id}: any of the create body's fields; what is left out stays.
+ * (The description lets repeatUnit be null here but lists no null among its values, in the
+ * body or the answer: a window stops repeating with repeatInterval null.)
+ */
 export const maintenanceWindowUpdateSchema = z
   .strictObject(windowShape, closed)
   .partial()
-  .extend({ repeatUnit: repeatUnitSchema.nullable().optional() })
   .superRefine(scheduleRules, { when: () => true });
 export type MaintenanceWindowUpdateBody = z.infer<typeof maintenanceWindowUpdateSchema>;
 

@@ -228,23 +228,29 @@ interface AnyCheck {
   status: () => CheckStatusBody;
 }
 
-const created = (ctx: ModuleContext, check: StoredCheck): AnyCheck => ({
-  id: check.id,
-  name: check.name,
-  checkType: check.checkType,
-  tags: (check.tags as string[] | undefined) ?? [],
-  body: () => responseOf(ctx, check),
-  status: () => withMaintenance(ctx, (check.tags as string[] | undefined) ?? [], checkStatus(ctx, check)),
-});
+function created(ctx: ModuleContext, check: StoredCheck): AnyCheck {
+  const tags = (check.tags as string[] | undefined) ?? [];
+  return {
+    id: check.id,
+    name: check.name,
+    checkType: check.checkType,
+    tags,
+    body: () => responseOf(ctx, check),
+    status: () => withMaintenance(ctx, tags, checkStatus(ctx, check)),
+  };
+}
 
-const heartbeat = (ctx: ModuleContext, monitor: StoredHeartbeat): AnyCheck => ({
-  id: monitor.id,
-  name: monitor.name,
-  checkType: 'HEARTBEAT',
-  tags: monitor.tags ?? [],
-  body: () => heartbeatCheckOf(ctx, monitor),
-  status: () => withMaintenance(ctx, monitor.tags ?? [], heartbeatStatusOf(ctx, monitor)),
-});
+function heartbeat(ctx: ModuleContext, monitor: StoredHeartbeat): AnyCheck {
+  const tags = monitor.tags ?? [];
+  return {
+    id: monitor.id,
+    name: monitor.name,
+    checkType: 'HEARTBEAT',
+    tags,
+    body: () => heartbeatCheckOf(ctx, monitor),
+    status: () => withMaintenance(ctx, tags, heartbeatStatusOf(ctx, monitor)),
+  };
+}
 
 /** Every check: those created here (DNS, the deprecated create) and the heartbeat monitors, by name. */
 function everyCheck(ctx: ModuleContext): AnyCheck[] {
