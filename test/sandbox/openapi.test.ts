@@ -62,7 +62,10 @@ async function direct(on: Sandbox, method: string, path: string, body: unknown):
   return response.status;
 }
 
-/** Each hook's time: a walk of a few dozen mon commands takes more than the suite's 30 s on a loaded machine. */
+/**
+ * The time of a walk (a few dozen mon commands) and of a check of its whole traffic (ajv
+ * compiles each operation it meets): on a loaded machine, more than the suite's 30 s.
+ */
 const WALK_MS = 120_000;
 
 /** mon run in-process against the walk's sandbox (or `env`'s): its stdout, trimmed, once it exited as expected. */
@@ -184,7 +187,7 @@ describe('the sandbox against the public OpenAPI description', () => {
     expect(file).toMatch(/\.json$/);
   });
 
-  it('every request mon sent and every answer of the walk match it', (context) => {
+  it('every request mon sent and every answer of the walk match it', { timeout: WALK_MS }, (context) => {
     if (!file) return context.skip('no OpenAPI description');
     expect(() => assertTrafficMatchesOpenApi(traffic)).not.toThrow();
   });
@@ -285,6 +288,7 @@ describe('the sandbox against the public OpenAPI description', () => {
 
   it.for(EXCEPTIONS.map((change) => [change.why, change] as const))(
     'where the spec wins or the description has a gap, the change is still needed: %s',
+    { timeout: WALK_MS },
     ([, change], context) => {
       if (!file) return context.skip('no OpenAPI description');
       const without = new OpenApiChecker(
