@@ -19,7 +19,7 @@ export const DRY_RUN_FLAG = {
 export const WINDOW_FLAGS = {
   from: { kind: 'time', past: true, help: `start of the period: ${TIME_HELP} (default: 24 hours before the end)` },
   to: { kind: 'time', past: true, help: 'end of the period, in the same forms (default: now)' },
-  since: { kind: 'duration', help: 'the period up to now, e.g. 30m, 6h, 7d (same as --from DURATION)' },
+  since: { kind: 'duration', ago: true, help: 'the period up to now, e.g. 30m, 6h, 7d (same as --from DURATION)' },
 } as const satisfies FlagTable;
 
 /** --watch and --interval of the screens that stay and refresh (core/watch.ts). */

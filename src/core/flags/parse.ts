@@ -4,7 +4,7 @@ import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { closest } from '../../text/similar';
 import { longestPrefix, formatPath } from '../../text/path';
-import { durationRule, parseDuration, parseTime, TIME_HELP } from '../../text/time';
+import { parseTime, readDuration, timeRule } from '../../text/time';
 import {
   andList,
   bodyNames,
@@ -56,7 +56,7 @@ function scalarSchema(flag: Flag, now: number): z.ZodType {
       return z.string().transform((value, context) => {
         const time = parseTime(value, now);
         if (!time) {
-          context.addIssue({ code: 'custom', message: `must be ${TIME_HELP}`, input: value });
+          context.addIssue({ code: 'custom', message: timeRule(value, now), input: value });
           return z.NEVER;
         }
         if (flag.past && time.getTime() > now) {
@@ -67,9 +67,9 @@ function scalarSchema(flag: Flag, now: number): z.ZodType {
       });
     case 'duration':
       return z.string().transform((value, context) => {
-        const ms = parseDuration(value, { zero: flag.zero });
-        if (ms !== undefined) return ms;
-        context.addIssue({ code: 'custom', message: durationRule(value), input: value });
+        const read = readDuration(value, { zero: flag.zero, ago: flag.ago ? now : undefined });
+        if ('ms' in read) return read.ms;
+        context.addIssue({ code: 'custom', message: read.problem, input: value });
         return z.NEVER;
       });
     case 'bool':

@@ -92,6 +92,8 @@ export interface DurationFlag extends FlagCommon {
   value?: string;
   /** 0s is a duration too (a grace time); otherwise it must be more than zero. */
   zero?: boolean;
+  /** It means a time that long ago (--since): that time must be one the API can say (text/time.ts). */
+  ago?: boolean;
 }
 
 /**

@@ -5,7 +5,7 @@ import { CliError, UsageError } from '../../../errors';
 import { printJson } from '../../../output/render';
 import { MAX_CLOCK_ADVANCE_SECONDS } from '../../../sandbox/limits';
 import { sanitize } from '../../../text/escape';
-import { humanDuration, parseDuration } from '../../../text/time';
+import { humanDuration, readDuration } from '../../../text/time';
 import { adminCall } from '../shared/admin';
 import type { ADVANCE } from '../spec';
 
@@ -20,19 +20,16 @@ export async function sandboxClockAdvanceRun(
   { args }: Input<typeof ADVANCE>,
 ): Promise<void> {
   const { io } = ctx;
-  const ms = parseDuration(args.duration);
-  if (ms === undefined) {
+  const read = readDuration(args.duration, { max: { ms: MAX_CLOCK_ADVANCE_SECONDS * 1000, words: '100 years' } });
+  if ('problem' in read) {
     throw new UsageError(
-      `DURATION must be a duration like 90s, 30m, 2h, 7d or 2w (got "${sanitize(args.duration)}"): nothing was sent.`,
-      'The clock only moves forward, e.g. `mon sandbox clock advance 2h`.',
+      `DURATION ${read.problem} (got "${sanitize(args.duration)}"): nothing was sent.`,
+      read.tooLong
+        ? 'Advance by a shorter time, e.g. 30d.'
+        : 'The clock only moves forward, e.g. `mon sandbox clock advance 2h`.',
     );
   }
-  if (ms / 1000 > MAX_CLOCK_ADVANCE_SECONDS) {
-    throw new UsageError(
-      `DURATION must be at most 100 years (got "${sanitize(args.duration)}"): nothing was sent.`,
-      'Advance by a shorter time, e.g. 30d.',
-    );
-  }
+  const { ms } = read;
   const answer = await adminCall<ClockAnswer>(ctx, {
     method: 'POST',
     path: '/__sandbox/clock',
