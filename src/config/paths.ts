@@ -7,29 +7,70 @@ type Kind = 'config' | 'data' | 'cache';
 
 /**
  * The platform directories for `mon` (the env-paths conventions, without its "-nodejs"
- * suffix). MON_CONFIG_DIR / MON_DATA_DIR / MON_CACHE_DIR override them.
+ * suffix). MON_CONFIG_DIR / MON_DATA_DIR / MON_CACHE_DIR override them. The home directory is
+ * looked for only when nothing else says where (HOME, else the password database): without
+ * one, NoHomeError names the variables that would.
  */
 export function monDir(kind: Kind, env: NodeJS.ProcessEnv = process.env): string {
   const override = { config: env.MON_CONFIG_DIR, data: env.MON_DATA_DIR, cache: env.MON_CACHE_DIR }[kind];
   if (override) return override;
-  // node:os only without HOME (most commands never ask).
-  const home = env.HOME || process.getBuiltinModule('node:os').homedir();
+  const home = () => homeDir(kind, env);
   if (process.platform === 'darwin') {
     const sub = { config: 'Preferences', data: 'Application Support', cache: 'Caches' }[kind];
-    return join(home, 'Library', sub, 'mon');
+    return join(home(), 'Library', sub, 'mon');
   }
   if (process.platform === 'win32') {
-    const appData = env.APPDATA || join(home, 'AppData', 'Roaming');
-    const localAppData = env.LOCALAPPDATA || join(home, 'AppData', 'Local');
+    const appData = kind === 'config' ? env.APPDATA : env.LOCALAPPDATA;
+    const base = appData || join(home(), 'AppData', kind === 'config' ? 'Roaming' : 'Local');
     const sub = { config: 'Config', data: 'Data', cache: 'Cache' }[kind];
-    return join(kind === 'config' ? appData : localAppData, 'mon', sub);
+    return join(base, 'mon', sub);
   }
-  const xdg = {
-    config: env.XDG_CONFIG_HOME || join(home, '.config'),
-    data: env.XDG_DATA_HOME || join(home, '.local', 'share'),
-    cache: env.XDG_CACHE_HOME || join(home, '.cache'),
-  }[kind];
-  return join(xdg, 'mon');
+  const xdg = { config: env.XDG_CONFIG_HOME, data: env.XDG_DATA_HOME, cache: env.XDG_CACHE_HOME }[kind];
+  if (xdg) return join(xdg, 'mon');
+  const under = { config: ['.config'], data: ['.local', 'share'], cache: ['.cache'] }[kind];
+  return join(home(), ...under, 'mon');
+}
+
+/** The variables that say where one of mon's directories is, most specific first, on this platform. */
+function variablesFor(kind: Kind): string[] {
+  const xdg = { config: 'XDG_CONFIG_HOME', data: 'XDG_DATA_HOME', cache: 'XDG_CACHE_HOME' }[kind];
+  const win = kind === 'config' ? 'APPDATA' : 'LOCALAPPDATA';
+  const platform = process.platform === 'win32' ? [win] : process.platform === 'darwin' ? [] : [xdg];
+  return [DIRECTORIES[kind].variable, ...platform, 'HOME'];
+}
+
+/**
+ * The variable that placed one of mon's directories (MON_CONFIG_DIR, else XDG_CONFIG_HOME,
+ * ... HOME), for an error to name; "the home directory" when none is set.
+ */
+export function dirSource(kind: Kind, env: NodeJS.ProcessEnv): string {
+  return variablesFor(kind).find((name) => env[name]) ?? 'the home directory';
+}
+
+/** No home directory, and nothing else says where one of mon's directories is: one line naming what to set. */
+export class NoHomeError extends CliError {
+  constructor(kind: Kind) {
+    const uid = typeof process.getuid === 'function' ? ` (uid ${process.getuid()})` : '';
+    const [first, ...others] = variablesFor(kind);
+    super(
+      'config',
+      `mon cannot tell where its ${DIRECTORIES[kind].name} is: HOME is not set and this user${uid} has no home directory in the password database; set ${first}${others.length ? ` (or ${others.join(', or ')})` : ''}.`,
+    );
+    this.name = 'NoHomeError';
+  }
+}
+
+/** HOME, else the user's home directory from the password database (node:os, loaded only then). */
+function homeDir(kind: Kind, env: NodeJS.ProcessEnv): string {
+  if (env.HOME) return env.HOME;
+  let home = '';
+  try {
+    home = process.getBuiltinModule('node:os').homedir();
+  } catch {
+    // No entry for this user (a container run with an arbitrary uid): said below.
+  }
+  if (!home) throw new NoHomeError(kind);
+  return home;
 }
 
 export function configFilePath(env: NodeJS.ProcessEnv = process.env): string {

@@ -1,11 +1,14 @@
-import { chmodSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { ConfigError } from '../errors';
-import { waitForLock } from '../lock';
+import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { ConfigError, UsageError } from '../errors';
+import { FileTooLargeError, NotAFileError, readOwnFile, writeTarget } from './files';
+import { waitForLock, type HeldLock } from '../lock';
 import { copyKeptNumbers, parseJson, stringifyJson } from '../text/json';
 import {
   configFilePath,
+  dirSource,
   ensureDir,
+  NoHomeError,
   looseDirectory,
   ownedByAnother,
   pathHint,
@@ -54,6 +57,9 @@ const KEY_TYPES: Record<string, 'string' | 'number' | 'boolean' | 'templates'> =
   ...Object.fromEntries(Object.keys(EARLIER_SPELLINGS).map((old) => [old, 'string'])),
 };
 
+/** The most mon reads of its config file: profiles and templates take a few KiB. */
+export const CONFIG_MAX_BYTES = 4 * 1024 * 1024;
+
 interface FileContent {
   profiles?: Record<string, Profile>;
   [other: string]: unknown;
@@ -68,25 +74,36 @@ interface FileContent {
  * files): its owner could read the key written into it, or choose where the key is sent.
  */
 export class ConfigStore {
-  readonly path: string;
   private warned = false;
+  private where: string | undefined;
 
   /** `warn`: told once (a warning's text, no newline) when the config directory is writable by other users. */
   constructor(
-    env: NodeJS.ProcessEnv,
+    private readonly env: NodeJS.ProcessEnv,
     private readonly warn: (line: string) => void = () => {},
-  ) {
-    this.path = configFilePath(env);
+  ) {}
+
+  /** The config file; NoHomeError when nothing says where the config directory is (no HOME, no MON_CONFIG_DIR...). */
+  get path(): string {
+    return (this.where ??= configFilePath(this.env));
   }
 
   /** Reads with plain fs: reading needs none of conf's machinery, and stays fast. */
   private read(): FileContent {
+    // Nowhere to look (no home directory): no file, as for a new user; writing says what to set.
+    if (!this.located()) return {};
     this.checkOwnership();
-    let text: string;
+    let text: string | undefined;
     try {
-      text = readFileSync(this.path, 'utf8');
+      text = readOwnFile(this.path, CONFIG_MAX_BYTES);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      if (error instanceof NotAFileError) throw this.notAFile(error);
+      if (error instanceof FileTooLargeError) {
+        throw new ConfigError(
+          `The config file ${this.path} is larger than ${CONFIG_MAX_BYTES / 1024 / 1024} MiB, the most mon reads of it: it was left untouched.`,
+          `Check that it is mon's (a few profiles take a few KiB); move it aside, or set MON_CONFIG_DIR to a directory of your own.`,
+        );
+      }
       const why = pathProblem(error, this.path);
       if (!why) throw new ConfigError(`Cannot read the config file ${this.path}: ${(error as Error).message}.`);
       throw new ConfigError(
@@ -94,6 +111,7 @@ export class ConfigStore {
         pathHint(error, this.path, useAnotherDir('config'), true),
       );
     }
+    if (text === undefined) return {};
     let content: unknown;
     try {
       content = parseText(text);
@@ -132,6 +150,14 @@ export class ConfigStore {
     }
   }
 
+  /** A device, a FIFO or a socket where the config file should be: exit 2, naming it and the variable that put it there. */
+  private notAFile(error: NotAFileError): UsageError {
+    return new UsageError(
+      `The config file ${this.path} (from ${dirSource('config', this.env)}) is ${error.kind}, not a regular file: mon neither reads it nor replaces it.`,
+      `Move it aside, or set MON_CONFIG_DIR to a directory of your own.`,
+    );
+  }
+
   private corrupt(why: string): ConfigError {
     return new ConfigError(
       `The config file ${this.path} is damaged: ${why}. It was left untouched.`,
@@ -139,12 +165,13 @@ export class ConfigStore {
     );
   }
 
-  exists(): boolean {
+  /** Whether the config file's place is known (else NoHomeError: nothing says where it is). */
+  private located(): boolean {
     try {
-      readFileSync(this.path);
-      return true;
-    } catch {
-      return false;
+      return this.path !== '';
+    } catch (error) {
+      if (error instanceof NoHomeError) return false;
+      throw error;
     }
   }
 
@@ -162,9 +189,39 @@ export class ConfigStore {
    * new) and returns the new one, or undefined to delete the profile.
    */
   async updateProfile(name: string, change: (current: Profile) => Profile | undefined): Promise<void> {
+    ensureDir('config', dirname(this.path));
+    const lock = await this.lock();
+    try {
+      const content = this.read();
+      const profiles = { ...(content.profiles ?? {}) };
+      const stored = profiles[name] ?? {};
+      const next = change(copied(stored, { ...stored }));
+      if (next === undefined) delete profiles[name];
+      else profiles[name] = copied(stored, dropEmpty(next));
+      await this.write(copied(content, { ...content, profiles }));
+    } finally {
+      lock.release();
+    }
+  }
+
+  /**
+   * Removes what writes killed before their end left beside the file (their staging
+   * directories hold a copy of the key), under the lock; nothing when the directory does
+   * not exist. Every write does it too.
+   */
+  async sweep(): Promise<void> {
+    if (!this.located() || !existsSync(dirname(this.path))) return;
+    const lock = await this.lock();
+    try {
+      this.removeLeftovers();
+    } finally {
+      lock.release();
+    }
+  }
+
+  private async lock(): Promise<HeldLock> {
     const dir = dirname(this.path);
-    ensureDir('config', dir);
-    const lock = await waitForLock(`${this.path}.lock`, 'mon (writing the config file)', { timeoutMs: 10_000 }).catch(
+    return waitForLock(`${this.path}.lock`, 'mon (writing the config file)', { timeoutMs: 10_000 }).catch(
       (error: Error & { heldBy?: { pid: number } }) => {
         // The lock file could not be made at all: the directory is the problem, not another mon.
         const why = pathProblem(error, dir);
@@ -180,52 +237,107 @@ export class ConfigStore {
         );
       },
     );
-    try {
-      const content = this.read();
-      const profiles = { ...(content.profiles ?? {}) };
-      const stored = profiles[name] ?? {};
-      const next = change(copied(stored, { ...stored }));
-      if (next === undefined) delete profiles[name];
-      else profiles[name] = copied(stored, dropEmpty(next));
-      const file = copied(content, { ...content, profiles });
-      const { default: Conf } = await import('conf');
-      // conf writes the file into a staging directory beside it; it replaces the config file
-      // only once read back whole: conf's atomic write ignores a short write (a full disk, a
-      // file size limit), and would rename a cut-off file over the profiles.
-      const staging = join(dir, `.config-${process.pid}.staging`);
+  }
+
+  /**
+   * The staging directories of writes that did not finish (only the lock's holder makes one,
+   * so under the lock every other one is a leftover), and the lock's temporary files older
+   * than a write takes (a live one exists for an instant). Beside the file and beside the
+   * file its symlink points to.
+   */
+  private removeLeftovers(): void {
+    const lockTemp = `${basename(this.path)}.lock.`;
+    for (const dir of new Set([dirname(this.path), dirname(this.target())])) {
+      let names: string[];
       try {
-        const conf = new Conf<FileContent>({
-          cwd: staging,
-          configName: 'config',
-          projectSuffix: '',
-          configFileMode: 0o600,
-          accessPropertiesByDotNotation: false,
-          // The same reading as ours (an empty file is {}), and numbers written back as they were.
-          deserialize: parseText as (text: string) => FileContent,
-          serialize: (value) => stringifyJson(value, '\t'),
-        });
-        conf.store = file;
-        const written = join(staging, 'config.json');
-        if (readFileSync(written, 'utf8') !== stringifyJson(file, '\t')) {
-          throw Object.assign(new Error('the file was not written whole'), { code: 'EFBIG', path: this.path });
-        }
-        // conf creates the file with 0600; an older file may have been created looser.
-        chmodSync(written, 0o600);
-        renameSync(written, this.path);
-      } catch (error) {
-        const why = pathProblem(error, this.path);
-        if (!why) throw error;
-        // Nothing replaced the file: it is as it was.
-        throw new ConfigError(
-          `Cannot write the config file ${this.path}: ${why}. It was left as it was.`,
-          pathHint(error, this.path, useAnotherDir('config')),
-        );
-      } finally {
-        rmSync(staging, { recursive: true, force: true });
+        names = readdirSync(dir);
+      } catch {
+        continue;
       }
-    } finally {
-      lock.release();
+      for (const entry of names) {
+        const path = join(dir, entry);
+        try {
+          if (STAGING.test(entry)) rmSync(path, { recursive: true, force: true });
+          else if (entry.startsWith(lockTemp) && Date.now() - statSync(path).mtimeMs > LEFTOVER_AGE_MS) rmSync(path);
+        } catch {
+          // Gone meanwhile, or not ours to remove: the next write tries again.
+        }
+      }
     }
+  }
+
+  /** Where a write lands: the file, or the file its symlink points to (the link stays). */
+  private target(): string {
+    try {
+      return writeTarget(this.path);
+    } catch (error) {
+      if (error instanceof NotAFileError) throw this.notAFile(error);
+      throw error;
+    }
+  }
+
+  /**
+   * `file` written with conf, in a staging directory beside the file it replaces, read back
+   * whole, then renamed over it: conf's atomic write ignores a short write (a full disk, a
+   * file size limit), and would rename a cut-off file over the profiles. A symlinked config
+   * file is written through: the file it points to is replaced, in its own directory.
+   */
+  private async write(file: FileContent): Promise<void> {
+    this.removeLeftovers();
+    const target = this.target();
+    const staging = join(dirname(target), `.config-${process.pid}.staging`);
+    const Conf = await loadConf(staging);
+    try {
+      const conf = new Conf<FileContent>({
+        cwd: staging,
+        configName: 'config',
+        projectSuffix: '',
+        configFileMode: 0o600,
+        accessPropertiesByDotNotation: false,
+        // The same reading as ours (an empty file is {}), and numbers written back as they were.
+        deserialize: parseText as (text: string) => FileContent,
+        serialize: (value) => stringifyJson(value, '\t'),
+      });
+      conf.store = file;
+      const written = join(staging, 'config.json');
+      if (readFileSync(written, 'utf8') !== stringifyJson(file, '\t')) {
+        throw Object.assign(new Error('the file was not written whole'), { code: 'EFBIG', path: this.path });
+      }
+      // conf creates the file with 0600; an older file may have been created looser.
+      chmodSync(written, 0o600);
+      renameSync(written, target);
+    } catch (error) {
+      const why = pathProblem(error, this.path);
+      if (!why) throw error;
+      // Nothing replaced the file: it is as it was.
+      throw new ConfigError(
+        `Cannot write the config file ${this.path}: ${why}. It was left as it was.`,
+        pathHint(error, this.path, useAnotherDir('config')),
+      );
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
+  }
+}
+
+/** A staging directory of a config write (`.config-PID.staging`). */
+const STAGING = /^\.config-\d+\.staging$/;
+
+/** A lock's temporary file older than this is a leftover: a live one exists for an instant. */
+const LEFTOVER_AGE_MS = 10_000;
+
+/**
+ * conf. Its env-paths asks node:os for the home directory as it loads (a path mon never uses:
+ * it gives conf its directory), which throws for a user without one (no HOME, no entry in the
+ * password database): HOME names the staging directory while it loads.
+ */
+async function loadConf(staging: string) {
+  if (process.env.HOME) return (await import('conf')).default;
+  process.env.HOME = staging;
+  try {
+    return (await import('conf')).default;
+  } finally {
+    delete process.env.HOME;
   }
 }
 

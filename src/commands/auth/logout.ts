@@ -7,8 +7,11 @@ export async function logoutRun(ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'confi
   const profile = profileName(ctx.globals, env).value;
   const store = ctx.config();
   if (!requireProfile(ctx)?.['api-key']) {
+    // A write killed before its end may have left a copy of a key beside the file: gone too.
+    await store.sweep();
     io.err(`Profile "${profile}" has no stored API key: nothing to remove.\n`);
   } else {
+    // The write removes those copies as well.
     await store.updateProfile(profile, ({ 'api-key': _removed, ...rest }) => rest);
     saySuccess(io, `Removed the API key of profile "${profile}" from ${store.path}`);
   }
