@@ -67,12 +67,12 @@ export function refuseSpecial(path: string): void {
 }
 
 /**
- * The text of one of mon's files, at most `maxBytes` read (FileTooLargeError past it);
- * undefined when there is none. Opened without blocking (a FIFO put there after a check
- * never stalls the open) and checked on the open descriptor: a device, a FIFO or a socket is
- * NotAFileError, before a byte is read. Other failures are the system's (EACCES, EISDIR...).
+ * One of mon's files, open for reading, or undefined when there is none. Opened without
+ * blocking (a FIFO put there after a check never stalls the open) and checked on the open
+ * descriptor: a device, a FIFO or a socket is NotAFileError, before a byte is read. Other
+ * failures are the system's (EACCES, EISDIR...).
  */
-export function readOwnFile(path: string, maxBytes: number): string | undefined {
+function openOwn(path: string): { fd: number; size: number } | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0));
@@ -88,21 +88,53 @@ export function readOwnFile(path: string, maxBytes: number): string | undefined 
     const kind = specialKind(stats);
     if (kind) throw new NotAFileError(path, kind);
     if (stats.isDirectory()) throw Object.assign(new Error(`EISDIR: ${path}`), { code: 'EISDIR', path });
-    if (stats.size > maxBytes) throw new FileTooLargeError(path, maxBytes);
-    // Read to the end, whatever the size said (a file may grow), but never past the bound.
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, maxBytes + 1 - size));
-      const read = readSync(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      chunks.push(chunk.subarray(0, read));
-      size += read;
-      if (size > maxBytes) throw new FileTooLargeError(path, maxBytes);
-    }
-    return Buffer.concat(chunks, size).toString('utf8');
-  } finally {
+    return { fd, size: stats.size };
+  } catch (error) {
     closeSync(fd);
+    throw error;
+  }
+}
+
+/** Reads from `fd` until its end or `limit` bytes, whichever is first. */
+function readUpTo(fd: number, limit: number): Buffer {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  while (size < limit) {
+    const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, limit - size));
+    const read = readSync(fd, chunk, 0, chunk.length, null);
+    if (read === 0) break;
+    chunks.push(chunk.subarray(0, read));
+    size += read;
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * The text of one of mon's files (see openOwn), at most `maxBytes` read: FileTooLargeError
+ * past them; undefined when there is none.
+ */
+export function readOwnFile(path: string, maxBytes: number): string | undefined {
+  const file = openOwn(path);
+  if (!file) return undefined;
+  try {
+    if (file.size > maxBytes) throw new FileTooLargeError(path, maxBytes);
+    // Read to the end, whatever the size said (a file may grow), but never past the bound.
+    const bytes = readUpTo(file.fd, maxBytes + 1);
+    if (bytes.length > maxBytes) throw new FileTooLargeError(path, maxBytes);
+    return bytes.toString('utf8');
+  } finally {
+    closeSync(file.fd);
+  }
+}
+
+/** The first `bytes` bytes of one of mon's files (see openOwn), as text; undefined when there is none. */
+export function readOwnFileStart(path: string, bytes: number): string | undefined {
+  const file = openOwn(path);
+  if (!file) return undefined;
+  try {
+    return readUpTo(file.fd, bytes).toString('utf8');
+  } finally {
+    closeSync(file.fd);
   }
 }
 

@@ -1,7 +1,7 @@
 import { CliError } from '../errors';
 import type { IO } from '../io';
 import { realFile, waitForLock } from '../lock';
-import { lockFileFailure, prepareDataDir } from './data-dir';
+import { checkDataFile, lockFileFailure, prepareDataDir } from './data-dir';
 import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID } from './defaults';
 import { sayNote } from '../output/say';
 import { startSandbox } from './server';
@@ -26,6 +26,7 @@ export async function startEmbeddedSandbox(options: {
   signal: AbortSignal;
 }): Promise<EmbeddedSandbox> {
   const dataFile = defaultDataFile(options.env);
+  checkDataFile(dataFile, false, options.env);
   prepareDataDir(dataFile, false);
   const lock = await waitForLock(lockPath(realFile(dataFile)), 'mon --sandbox', {
     timeoutMs: 60_000,

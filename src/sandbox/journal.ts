@@ -7,16 +7,16 @@ import {
   ftruncateSync,
   mkdirSync,
   openSync,
-  readFileSync,
-  readSync,
   renameSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
+import { FileTooLargeError, NotAFileError, readOwnFile, readOwnFileStart, writeTarget } from '../config/files';
 import { ownedByAnother, pathHint, pathProblem } from '../config/paths';
 import { CliError } from '../errors';
 import { errorWords } from '../text/codes';
+import { DATA_FILE_MAX_BYTES } from './limits';
 
 /*
  * The sandbox's data file: an append-only journal of JSON lines, {"format":"mon-sandbox",
@@ -33,6 +33,8 @@ import { errorWords } from '../text/codes';
 
 const HEADER = { format: 'mon-sandbox', version: 1 };
 
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The fix that always works, whichever command opened the file. */
 const ELSEWHERE = 'use another data file (`mon sandbox --data FILE`, or MON_DATA_DIR for `mon --sandbox`)';
 
@@ -46,6 +48,8 @@ export interface JournalOptions {
   write?: WriteFunction;
   /** Tests only: a flush that fails. */
   sync?: SyncFunction;
+  /** Tests only: a smaller bound than DATA_FILE_MAX_BYTES. */
+  maxBytes?: number;
 }
 
 /**
@@ -75,6 +79,20 @@ function isHeader(line: string | undefined): boolean {
 
 /** A data file that could not be read or written: its path, why, and what to do (rethrown as is when not about the path). */
 export function cannotUse(what: 'read' | 'write', file: string, error: unknown): unknown {
+  if (error instanceof NotAFileError) {
+    return new CliError(
+      'failure',
+      `The sandbox data file ${file} is ${error.kind}, not a regular file: mon neither reads it nor replaces it.`,
+      `${capitalized(ELSEWHERE)}.`,
+    );
+  }
+  if (error instanceof FileTooLargeError) {
+    return new CliError(
+      'failure',
+      `The sandbox data file ${file} is larger than ${DATA_FILE_MAX_BYTES / 1024 / 1024} MiB, the most mon reads of one: it was left untouched.`,
+      `Move it aside (\`mon sandbox reset\` starts afresh), or ${ELSEWHERE}.`,
+    );
+  }
   const why = pathProblem(error, file);
   if (!why) return error;
   return new CliError(
@@ -86,20 +104,13 @@ export function cannotUse(what: 'read' | 'write', file: string, error: unknown):
 
 /** Whether `file` starts as a sandbox journal does; undefined when there is no such file (or it is empty). */
 export function isJournal(file: string): boolean | undefined {
-  let head: string;
+  let head: string | undefined;
   try {
-    const fd = openSync(file, 'r');
-    try {
-      const buffer = Buffer.alloc(256);
-      head = buffer.toString('utf8', 0, readSync(fd, buffer, 0, buffer.length, 0));
-    } finally {
-      closeSync(fd);
-    }
+    head = readOwnFileStart(file, 256);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw cannotUse('read', file, error);
   }
-  if (head === '') return undefined;
+  if (!head) return undefined;
   return isHeader(head.split('\n')[0]);
 }
 
@@ -116,7 +127,7 @@ export interface JournalContent {
  * The journal's lines, read without changing the file. A file another user owns, one that
  * is not a journal, and a damaged line other than the last are refused, naming the file.
  */
-export function readJournal(file: string): JournalContent {
+export function readJournal(file: string, options: Pick<JournalOptions, 'maxBytes'> = {}): JournalContent {
   // It holds the sandbox's key: a file another user owns (and can read, or fill) is not used.
   const owner = ownedByAnother(file);
   if (owner !== undefined) {
@@ -126,11 +137,11 @@ export function readJournal(file: string): JournalContent {
       `If it is yours, take it back (chown "$(id -u)" '${file}'); otherwise move it aside, or ${ELSEWHERE}.`,
     );
   }
-  let text = '';
+  let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readOwnFile(file, options.maxBytes ?? DATA_FILE_MAX_BYTES) ?? '';
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw cannotUse('read', file, error);
+    throw cannotUse('read', file, error);
   }
   const content: JournalContent = { entries: [], created: text === '', droppedTornTail: false };
   const lines = text.split('\n');
@@ -205,7 +216,8 @@ export class Journal {
    * renamed over it), and appends after them from now on. On failure the file is as it was.
    */
   rewrite(entries: Iterable<object>): void {
-    const file = this.file;
+    // A symlinked data file is written through: the file it points to is replaced, the link stays.
+    const file = writeTarget(this.file);
     mkdirSync(dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
     const fd = openSync(temp, 'w', 0o600);

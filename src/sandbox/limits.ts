@@ -21,3 +21,12 @@ export const CHECK_RUN_SECONDS = 2;
 
 /** How often a request that waits for a check session (its /completion) looks at the sandbox clock again, in ms. */
 export const COMPLETION_POLL_MS = 50;
+
+/**
+ * The most mon reads of a data file (256 MiB): it is read whole, as one string (V8 holds at
+ * most ~512 MiB in one). A busy day of a sandbox writes a few MiB.
+ */
+export const DATA_FILE_MAX_BYTES = 256 * 1024 * 1024;
+
+/** The most the sandbox reads of a --seed file (4 MiB): a list of monitors takes a few KiB. */
+export const SEED_FILE_MAX_BYTES = 4 * 1024 * 1024;

@@ -30,7 +30,7 @@ export class Store {
   }
 
   static open(file: string, options: JournalOptions = {}): Store {
-    const content = readJournal(file);
+    const content = readJournal(file, options);
     const store = new Store(new Journal(file, options));
     for (const entry of content.entries) store.apply(entry);
     store.report.created = content.created;

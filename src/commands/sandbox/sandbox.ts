@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import { resolve } from 'node:path';
 import type { Input } from '../../core/flags/spec';
 import type { Ctx } from '../../core/context';
 import { CliError, UsageError } from '../../errors';
@@ -7,7 +6,8 @@ import { realFile, tryLock } from '../../lock';
 import { printJson } from '../../output/render';
 import { sayWarning } from '../../output/say';
 import { lockFileFailure, prepareDataDir } from '../../sandbox/data-dir';
-import { defaultDataFile, lockPath, SANDBOX_ACCOUNT_ID, sandboxExports } from '../../sandbox/defaults';
+import { lockPath, SANDBOX_ACCOUNT_ID, sandboxExports } from '../../sandbox/defaults';
+import { dataFileOf } from './shared/data-file';
 import { parseFaults } from '../../sandbox/faults';
 import { startSandbox } from '../../sandbox/server';
 import type { SANDBOX } from './spec';
@@ -38,7 +38,7 @@ export async function sandboxRun(
 ): Promise<void> {
   checkOptions(options);
   const { io } = ctx;
-  const dataFile = resolve(options.data ?? defaultDataFile(ctx.env));
+  const dataFile = dataFileOf(ctx.env, options.data);
   const accountId = ctx.globals.account ?? SANDBOX_ACCOUNT_ID;
   prepareDataDir(dataFile, options.data !== undefined);
 

@@ -1,11 +1,17 @@
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { lockHolder, type LockOwner } from '../../../lock';
+import { checkDataFile } from '../../../sandbox/data-dir';
 import { defaultDataFile, lockPath } from '../../../sandbox/defaults';
 
-/** --data FILE, else the default data file (the one `mon --sandbox` uses), as an absolute path. */
+/**
+ * --data FILE, else the default data file (the one `mon --sandbox` uses), as an absolute
+ * path; a device, a FIFO or a socket there is refused (exit 2) before anything opens it.
+ */
 export function dataFileOf(env: NodeJS.ProcessEnv, data: string | undefined): string {
-  return resolve(data ?? defaultDataFile(env));
+  const file = resolve(data ?? defaultDataFile(env));
+  checkDataFile(file, data !== undefined, env);
+  return file;
 }
 
 /**

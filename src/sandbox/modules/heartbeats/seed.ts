@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { FileTooLargeError, NotAFileError, readOwnFile } from '../../../config/files';
 import { resolve } from 'node:path';
 import { heartbeatMonitorSchema, type HeartbeatMonitor } from '../../../api/schemas/heartbeats';
 import { UsageError } from '../../../errors';
@@ -6,6 +6,7 @@ import { formatPath } from '../../../text/path';
 import type { ModuleContext } from '../../module';
 import { addHeartbeatMonitor, monitors, recordPing } from './store';
 import { errorWords } from '../../../text/codes';
+import { SEED_FILE_MAX_BYTES } from '../../limits';
 
 /** Sample monitors with a history: a daily job with one run in its grace time, an hourly one that missed a run, a busy worker. */
 const SAMPLES: {
@@ -55,8 +56,14 @@ export function loadSeedFile(ctx: ModuleContext, file: string): void {
   const fail = (problem: string, hint = shape) => new UsageError(`--seed ${file}: ${problem}`, hint);
   let entries: unknown;
   try {
-    entries = JSON.parse(readFileSync(path, 'utf8'));
+    const text = readOwnFile(path, SEED_FILE_MAX_BYTES);
+    if (text === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+    entries = JSON.parse(text);
   } catch (error) {
+    if (error instanceof NotAFileError) throw fail(`is ${error.kind}, not a regular file.`, 'Pass a JSON file.');
+    if (error instanceof FileTooLargeError) {
+      throw fail(`is larger than ${SEED_FILE_MAX_BYTES / 1024 / 1024} MiB, the most the sandbox reads of one.`);
+    }
     const code = (error as NodeJS.ErrnoException).code;
     if (code)
       throw fail(
