@@ -1,4 +1,5 @@
 import { errorBody, reason, type SandboxResponse } from './http';
+import { MAX_FAULT_DELAY_MS } from './limits';
 
 /**
  * `--faults SPEC`: failures injected into API requests (not pings), for trying retries and
@@ -10,7 +11,7 @@ import { errorBody, reason, type SandboxResponse } from './http';
  *   reset:0.1     close the connection without answering
  *   hang x1       (written hangx1) never answer: the client's timeout must fire
  *   dropx1        do the work (store the incident), then close the connection unanswered
- *   delay:300     wait 300 ms before every answer
+ *   delay:300     wait 300 ms before every answer (at most MAX_FAULT_DELAY_MS)
  *   ...@POST      apply the rule to one method only, e.g. dropx1@POST, 503:0.5@GET
  */
 export type FaultAction = { kind: 'status'; status: number } | { kind: 'reset' | 'hang' | 'drop' };
@@ -39,6 +40,11 @@ export function parseFaults(spec: string, random: () => number = Math.random): F
     const delay = /^delay:(\d+)$/.exec(body);
     if (delay) {
       delayMs = Number(delay[1]);
+      if (delayMs > MAX_FAULT_DELAY_MS) {
+        throw new Error(
+          `Invalid fault ${JSON.stringify(raw)}: a delay is at most ${MAX_FAULT_DELAY_MS} ms (24.8 days), the longest wait Node.js keeps`,
+        );
+      }
       continue;
     }
     const match = /^(\d{3}|reset|hang|drop)(?::(0(?:\.\d+)?|1(?:\.0+)?)|x(\d+))$/.exec(body);

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { z } from 'zod';
 import { statusText } from '../api/errors';
 import { formatPath } from '../text/path';
+import { REQUEST_LIMITS } from './limits';
 
 /** What a route handler sees. */
 export interface SandboxRequest {
@@ -67,24 +68,86 @@ export function queryObject(query: URLSearchParams): Record<string, string> {
 
 /* Reading a request and writing an answer, as node:http gives them. */
 
-const MAX_BODY_BYTES = 1024 * 1024;
+const { bodyBytes: MAX_BODY_BYTES, depth: MAX_DEPTH } = REQUEST_LIMITS;
 
-/** The request's JSON body (undefined when empty) and its size; 413 past 1 MB, 400 when it is not JSON. */
-export async function readJsonBody(req: IncomingMessage): Promise<{ body: unknown; size: number }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'The body is larger than 1 MB');
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+/**
+ * The request's JSON body (undefined when empty) and its size; 413 past REQUEST_LIMITS'
+ * bytes (read no further), 400 when it is not JSON or nested deeper than its depth (checked
+ * before it is parsed: nothing later walks a deeper value).
+ */
+export function readJsonBody(req: IncomingMessage): Promise<{ body: unknown; size: number }> {
+  return new Promise<{ body: unknown; size: number }>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      finish();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      // Read no further: the answer closes the connection (what is still coming is not read).
+      if (size > MAX_BODY_BYTES) {
+        settle(() => reject(new HttpError(413, `The body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`)));
+      } else {
+        chunks.push(chunk);
+      }
+    };
+    req.on('data', onData);
+    req.once('end', () =>
+      settle(() => {
+        try {
+          resolve(parseBody(Buffer.concat(chunks, size).toString('utf8'), size));
+        } catch (error) {
+          reject(error);
+        }
+      }),
+    );
+    req.once('error', (error) => settle(() => reject(error)));
+    req.once('close', () => settle(() => reject(new HttpError(400, 'The connection closed before the body ended'))));
+  });
+}
+
+/** The body's text as JSON (undefined when empty), checked for depth before it is parsed. */
+function parseBody(text: string, size: number): { body: unknown; size: number } {
   if (text.trim() === '') return { body: undefined, size };
+  if (nestedDeeperThan(text, MAX_DEPTH)) {
+    throw new HttpError(400, `The body is nested deeper than ${MAX_DEPTH} levels (objects and arrays)`);
+  }
   try {
     return { body: JSON.parse(text), size };
   } catch {
     throw new HttpError(400, 'The body is not valid JSON');
   }
+}
+
+/** Whether JSON text opens more than `max` objects and arrays inside each other (strings skipped), in one pass. */
+export function nestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let at = 0; at < text.length; at++) {
+    const char = text.charCodeAt(at);
+    if (inString) {
+      if (char === 0x5c)
+        at++; // a backslash: the next character is escaped
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) {
+      inString = true;
+    } else if (char === 0x5b || char === 0x7b) {
+      if (++depth > max) return true;
+    } else if (char === 0x5d || char === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** Whether a request comes with a body (which a refused request leaves unread). */
+export function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /** What each response carried, for the request log. */

@@ -6,6 +6,18 @@
  */
 export const REQUEST_LOG_LIMITS = { count: 10_000, bytes: 16 * 1024 * 1024 } as const;
 
+/**
+ * What one request may cost the sandbox: a JSON body of at most 1 MiB (413 past it), nested at
+ * most 64 levels deep (400 past it), read only once the request's key is checked (a request
+ * without it is answered 401 and its body never read). At most 128 connections are open at
+ * once: a connection past them is answered 503 (the API's error body, Retry-After: 1) and
+ * closed.
+ */
+export const REQUEST_LIMITS = { bodyBytes: 1024 * 1024, depth: 64, connections: 128 } as const;
+
+/** The longest --faults delay: Node.js's longest timer (2^31 − 1 ms, 24.8 days); a longer one would fire at once. */
+export const MAX_FAULT_DELAY_MS = 2 ** 31 - 1;
+
 /** One clock advance: at most 100 years (in seconds). */
 export const MAX_CLOCK_ADVANCE_SECONDS = 100 * 365.25 * 86_400;
 

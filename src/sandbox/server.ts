@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { networkInterfaces } from 'node:os';
-import { isLoopbackAddress } from '../api/request';
+import { hostname, networkInterfaces } from 'node:os';
+import { isLoopbackAddress, isLoopbackName } from '../api/request';
 import { adminRoutes } from './admin';
 import { faultAnswer, nextFault, parseFaults, type Faults } from './faults';
 import {
   answerOf,
   errorBody,
+  hasBody,
   HttpError,
   readJsonBody,
   send,
@@ -24,6 +25,8 @@ import { Store } from './store';
 import { CLOCK_OFFSET_META, SandboxClock, type ModuleContext, type SandboxOptions } from './module';
 import { seedModules } from './seed';
 import { RequestLog, type LoggedRequest } from './request-log';
+import { REQUEST_LIMITS } from './limits';
+import { sanitize } from '../text/escape';
 
 export interface Sandbox {
   url: string;
@@ -49,8 +52,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   let url = '';
   const ctx: ModuleContext = { store, clock, options, baseUrl: () => url, pingUrl: () => `${url}/ping` };
   const router = new Router();
-  const log = new RequestLog();
-  const requests = log.entries;
+  const requestLog = new RequestLog();
+  const requests = requestLog.entries;
   try {
     seedModules(ctx);
     if (typeof ownKey !== 'string') {
@@ -68,28 +71,42 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     store.close();
     throw error;
   }
-  adminRoutes(router, { clock, store, log });
+  adminRoutes(router, { clock, store, log: requestLog });
   const key = options.apiKey ?? (ownKey as string);
   const redact = requestRedactor(key);
 
+  // Everything it logs comes from clients, unauthenticated ones too: escaped before it reaches a terminal.
+  const accessLog = options.log ? (line: string) => options.log!(sanitize(line, { newlines: true })) : undefined;
+
   const sockets = new Set<Socket>();
+  /** Connections past REQUEST_LIMITS.connections: answered 503 and closed, never served. */
+  const refused = new WeakSet<Socket>();
   const server: Server = createServer((req, res) => {
+    if (refused.has(req.socket)) return;
     void handle(req, res).catch((error: unknown) => {
       if (error instanceof JournalError) {
-        options.log?.(`sandbox error: ${error.message}`);
+        accessLog?.(`sandbox error: ${error.message}`);
         if (!res.headersSent) send(res, ...journalFailure(error));
         else res.destroy();
         return;
       }
-      options.log?.(`sandbox error: ${(error as Error).stack ?? String(error)}`);
+      accessLog?.(`sandbox error: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent) send(res, 500, errorBody(500, 'Internal sandbox error'));
       else res.destroy();
     });
   });
-  server.on('connection', (socket) => {
+  server.on('connection', (socket: Socket) => {
+    if (sockets.size >= REQUEST_LIMITS.connections) {
+      refused.add(socket);
+      socket.on('error', () => {});
+      socket.end(busyAnswer());
+      return;
+    }
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
+  // Known only once it listens: the names and addresses a request may be addressed to.
+  let ownHosts: (host: string) => boolean = () => false;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
@@ -104,20 +121,19 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     res.setHeader(PING_URL_HEADER, '/ping');
     // No credential in the logs (redact.ts): ping tokens, keys in a query, the sandbox's key.
     const logged = redact.path(req.url ?? '/');
-    res.on('finish', () => options.log?.(`${method} ${logged} → ${res.statusCode} (${Date.now() - started} ms)`));
+    res.on('finish', () => accessLog?.(`${method} ${logged} → ${res.statusCode} (${Date.now() - started} ms)`));
 
-    let body: unknown;
-    let size: number;
-    try {
-      ({ body, size } = await readJsonBody(req));
-    } catch (error) {
-      const status = error instanceof HttpError ? error.status : 400;
-      return send(res, status, errorBody(status, (error as Error).message));
+    // A page of another site whose name was pointed at this machine (DNS rebinding) sends its own name.
+    const host = hostName(req.headers.host);
+    if (host !== undefined && !ownHosts(host)) {
+      return refuseUnread(req, res, new HttpError(421, misdirected(host)));
     }
     const isAdmin = rawPath.startsWith('/__sandbox/');
     // The log is of what the API was asked: page views (a browser on /status/) are not in it.
     const isPage = rawPath === '/status' || rawPath.startsWith('/status/');
-    if (!isAdmin && !isPage) {
+    const isApi = rawPath.startsWith('/v1/') || rawPath === '/v1';
+    const record = (body: unknown, size: number) => {
+      if (isAdmin || isPage) return;
       const headers = redact.headers(req.headers);
       const entry: LoggedRequest = {
         method,
@@ -130,20 +146,41 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       res.on('finish', () => {
         entry.status = res.statusCode;
         const answer = answerOf(res);
-        if (answer) log.answer(entry, { status: answer.status, body: redact.body(answer.body) }, answer.size);
+        if (answer) requestLog.answer(entry, { status: answer.status, body: redact.body(answer.body) }, answer.size);
       });
-      log.add(entry, size + entry.path.length + JSON.stringify(headers).length + 100);
+      requestLog.add(entry, size + entry.path.length + JSON.stringify(headers).length + 100);
+    };
+
+    // The key first: a request without it is answered before its body is read (it is never read).
+    let match: ReturnType<Router['match']>;
+    try {
+      if (isApi || isAdmin) authorize(req, key, options.accountId);
+      match = router.match(method, rawPath);
+      if (match.route.auth !== false && !isApi && !isAdmin) authorize(req, key, options.accountId);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      record(undefined, 0);
+      return refuseUnread(req, res, error);
     }
+    // A route open to all (pings, status pages) reads no body either.
+    let body: unknown;
+    let size = 0;
+    if (match.route.auth !== false) {
+      try {
+        ({ body, size } = await readJsonBody(req));
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        record(undefined, size);
+        return refuseUnread(req, res, error);
+      }
+    }
+    record(body, size);
     // The file may differ from memory since a flush failed: answer nothing from memory.
     if (store.failure) return send(res, ...journalFailure(store.failure));
 
     let response: SandboxResponse;
     let drop = false;
     try {
-      const isApi = rawPath.startsWith('/v1/') || rawPath === '/v1';
-      if (isApi || isAdmin) authorize(req, key, options.accountId);
-      const { route, params } = router.match(method, rawPath);
-      if (route.auth !== false && !isApi && !isAdmin) authorize(req, key, options.accountId);
       if (isApi && faults) {
         const fault = await nextFault(faults, method);
         if (fault?.kind === 'reset') return void req.socket.destroy();
@@ -159,17 +196,17 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       const request: SandboxRequest = {
         method,
         path: rawPath,
-        params,
+        params: match.params,
         query: target.searchParams,
         body,
         headers: req.headers,
         remoteAddress: req.socket.remoteAddress ?? '',
         signal: gone.signal,
       };
-      response = await route.handler(request);
+      response = await match.route.handler(request);
     } catch (error) {
       if (error instanceof JournalError) {
-        options.log?.(`sandbox error: ${error.message}`);
+        accessLog?.(`sandbox error: ${error.message}`);
         return send(res, ...journalFailure(error));
       }
       if (!(error instanceof HttpError)) throw error;
@@ -197,12 +234,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+  const reachable = reachableAt(address);
+  ownHosts = servedHosts(options.host ?? '127.0.0.1', reachable);
 
   return {
     url,
     pingUrl: `${url}/ping`,
     apiKey: key,
-    reachableAt: reachableAt(address),
+    reachableAt: reachable,
     store,
     clock,
     options,
@@ -249,6 +288,60 @@ function reachableAt(address: AddressInfo): string[] {
         .map((entry) => entry!.address)
     : [address.address];
   return hosts.map((host) => `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+}
+
+/**
+ * The host names a request may be addressed to: loopback names and addresses, the --host it
+ * was started with, and where it listens beyond loopback, this machine's addresses and name.
+ * Any other (a site's name pointed at this machine by DNS rebinding) is answered 421.
+ */
+function servedHosts(listenedOn: string, reachable: string[]): (host: string) => boolean {
+  const own = new Set([hostName(listenedOn)!, ...reachable.map((url) => hostName(new URL(url).host)!)]);
+  if (reachable.length) own.add(hostName(hostname())!);
+  return (host) => own.has(host) || isLoopbackAddress(host) || isLoopbackName(host);
+}
+
+/** The host of a Host header (or an address), lower case, without its port, brackets or final dot; undefined when absent. */
+function hostName(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const text = header.trim().toLowerCase();
+  const bracketed = /^\[([^\]]*)\](?::\d*)?$/.exec(text);
+  if (bracketed) return bracketed[1]!;
+  // An IPv6 address without brackets (how --host gives one) has colons of its own.
+  const host = (text.match(/:/g) ?? []).length > 1 ? text : text.replace(/:\d*$/, '');
+  return host.replace(/\.$/, '');
+}
+
+function misdirected(host: string): string {
+  return `This sandbox answers requests addressed to this machine (localhost, a loopback address, or the --host it was started with), not to ${JSON.stringify(host)}: a web page of another site cannot use it.`;
+}
+
+/**
+ * An error answered before the request's body is read: the connection is closed after it, so
+ * whatever the client is still sending is not read (nor held).
+ */
+function refuseUnread(req: IncomingMessage, res: ServerResponse, error: HttpError): void {
+  if (hasBody(req) && !req.complete) res.setHeader('connection', 'close');
+  send(res, error.status, errorBody(error.status, error.message), error.headers);
+}
+
+/** What a connection past REQUEST_LIMITS.connections gets, as raw HTTP: 503 with the API's error body. */
+function busyAnswer(): string {
+  const body = JSON.stringify(
+    errorBody(
+      503,
+      `The sandbox has ${REQUEST_LIMITS.connections} connections open, the most it serves at once: try again when one closes.`,
+    ),
+  );
+  return [
+    'HTTP/1.1 503 Service Unavailable',
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'retry-after: 1',
+    'connection: close',
+    '',
+    body,
+  ].join('\r\n');
 }
 
 function authorize(req: IncomingMessage, apiKey: string, accountId: string): void {

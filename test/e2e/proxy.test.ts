@@ -4,7 +4,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closedPort, runMon, startSandbox, type SandboxProcess } from './harness';
+import { cleanEnv, closedPort, runMon, startSandbox, type SandboxProcess } from './harness';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
@@ -25,7 +25,14 @@ const listen = (server: Server) =>
   );
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  // The sandbox answers only requests addressed to a name it serves: started on api.mon.test
+  // (a name this process alone resolves, to 127.0.0.1), it serves that name.
+  sandbox = await startSandbox(['--host', REMOTE_HOST], {
+    env: cleanEnv({
+      NODE_OPTIONS: `--require ${fixture('fake-hosts.cjs')}`,
+      MON_FAKE_HOSTS: `${REMOTE_HOST}=127.0.0.1`,
+    }),
+  });
   const target = new URL(sandbox.url);
   // A forward proxy: absolute-form requests for http://, CONNECT tunnels for https://.
   proxy = createHttpServer((req, res) => {

@@ -1,6 +1,12 @@
 import { checkArg } from '../../core/flags/common';
 import { verb, type FlagTable, type NounSpec } from '../../core/flags/spec';
-import { DEFAULT_HOST, DEFAULT_PORT, REQUEST_LOG_LIMITS } from '../../sandbox/limits';
+import {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  MAX_FAULT_DELAY_MS,
+  REQUEST_LIMITS,
+  REQUEST_LOG_LIMITS,
+} from '../../sandbox/limits';
 import { HEARTBEAT_STATES } from '../../api/heartbeat-rules';
 import { TOP } from '../top-level';
 
@@ -55,10 +61,15 @@ export const SANDBOX = verb({
     'random, made with its data file and kept in it (mon sandbox info shows it), unless\n' +
     '--api-key gives another. Listening beyond loopback (--host 0.0.0.0) lets anyone who can\n' +
     'reach this machine in: it says so, with the addresses it can be reached at.\n\n' +
+    'It answers requests addressed to this machine only (localhost, a loopback address, the\n' +
+    `--host it was started with; 421 otherwise), reads a body only once the key is checked (at\n` +
+    `most ${REQUEST_LIMITS.bodyBytes / 1024 / 1024} MiB, nested ${REQUEST_LIMITS.depth} levels deep), and serves ${REQUEST_LIMITS.connections} connections at once (503 past\n` +
+    'them). The data file is a regular file (a device or a FIFO is refused).\n\n' +
     'Faults (--faults, comma-separated): STATUS:P answers STATUS to a fraction P of requests;\n' +
     'STATUSxN to the next N; reset (close the connection), hang (never answer) and drop (do the\n' +
     'work, then close the connection unanswered) take :P or xN too; delay:MS delays every\n' +
-    'answer; a rule ending in @METHOD applies to that method only (e.g. dropx1@POST).\n\n' +
+    `answer (MS at most ${MAX_FAULT_DELAY_MS}, 24.8 days); a rule ending in @METHOD applies to that\n` +
+    'method only (e.g. dropx1@POST).\n\n' +
     'Admin routes, outside the API (they need the API key too):\n' +
     '  GET /__sandbox/requests?limit=N: the last N requests (mon sandbox requests)\n' +
     '  DELETE /__sandbox/requests: forget them\n' +
