@@ -54,22 +54,45 @@ export function sandboxPagesAt(
   return { baseUrl: `http://${DEFAULT_HOST}:${DEFAULT_PORT}`, temporary: true };
 }
 
-/** The public address of `page`, or why there is none. */
+/**
+ * The public address of `page`, or why there is none. An account's page is opened only at an
+ * https:// address with no user name or password in it: its custom domain (a host name and
+ * nothing else: "status.example.com@evil.example" is the host evil.example), else the
+ * address the API gives. Why a value is refused never quotes it (it may hold a password).
+ */
 export function publicPageUrl(
   page: Pick<StatusPage, 'name' | 'url' | 'customDomain'>,
   where: { sandbox: boolean; baseUrl: string },
 ): { url: string } | { none: string } {
   if (where.sandbox) return { url: new URL(statusPagePath(page.url), where.baseUrl).href };
+  const name = sanitize(page.name);
   const domain = page.customDomain?.trim();
   if (domain) {
-    const url = httpUrl(/^https?:\/\//i.test(domain) ? domain : `https://${domain}`);
-    if (url) return { url };
+    const host = domain.replace(/^https?:\/\//i, '').replace(/\/$/, '');
+    const url = HOST_NAME.test(host) ? safeUrl(`https://${host}/`) : undefined;
+    if (url && new URL(url).hostname === process.getBuiltinModule('node:url').domainToASCII(host)) return { url };
+    return {
+      none: `The custom domain of the status page "${name}" is not a host name (mon opens only https:// on the page's own domain, never an address with a user name or password): mon does not open it.`,
+    };
   }
-  const given = httpUrl(page.url);
+  const given = safeUrl(page.url);
   if (given) return { url: given };
+  // A URL with a user name may hold a password: not repeated.
+  const shown = page.url.includes('@') ? 'its url' : `its url "${sanitize(page.url)}"`;
   return {
-    none: `The API gives no address for the status page "${sanitize(page.name)}" (no custom domain, and its url "${sanitize(page.url)}" is not an address); mon does not guess one.`,
+    none: `The API gives no address for the status page "${name}" (no custom domain, and ${shown} is not an https:// address); mon does not guess one.`,
   };
+}
+
+/** A host name as a custom domain is one: dot-separated labels of letters, digits and hyphens (IDNs in their xn-- form, or as typed). */
+const HOST_NAME = /^(?!-)[\p{L}\p{N}-]{1,63}(?:\.(?!-)[\p{L}\p{N}-]{1,63})+$/u;
+
+/** `text` as an https:// URL with no user name or password; undefined otherwise. */
+function safeUrl(text: string): string | undefined {
+  const url = httpUrl(text);
+  if (!url) return undefined;
+  const parsed = new URL(url);
+  return parsed.protocol === 'https:' && !parsed.username && !parsed.password ? url : undefined;
 }
 
 /**

@@ -6,12 +6,17 @@ import { publicPageUrl } from '../../src/core/public-page';
 const account = { sandbox: false, baseUrl: 'https://api.example.com' };
 
 describe('publicPageUrl', () => {
-  it('an account page with a custom domain: that domain, over https unless it says otherwise', () => {
+  it('an account page with a custom domain: that domain, always over https', () => {
     expect(publicPageUrl({ name: 'Acme', url: 'acme', customDomain: 'status.acme.com' }, account)).toEqual({
       url: 'https://status.acme.com/',
     });
-    expect(publicPageUrl({ name: 'Acme', url: 'acme', customDomain: 'http://status.acme.test' }, account)).toEqual({
-      url: 'http://status.acme.test/',
+    for (const typed of ['http://status.acme.test', 'https://status.acme.test/', 'Status.Acme.Test']) {
+      expect(publicPageUrl({ name: 'Acme', url: 'acme', customDomain: typed }, account)).toEqual({
+        url: 'https://status.acme.test/',
+      });
+    }
+    expect(publicPageUrl({ name: 'Acme', url: 'acme', customDomain: 'bücher.example' }, account)).toEqual({
+      url: 'https://xn--bcher-kva.example/',
     });
   });
 

@@ -74,7 +74,7 @@ describe('mon status-pages open, for an account', () => {
       expect(none.code).toBe(1);
       expect(none.stdout).toBe('');
       expect(none.stderr).toContain(
-        'The API gives no address for the status page "Beta" (no custom domain, and its url "beta" is not an address); mon does not guess one.',
+        'The API gives no address for the status page "Beta" (no custom domain, and its url "beta" is not an https:// address); mon does not guess one.',
       );
     } finally {
       api.close();
