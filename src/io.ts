@@ -3,7 +3,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import type { ChildProcess } from 'node:child_process';
 import type * as FS from 'node:fs';
 import { pagerCommand } from './env';
-import { BrokenPipeError, CancelledError } from './errors';
+import { BrokenPipeError, CancelledError, CliError } from './errors';
 import { maskSecret } from './text/mask';
 import { TerminalWrapper } from './text/wrap';
 import { errorWords } from './text/codes';
@@ -285,11 +285,14 @@ class ProcessIO extends BaseIO {
     return this.stdinTTY;
   }
   private stdoutClosed = false;
+  /** stdout failed (a full disk, /dev/full): every later write says so. */
+  private stdoutFailure: CliError | undefined;
   private readonly stdout = new Output(1, () =>
     // A reader that goes away (`| head -1`) shows up as EPIPE; stop writing instead of crashing.
+    // Any other failure of the stream is told at the next write.
     process.stdout.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPIPE') this.stdoutClosed = true;
-      else throw error;
+      else this.stdoutFailure ??= cannotWriteStdout(error);
     }),
   );
   private readonly stderr = new Output(2, () => process.stderr.on('error', () => {}));
@@ -315,11 +318,12 @@ class ProcessIO extends BaseIO {
       return;
     }
     if (this.stdoutClosed) throw new BrokenPipeError();
+    if (this.stdoutFailure) throw this.stdoutFailure;
     this.tap?.out(text);
     try {
       this.stdout.write(text);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw (this.stdoutFailure = cannotWriteStdout(error));
       this.stdoutClosed = true;
       throw new BrokenPipeError();
     }
@@ -390,6 +394,17 @@ class ProcessIO extends BaseIO {
   override rows(): number {
     return (this.stdout.isTTY && this.stdout.stream.rows) || 24;
   }
+}
+
+/**
+ * stdout that takes no more (ENOSPC on a full disk or /dev/full, EIO, EFBIG...): one line in
+ * the system's words, "cannot write to stdout: no space left on device", exit 1.
+ */
+function cannotWriteStdout(error: unknown): CliError {
+  const { code, message } = error as NodeJS.ErrnoException;
+  // Node's message is "ENOSPC: no space left on device, write": the system's own words.
+  const words = /^[A-Z0-9_]+: ([^,]+)/.exec(message ?? '')?.[1] ?? errorWords(error, code);
+  return new CliError('failure', `cannot write to stdout: ${words}`);
 }
 
 /** Sees every text written to stdout and stderr, as written. */
