@@ -162,10 +162,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       record(undefined, 0);
       return refuseUnread(req, res, error);
     }
-    // A route open to all (pings, status pages) reads no body either.
+    // A route open to all (pings, status pages) reads no body either: the connection closes after its answer.
     let body: unknown;
     let size = 0;
-    if (match.route.auth !== false) {
+    if (match.route.auth === false) {
+      if (hasBody(req) && !req.complete) res.setHeader('connection', 'close');
+    } else {
       try {
         ({ body, size } = await readJsonBody(req));
       } catch (error) {
