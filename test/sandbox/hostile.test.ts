@@ -101,7 +101,6 @@ describe('the access log (what `mon sandbox` prints on a terminal)', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^GET \/ping\/….*\\x1b\[2J → 404 /);
     expect(lines[1]).toMatch(/^GET \/v1\/runtimes\?token=….*\\x1bc\\x07 → 401 /);
-    // eslint-disable-next-line no-control-regex
     expect(lines.join('\n')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });
 });
