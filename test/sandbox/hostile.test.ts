@@ -226,6 +226,7 @@ describe('a request with the key', () => {
       '"\\ud800"',
       JSON.stringify(Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i]))),
       nested(REQUEST_LIMITS.depth),
+      nested(100_000),
       `{"a":${'{"a":'.repeat(REQUEST_LIMITS.depth - 2)}1${'}'.repeat(REQUEST_LIMITS.depth - 1)}`,
       '{"name":',
     ];
