@@ -134,7 +134,8 @@ export async function showPages(
     }
   }
   if (!missing.length) return;
-  const hint = 'Its address is in the status page settings of the web app; with a custom domain set, mon opens that.';
+  const hint =
+    'Its address is in the status page settings of the web app; mon opens its custom domain when that is a host name (over https://).';
   if (where.afterWork) return sayWarning(ctx.io, missing.join('\n'), hint);
   throw new CliError('failure', missing.join('\n'), hint);
 }
