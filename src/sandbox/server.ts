@@ -78,9 +78,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   // Everything it logs comes from clients, unauthenticated ones too: escaped before it reaches a terminal.
   const accessLog = options.log ? (line: string) => options.log!(sanitize(line, { newlines: true })) : undefined;
 
+  /** Every open connection (each is closed with the server). */
   const sockets = new Set<Socket>();
   /** Connections past REQUEST_LIMITS.connections: answered 503 and closed, never served. */
-  const refused = new WeakSet<Socket>();
+  const refused = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     if (refused.has(req.socket)) return;
     void handle(req, res).catch((error: unknown) => {
@@ -96,14 +97,18 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     });
   });
   server.on('connection', (socket: Socket) => {
-    if (sockets.size >= REQUEST_LIMITS.connections) {
-      refused.add(socket);
-      socket.on('error', () => {});
-      socket.end(busyAnswer());
-      return;
-    }
+    const over = sockets.size - refused.size >= REQUEST_LIMITS.connections;
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      refused.delete(socket);
+    });
+    if (!over) return;
+    refused.add(socket);
+    socket.on('error', () => {});
+    // A client that keeps its side open is not waited for.
+    socket.setTimeout(5000, () => socket.destroy());
+    socket.end(busyAnswer());
   });
   // Known only once it listens: the names and addresses a request may be addressed to.
   let ownHosts: (host: string) => boolean = () => false;

@@ -37,10 +37,10 @@ interface Answer {
   body: string;
 }
 
-/** A socket to the sandbox, open once connected. */
-function open(port: number): Promise<Socket> {
+/** A socket to the sandbox, open once connected; `allowHalfOpen`: it stays open when the sandbox ends its side. */
+function open(port: number, allowHalfOpen = false): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen }, () => resolve(socket));
     socket.on('error', reject);
   });
 }
@@ -288,6 +288,19 @@ describe('connections', () => {
     } finally {
       for (const socket of idle) socket.destroy();
     }
+  });
+
+  it('a refused connection its client keeps open does not keep the sandbox from stopping', async () => {
+    const { port, sandbox: served } = await sandbox();
+    const idle = await Promise.all(Array.from({ length: REQUEST_LIMITS.connections }, () => open(port)));
+    const kept = await open(port, true);
+    const refusedAnswer = answerOn(kept);
+    kept.write(`GET /status/ HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`);
+    expect((await refusedAnswer).status).toBe(503);
+    // `kept` is never ended by its client; the sandbox stops all the same.
+    running.splice(running.indexOf(served), 1);
+    await served.close();
+    for (const socket of [...idle, kept]) socket.destroy();
   });
 });
 
