@@ -116,8 +116,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
     const method = req.method ?? 'GET';
-    const target = new URL(req.url ?? '/', 'http://sandbox');
-    const rawPath = target.pathname;
+    const target = requestTarget(req.url ?? '/');
+    const rawPath = target?.pathname ?? '';
     const requestId = randomUUID();
     res.setHeader('x-request-id', requestId);
     // Its own clock, moved by `mon sandbox clock advance` (clients compute "5m ago" against it).
@@ -129,7 +129,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     res.on('finish', () => accessLog?.(`${method} ${logged} → ${res.statusCode} (${Date.now() - started} ms)`));
 
     // A page of another site whose name was pointed at this machine (DNS rebinding) sends its own name.
-    const host = hostName(req.headers.host);
+    if (!target) return refuseUnread(req, res, new HttpError(400, 'The request target is neither a path nor a URL'));
+    // A URL as the target (absolute-form) names the host instead of the Host header.
+    const host = hostName(target.host !== SELF ? target.host : req.headers.host);
     if (host !== undefined && !ownHosts(host)) {
       return refuseUnread(req, res, new HttpError(421, misdirected(host)));
     }
@@ -295,6 +297,21 @@ function reachableAt(address: AddressInfo): string[] {
         .map((entry) => entry!.address)
     : [address.address];
   return hosts.map((host) => `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+}
+
+/** The host a request target that is a path is read against. */
+const SELF = 'sandbox.invalid';
+
+/**
+ * A request's target as a URL: a path (origin-form, `//x` included, which is a path there,
+ * not a host), or a whole URL (absolute-form); undefined when it is neither.
+ */
+function requestTarget(raw: string): URL | undefined {
+  try {
+    return raw.startsWith('/') ? new URL(`http://${SELF}${raw}`) : new URL(raw, `http://${SELF}/`);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -240,6 +240,11 @@ describe('a request with the key', () => {
       '/v1/check-statuses/..%2f..',
       '/__sandbox/requests?limit=1e999',
       '/v1/status-pages?limit=100000000000000000000',
+      // Request targets no URL parser takes as they are.
+      '//a:99999999/v1/runtimes',
+      'http://[::1/',
+      '//[x]/',
+      '*',
     ];
     const statuses: string[] = [];
     for (const route of writes) {
@@ -317,6 +322,9 @@ describe('the Host a request is addressed to (DNS rebinding)', () => {
         expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 421, error: 'Misdirected Request' });
       }
     }
+    // A whole URL as the request target names its host instead of the Host header.
+    expect((await get(port, `http://evil.example/ping/${monitor.pingToken}`)).status).toBe(421);
+    expect((await get(port, `http://localhost:${port}/status/`, 'evil.example')).status).toBe(200);
     expect(await events()).toEqual(before);
   });
 
