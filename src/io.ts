@@ -292,7 +292,8 @@ class ProcessIO extends BaseIO {
     // Any other failure of the stream is told at the next write.
     process.stdout.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPIPE') this.stdoutClosed = true;
-      else this.stdoutFailure ??= cannotWriteStdout(error);
+      else if (isSystemError(error)) this.stdoutFailure ??= cannotWriteStdout(error);
+      else throw error;
     }),
   );
   private readonly stderr = new Output(2, () => process.stderr.on('error', () => {}));
@@ -323,7 +324,9 @@ class ProcessIO extends BaseIO {
     try {
       this.stdout.write(text);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw (this.stdoutFailure = cannotWriteStdout(error));
+      const code = (error as NodeJS.ErrnoException).code;
+      // The system refused the write (ENOSPC, EIO...): said in one line; anything else is a bug of mon's.
+      if (code !== 'EPIPE') throw isSystemError(error) ? (this.stdoutFailure = cannotWriteStdout(error)) : error;
       this.stdoutClosed = true;
       throw new BrokenPipeError();
     }
@@ -394,6 +397,12 @@ class ProcessIO extends BaseIO {
   override rows(): number {
     return (this.stdout.isTTY && this.stdout.stream.rows) || 24;
   }
+}
+
+/** An error of a system call (`syscall` and an `E...` code, as Node.js makes them). */
+function isSystemError(error: unknown): boolean {
+  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  return typeof syscall === 'string' && typeof code === 'string' && /^E[A-Z0-9]+$/.test(code);
 }
 
 /**

@@ -159,11 +159,19 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     };
 
     // The key first: a request without it is answered before its body is read (it is never read).
-    let match: ReturnType<Router['match']>;
+    let match: ReturnType<Router['match']> | undefined;
+    /** No route for an authorized API call: answered once its body is read, so the log shows what was sent. */
+    let noRoute: HttpError | undefined;
     try {
-      if (isApi || isAdmin) authorize(req, key, options.accountId);
-      match = router.match(method, rawPath);
-      if (match.route.auth !== false && !isApi && !isAdmin) authorize(req, key, options.accountId);
+      const keyed = isApi || isAdmin;
+      if (keyed) authorize(req, key, options.accountId);
+      try {
+        match = router.match(method, rawPath);
+      } catch (error) {
+        if (!keyed || !(error instanceof HttpError)) throw error;
+        noRoute = error;
+      }
+      if (match && match.route.auth !== false && !keyed) authorize(req, key, options.accountId);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       record(undefined, 0);
@@ -172,7 +180,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     // A route open to all (pings, status pages) reads no body either: the connection closes after its answer.
     let body: unknown;
     let size = 0;
-    if (match.route.auth === false) {
+    if (match?.route.auth === false) {
       if (hasBody(req) && !req.complete) res.setHeader('connection', 'close');
     } else {
       try {
@@ -186,6 +194,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     record(body, size);
     // The file may differ from memory since a flush failed: answer nothing from memory.
     if (store.failure) return send(res, ...journalFailure(store.failure));
+    if (!match) {
+      const { status, message, headers } = noRoute!;
+      return send(res, status, errorBody(status, message), headers);
+    }
 
     let response: SandboxResponse;
     let drop = false;
