@@ -190,6 +190,8 @@ export class ConfigStore {
    */
   async updateProfile(name: string, change: (current: Profile) => Profile | undefined): Promise<void> {
     ensureDir('config', dirname(this.path));
+    // Loaded before the lock is taken: the lock is held for the write alone.
+    const Conf = await loadConf(dirname(this.path));
     const lock = await this.lock();
     try {
       const content = this.read();
@@ -198,7 +200,7 @@ export class ConfigStore {
       const next = change(copied(stored, { ...stored }));
       if (next === undefined) delete profiles[name];
       else profiles[name] = copied(stored, dropEmpty(next));
-      await this.write(copied(content, { ...content, profiles }));
+      this.write(Conf, copied(content, { ...content, profiles }));
     } finally {
       lock.release();
     }
@@ -282,11 +284,10 @@ export class ConfigStore {
    * file size limit), and would rename a cut-off file over the profiles. A symlinked config
    * file is written through: the file it points to is replaced, in its own directory.
    */
-  private async write(file: FileContent): Promise<void> {
+  private write(Conf: ConfClass, file: FileContent): void {
     this.removeLeftovers();
     const target = this.target();
     const staging = join(dirname(target), `.config-${process.pid}.staging`);
-    const Conf = await loadConf(staging);
     try {
       const conf = new Conf<FileContent>({
         cwd: staging,
@@ -320,6 +321,8 @@ export class ConfigStore {
   }
 }
 
+type ConfClass = Awaited<ReturnType<typeof loadConf>>;
+
 /** A staging directory of a config write (`.config-PID.staging`). */
 const STAGING = /^\.config-\d+\.staging$/;
 
@@ -329,11 +332,11 @@ const LEFTOVER_AGE_MS = 10_000;
 /**
  * conf. Its env-paths asks node:os for the home directory as it loads (a path mon never uses:
  * it gives conf its directory), which throws for a user without one (no HOME, no entry in the
- * password database): HOME names the staging directory while it loads.
+ * password database): HOME names the config directory while it loads.
  */
-async function loadConf(staging: string) {
+async function loadConf(dir: string) {
   if (process.env.HOME) return (await import('conf')).default;
-  process.env.HOME = staging;
+  process.env.HOME = dir;
   try {
     return (await import('conf')).default;
   } finally {
