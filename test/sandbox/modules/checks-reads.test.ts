@@ -39,7 +39,12 @@ let now = T0;
 async function call<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
   const response = await fetch(sandbox.url + path, {
     method,
-    headers: { authorization: `Bearer ${TEST_KEY}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${TEST_KEY}`,
+      // A connection of its own: a kept-alive one idle for the sandbox's 5 s can be closed as it is reused (under load).
+      connection: 'close',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
