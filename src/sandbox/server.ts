@@ -128,9 +128,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const logged = redact.path(req.url ?? '/');
     res.on('finish', () => accessLog?.(`${method} ${logged} → ${res.statusCode} (${Date.now() - started} ms)`));
 
-    // A page of another site whose name was pointed at this machine (DNS rebinding) sends its own name.
     if (!target) return refuseUnread(req, res, new HttpError(400, 'The request target is neither a path nor a URL'));
-    // A URL as the target (absolute-form) names the host instead of the Host header.
+    // A page of another site whose name was pointed at this machine (DNS rebinding) sends its own
+    // name; a URL as the target (absolute-form) names the host instead of the Host header.
     const host = hostName(target.host !== SELF ? target.host : req.headers.host);
     if (host !== undefined && !ownHosts(host)) {
       return refuseUnread(req, res, new HttpError(421, misdirected(host)));
