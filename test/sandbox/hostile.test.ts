@@ -197,6 +197,19 @@ describe('a request with the key', () => {
     expect(created.status).toBe(201);
     const incident = JSON.parse(created.body) as { id: string; incidentUpdates: { id: string }[] };
     const heartbeat = (served.banner().json.heartbeats as { checkId: string }[])[0]!.checkId;
+    const dns = await post(
+      port,
+      '/v1/checks/dns',
+      JSON.stringify({
+        name: 'Fuzz',
+        tags: [],
+        request: { query: 'example.com', recordType: 'A' },
+        heartbeat: {},
+        script: '',
+      }),
+    );
+    expect(dns.status).toBe(201);
+    const check = (JSON.parse(dns.body) as { id: string }).id;
     const writes = [
       'POST /v1/status-pages/incidents',
       `PUT /v1/status-pages/incidents/${incident.id}`,
@@ -208,6 +221,11 @@ describe('a request with the key', () => {
       `PUT /v1/checks/heartbeat/${heartbeat}`,
       `POST /__sandbox/checks/${heartbeat}/status`,
       'POST /__sandbox/clock',
+      `PUT /v1/checks/${check}`,
+      `PUT /v1/checks/dns/${check}`,
+      'POST /v1/check-sessions/trigger',
+      'POST /v1/maintenance-windows',
+      'PUT /v1/maintenance-windows/00000000-0000-4000-8000-000000000000',
     ];
     const bodies = [
       'null',
@@ -223,6 +241,9 @@ describe('a request with the key', () => {
       '{"heartbeat":{"period":1e999,"periodUnit":"hours","grace":-1,"graceUnit":{}}}',
       '{"advanceSeconds":"1e999"}',
       '{"status":{"valueOf":1}}',
+      '{"statusPageVisibility":null,"startsAt":1,"endsAt":{},"repeatEndsAt":[],"timezone":"Mars/Olympus"}',
+      '{"name":"w","startsAt":"2026-01-01","endsAt":"2025-01-01","repeatUnit":"DAY","repeatEndsAt":"1999-01-01"}',
+      '{"target":null,"checkId":{},"runLocation":[]}',
       '"\\ud800"',
       JSON.stringify(Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i]))),
       nested(REQUEST_LIMITS.depth),
@@ -240,6 +261,9 @@ describe('a request with the key', () => {
       '/v1/check-statuses/..%2f..',
       '/__sandbox/requests?limit=1e999',
       '/v1/status-pages?limit=100000000000000000000',
+      `/v1/check-results/${check}?limit=-1&page=1e999&from=%2B275760-09-13T00:00:00Z&to=x`,
+      '/v1/check-sessions/%00/completion?maxWaitSeconds=1e999',
+      '/v1/maintenance-windows?page=-1&limit=1e999&from=9999-12-31T23:59:59-05:00',
       // Request targets no URL parser takes as they are.
       '//a:99999999/v1/runtimes',
       'http://[::1/',

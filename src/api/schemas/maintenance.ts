@@ -145,6 +145,8 @@ function scheduleRules(
   window: { startsAt?: unknown; endsAt?: unknown; repeatEndsAt?: unknown },
   ctx: z.core.$RefinementCtx<unknown>,
 ): void {
+  // It runs even when the body is no object (`when`): null, a number, a list have no times to compare.
+  if (!window || typeof window !== 'object') return;
   const instant = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : NaN);
   const starts = instant(window.startsAt);
   const ends = instant(window.endsAt);
