@@ -109,7 +109,7 @@ describe('the npm package', () => {
     expect(existsSync(join(installed, 'node_modules')) ? readdirSync(join(installed, 'node_modules')) : []).toEqual([]);
   });
 
-  it('ships the licence, the notices, the build and its source map, and stays within 2.1 MB unpacked (the jq engine aside)', () => {
+  it('ships the licence, the notices, the build and its source map, and stays within 2.15 MB unpacked (the jq engine aside)', () => {
     const files = packed.files.map((file) => file.path);
     for (const file of [
       'LICENSE',
@@ -145,8 +145,9 @@ describe('the npm package', () => {
     // 6.7 KB smaller, @inquirer's select, checkbox and confirm left out).
     // Then 2.084 MB with the outage operations' schemas, their answers' checks and the sandbox's
     // maintenance windows, check sessions, results and updates (#44): the bundle 0.512 MB, its map
-    // 0.674 MB.
-    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(2_100_000);
+    // 0.674 MB. Then 2.112 MB with the bounds of #45 (the sandbox's bodies, connections and Host,
+    // the files mon keeps, times) and their README: the bundle 0.523 MB, its map 0.688 MB.
+    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(2_150_000);
   });
 
   it('names every package whose code is in dist/ in THIRD_PARTY_NOTICES, with its version and licence text', () => {
