@@ -1,3 +1,5 @@
+import { hintText, type Hint, type Where } from './text/next';
+
 /**
  * Errors a command can end with. Each carries a `kind`; `exitCodeFor` in main.ts is the
  * one place that turns a kind into an exit code (the table in docs/CLI.md).
@@ -23,38 +25,51 @@ export type ErrorKind =
 
 export class CliError extends Error {
   readonly kind: ErrorKind;
-  /** What the user can do next; printed on its own line after the message. */
-  readonly hint: string | undefined;
+  /**
+   * What the user can do next, printed on its own line after the message: a function when it
+   * names a command, which is written for the command line in use (text/next.ts).
+   */
+  readonly nextStep: Hint | undefined;
 
-  constructor(kind: ErrorKind, message: string, hint?: string) {
+  constructor(kind: ErrorKind, message: string, hint?: Hint) {
     super(message);
     this.name = 'CliError';
     this.kind = kind;
-    this.hint = hint;
+    this.nextStep = hint;
+  }
+
+  /** The hint as text, its commands written for `where` (main.ts passes the command line's global flags). */
+  hintFor(where: Where): string | undefined {
+    return hintText(this.nextStep, where);
+  }
+
+  /** The hint as text, its commands written without global flags. */
+  get hint(): string | undefined {
+    return this.hintFor({});
   }
 }
 
 /** An invalid flag, argument or value. Always raised before anything is sent. */
 export class UsageError extends CliError {
-  constructor(message: string, hint?: string) {
+  constructor(message: string, hint?: Hint) {
     super('usage', message, hint);
     this.name = 'UsageError';
   }
 }
 
 /** What a first run without credentials says: the account's way in, and the sandbox's, which needs none. */
-export const FIRST_STEPS_HINT =
-  'Run `mon auth login` (or set MON_API_KEY) to use your account, or try mon without one on the built-in sandbox: `mon --sandbox incidents list`.';
+export const FIRST_STEPS_HINT: Hint = (next) =>
+  `Run ${next('auth login')} (or set MON_API_KEY) to use your account, or try mon without one on the built-in sandbox: \`mon --sandbox incidents list\`.`;
 
 export class AuthError extends CliError {
-  constructor(message: string, hint = FIRST_STEPS_HINT) {
+  constructor(message: string, hint: Hint = FIRST_STEPS_HINT) {
     super('auth', message, hint);
     this.name = 'AuthError';
   }
 }
 
 export class CancelledError extends CliError {
-  constructor(message = 'Cancelled.', hint?: string) {
+  constructor(message = 'Cancelled.', hint?: Hint) {
     super('cancelled', message, hint);
     this.name = 'CancelledError';
   }
@@ -75,7 +90,7 @@ export function isPromptCancel(error: unknown): boolean {
 }
 
 export class ConfigError extends CliError {
-  constructor(message: string, hint?: string) {
+  constructor(message: string, hint?: Hint) {
     super('config', message, hint);
     this.name = 'ConfigError';
   }
@@ -86,15 +101,20 @@ export class ConfigError extends CliError {
  * status. A message is reported only when there is one (e.g. the program could not start).
  */
 export class ExitStatus extends Error {
-  readonly hint: string | undefined;
+  readonly nextStep: Hint | undefined;
   constructor(
     readonly code: number,
     message = '',
-    hint?: string,
+    hint?: Hint,
   ) {
     super(message);
     this.name = 'ExitStatus';
-    this.hint = hint;
+    this.nextStep = hint;
+  }
+
+  /** As CliError's. */
+  hintFor(where: Where): string | undefined {
+    return hintText(this.nextStep, where);
   }
 }
 

@@ -94,7 +94,9 @@ function describeError(error: unknown, ctx: Ctx, facts: EarlyFacts): Described |
     };
   }
   if (error instanceof ExitStatus) {
-    return error.message ? { kind: 'failure', message: error.message, hint: error.hint, label: true } : undefined;
+    return error.message
+      ? { kind: 'failure', message: error.message, hint: error.hintFor(facts.where), label: true }
+      : undefined;
   }
   if (isPromptCancel(error)) return { kind: 'cancelled', message: 'Cancelled.', label: false };
   if (error instanceof CliError) {
@@ -103,8 +105,9 @@ function describeError(error: unknown, ctx: Ctx, facts: EarlyFacts): Described |
         ? { status: error.status, requestId: error.requestId }
         : undefined;
     if (error.kind === 'cancelled' || error.kind === 'declined' || error.kind === 'attention')
-      return { kind: error.kind, message: error.message, hint: error.hint, label: false, http };
-    const hint = error.hint ?? (error.kind === 'usage' ? `See \`${ctx.commandPath} --help\`.` : undefined);
+      return { kind: error.kind, message: error.message, hint: error.hintFor(facts.where), label: false, http };
+    const hint =
+      error.hintFor(facts.where) ?? (error.kind === 'usage' ? `See \`${ctx.commandPath} --help\`.` : undefined);
     return { kind: error.kind, message: error.message, hint, label: true, http };
   }
   // A file or directory mon could not use (full disk, read-only, permissions) that no command

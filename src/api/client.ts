@@ -21,6 +21,7 @@ import { describeProxy, PROXY_CODES, proxyFor, type ProxyChoice } from './proxy'
 import { directTransport, proxyTransport, type Transport } from './transport';
 import { pagingBounds, type PagingBounds } from './paginate';
 import { errorCode, jitter, NOT_SENT_CODES, parseRetryAfter, RETRYABLE_STATUSES } from './retry';
+import { joinHints, type Hint } from '../text/next';
 
 export interface ClientOptions extends ClientConfig {
   /** Overall deadline per request, retries included. */
@@ -218,7 +219,8 @@ export class ApiClient {
               `The answer to ${label.method} ${label.path} is larger than ${formatBytes(maxBody)}${error.declared ? ` (Content-Length: ${error.declared})` : ''}; mon does not read answers that large.`,
               {
                 attempts: attempt,
-                hint: 'Ask for less (a smaller --limit, a narrower period), or check the base URL (`mon auth status`).',
+                hint: (next) =>
+                  `Ask for less (a smaller --limit, a narrower period), or check the base URL (${next('auth status')}).`,
               },
             );
           }
@@ -238,9 +240,10 @@ export class ApiClient {
               `The certificate of ${target.host} was not accepted${via}: ${certificate.why}. Nothing was sent.`,
               {
                 attempts: attempt,
-                hint: certificate.unknownAuthority
-                  ? `If ${target.hostname} uses a private certificate authority, point NODE_EXTRA_CA_CERTS at its certificate (a PEM file): NODE_EXTRA_CA_CERTS=/path/to/ca.pem mon ...; otherwise check the base URL (\`mon auth status\`).`
-                  : 'Check the base URL (`mon auth status`); the server must present a valid certificate for that host name.',
+                hint: (next) =>
+                  certificate.unknownAuthority
+                    ? `If ${target.hostname} uses a private certificate authority, point NODE_EXTRA_CA_CERTS at its certificate (a PEM file): NODE_EXTRA_CA_CERTS=/path/to/ca.pem mon ...; otherwise check the base URL (${next('auth status')}).`
+                    : `Check the base URL (${next('auth status')}); the server must present a valid certificate for that host name.`,
               },
             );
           }
@@ -276,9 +279,10 @@ export class ApiClient {
           if (!handshake && attempt < maxAttempts && (await pause(jitter(backoff, attempt)))) continue;
           throw new ApiError('network', `Could not reach ${target.origin}${via}${tries}: ${reason}.`, {
             attempts: attempt,
-            hint: proxy
-              ? `Check the proxy (${proxy.variable}), or list this host in NO_PROXY to go direct; \`mon auth status\` shows the base URL.`
-              : 'Check the base URL (`mon auth status`), your network, and HTTPS_PROXY/NO_PROXY.',
+            hint: (next) =>
+              proxy
+                ? `Check the proxy (${proxy.variable}), or list this host in NO_PROXY to go direct; ${next('auth status')} shows the base URL.`
+                : `Check the base URL (${next('auth status')}), your network, and HTTPS_PROXY/NO_PROXY.`,
           });
         }
         this.noteDate(headers.date);
@@ -458,7 +462,7 @@ function checkDepth(body: unknown, status: number, label: { method: string; path
   throw new ApiError(
     'response',
     `The server answered ${statusLabel(status)} to ${label.method} ${label.path} with JSON nested more than ${MAX_JSON_DEPTH} levels deep; mon does not read it.`,
-    { status, hint: 'Check the base URL (`mon auth status`); --debug shows the start of the answer.' },
+    { status, hint: (next) => `Check the base URL (${next('auth status')}); --debug shows the start of the answer.` },
   );
 }
 
@@ -466,7 +470,7 @@ function parseJsonBody(
   text: string,
   status: number,
   headers: Record<string, string | string[] | undefined>,
-  label: { method: string; path: string; uncertainHint?: string },
+  label: { method: string; path: string; uncertainHint?: Hint },
 ): unknown {
   if (text.trim() === '') return undefined;
   try {
@@ -481,7 +485,11 @@ function parseJsonBody(
       {
         status,
         requestId: requestIdOf(headers),
-        hint: `${label.uncertainHint ? `${label.uncertainHint} ` : ''}A proxy or the wrong base URL can cause this: check \`mon auth status\`, and run with --debug to see the whole response.`,
+        hint: joinHints(
+          label.uncertainHint,
+          (next) =>
+            `A proxy or the wrong base URL can cause this: check ${next('auth status')}, and run with --debug to see the whole response.`,
+        ),
       },
     );
   }

@@ -1,6 +1,7 @@
 import { CliError, type ErrorKind } from '../errors';
 import { sanitize } from '../text/escape';
 import { maskUrl } from '../text/mask';
+import type { Hint } from '../text/next';
 
 /** Where a failed request was going, for messages. */
 export interface RequestLabel {
@@ -18,7 +19,7 @@ export class ApiError extends CliError {
   constructor(
     kind: ErrorKind,
     message: string,
-    details: { status?: number; serverMessage?: string; requestId?: string; attempts?: number; hint?: string } = {},
+    details: { status?: number; serverMessage?: string; requestId?: string; attempts?: number; hint?: Hint } = {},
   ) {
     const suffix = details.requestId ? ` (request ID ${sanitize(details.requestId)})` : '';
     super(kind, message + suffix, details.hint);
@@ -96,7 +97,7 @@ export function statusLabel(status: number): string {
 
 /** The one function that picks an error type for a non-2xx response (openai-node's APIError.generate). */
 export function errorFromResponse(
-  request: RequestLabel & { uncertainHint?: string },
+  request: RequestLabel & { uncertainHint?: Hint },
   status: number,
   text: string,
   headers: Record<string, string | string[] | undefined>,
@@ -111,13 +112,14 @@ export function errorFromResponse(
   if (status === 401) {
     return new ApiError('auth', `Authentication failed (${what}).`, {
       ...details,
-      hint: 'Run `mon auth login` or set MON_API_KEY.',
+      hint: (next) => `Run ${next('auth login')} or set MON_API_KEY.`,
     });
   }
   if (status === 403) {
     return new ApiError('auth', `Access denied (${what}).`, {
       ...details,
-      hint: 'Check that the API key belongs to the account ID in use (--account / MON_ACCOUNT_ID; `mon auth status` shows both).',
+      hint: (next) =>
+        `Check that the API key belongs to the account ID in use (--account / MON_ACCOUNT_ID; ${next('auth status')} shows both).`,
     });
   }
   if (status === 402) {
@@ -135,7 +137,8 @@ export function errorFromResponse(
       `The server answered ${statusLabel(status)} to ${request.method} ${request.path}, redirecting ${where}; mon does not follow redirects, so the key goes nowhere else.`,
       {
         ...details,
-        hint: 'If the API has moved, point the base URL at its new address (--base-url, MON_BASE_URL or `mon config set base-url URL`); `mon auth status` shows the one in use.',
+        hint: (next) =>
+          `If the API has moved, point the base URL at its new address (--base-url, MON_BASE_URL or ${next('config set base-url URL')}); ${next('auth status')} shows the one in use.`,
       },
     );
   }
@@ -161,7 +164,7 @@ export function errorFromResponse(
 }
 
 /** Rewords a 404 for the resource the user named ("Runtime 2099.01 not found"). */
-export function rewordNotFound(error: unknown, message: string, hint?: string): unknown {
+export function rewordNotFound(error: unknown, message: string, hint?: Hint): unknown {
   if (!(error instanceof ApiError) || error.kind !== 'not-found') return error;
   return new ApiError('not-found', message, {
     status: error.status,

@@ -5,6 +5,7 @@ import type { ResponseName, ResponseOf } from './schemas/responses';
 import { ApiError, statusLabel } from './errors';
 import { formatPath } from '../text/path';
 import { sanitize } from '../text/escape';
+import { joinHints, type Hint } from '../text/next';
 
 /**
  * A 2xx answer's body as its schema (api/schemas/responses.ts) describes it, or a clear error
@@ -15,7 +16,7 @@ import { sanitize } from '../text/escape';
 export async function readResponse<N extends ResponseName>(
   name: N,
   response: ApiResponse,
-  request: { method: string; path: string; uncertainHint?: string },
+  request: { method: string; path: string; uncertainHint?: Hint },
 ): Promise<ResponseOf<N>> {
   if (CHECKS[name]!(response.body)) return response.body as ResponseOf<N>;
   const { RESPONSES } = await import('./schemas/responses');
@@ -30,7 +31,7 @@ export async function readResponse<N extends ResponseName>(
 export function parseResponse<S extends z.ZodType>(
   schema: S,
   response: ApiResponse,
-  request: { method: string; path: string; uncertainHint?: string },
+  request: { method: string; path: string; uncertainHint?: Hint },
 ): z.infer<S> {
   const result = schema.safeParse(response.body);
   if (result.success) return result.data;
@@ -40,14 +41,14 @@ export function parseResponse<S extends z.ZodType>(
     .join('; ');
   const what =
     response.text.trim() === '' ? 'an empty body' : `a body that is not what the API describes (${sanitize(problems)})`;
-  const check = 'Check the base URL (`mon auth status`); --debug shows the whole response.';
+  const check: Hint = (next) => `Check the base URL (${next('auth status')}); --debug shows the whole response.`;
   throw new ApiError(
     'response',
     `The server answered ${statusLabel(response.status)} to ${request.method} ${request.path} with ${what}.`,
     {
       status: response.status,
       // A 2xx to a POST means it was done: retrying blindly would do it twice.
-      hint: request.uncertainHint ? `${request.uncertainHint} ${check}` : check,
+      hint: joinHints(request.uncertainHint, check),
     },
   );
 }

@@ -1,6 +1,7 @@
 import { UsageError } from '../errors';
 import { exceedsDepth, parseJson, stringifyJson } from '../text/json';
 import { maskSecretValues } from '../text/mask';
+import type { Hint } from '../text/next';
 
 /*
  * A request as data: what a command asks for and what would go over the wire, built without
@@ -28,7 +29,7 @@ export interface ApiRequest {
    * Told to the user when a non-idempotent request fails after it may have reached the
    * server, e.g. "Check with `mon incidents list` before retrying."
    */
-  uncertainHint?: string;
+  uncertainHint?: Hint;
   /** Safe to send twice (a heartbeat ping): retried like a GET even when it is a POST. */
   idempotent?: boolean;
   /** Retry every 5xx, not only 502/503/504 (a ping: an extra one does no harm). */

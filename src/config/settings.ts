@@ -2,6 +2,7 @@ import type { Profile } from './store';
 import { envFlag, type EnvName } from '../env';
 import { UsageError } from '../errors';
 import { maskUrl } from '../text/mask';
+import type { NextCommand } from '../text/next';
 
 /** The global flags that settings are resolved from (core/flags/globals.ts defines them all). */
 export interface SettingFlags {
@@ -99,7 +100,8 @@ export function checkOneLine(name: 'api-key' | 'account', value: string, source:
       : `a control character (U+${char.toString(16).toUpperCase().padStart(4, '0')})`;
   const noun = name === 'api-key' ? 'key' : 'account ID';
   const hint = source.startsWith('profile ')
-    ? `Store it again with \`mon auth login\`, or fix it in the config file (\`mon config path\`).`
+    ? (next: NextCommand) =>
+        `Store it again with ${next('auth login')}, or fix it in the config file (${next('config path')}).`
     : /^MON_[A-Z_]+$/.test(source)
       ? `Set ${source} to the ${noun} alone, on one line.`
       : `Give the ${noun} alone, on one line.`;
@@ -199,7 +201,7 @@ export function checkHttpUrl(value: string, source: string, credentials = false)
   if (!credentials && (url.username || url.password)) {
     throw new UsageError(
       `The base URL ${shown} (from ${source}) holds a user name or password: mon authenticates with the API key (sent as a bearer token) and does not send them.`,
-      'Remove them from the URL; the key goes in MON_API_KEY or `mon auth login`.',
+      (next) => `Remove them from the URL; the key goes in MON_API_KEY or ${next('auth login')}.`,
     );
   }
   return value.replace(/\/+$/, '');

@@ -161,7 +161,8 @@ export class ConfigStore {
   private corrupt(why: string): ConfigError {
     return new ConfigError(
       `The config file ${this.path} is damaged: ${why}. It was left untouched.`,
-      `Fix it by hand, or move it aside (mv '${this.path}' '${this.path}.bak') and run \`mon auth login\` again.`,
+      (next) =>
+        `Fix it by hand, or move it aside (mv '${this.path}' '${this.path}.bak') and run ${next('auth login')} again.`,
     );
   }
 

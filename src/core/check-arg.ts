@@ -57,26 +57,30 @@ export async function resolveCheck(client: Client, arg: string, filter: CheckFil
   if (matches.length > 1) {
     throw new UsageError(
       `CHECK "${sanitize(text)}" matches ${matches.length} ${what}s:\n${matches.map((check) => `  ${checkLabel(check)}`).join('\n')}`,
-      `Give its ID, or enough of it to tell them apart (\`mon ${what}s list\` shows them).`,
+      (next) => `Give its ID, or enough of it to tell them apart (${next(`${what}s list`)} shows them).`,
     );
   }
   if (text.length < MIN_PREFIX) {
     throw new UsageError(
       `CHECK "${sanitize(text)}" is no ${what}'s name, and an ID prefix needs at least ${MIN_PREFIX} characters.`,
-      `Give the ${what}'s whole name or the first ${MIN_PREFIX}+ characters of its ID (\`mon ${what}s list\` shows them).`,
+      (next) =>
+        `Give the ${what}'s whole name or the first ${MIN_PREFIX}+ characters of its ID (${next(`${what}s list`)} shows them).`,
     );
   }
   throw new CliError(
     'not-found',
     `No ${what} is named "${sanitize(text)}"${prefix ? ' or has an ID starting with it' : ''}.`,
-    `\`mon ${what}s list\` shows the ${what}s, their names and IDs.`,
+    (next) => `${next(`${what}s list`)} shows the ${what}s, their names and IDs.`,
   );
 }
 
 /** No CHECK without a terminal: exit 2 before anything is sent. */
 function requireCheckOrPrompt(ctx: Pick<Ctx, 'io'>, arg: string | undefined, example: string): void {
   if (arg !== undefined || ctx.io.canPrompt()) return;
-  throw new UsageError('CHECK is required (prompts are off, so no picker can be shown).', `For example: ${example}`);
+  throw new UsageError(
+    'CHECK is required (prompts are off, so no picker can be shown).',
+    (next) => `For example: ${next(example)}`,
+  );
 }
 
 /** A picker of the checks (of one type with `filter`), on a terminal. */
@@ -91,7 +95,7 @@ async function pickCheck(
   if (!found.length) {
     throw new UsageError(
       `There are no ${what}s to pick from.`,
-      what === 'heartbeat' ? 'Create one with `mon heartbeats create`.' : 'Create one with `mon checks create-dns`.',
+      (next) => `Create one with ${next(what === 'heartbeat' ? 'heartbeats create' : 'checks create-dns')}.`,
     );
   }
   const id = await ctx.prompter.select<string>({
@@ -110,6 +114,7 @@ export async function checkOrPick(
   ctx: Pick<Ctx, 'prompter' | 'io'>,
   client: Client,
   arg: string | undefined,
+  /** `example`: a command line that gives CHECK, the words after `mon`. */
   options: CheckFilter & { question: string; example: string },
 ): Promise<NamedCheck> {
   requireCheckOrPrompt(ctx, arg, options.example);

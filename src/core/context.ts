@@ -1,3 +1,4 @@
+import { commandLine } from '../text/next';
 import type { ApiClient, ClientOptions } from '../api/client';
 import type { ApiRequest, ClientConfig, PreparedRequest } from '../api/request';
 import { ConfigStore } from '../config/store';
@@ -137,7 +138,8 @@ export function createContext(options: ContextOptions): Ctx {
         if (!resolved.baseUrl) {
           throw new AuthError(
             `No API base URL is configured (${where}, MON_BASE_URL).`,
-            'Run `mon auth login`, or set MON_BASE_URL (try `mon --sandbox ...` to use the local sandbox).',
+            (next) =>
+              `Run ${next('auth login')}, or set MON_BASE_URL (try \`mon --sandbox ...\` to use the local sandbox).`,
           );
         }
         ctx.keySource = { source: resolved.apiKey.source, profile: resolved.profile.value };
@@ -175,7 +177,7 @@ export function createContext(options: ContextOptions): Ctx {
       if (!resolved.baseUrl) {
         throw new UsageError(
           'No API base URL is configured, so there is no URL to show.',
-          'Run `mon auth login` or set MON_BASE_URL.',
+          (next) => `Run ${next('auth login')} or set MON_BASE_URL.`,
         );
       }
       const { prepareRequest } = await import('../api/request');
@@ -205,11 +207,12 @@ export function createContext(options: ContextOptions): Ctx {
 }
 
 /**
- * `mon`, as a suggested next command must be typed to reach the same place: with `--sandbox`
- * when this command was given it (MON_SANDBOX=1 carries over by itself).
+ * `mon` as the next command must be typed to reach the same place: with the global flags that
+ * chose it on this command line (`mon --sandbox`, `mon --profile staging`; text/next.ts), for
+ * a screen that writes its commands itself.
  */
 export function monWord(ctx: Pick<Ctx, 'globals'>): string {
-  return ctx.globals.sandbox ? 'mon --sandbox' : 'mon';
+  return commandLine(ctx.globals, '').trimEnd();
 }
 
 /** --sandbox or MON_SANDBOX=1: settings() starts the embedded sandbox (and holds its data file until the command ends). */
@@ -260,7 +263,7 @@ export function requireProfile(ctx: Pick<Ctx, 'globals' | 'env' | 'config' | 'co
   const known = Object.keys(ctx.config().profiles());
   throw new UsageError(
     `There is no profile "${name.value}" (from ${name.source}).${known.length ? ` Profiles: ${known.join(', ')}.` : ''}`,
-    `Create it with \`mon --profile ${name.value} auth login\`.`,
+    (next) => `Create it with ${next(`--profile ${name.value} auth login`)}.`,
   );
 }
 

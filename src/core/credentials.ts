@@ -1,6 +1,7 @@
 import { ApiError, statusLabel } from '../api/errors';
 import { sanitize } from '../text/escape';
 import type { Ctx } from './context';
+import type { Hint, NextCommand } from '../text/next';
 
 /*
  * Credentials checked, not assumed: when the server refuses the key (401) or the account
@@ -15,14 +16,17 @@ export function keyOrigin(source: string): string {
   return `the key from ${source}`;
 }
 
-function whatToDo(source: string, profile: string, storedKey: () => boolean): string {
-  const login = profile === 'default' ? 'mon auth login' : `mon --profile ${profile} auth login`;
+function whatToDo(source: string, profile: string, storedKey: () => boolean): Hint {
   if (source === 'input') return 'Check the key (and the base URL and account ID); nothing was saved.';
-  if (source.startsWith('profile ')) return `Run \`${login}\` to store a working key (\`mon auth status\` checks it).`;
-  // The stored key is named only when there is one.
-  return storedKey()
-    ? `Set ${source} to a working key, or unset it to use the key stored in profile "${profile}" (\`mon auth status\` checks it).`
-    : `Set ${source} to a working key, or unset it and run \`${login}\` to store one (\`mon auth status\` checks it).`;
+  return (next) => {
+    const login = next(profile === 'default' ? 'auth login' : `--profile ${profile} auth login`);
+    const status = next(profile === 'default' ? 'auth status' : `--profile ${profile} auth status`);
+    if (source.startsWith('profile ')) return `Run ${login} to store a working key (${status} checks it).`;
+    // The stored key is named only when there is one.
+    return storedKey()
+      ? `Set ${source} to a working key, or unset it to use the key stored in profile "${profile}" (${status} checks it).`
+      : `Set ${source} to a working key, or unset it and run ${login} to store one (${status} checks it).`;
+  };
 }
 
 /**
@@ -46,7 +50,8 @@ export function rejectedKey(
   const hint =
     error.status === 401
       ? whatToDo(source, profile, storedKey)
-      : 'Check that the key belongs to the account ID in use (--account, MON_ACCOUNT_ID or the profile; `mon auth status` shows both and where they come from).';
+      : (next: NextCommand) =>
+          `Check that the key belongs to the account ID in use (--account, MON_ACCOUNT_ID or the profile; ${next('auth status')} shows both and where they come from).`;
   return new ApiError('auth', message, {
     status: error.status,
     serverMessage: error.serverMessage,

@@ -7,6 +7,7 @@ import type { IO } from '../io';
 import type { Ctx } from './context';
 import type { PAGE_FLAGS } from './flags/common';
 import type { FlagValues } from './flags/spec';
+import { nextCommand } from '../text/next';
 
 /** --limit / --next-id / --all (core/flags/common.ts), as every paginated list receives them. */
 export type ListOptions = FlagValues<typeof PAGE_FLAGS>;
@@ -20,7 +21,7 @@ export interface PagedListSpec<T, R = T> {
   columns: Column<R>[] | ((rows: R[]) => Column<R>[]);
   /** Said on stderr when nothing is found: "No status pages." */
   empty: string;
-  /** To tell the user how to get the next page: "mon status-pages list". */
+  /** To tell the user how to get the next page, the words after `mon`: "status-pages list". */
   command: string;
 }
 
@@ -68,11 +69,8 @@ export async function runPagedList<T, R = T>(
   await renderList(ctx.io, rows, columnsFor(spec, rows), spec.empty);
   if (nextId && ctx.io.stderrIsTTY) {
     const limit = options.limit ? ` --limit ${options.limit}` : '';
-    ctx.io.err(
-      ctx.io.errStyle.dim(
-        `More on the next page: ${spec.command}${limit} --next-id ${sanitize(nextId)}  (or --all for everything)\n`,
-      ),
-    );
+    const next = nextCommand(ctx.globals, `${spec.command}${limit} --next-id ${sanitize(nextId)}`);
+    ctx.io.err(ctx.io.errStyle.dim(`More on the next page: ${next} (or --all for everything)\n`));
   }
 }
 

@@ -75,7 +75,7 @@ export function templateStatus(template: NamedTemplate | undefined): IncidentSta
   if (!known) {
     throw new UsageError(
       `Template "${sanitize(template!.name)}" has the status "${sanitize(status)}", which is not one of ${INCIDENT_STATUSES.join(', ')}.`,
-      `Store it again with \`mon templates add ${template!.name} --force ...\`.`,
+      (next) => `Store it again with ${next(`templates add ${template!.name} --force ...`)}.`,
     );
   }
   return known;
@@ -111,7 +111,7 @@ export function namedTemplate(ctx: StoreCtx, name: string): NamedTemplate {
     const names = Object.keys(templates);
     throw new UsageError(
       `--template "${sanitize(name)}" is not a stored template${names.length ? ` (there are ${names.map((other) => `"${sanitize(other)}"`).join(', ')})` : ' (there are none)'}.`,
-      'Store one with `mon templates add NAME --message "..."`; `mon templates list` shows them.',
+      (next) => `Store one with ${next('templates add NAME --message "..."')}; ${next('templates list')} shows them.`,
     );
   }
   checkPlaceholders(found.message, `Template "${sanitize(name)}"`);
@@ -152,7 +152,7 @@ export async function removeTemplate(ctx: StoreCtx, name: string): Promise<strin
     throw new CliError(
       'not-found',
       `There is no template "${name}" in profile "${profile}".`,
-      '`mon templates list` shows them.',
+      (next) => `${next('templates list')} shows them.`,
     );
   }
   await ctx.config().updateProfile(profile, (current) => {

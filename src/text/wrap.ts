@@ -61,10 +61,11 @@ export function wrapLine(text: string, width: number, hanging?: number): string[
  *   Message:  We are looking into failed payments for customers paying with
  *             cards issued in Europe.
  *
- * A command in backticks is kept on one row when it fits one; when it does not, it is broken
- * between its words with " \" at the end of each row, so that it can still be pasted into a
- * shell. Only a word longer than a whole row is cut. Writes that move the cursor (a
- * spinner's "\r...") go out as they are.
+ * A command in backticks is never broken, so that it is pasted as one line: it goes on to the
+ * next row when it does not fit on this one (under the text, or from the row's start when it
+ * fits only there); one longer than a whole row is written whole on a row of its own, which
+ * the terminal folds (and copies back as one line). Only another word longer than a whole row
+ * is cut. Writes that move the cursor (a spinner's "\r...") go out as they are.
  */
 
 /** Where the rows after the first start: under the text after a marker ("✓ ", "- ") or a label ("error: ", "Status:   "). */
@@ -175,7 +176,7 @@ export class TerminalWrapper {
     const size = displayWidth(word);
     if (this.column + displayWidth(this.spaces) + size <= width) return this.put(`${this.spaces}${word}`);
     const room = width - this.indent;
-    if (size > room && word.includes('`') && word.includes(' ')) return this.command(word, width);
+    if (word.includes('`')) return this.command(word, size, room);
     // A word too long for the indent but not for a whole row gets a row of its own, unindented.
     const own = size > room && size <= width;
     let out = this.filled || (own && this.column > 0) ? this.newRow(own ? 0 : this.indent) : '';
@@ -190,21 +191,12 @@ export class TerminalWrapper {
     return out + this.put(rest);
   }
 
-  /** A `command` longer than a row: broken between its words, each row but the last ending in " \". */
-  private command(code: string, width: number): string {
-    let out = '';
-    const words = code.split(/ +/);
-    words.forEach((word, index) => {
-      const more = index < words.length - 1 ? 2 : 0;
-      if (index > 0 && this.column + 1 + displayWidth(word) + more > width) {
-        out += this.put(' \\') + this.newRow();
-        this.spaces = '';
-      }
-      out += this.place(word, width);
-      this.spaces = ' ';
-    });
+  /** A `command` that does not fit on this row: whole on the next, under the text when it fits there, else from the row's start. */
+  private command(code: string, size: number, room: number): string {
+    let out = this.filled ? this.newRow(size <= room ? this.indent : 0) : '';
+    if (!this.filled && this.column === 0) out += this.put(this.spaces);
     this.spaces = '';
-    return out;
+    return out + this.put(code);
   }
 
   private put(text: string): string {

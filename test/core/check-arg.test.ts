@@ -134,7 +134,7 @@ describe('resolveCheck', () => {
 });
 
 describe('checkOrPick', () => {
-  const question = { question: 'Which check?', example: 'mon checks get CHECK' };
+  const question = { question: 'Which check?', example: 'checks get CHECK' };
 
   it('without CHECK and without a terminal, is exit 2 before anything is sent', async () => {
     const io = testIO({ tty: false });
@@ -142,7 +142,7 @@ describe('checkOrPick', () => {
     expect(error).toEqual({
       kind: 'usage',
       message: 'CHECK is required (prompts are off, so no picker can be shown).',
-      hint: 'For example: mon checks get CHECK',
+      hint: 'For example: `mon checks get CHECK`',
     });
     expect(sandbox.requests).toHaveLength(0);
   });

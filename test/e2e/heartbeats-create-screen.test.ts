@@ -47,7 +47,7 @@ describe('heartbeats create on a terminal', () => {
     const text = screen.text();
     expect(text).toContain('✓ Created heartbeat monitor "Nightly backup": every 1d, grace 1h.');
     expect(text).toMatch(new RegExp(`  Ping URL  ${sandbox.info.pingUrl}/[0-9a-f-]{36}\\n`));
-    expect(text).toMatch(/Next: mon heartbeats exec [0-9a-f-]{36} -- your-job/);
+    expect(text).toMatch(/`mon heartbeats exec [0-9a-f-]{36} -- JOB`/);
     expect(overWidth(screen.history(), 80)).toEqual([]);
   });
 });

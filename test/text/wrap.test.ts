@@ -59,20 +59,29 @@ describe('TerminalWrapper', () => {
     expect(rows(fit(`see ${'x'.repeat(25)}\n`, 20))).toEqual(['see', 'x'.repeat(20), 'x'.repeat(5), '']);
   });
 
-  it('keeps a `command` on one row, and breaks one longer than a row with " \\" so that it still pastes', () => {
+  it('never breaks a `command`: the next row when it does not fit, a row of its own when it is longer than one', () => {
     expect(rows(fit('Run `mon incidents list --status all` to see them.\n', 36))).toEqual([
       'Run',
       '`mon incidents list --status all` to',
       'see them.',
       '',
     ]);
-    const long = fit('Next: `mon incidents update ec791282 --status identified --message "..."`\n', 40);
-    expect(rows(long)).toEqual([
-      'Next: `mon incidents update ec791282 \\',
-      '      --status identified --message \\',
-      '      "..."`',
+    // Under the text when it fits there, from the row's start when it fits only there.
+    expect(rows(fit('error: try `mon --sandbox incidents list --status all` now.\n', 50))).toEqual([
+      'error: try',
+      '       `mon --sandbox incidents list --status all`',
+      '       now.',
       '',
     ]);
+    expect(rows(fit('error: try `mon --sandbox incidents list --status all --limit 5` now.\n', 50))).toEqual([
+      'error: try',
+      '`mon --sandbox incidents list --status all --limit 5`',
+      '       now.',
+      '',
+    ]);
+    // Longer than a row: whole, on a row of its own (the terminal folds it, and copies it back as one line).
+    const long = fit('Next: `mon incidents update ec791282 --status identified --message "..."`\n', 40);
+    expect(rows(long)).toEqual(['Next:', '`mon incidents update ec791282 --status identified --message "..."`', '']);
   });
 
   it('follows a line written in parts, and lets a write that moves the cursor (a spinner) through untouched', () => {

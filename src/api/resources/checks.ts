@@ -2,6 +2,7 @@ import { sanitize } from '../../text/escape';
 import type { ApiClient } from '../client';
 import { pathSegment, type ApiRequest } from '../request';
 import { ApiError, rewordNotFound, statusLabel } from '../errors';
+import type { Hint } from '../../text/next';
 import { numberedPages } from '../paginate';
 import type { Check, CheckListQuery, CheckStatus } from '../schemas/checkReads';
 import type { CheckResponse } from '../schemas/checkResponses';
@@ -21,8 +22,8 @@ export interface CreateCheckOptions {
   autoAssignAlerts?: boolean;
 }
 
-const UNCERTAIN =
-  'The check may have been created even so: look for it in your account before running this again, or you may get a duplicate.';
+const UNCERTAIN: Hint = (next) =>
+  `The check may have been created even so: look for it with ${next('checks list')} before running this again, or you may get a duplicate.`;
 
 function query(options: CreateCheckOptions): ApiRequest['query'] {
   return options.autoAssignAlerts === false ? { autoAssignAlerts: false } : undefined;
@@ -77,7 +78,11 @@ export function rewordPlanLimit(error: unknown): unknown {
 const checkPath = (id: string) => `/v1/checks/${pathSegment(id)}`;
 
 const checkNotFound = (error: unknown, id: string) =>
-  rewordNotFound(error, `Check "${sanitize(id)}" was not found.`, '`mon checks list` shows the checks and their IDs.');
+  rewordNotFound(
+    error,
+    `Check "${sanitize(id)}" was not found.`,
+    (next) => `${next('checks list')} shows the checks and their IDs.`,
+  );
 
 /** GET /v1/checks: one page. `limit` is always sent (the API's default, 10, is not mon's 20). */
 function checkListRequest(query: CheckListQuery): ApiRequest & { query: { limit: number } } {
@@ -119,7 +124,7 @@ export function deleteCheckRequest(id: string): ApiRequest {
   return {
     method: 'DELETE',
     path: checkPath(id),
-    uncertainHint: `Check with \`mon checks get ${id}\` whether the check is still there before retrying.`,
+    uncertainHint: (next) => `Check with ${next(`checks get ${id}`)} whether the check is still there before retrying.`,
   };
 }
 

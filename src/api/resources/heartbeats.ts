@@ -28,7 +28,8 @@ function notFoundAs(error: unknown, checkId: string): unknown {
   return rewordNotFound(
     error,
     `Heartbeat check "${checkId}" was not found.`,
-    'Use the check ID of a heartbeat monitor (not its ping token); `mon sandbox` prints those of the sandbox.',
+    (next) =>
+      `Use the check ID of a heartbeat monitor (not its ping token); ${next('sandbox info')} prints those of the sandbox.`,
   );
 }
 
@@ -47,8 +48,8 @@ export function createHeartbeatRequest(body: HeartbeatCreateBody, options: Heart
     path: '/v1/checks/heartbeat',
     query: writeQuery(options),
     body,
-    uncertainHint:
-      'The monitor may have been created even so: look for it with `mon heartbeats list` before running this again, or you may get a duplicate.',
+    uncertainHint: (next) =>
+      `The monitor may have been created even so: look for it with ${next('heartbeats list')} before running this again, or you may get a duplicate.`,
   };
 }
 

@@ -10,6 +10,7 @@ import type {
   IncidentUpdateBody,
 } from '../schemas/incidents';
 import { readResponse } from '../read';
+import type { Hint } from '../../text/next';
 
 type Client = Pick<ApiClient, 'request'>;
 
@@ -19,16 +20,18 @@ const incidentPath = (id: string) => `${INCIDENTS}/${pathSegment(id)}`;
 const updatesPath = (incidentId: string) => `${incidentPath(incidentId)}/incident-updates`;
 
 /** How to find out whether a POST that failed half-way went through. */
-export const checkIncidentHint = (incidentId: string) =>
-  `Check with \`mon incidents get ${incidentId}\` whether the update was posted before retrying, so it is not posted twice.`;
-export const CHECK_CREATED_HINT =
-  'Check with `mon incidents list` whether the incident was opened before retrying, so it is not opened twice.';
+export const checkIncidentHint =
+  (incidentId: string): Hint =>
+  (next) =>
+    `Check with ${next(`incidents get ${incidentId}`)} whether the update was posted before retrying, so it is not posted twice.`;
+export const CHECK_CREATED_HINT: Hint = (next) =>
+  `Check with ${next('incidents list')} whether the incident was opened before retrying, so it is not opened twice.`;
 
 const notFound = (error: unknown, incidentId: string) =>
   rewordNotFound(
     error,
     `Incident "${incidentId}" was not found.`,
-    '`mon incidents list --status all` shows incidents and their IDs.',
+    (next) => `${next('incidents list --status all')} shows incidents and their IDs.`,
   );
 
 /** The pages of GET /v1/status-pages/incidents (newest first), from `nextId` (or the start). */
@@ -99,7 +102,7 @@ const updateNotFound = (error: unknown, incidentId: string, updateId: string) =>
   rewordNotFound(
     error,
     `Incident update "${updateId}" of incident "${incidentId}" was not found.`,
-    `\`mon incidents get ${incidentId}\` lists the incident's updates and their IDs.`,
+    (next) => `${next(`incidents get ${incidentId}`)} lists the incident's updates and their IDs.`,
   );
 
 export async function getIncidentUpdate(

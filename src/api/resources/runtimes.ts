@@ -18,6 +18,10 @@ export async function getRuntime(client: Client, id: string): Promise<{ runtime:
     const response = await client.request(request);
     return { runtime: await readResponse('runtime', response, request), raw: response.body };
   } catch (error) {
-    throw rewordNotFound(error, `Runtime "${id}" was not found.`, '`mon runtimes list` shows the available runtimes.');
+    throw rewordNotFound(
+      error,
+      `Runtime "${id}" was not found.`,
+      (next) => `${next('runtimes list')} shows the available runtimes.`,
+    );
   }
 }

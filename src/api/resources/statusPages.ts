@@ -52,7 +52,7 @@ export async function getStatusPage(client: Client, id: string): Promise<{ page:
     throw rewordNotFound(
       error,
       `Status page "${sanitize(id)}" was not found.`,
-      '`mon status-pages list` shows the status pages.',
+      (next) => `${next('status-pages list')} shows the status pages.`,
     );
   }
 }

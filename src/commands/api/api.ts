@@ -17,7 +17,7 @@ function checkApiPath(path: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path) || path.startsWith('//')) {
     throw new UsageError(
       `PATH must be a path on the API (like /v1/runtimes), not a URL: ${JSON.stringify(path)}.`,
-      'The key is only ever sent to the configured base URL (`mon auth status` shows it).',
+      (next) => `The key is only ever sent to the configured base URL (${next('auth status')} shows it).`,
     );
   }
   if (/[\u0000-\u001f\u007f]/.test(path)) throw new UsageError('PATH must not contain control characters.');

@@ -96,7 +96,7 @@ export async function statusRun(ctx: StatusCtx): Promise<void> {
   if (!check)
     throw new AuthError(
       'No API base URL is configured, so the key cannot be checked.',
-      'Run `mon auth login`, or set MON_BASE_URL.',
+      (next) => `Run ${next('auth login')}, or set MON_BASE_URL.`,
     );
   if (check.result === 'ok') return;
   if (check.result === 'rejected') throw check.error;
@@ -104,6 +104,6 @@ export async function statusRun(ctx: StatusCtx): Promise<void> {
   throw new CliError(
     kind === 'auth' ? 'network' : kind,
     check.message,
-    check.error instanceof CliError ? check.error.hint : undefined,
+    check.error instanceof CliError ? check.error.nextStep : undefined,
   );
 }

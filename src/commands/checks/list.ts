@@ -7,6 +7,7 @@ import { atMost, streamEntries } from '../../core/list';
 import { printJson, renderList } from '../../output/render';
 import { withoutPingTokens } from './shared/ping-tokens';
 import type { LIST } from './spec';
+import { nextCommand } from '../../text/next';
 
 /**
  * `mon checks list`: one page (or with --all every page, the spinner counting them) of GET
@@ -36,7 +37,9 @@ export async function listChecksRun(
   }
 
   const filtered = Boolean(flags.type || flags.tag || flags.search !== undefined || flags.status);
-  const empty = filtered ? 'No checks match.' : 'No checks yet. (`mon checks create-dns` creates one.)';
+  const empty = filtered
+    ? 'No checks match.'
+    : `No checks yet. (${nextCommand(ctx.globals, 'checks create-dns')} creates one.)`;
   if (ctx.globals.json) return streamEntries(io, pages, (page) => withoutPingTokens(page.raw as unknown[]));
 
   const statuses = getCheckStatuses(client);

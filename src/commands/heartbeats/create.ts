@@ -1,7 +1,7 @@
 import { createHeartbeat, createHeartbeatRequest } from '../../api/resources/heartbeats';
 import { heartbeatCreateBodySchema, type HeartbeatCheck } from '../../api/schemas/heartbeats';
 import { askAndConfirm } from '../../core/confirm';
-import { monWord, type Ctx } from '../../core/context';
+import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../core/flags/parse';
 import { askText } from '../../core/flags/prompt';
@@ -20,10 +20,11 @@ import {
   timingAmounts,
   timingBody,
 } from './shared/monitor';
+import { nextCommand } from '../../text/next';
 
 type CreateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now'>;
 
-const EXAMPLE = 'mon heartbeats create --name "Nightly backup" --period 1d --grace 1h';
+const EXAMPLE = 'heartbeats create --name "Nightly backup" --period 1d --grace 1h';
 
 /**
  * Flags first (every rule of the spec checked, exit 2 before any request), then prompts for
@@ -100,7 +101,9 @@ function reportCreated(ctx: Pick<Ctx, 'io' | 'globals'>, check: HeartbeatCheck):
     ...(whole && token
       ? [style.dim('  Keep the ping URL secret: whoever has it can ping. It is not shown again.')]
       : []),
-    style.dim(`  Next: ${monWord(ctx)} heartbeats exec ${whole && token ? sanitize(token) : 'TOKEN'} -- your-job`),
+    style.dim(
+      `  Next: ${nextCommand(ctx.globals, `heartbeats exec ${whole && token ? sanitize(token) : 'TOKEN'} -- JOB`)}`,
+    ),
   ];
   saySuccess(io, lines.join('\n'));
 }

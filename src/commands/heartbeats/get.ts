@@ -11,6 +11,7 @@ import { heartbeatOrPick } from './shared/window';
 import { judge } from './shared/judge';
 import { monitorLines, shownPingUrl } from './shared/monitor';
 import type { GET } from './spec';
+import type { NextCommand } from '../../text/next';
 
 type GetCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter'>;
 
@@ -31,7 +32,7 @@ export async function getHeartbeatRun(ctx: GetCtx, { args }: Input<typeof GET>):
   if (!judged) {
     throw new UsageError(
       `"${sanitize(check.name)}" is a ${sanitize(check.checkType)} check, not a heartbeat monitor.`,
-      '`mon heartbeats list` shows the heartbeat monitors.',
+      (next: NextCommand) => `${next('heartbeats list')} shows the heartbeat monitors.`,
     );
   }
   const { judgement } = judged;

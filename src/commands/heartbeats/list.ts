@@ -9,6 +9,7 @@ import { relativeTime } from '../../text/time';
 import { everyText } from './shared/monitor';
 import { judge, type JudgedHeartbeat } from './shared/judge';
 import type { LIST } from './spec';
+import { nextCommand } from '../../text/next';
 
 type ListCtx = Pick<Ctx, 'io' | 'globals' | 'api'>;
 
@@ -56,6 +57,11 @@ export async function listHeartbeatsRun(ctx: ListCtx, { flags }: Input<typeof LI
   const byId = new Map(statuses.map((status) => [status.checkId, status]));
   const now = client.now();
   const rows = checks.flatMap((check) => judge(check, byId.get(check.id), now) ?? []);
-  await renderList(ctx.io, rows, columns(now), 'No heartbeat monitors yet. Create one with `mon heartbeats create`.');
+  await renderList(
+    ctx.io,
+    rows,
+    columns(now),
+    `No heartbeat monitors yet. Create one with ${nextCommand(ctx.globals, 'heartbeats create')}.`,
+  );
   if (more && ctx.io.stdoutIsTTY) ctx.io.err(ctx.io.errStyle.dim(`There may be more: --all lists every one.\n`));
 }

@@ -13,10 +13,11 @@ import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { UPDATE } from './spec';
 import { alertSubscriptions, givenDescription, monitorLines, timingAmounts } from './shared/monitor';
+import type { NextCommand } from '../../text/next';
 
 type UpdateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prepare'>;
 
-const EXAMPLE = 'mon heartbeats update "Nightly backup" --period 12h --grace 30m';
+const EXAMPLE = 'heartbeats update "Nightly backup" --period 12h --grace 30m';
 
 /** Pairs of switches that say opposite things. */
 const OPPOSITES = [
@@ -46,7 +47,7 @@ export async function updateHeartbeatRun(ctx: UpdateCtx, { flags, args }: Input<
   if (!changes) {
     throw new UsageError(
       'Nothing to change: give --name, --period, --grace, --description, --tag, --alert-channel, --muted, --unmuted, --activate or --inactive.',
-      `For example: ${EXAMPLE}`,
+      (next) => `For example: ${next(EXAMPLE)}`,
     );
   }
 
@@ -87,7 +88,7 @@ function heartbeatOf(check: Check): NonNullable<Check['heartbeat']> {
   if (check.checkType === 'HEARTBEAT' && check.heartbeat) return check.heartbeat;
   throw new UsageError(
     `"${sanitize(check.name)}" is a ${sanitize(check.checkType)} check, not a heartbeat monitor.`,
-    '`mon heartbeats list` shows the heartbeat monitors.',
+    (next: NextCommand) => `${next('heartbeats list')} shows the heartbeat monitors.`,
   );
 }
 

@@ -4,7 +4,7 @@ import { incidentCreateBodySchema } from '../../api/schemas/incidents';
 import type { Severity } from '../../api/schemas/enums';
 import type { IncidentServiceBody } from '../../api/schemas/incidents';
 import { askAndConfirm } from '../../core/confirm';
-import { monWord, usesEmbeddedSandbox, type Ctx } from '../../core/context';
+import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
 import { openIncidentPages } from '../../core/public-page';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody, missingFlagsError } from '../../core/flags/parse';
@@ -19,11 +19,12 @@ import { CREATE } from './spec';
 import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from './shared/message';
 import { askServices, resolveServices } from './shared/services';
 import { notifyLine, statusLine } from './shared/summary';
+import { nextCommand } from '../../text/next';
 
 type CreateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 
 const EXAMPLE =
-  'mon incidents create --name "Checkout errors" --severity MAJOR --service SERVICE_ID --message "We are looking into failed payments."';
+  'incidents create --name "Checkout errors" --severity MAJOR --service SERVICE_ID --message "We are looking into failed payments."';
 
 /**
  * Flags first (exit 2 before any request), then the status pages (to turn --service IDs
@@ -121,7 +122,7 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
       `  ID ${sanitize(incident.id)}\n` +
       // The short ID (any 6+ characters are taken back) keeps the command on one row to paste.
       style.dim(
-        `  Next: \`${monWord(ctx)} incidents update ${sanitize(shortId(incident.id))} --status identified --message "..."\``,
+        `  Next: ${nextCommand(ctx.globals, `incidents update ${sanitize(shortId(incident.id))} --status identified --message "..."`)}`,
       ),
   );
   await printOutcome(ctx, incident.id, response);

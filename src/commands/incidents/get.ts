@@ -12,7 +12,7 @@ export async function getIncidentRun(
   ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'env'>,
   { args, flags }: Input<typeof GET>,
 ): Promise<void> {
-  const id = incidentIdOrPicker(ctx, args.incidentId, 'mon incidents get INCIDENT_ID');
+  const id = incidentIdOrPicker(ctx, args.incidentId, 'incidents get INCIDENT_ID');
   const client = await ctx.api();
   const target =
     id === null

@@ -33,7 +33,7 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
   const incidentId = incidentIdOrPicker(
     ctx,
     args.incidentId,
-    'mon incidents resolve INCIDENT_ID --message "Payments work again."',
+    'incidents resolve INCIDENT_ID --message "Payments work again."',
   );
   const client = await ctx.api();
   const named = incidentId === null ? undefined : (await namedIncident(client, incidentId)).incident;
@@ -98,6 +98,7 @@ function refuseResolved(incident: Incident, force: boolean | undefined): void {
   if (incident.lastUpdateStatus !== 'RESOLVED' || force) return;
   throw new UsageError(
     `Incident "${sanitize(incident.name)}" (${sanitize(incident.id)}) is already resolved; nothing was posted.`,
-    `Pass --force to post another RESOLVED update, or reopen it with \`mon incidents update ${sanitize(incident.id)} --status INVESTIGATING --message "..."\`.`,
+    (next) =>
+      `Pass --force to post another RESOLVED update, or reopen it with ${next(`incidents update ${sanitize(incident.id)} --status INVESTIGATING --message "..."`)}.`,
   );
 }

@@ -33,7 +33,7 @@ import { changeSummary, incidentLines, updateSummary } from './shared/summary';
 
 type UpdateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
 
-const EXAMPLE = 'mon incidents update INCIDENT_ID --status MONITORING --message "A fix is deployed; we are watching."';
+const EXAMPLE = 'incidents update INCIDENT_ID --status MONITORING --message "A fix is deployed; we are watching."';
 
 /**
  * The outage command. --message/--status/--notify post a new incident update;
@@ -50,7 +50,7 @@ export async function updateIncidentRun(ctx: UpdateCtx, { flags, args }: Input<t
   if (askAll && !io.canPrompt()) {
     throw new UsageError(
       'Nothing to update: give --message (with --status, --notify) to post an update, or --name, --severity or --service to change the incident.',
-      `For example: ${EXAMPLE}`,
+      (next) => `For example: ${next(EXAMPLE)}`,
     );
   }
   if (wantsUpdate && !hasMessage(given) && !io.canPrompt()) throw missingFlagsError(['--message'], EXAMPLE);

@@ -11,6 +11,7 @@ import { colorValue } from '../../output/say';
 import { humanDuration } from '../../text/time';
 import { dataFileOf, holderOf } from './shared/data-file';
 import type { INFO } from './spec';
+import { shellQuote } from '../../text/shell';
 
 const every = (amount: number, unit: string) => `${amount} ${amount === 1 ? unit.replace(/s$/, '') : unit}`;
 
@@ -34,7 +35,7 @@ export async function sandboxInfoRun(
   const { io } = ctx;
   const dataFile = dataFileOf(ctx.env, flags.data);
   const embedded = usesEmbeddedSandbox(ctx) && flags.data === undefined;
-  const start = flags.data === undefined ? 'mon sandbox' : `mon sandbox --data ${flags.data}`;
+  const start = flags.data === undefined ? 'mon sandbox' : `mon sandbox --data ${shellQuote(flags.data)}`;
   const inspect = () => {
     try {
       return inspectDataFile(dataFile, ctx.now);
@@ -98,7 +99,9 @@ export async function sandboxInfoRun(
       `${io.style.green('●')} Served by a running \`mon sandbox\` (pid ${holder!.pid}) at ${sanitize(server.url)}.`,
     );
   } else {
-    lines.push(`${io.style.dim('○')} No \`mon sandbox\` serves it now. To serve it at the base URL below: ${start}`);
+    lines.push(
+      `${io.style.dim('○')} No \`mon sandbox\` serves it now. To serve it at the base URL below: \`${start}\``,
+    );
     if (embedded)
       lines.push('  (`mon --sandbox COMMAND` uses it too, starting it for that one command on a free port.)');
   }

@@ -11,6 +11,8 @@ import { sanitize } from '../../text/escape';
 import { dataFileOf, lockPathsOf } from './shared/data-file';
 import type { RESET } from './spec';
 import { errorWords } from '../../text/codes';
+import { nextCommand } from '../../text/next';
+import { shellQuote } from '../../text/shell';
 
 /**
  * `mon sandbox reset`: the data file holds the seeded data again. It takes the data file's
@@ -91,5 +93,9 @@ export async function sandboxResetRun(
   } finally {
     for (const lock of locks) lock.release();
   }
-  saySuccess(io, `${shown} holds the sample data again (\`mon sandbox info\` shows the new ping tokens).`);
+  const info = nextCommand(
+    ctx.globals,
+    `sandbox info${flags.data === undefined ? '' : ` --data ${shellQuote(flags.data)}`}`,
+  );
+  saySuccess(io, `${shown} holds the sample data again (${info} shows the new ping tokens).`);
 }

@@ -57,6 +57,6 @@ export async function listStatusPagesRun(
     rows: serviceRows,
     columns: COLUMNS,
     empty: 'No status pages.',
-    command: 'mon status-pages list',
+    command: 'status-pages list',
   });
 }

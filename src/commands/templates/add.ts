@@ -13,13 +13,13 @@ export async function addTemplateRun(
   { flags, args }: Input<typeof ADD>,
 ): Promise<void> {
   const name = checkTemplateName(args.name);
-  const example = `mon templates add ${name} --status identified --message "We found the cause of {{name}}."`;
+  const example = `templates add ${name} --status identified --message "We found the cause of {{name}}."`;
   if (flags.message === undefined && !ctx.io.canPrompt()) throw missingFlagsError(['--message'], example);
   // Before the message is asked for: nobody types a message to learn the name is taken.
   if (Object.hasOwn(storedTemplates(ctx), name) && !flags.force) {
     throw new UsageError(
       `There is a template "${name}" already.`,
-      `Pass --force to replace it, or \`mon templates remove ${name}\` first.`,
+      (next) => `Pass --force to replace it, or ${next(`templates remove ${name}`)} first.`,
     );
   }
   const message = flags.message ?? (await askText(ctx, ADD.flags.message));

@@ -3,6 +3,7 @@ import type { Input } from '../../core/flags/spec';
 import { storedTemplates, type NamedTemplate } from '../../core/templates';
 import { printJson, renderList, type Column } from '../../output/render';
 import type { LIST } from './spec';
+import { nextCommand } from '../../text/next';
 
 const COLUMNS: Column<NamedTemplate>[] = [
   { header: 'NAME', value: (row) => row.name },
@@ -17,5 +18,10 @@ export async function listTemplatesRun(
 ): Promise<void> {
   const rows = Object.entries(storedTemplates(ctx)).map(([name, template]) => ({ name, ...template }));
   if (ctx.globals.json) return printJson(ctx.io, rows);
-  await renderList(ctx.io, rows, COLUMNS, 'No templates. Store one with `mon templates add NAME --message "..."`.');
+  await renderList(
+    ctx.io,
+    rows,
+    COLUMNS,
+    `No templates. Store one with ${nextCommand(ctx.globals, 'templates add NAME --message "..."')}.`,
+  );
 }

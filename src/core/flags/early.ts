@@ -1,4 +1,5 @@
 import { envFlag } from '../../env';
+import type { Where } from '../../text/next';
 import { GLOBAL_FLAGS } from './globals';
 import { flagName, takesValue } from './spec';
 
@@ -30,6 +31,8 @@ export interface EarlyFacts {
   words: string[];
   /** -h or --help, or `mon help ...`. */
   help: boolean;
+  /** --sandbox, --profile NAME...: where the command line goes, for the commands a hint names (text/next.ts). */
+  where: Where;
 }
 
 /** Global flags whose value is the next word (`--profile NAME`), and the letters of those with a short form (`-q`). */
@@ -49,10 +52,21 @@ const JQ_FLAG = flagName('jq', GLOBAL_FLAGS.jq);
 const JQ_SHORT = new RegExp(`^-[A-Za-z]*${GLOBAL_FLAGS.jq.short}`);
 const NO_COLOR_FLAG = flagName('color', GLOBAL_FLAGS.color);
 const DEBUG_FLAG = flagName('debug', GLOBAL_FLAGS.debug);
+/** The global flags of text/next.ts's Where, by how they are typed. */
+const WHERE_FLAGS = (['sandbox', 'profile', 'baseUrl', 'account', 'pingUrl', 'insecure'] as const).map(
+  (key) => [key, flagName(key, GLOBAL_FLAGS[key])] as const,
+);
 
 /** The facts of `argv` (the words after `mon`); everything after `--` is an operand, never a flag. */
 export function earlyFacts(argv: readonly string[], env: NodeJS.ProcessEnv): EarlyFacts {
-  const facts: EarlyFacts = { json: false, noColor: false, debug: envFlag(env.MON_DEBUG), words: [], help: false };
+  const facts: EarlyFacts = {
+    json: false,
+    noColor: false,
+    debug: envFlag(env.MON_DEBUG),
+    words: [],
+    help: false,
+    where: {},
+  };
   for (let at = 0; at < argv.length; at++) {
     const word = argv[at]!;
     if (word === '--') break;
@@ -61,7 +75,13 @@ export function earlyFacts(argv: readonly string[], env: NodeJS.ProcessEnv): Ear
       continue;
     }
     // A flag where a value belongs is the flag (commander is told so: core/flags/guard.ts).
-    if (takesNext(word) && !(argv[at + 1] ?? '-').startsWith('-')) at++;
+    const value = takesNext(word) && !(argv[at + 1] ?? '-').startsWith('-') ? argv[++at] : undefined;
+    for (const [key, name] of WHERE_FLAGS) {
+      if (key === 'sandbox' || key === 'insecure') {
+        if (word === name) facts.where[key] = true;
+      } else if (word === name && value !== undefined) facts.where[key] = value;
+      else if (word.startsWith(`${name}=`)) facts.where[key] = word.slice(name.length + 1);
+    }
     if (word === JSON_FLAG || word === JQ_FLAG || word.startsWith(`${JQ_FLAG}=`) || JQ_SHORT.test(word))
       facts.json = true;
     else if (word === NO_COLOR_FLAG) facts.noColor = true;

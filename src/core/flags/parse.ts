@@ -183,11 +183,11 @@ function show(input: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** Required values that are missing where no prompt can ask for them: exit 2 naming the flags. */
+/** Required values that are missing where no prompt can ask for them: exit 2 naming the flags (`example`: the words after `mon`). */
 export function missingFlagsError(flags: string[], example: string): UsageError {
   return new UsageError(
     `${andList(flags)} ${flags.length === 1 ? 'is' : 'are'} required (prompts are off: no terminal, --no-input, MON_NO_INPUT or CI).`,
-    `For example: ${example}`,
+    (next) => `For example: ${next(example)}`,
   );
 }
 

@@ -78,7 +78,7 @@ describe('heartbeats create: the rules, before anything is sent', () => {
     const result = await create(['--period', '1d']);
     expect(result.stderr).toContain('error: --name and --grace are required (prompts are off');
     expect(result.stderr).toContain(
-      'For example: mon heartbeats create --name "Nightly backup" --period 1d --grace 1h',
+      'For example: `mon heartbeats create --name "Nightly backup" --period 1d --grace 1h`',
     );
     expect(result.code).toBe(2);
     expect(sent()).toEqual([]);
@@ -136,7 +136,7 @@ describe('heartbeats create: what is sent and shown', () => {
     expect(result.stderr).toContain('✓ Created heartbeat monitor "Nightly backup": every 1d, grace 1h.');
     expect(result.stderr).toContain(`  Check ID  ${monitor.id}`);
     expect(result.stderr).toContain(`  Ping URL  ${sandbox.pingUrl}/…${monitor.pingToken.slice(-4)}`);
-    expect(result.stderr).toContain('  Next: mon heartbeats exec TOKEN -- your-job');
+    expect(result.stderr).toContain('  Next: `mon heartbeats exec TOKEN -- JOB`');
     expect(result.stdout + result.stderr).not.toContain(monitor.pingToken);
   });
 
@@ -153,7 +153,7 @@ describe('heartbeats create: what is sent and shown', () => {
     expect(result.code).toBe(0);
     const monitor = monitors(sandbox).values().at(-1)!;
     expect(result.stderr).toContain(`  Ping URL  ${sandbox.pingUrl}/${monitor.pingToken}`);
-    expect(result.stderr).toContain(`mon heartbeats exec ${monitor.pingToken} -- your-job`);
+    expect(result.stderr).toContain(`\`mon heartbeats exec ${monitor.pingToken} -- JOB\``);
     expect(result.stdout).toBe('');
   });
 
@@ -210,7 +210,7 @@ describe('heartbeats create with --sandbox', () => {
       '1h',
     ]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain('  Next: mon --sandbox heartbeats exec TOKEN -- your-job');
+    expect(result.stderr).toContain('  Next: `mon --sandbox heartbeats exec TOKEN -- JOB`');
   });
 });
 

@@ -13,7 +13,7 @@ export function configKey(name: string): ConfigKey {
   if (name === 'api-key' || name === 'apiKey' || name === 'key') {
     throw new UsageError(
       'The API key is not handled by `mon config`: on the command line it would stay in your shell history.',
-      'Use `mon auth login` (prompts, or reads stdin with --with-key), or set MON_API_KEY.',
+      (next) => `Use ${next('auth login')} (prompts, or reads stdin with --with-key), or set MON_API_KEY.`,
     );
   }
   if (!Object.hasOwn(SETTINGS, name)) {

@@ -8,6 +8,7 @@ import { UsageError } from '../../../errors';
 import { readInputText } from '../../../core/input';
 import type { Setting } from '../../../config/settings';
 import { printJson } from '../../../output/render';
+import type { NextCommand } from '../../../text/next';
 
 /** A cron job must not hang on its ping: a few attempts within a short deadline (or --timeout, if shorter). */
 export const PING_DEADLINE_MS = 10_000;
@@ -68,7 +69,8 @@ export function pingTarget(argument: PingArgument, pingUrl: Setting<string> | un
   if (!pingUrl) {
     throw new UsageError(
       'No ping URL is configured, so there is nowhere to send the ping.',
-      'Pass --ping-url URL, set MON_PING_URL, or store it with `mon config set ping-url URL`; or give the whole ping URL instead of TOKEN.',
+      (next: NextCommand) =>
+        `Pass --ping-url URL, set MON_PING_URL, or store it with ${next('config set ping-url URL')}; or give the whole ping URL instead of TOKEN.`,
     );
   }
   return { baseUrl: pingUrl.value, token: argument.token };
@@ -142,13 +144,14 @@ export function pingFailure(error: unknown, target: PingTarget): unknown {
   if (error.kind === 'not-found') {
     return new ApiError('not-found', `The ping URL ${url} is not known to the service (404).`, {
       status: error.status,
-      hint: 'Check the token (and the ping URL); `mon sandbox` prints the tokens of the sandbox.',
+      hint: (next) => `Check the token (and the ping URL); ${next('sandbox info')} prints the tokens of the sandbox.`,
     });
   }
   const hint =
     error.kind === 'network' || error.kind === 'timeout'
-      ? 'Check the ping URL (--ping-url, MON_PING_URL or `mon config get ping-url`), your network, and HTTPS_PROXY/NO_PROXY.'
-      : error.hint;
+      ? (next: NextCommand) =>
+          `Check the ping URL (--ping-url, MON_PING_URL or ${next('config get ping-url')}), your network, and HTTPS_PROXY/NO_PROXY.`
+      : error.nextStep;
   const reason = error.message.charAt(0).toLowerCase() + error.message.slice(1);
   return new ApiError(error.kind, `The ping to ${url} failed: ${reason}`, {
     status: error.status,

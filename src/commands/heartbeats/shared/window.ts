@@ -75,6 +75,6 @@ export function heartbeatOrPick(
   return checkOrPick(ctx, client, check, {
     checkType: 'HEARTBEAT',
     question: 'Which heartbeat?',
-    example: `mon heartbeats ${verb} "Nightly backup"`,
+    example: `heartbeats ${verb} "Nightly backup"`,
   });
 }

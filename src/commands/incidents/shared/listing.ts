@@ -14,9 +14,11 @@ import { incidentColumns } from './columns';
 import { filters, findIncidents, matchingPages, type IncidentFilter } from './find';
 import { findServices } from './services';
 import type { LIST } from '../spec';
+import { hintText, nextCommand, type Hint, type Where } from '../../../text/next';
 
-const EMPTY: Record<string, string> = {
-  open: 'No open incidents. (`--status all` shows resolved ones too; `mon incidents create` opens one.)',
+const EMPTY: Record<string, Hint> = {
+  open: (next) =>
+    `No open incidents. (\`--status all\` shows resolved ones too; ${next('incidents create')} opens one.)`,
   resolved: 'No resolved incidents.',
   all: 'No incidents.',
 };
@@ -39,8 +41,8 @@ async function incidentFilter(client: ApiClient, flags: Flags): Promise<Incident
   };
 }
 
-const emptyMessage = (flags: Flags) =>
-  flags.service || flags.severity || flags.since ? 'No incidents match.' : EMPTY[flags.status]!;
+const emptyMessage = (flags: Flags, where: Where) =>
+  flags.service || flags.severity || flags.since ? 'No incidents match.' : hintText(EMPTY[flags.status]!, where)!;
 
 export async function listIncidents(
   ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'progress'>,
@@ -53,7 +55,7 @@ export async function listIncidents(
   const columns = (rows: Incident[]) => incidentColumns(client.now(), width, rows);
   const filter = await incidentFilter(client, flags);
   const command = listCommand(flags);
-  const empty = emptyMessage(flags);
+  const empty = emptyMessage(flags, ctx.globals);
 
   // No filter: the API's pages as they are.
   if (!filters(filter)) {
@@ -90,11 +92,8 @@ export async function listIncidents(
   await renderList(io, entries, columns(entries), empty);
   if (nextId && io.stderrIsTTY) {
     const limit = flags.limit ? ` --limit ${flags.limit}` : '';
-    io.err(
-      io.errStyle.dim(
-        `There may be more: ${command}${limit} --next-id ${sanitize(nextId)}  (or --all for every one)\n`,
-      ),
-    );
+    const next = nextCommand(ctx.globals, `${command}${limit} --next-id ${sanitize(nextId)}`);
+    io.err(io.errStyle.dim(`There may be more: ${next} (or --all for every one)\n`));
   }
 }
 
@@ -107,7 +106,7 @@ const MARGIN = 2;
  * incident new since the last refresh.
  */
 export async function watchIncidents(
-  ctx: Pick<Ctx, 'io' | 'api' | 'signal' | 'env' | 'now'>,
+  ctx: Pick<Ctx, 'io' | 'api' | 'signal' | 'env' | 'now' | 'globals'>,
   { flags }: Input<typeof LIST>,
 ): Promise<never> {
   const { io } = ctx;
@@ -120,7 +119,7 @@ export async function watchIncidents(
     read: async ({ width }) => {
       const room = width - MARGIN;
       const { entries, nextId } = await findIncidents(client, { filter, limit, nextId: flags.nextId });
-      if (!entries.length) return [{ text: indent(truncate(emptyMessage(flags), room)) }];
+      if (!entries.length) return [{ text: indent(truncate(emptyMessage(flags, ctx.globals), room)) }];
       const table = await tableText(io, entries, incidentColumns(client.now(), room, entries), room);
       const [header, ...rows] = table.trimEnd().split('\n');
       const more = io.style.dim(truncate(`There may be more than --limit ${limit} shows.`, room));
@@ -133,11 +132,11 @@ export async function watchIncidents(
   });
 }
 
-/** The command that lists the same incidents, for the "more" hint. */
+/** The command that lists the same incidents (the words after `mon`), for the "more" hint. */
 function listCommand(flags: Flags): string {
   const quote = (value: string) => (/^[\w.:-]+$/.test(value) ? value : JSON.stringify(value));
   return [
-    'mon incidents list',
+    'incidents list',
     flags.status === 'open' ? '' : `--status ${flags.status}`,
     ...(flags.service ?? []).map((service) => `--service ${sanitize(quote(service))}`),
     ...(flags.severity ?? []).map((severity) => `--severity ${severity.toLowerCase()}`),

@@ -24,7 +24,8 @@ export async function pickOpenIncident(
   if (!entries.length) {
     throw new UsageError(
       'There are no open incidents to pick from.',
-      'Pass an INCIDENT_ID (`mon incidents list --status all` shows every incident), or open one with `mon incidents create`.',
+      (next) =>
+        `Pass an INCIDENT_ID (${next('incidents list --status all')} shows every incident), or open one with ${next('incidents create')}.`,
     );
   }
   const now = client.now();
@@ -42,13 +43,13 @@ export async function pickOpenIncident(
   return entries.find((incident) => incident.id === id)!;
 }
 
-/** The ID when given; when not, null if a picker can be shown, else exit 2. */
+/** The ID when given; when not, null if a picker can be shown, else exit 2 (`example`: a command line that gives it, the words after `mon`). */
 export function incidentIdOrPicker(ctx: Pick<Ctx, 'io'>, id: string | undefined, example: string): string | null {
   if (id !== undefined) return id;
   if (ctx.io.canPrompt()) return null;
   throw new UsageError(
     'INCIDENT_ID is required (prompts are off, so no picker can be shown).',
-    `For example: ${example}  (\`mon incidents list\` shows the open incidents and their IDs)`,
+    (next) => `For example: ${next(example)} (${next('incidents list')} shows the open incidents and their IDs)`,
   );
 }
 
@@ -107,7 +108,7 @@ function requireUpdateIdOrPrompt(ctx: Pick<Ctx, 'io'>, id: string | undefined, e
   if (id !== undefined || ctx.io.canPrompt()) return;
   throw new UsageError(
     'UPDATE_ID is required (prompts are off, so no picker can be shown).',
-    `For example: ${example}`,
+    (next) => `For example: ${next(example)}`,
   );
 }
 

@@ -50,7 +50,8 @@ export function findServices(directory: ServiceEntry[], values: string[]): Servi
     const shown = unknown.map((value) => `"${sanitize(value)}"`).join(', ');
     throw new UsageError(
       `--service ${shown} ${unknown.length === 1 ? 'is not a service' : 'are not services'} on any status page (by ID or name).`,
-      `${near.length ? `Did you mean ${near.map((name) => `"${sanitize(name)}"`).join(' or ')}? ` : ''}Run \`mon status-pages list\` to see the services.`,
+      (next) =>
+        `${near.length ? `Did you mean ${near.map((name) => `"${sanitize(name)}"`).join(' or ')}? ` : ''}Run ${next('status-pages list')} to see the services.`,
     );
   }
   return [...found.values()];

@@ -19,7 +19,7 @@ type UpdatesCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 
 
 /** `updates create`: POST .../incident-updates, one to one (no --status: the server keeps the incident's). */
 export async function createUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<typeof UPDATES_CREATE>): Promise<void> {
-  const example = `mon incidents updates create ${args.incidentId ?? 'INCIDENT_ID'} --message "We found the cause."`;
+  const example = `incidents updates create ${args.incidentId ?? 'INCIDENT_ID'} --message "We found the cause."`;
   const given = await givenMessage(ctx, flags);
   const id = incidentIdOrPicker(ctx, args.incidentId, example);
   if (!hasMessage(given) && !ctx.io.canPrompt()) throw missingFlagsError(['--message'], example);

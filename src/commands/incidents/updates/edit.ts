@@ -37,12 +37,12 @@ export async function editUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<type
     ...(flags.notify !== undefined ? { notifySubscribers: flags.notify } : {}),
     ...(flags.date !== undefined ? { publicIncidentUpdateDate: flags.date.toISOString() } : {}),
   };
-  const example = `mon incidents updates edit ${args.incidentId ?? 'INCIDENT_ID'} ${args.updateId ?? 'UPDATE_ID'} --message "Corrected text"`;
+  const example = `incidents updates edit ${args.incidentId ?? 'INCIDENT_ID'} ${args.updateId ?? 'UPDATE_ID'} --message "Corrected text"`;
   const asking = !Object.keys(changes).length;
   if (asking && !ctx.io.canPrompt()) {
     throw new UsageError(
       'Nothing to change: give --message, --status, --notify/--no-notify or --date.',
-      `For example: ${example}`,
+      (next) => `For example: ${next(example)}`,
     );
   }
   const client = await ctx.api();

@@ -14,7 +14,7 @@ export async function getUpdateRun(
   { args }: Input<typeof UPDATES_GET>,
 ): Promise<void> {
   const client = await ctx.api();
-  const target = await updateTarget(ctx, client, args, 'mon incidents updates get INCIDENT_ID UPDATE_ID');
+  const target = await updateTarget(ctx, client, args, 'incidents updates get INCIDENT_ID UPDATE_ID');
   const { update, raw } = await getIncidentUpdate(client, target.incidentId, target.updateId);
   if (ctx.globals.json) return printJson(ctx.io, raw);
   renderUpdate(ctx, target.incidentId, update, client.now());

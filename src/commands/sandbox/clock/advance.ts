@@ -26,7 +26,7 @@ export async function sandboxClockAdvanceRun(
       `DURATION ${read.problem} (got "${sanitize(args.duration)}"): nothing was sent.`,
       read.tooLong
         ? 'Advance by a shorter time, e.g. 30d.'
-        : 'The clock only moves forward, e.g. `mon sandbox clock advance 2h`.',
+        : (next) => `The clock only moves forward, e.g. ${next('sandbox clock advance 2h')}.`,
     );
   }
   const { ms } = read;

@@ -26,7 +26,8 @@ export async function setCheckStatus(
   if (check.checkType === 'HEARTBEAT') {
     throw new UsageError(
       `${checkLabel(check)} is a heartbeat: its status follows its pings, and nothing was changed.`,
-      'Make it late with `mon sandbox clock advance DURATION` (past its period and grace); a ping makes it pass.',
+      (next) =>
+        `Make it late with ${next('sandbox clock advance DURATION')} (past its period and grace); a ping makes it pass.`,
     );
   }
   const answer = await adminCall<CheckStatus>(ctx, {
