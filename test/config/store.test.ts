@@ -170,7 +170,7 @@ describe('a damaged config file', () => {
       { line: `incidents updates create ${id} --message m` },
       { line: `incidents updates edit ${id} ${id} --message m` },
       { line: 'checks create-dns --name n --query example.com' },
-      { line: 'checks create --type API --name n --query example.com' },
+      { line: 'checks create --type DNS --name n --query example.com' },
       { line: `heartbeats events ${id}` },
       { line: `heartbeats availability ${id}` },
       { line: `heartbeats ping ${id}` },

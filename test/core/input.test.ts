@@ -42,7 +42,7 @@ describe('endless files', () => {
     ['--input /dev/zero', ['api', '/v1/things', '--input', '/dev/zero'], '--input /dev/zero is larger than 4 MiB'],
     [
       '--dependency x=@/dev/zero',
-      ['checks', 'create', '--type', 'browser', '--name', 'x', '--dependency', 'lib.js=@/dev/zero'],
+      ['checks', 'create', '--type', 'dns', '--name', 'x', '--dependency', 'lib.js=@/dev/zero'],
       'cannot read /dev/zero (it is larger than 4 MiB',
     ],
   ];

@@ -91,7 +91,7 @@ beforeAll(async () => {
   await mon(`heartbeats events ${heartbeat}`);
   await mon(`heartbeats availability ${heartbeat}`);
   await mon('checks create-dns --name Walk --query example.com --frequency 5');
-  await mon('checks create --type API --name "Deprecated walk" --query example.com');
+  await mon('checks create --type DNS --name "Deprecated walk" --query example.com');
   const id = await mon(`incidents create --name Walk --severity minor --service ${API} --message Started.`);
   await mon('incidents list --status all');
   await mon(`incidents update ${id} --severity major --status identified --message Found.`);

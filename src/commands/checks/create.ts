@@ -1,17 +1,32 @@
 import { createCheck, createCheckRequest } from '../../api/resources/checks';
-import { combinedCheckCreateSchema } from '../../api/schemas/checks';
+import { CHECK_TYPES, combinedCheckCreateSchema } from '../../api/schemas/checks';
 import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import type { Input } from '../../core/flags/spec';
+import { UsageError } from '../../errors';
 import { sayWarning } from '../../output/say';
+import { nextCommand } from '../../text/next';
+import { shellQuote } from '../../text/shell';
 import { composeCheckBody, warnAboutIgnoredAlertSettings, type CreateCheckCtx } from './shared/compose';
 import { printCreatedCheck } from './shared/show';
 import type { CREATE } from './spec';
 
-/** `mon checks create --type TYPE`: the deprecated combined operation, POST /v1/checks. */
+/**
+ * `mon checks create --type DNS`: the deprecated combined operation, POST /v1/checks. Its body
+ * is the DNS check's fields plus `type` (the spec), so the only check its flags describe is a
+ * DNS check: every other type is refused before anything is asked or sent, naming the command
+ * that creates it (`heartbeats create`), or `mon api` for a body the user writes.
+ */
 export async function createCheckRun(ctx: CreateCheckCtx, { flags }: Input<typeof CREATE>): Promise<void> {
-  warnDeprecated(ctx, flags.type);
-  const body = await composeCheckBody(ctx, flags, { schema: combinedCheckCreateSchema, combined: true });
+  const body = await composeCheckBody(ctx, flags, {
+    schema: combinedCheckCreateSchema,
+    combined: true,
+    // Checked (and the deprecation said) once --file and the flags are read, before anything is asked.
+    checkType: (type) => {
+      refuseTypeNotBuilt(ctx, type, flags.name);
+      warnDeprecated(ctx);
+    },
+  });
   warnAboutIgnoredAlertSettings(ctx, flags, body);
   const options = { autoAssignAlerts: flags.autoAssignAlerts !== false };
   if (flags.dryRun) return printDryRun(ctx, createCheckRequest(body, options));
@@ -19,17 +34,28 @@ export async function createCheckRun(ctx: CreateCheckCtx, { flags }: Input<typeo
   await printCreatedCheck(ctx, check, response);
 }
 
-/** The replacement depends on the type: create-dns for DNS, the API's per-type operations for API and browser checks. */
-export function warnDeprecated(ctx: Pick<Ctx, 'io'>, type: string | undefined): void {
-  const { io } = ctx;
-  const kind = type?.trim().toUpperCase();
-  const dns = 'For DNS checks use `mon checks create-dns`.';
-  const perType =
-    'For API and browser checks use the per-type operations (`mon api -X POST /v1/checks/api --input body.json`).';
-  const replacement = kind === 'DNS' ? [dns] : kind === 'API' || kind === 'BROWSER' ? [perType] : [dns, perType];
+/** The types `checks create` cannot build (a known type other than DNS): exit 2, naming what creates one. */
+export function refuseTypeNotBuilt(ctx: Pick<Ctx, 'globals'>, type: unknown, name: string | undefined): void {
+  const kind = typeof type === 'string' ? type.trim().toUpperCase() : undefined;
+  if (kind === undefined || kind === 'DNS' || !(CHECK_TYPES as readonly string[]).includes(kind)) return;
+  const named = name === undefined ? 'NAME' : shellQuote(name);
+  if (kind === 'HEARTBEAT') {
+    throw new UsageError(
+      '`mon checks create` does not build heartbeat monitors (its body holds a DNS request, which a heartbeat has not); nothing was sent.',
+      `Create it with ${nextCommand(ctx.globals, `heartbeats create --name ${named} --period 1d --grace 1h`)} (a ping expected every day, an hour of grace: give the job's own).`,
+    );
+  }
+  throw new UsageError(
+    `\`mon checks create\` builds DNS checks only: its flags describe a DNS request, and ${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind} check's request is another kind, which mon has no flags for; nothing was sent.`,
+    `Write the body yourself (docs/API.md shows the operation's fields) and send it: ${nextCommand(ctx.globals, 'api -X POST /v1/checks --input check.json')}.`,
+  );
+}
+
+/** The operation is deprecated: the warning names the command that creates the same DNS check. */
+function warnDeprecated(ctx: Pick<Ctx, 'io' | 'globals'>): void {
   sayWarning(
-    io,
+    ctx.io,
     '`mon checks create` uses POST /v1/checks, which the API has deprecated and will remove.',
-    replacement.map((line) => `  ${line}`).join('\n'),
+    `  For DNS checks use ${nextCommand(ctx.globals, 'checks create-dns')}, with the same flags but --type and --dependency.`,
   );
 }

@@ -447,7 +447,7 @@ const COMBINED_FLAGS = {
     value: 'type',
     convert: 'upper',
     values: CHECK_TYPES,
-    help: 'check type',
+    help: 'check type: DNS, the only one it builds (HEARTBEAT: `mon heartbeats create`; another: `mon api`)',
     body: ['type'],
     group: 'Combined create',
   },
@@ -591,14 +591,15 @@ export const CREATE = verb({
     frequency: { ...CHECK_FLAGS.frequency, values: FREQUENCIES },
   },
   about:
-    'Deprecated: the API will remove this operation. Use `mon checks create-dns` for DNS\n' +
-    'checks; API and browser checks have per-type operations of their own. A 402 (plan\n' +
-    'limit reached) exits with 5. The body is the DNS check body plus "type" and\n' +
-    '"dependencies". Seconds-level frequencies (--frequency 0 with --frequency-offset 10,\n' +
-    '20 or 30: a run every that many seconds) exist for API and TCP checks only.\n\n' +
+    'Deprecated: the API will remove this operation; `mon checks create-dns` creates the\n' +
+    'same DNS check. Its body is the DNS check body plus "type" and "dependencies", so\n' +
+    'DNS is the only type it builds: another type is refused (exit 2, nothing sent),\n' +
+    'naming `mon heartbeats create` for a heartbeat and `mon api -X POST /v1/checks\n' +
+    '--input FILE` for a body you write (docs/API.md). A 402 (plan limit reached) exits\n' +
+    'with 5.\n\n' +
     BODY_HELP,
   examples: [
-    'mon checks create --type API --name "api" --query api.example.com --frequency 0 --frequency-offset 30',
-    'mon checks create --type BROWSER --file check.json --dependency lib/helpers.js=@./helpers.js',
+    'mon checks create --type DNS --name "api" --query api.example.com --frequency 5',
+    'mon checks create --type DNS --file check.json --dependency lib/helpers.js=@./helpers.js',
   ],
 });

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  CHECK_TYPES,
   DEFAULT_FREQUENCY,
   DEFAULT_RECORD_TYPE,
   describeFrequency,
@@ -41,8 +40,10 @@ export type CreateCheckCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | '
 export interface ComposeOptions<S extends z.ZodType> {
   /** The schema for this operation, naming other fields with `label` in its messages. */
   schema: (label: FieldLabel) => S;
-  /** `checks create`: the body has a `type` (asked for on a terminal) and dependency files. */
+  /** `checks create`: the body has a `type` (DNS when a terminal fills in what is missing) and dependency files. */
   combined?: boolean;
+  /** Called once with the type --file and the flags give, before anything is asked: refuses one this command does not build (exit 2). */
+  checkType?: (type: unknown) => void;
 }
 
 /**
@@ -65,6 +66,7 @@ export async function composeCheckBody<S extends z.ZodType>(
   const provenance: Provenance = { flags: fromFlags, file };
 
   let body = withRequiredFillers(mergeBody(file ?? {}, fromFlags.body));
+  options.checkType?.(body.type);
   // A secret environment value (--secret-env, or `secret: true` in --file) is masked in every
   // line mon writes from now on: a server that quotes it in an error shows it masked.
   for (const variable of [body.environmentVariables].flat()) {
@@ -195,19 +197,13 @@ async function askForMissing(
   const request = isPlainObject(body.request) ? body.request : {};
   const before = isPlainObject(previous.request) ? previous.request : {};
   const answeredRequest: Body = {};
-  let type = typeof body.type === 'string' ? body.type : 'DNS';
+  const type = typeof body.type === 'string' ? body.type : 'DNS';
   /** The previous answer of an edit round, in the input to edit. */
   const typed = (value: unknown) =>
     typeof value === 'string' ? { default: value, editable: true } : ({} as { default?: string });
 
-  if (combined && body.type === undefined) {
-    type = await prompter.select<string>({
-      message: 'Check type',
-      choices: CHECK_TYPES.map((value) => ({ name: value, value })),
-      default: typeof previous.type === 'string' ? previous.type : 'DNS',
-    });
-    answers.type = type;
-  }
+  // The combined create builds DNS checks only (checks/create.ts): nothing to ask, the summary shows it.
+  if (combined && body.type === undefined) answers.type = type;
   if (body.name === undefined) {
     answers.name = (
       await prompter.input({

@@ -101,16 +101,8 @@ const CASES: Case[] = [
   },
   { rule: 'groupOrder >= 0', args: `${DNS} --group-order -1`, says: ['--group-order must be >= 0 (got -1)'] },
   // The four frequencyOffset rules.
-  {
-    rule: 'offset rule 1: frequency 0 takes 10, 20 or 30',
-    args: `${COMBINED} --type API --frequency 0 --frequency-offset 15`,
-    says: ['--frequency-offset must be 10, 20 or 30 for --frequency 0', '(got 15)'],
-  },
-  {
-    rule: 'offset rule 1: frequency 0 needs an offset',
-    args: `${COMBINED} --type TCP --frequency 0`,
-    says: ['--frequency-offset is required with --frequency 0: 10, 20 or 30 (the seconds between runs)'],
-  },
+  // Rule 1 (frequency 0 takes an offset of 10, 20 or 30) is for API and TCP checks, which no
+  // command builds: test/api/schemas/checks.test.ts holds it.
   {
     rule: 'offset rule 2: 1..floor(frequency*10)',
     args: `${DNS} --frequency 5 --frequency-offset 51`,
@@ -141,11 +133,6 @@ const CASES: Case[] = [
     says: [
       '--frequency 0 (a run every 10, 20 or 30 seconds) is not available for DNS checks: seconds-level frequencies exist only for API and TCP checks',
     ],
-  },
-  {
-    rule: 'offset rule 4: no seconds-level frequency for a browser check (combined create)',
-    args: `${COMBINED} --type BROWSER --frequency 0 --frequency-offset 10`,
-    says: ['not available for BROWSER checks: seconds-level frequencies exist only for API and TCP checks'],
   },
   // The DNS request.
   { rule: 'query required', args: 'checks create-dns --name n', says: ['--query is required'] },
@@ -270,23 +257,41 @@ const CASES: Case[] = [
     ],
   },
   {
+    rule: 'the combined create builds DNS checks only: another type names mon api',
+    args: `${COMBINED} --type api`,
+    says: [
+      '`mon checks create` builds DNS checks only: its flags describe a DNS request, and an API check',
+      '`mon api -X POST /v1/checks --input check.json`',
+    ],
+  },
+  {
+    rule: 'the combined create builds DNS checks only: a heartbeat names heartbeats create',
+    args: `${COMBINED} --type HEARTBEAT`,
+    says: ['does not build heartbeat monitors', '`mon heartbeats create --name n --period 1d --grace 1h`'],
+  },
+  {
+    rule: 'the combined create builds DNS checks only, whether the type comes from a flag or --file',
+    args: `${COMBINED} --file ${file('tcp.json', '{"type": "TCP"}')}`,
+    says: ['builds DNS checks only', 'a TCP check'],
+  },
+  {
     rule: 'dependency written as PATH=@LOCALFILE',
-    args: `${COMBINED} --type API --dependency lib/a.js`,
+    args: `${COMBINED} --type DNS --dependency lib/a.js`,
     says: ['--dependency must be PATH=@LOCALFILE', '(got "lib/a.js")'],
   },
   {
     rule: 'dependency file must exist',
-    args: `${COMBINED} --type API --dependency lib/a.js=@${join(dir, 'nope.js')}`,
+    args: `${COMBINED} --type DNS --dependency lib/a.js=@${join(dir, 'nope.js')}`,
     says: ['cannot read', 'there is no such file'],
   },
   {
     rule: 'dependency content non-empty',
-    args: `${COMBINED} --type API --dependency lib/a.js=@${file('empty.js', '')}`,
+    args: `${COMBINED} --type DNS --dependency lib/a.js=@${file('empty.js', '')}`,
     says: ['content must not be empty'],
   },
   {
     rule: 'dependency path <= 1000',
-    args: `${COMBINED} --type API --dependency ${'p'.repeat(1001)}=@${file('dep.js', 'module.exports = 1')}`,
+    args: `${COMBINED} --type DNS --dependency ${'p'.repeat(1001)}=@${file('dep.js', 'module.exports = 1')}`,
     says: ['path must be at most 1000 characters'],
   },
   // --file: not JSON, not an object, unreadable, and values the file gave.
@@ -390,15 +395,13 @@ describe('checks create-dns / create: every rule, before anything is sent', () =
     expect(sandbox.requests).toHaveLength(0);
   });
 
-  it('says why a --frequency 0 is refused for DNS and accepted for an API check', async () => {
+  it('says why a --frequency 0 is refused for DNS, by either create', async () => {
     const dns = await mon(`${DNS} --frequency 0 --frequency-offset 10`, { sandbox });
     expect(dns.code).toBe(2);
     expect(dns.stderr).toContain('seconds-level frequencies exist only for API and TCP checks; use 1 minute or more');
-    const api = await mon(`${COMBINED} --type API --frequency 0 --frequency-offset 30 --dry-run`, {
-      sandbox,
-    });
-    expect(api.code).toBe(0);
-    expect(api.stdout).toContain('"frequencyOffset": 30');
+    const combined = await mon(`${COMBINED} --type DNS --frequency 0 --frequency-offset 30 --dry-run`, { sandbox });
+    expect(combined.code).toBe(2);
+    expect(combined.stderr).toContain('not available for DNS checks');
     expect(sandbox.requests).toHaveLength(0);
   });
 });
