@@ -316,7 +316,7 @@ complete -c mon -n "__mon_at 'checks create-dns'" -l tear-down-snippet-id -r -d 
 complete -c mon -n "__mon_at 'checks create-dns'" -l ssl-check-domain -r -d 'domain whose certificate is checked'
 complete -c mon -n "__mon_at 'checks create-dns'" -l file -r -d 'JSON body with any of the fields (- for stdin); the flags override it'
 complete -c mon -n "__mon_at 'checks create-dns'" -l dry-run -d 'print the request instead of sending it (secret values masked)'
-complete -c mon -n "__mon_at 'checks create'" -l type -x -a 'agentic api browser heartbeat icmp multi_step tcp playwright url dns' -d 'check type: AGENTIC, API, BROWSER, HEARTBEAT, ICMP, MULTI_STEP, TCP, PLAYWRIGHT, URL or DNS'
+complete -c mon -n "__mon_at 'checks create'" -l type -x -a 'agentic api browser heartbeat icmp multi_step tcp playwright url dns' -d 'check type: DNS, the only one it builds: AGENTIC, API, BROWSER, HEARTBEAT, ICMP, MULTI_STEP, TCP, PLAYWRIGHT, URL or DNS (HEARTBEAT: `mon heartbeats create`; another: `mon api`)'
 complete -c mon -n "__mon_at 'checks create'" -l dependency -r -d 'a dependency file: its path in the check, and the local file to send (repeatable)'
 complete -c mon -n "__mon_at 'checks create'" -l name -r -d 'name of the check'
 complete -c mon -n "__mon_at 'checks create'" -l description -r -d 'description, at most 500 characters'

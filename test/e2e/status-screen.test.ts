@@ -22,7 +22,7 @@ beforeAll(async () => {
     },
   );
   checkId = created.stdout.trim();
-  expect((await runMon(['sandbox', 'checks', 'fail', 'checkout dns'], { env })).code).toBe(0);
+  expect((await runMon(['sandbox', 'checks', 'fail', checkId], { env })).code).toBe(0);
   const opened = await runMon(
     [
       'incidents',

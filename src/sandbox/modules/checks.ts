@@ -143,6 +143,7 @@ function store(
   body: DnsCheckCreateBody & Body,
   checkType: string,
   autoAssign: boolean,
+  id: string = randomUUID(),
 ): StoredCheck {
   checkTriggerService(ctx, body);
   const now = new Date(ctx.clock.now());
@@ -152,7 +153,7 @@ function store(
     alertSettings: FILLED.alertSettings(body.alertSettings),
     retryStrategy: FILLED.retryStrategy(body.retryStrategy),
     request: FILLED.request(body.request),
-    id: randomUUID(),
+    id,
     checkType,
     alertChannelSubscriptions: subscriptionsFor(ctx, body, autoAssign),
     // The spec: created_at is a date, updated_at a date-time or null (never updated yet).
@@ -199,6 +200,29 @@ function responseOf(ctx: ModuleContext, check: StoredCheck): Body {
   const full: Body = { ...check, alertChannels: alertChannelsOf(ctx, check) };
   return Object.fromEntries(RESPONSE_FIELDS.filter((key) => full[key] !== undefined).map((key) => [key, full[key]]));
 }
+
+/**
+ * The sample DNS check, passing until `mon sandbox checks fail` says otherwise: the one the
+ * README's outage rehearsal fails. Its ID is fixed (as the status pages' are), so the
+ * README's `mon checks get 3f2a9c` finds it in every sandbox.
+ */
+export const SAMPLE_DNS_CHECK = {
+  id: '3f2a9c41-5d6e-4f70-8a91-000000000001',
+  body: {
+    name: 'Checkout DNS',
+    request: {
+      query: 'checkout.acme.example',
+      recordType: 'A',
+      nameServer: '1.1.1.1',
+      assertions: [{ source: 'RESPONSE_CODE', comparison: 'EQUALS', target: 'NOERROR' }],
+    },
+    heartbeat: {},
+    script: '',
+    frequency: 1,
+    locations: ['eu-west-1', 'us-east-1'],
+    tags: ['checkout'],
+  },
+} as const;
 
 /** GET /v1/checks's page size when the query has none (the public description's default). */
 const API_DEFAULT_LIMIT = 10;
@@ -290,6 +314,9 @@ function listQuery(request: SandboxRequest) {
  */
 export const checksModule: SandboxModule = {
   name: 'checks',
+  seed(ctx) {
+    store(ctx, validate(DNS_BODY, SAMPLE_DNS_CHECK.body, 'body'), 'DNS', true, SAMPLE_DNS_CHECK.id);
+  },
   routes(router, ctx) {
     router.post('/v1/checks/dns', (request) => {
       const assign = autoAssign(request.query);

@@ -145,7 +145,8 @@ describe('checks create (deprecated)', () => {
 
 describe('checks create (deprecated), what the sandbox receives', () => {
   it('sends `type` and dependency files, and maps a 402 past --max-checks to exit 5', async () => {
-    const limited = await memorySandbox({ maxChecks: 1 });
+    // The sample check (Checkout DNS) is the first of the two.
+    const limited = await memorySandbox({ maxChecks: 2 });
     try {
       const helper = join(mkdtempSync(join(tmpdir(), 'mon-checks-')), 'helpers.js');
       writeFileSync(helper, 'module.exports = { ok: true };\n');
@@ -171,7 +172,7 @@ describe('checks create (deprecated), what the sandbox receives', () => {
 
       const second = await mon('checks create --type DNS --name dns --query example.com', { sandbox: limited });
       expect(second.stderr).toContain(
-        "The plan's limit on the number of checks is reached, so no check was created (402 Payment Required: Your plan allows 1 check and the account has 1",
+        "The plan's limit on the number of checks is reached, so no check was created (402 Payment Required: Your plan allows 2 checks and the account has 2",
       );
       expect(second.stderr).toContain('Delete checks you no longer need or upgrade the plan');
       expect(second.stdout).toBe('');

@@ -27,9 +27,9 @@ describe('mon checks list', () => {
     sandbox.requests.length = 0;
     const result = await cli(['checks', 'list', '--all', '--limit', '5'], { sandbox });
     expect(result.code, result.stderr).toBe(0);
-    // 13 DNS checks and 3 seeded heartbeats: pages of 5, 5, 5, 1.
+    // 13 DNS checks, the sample one (Checkout DNS) and 3 seeded heartbeats: pages of 5, 5, 5, 2.
     const rows = result.stdout.trim().split('\n');
-    expect(rows).toHaveLength(16);
+    expect(rows).toHaveLength(17);
     expect(listRequests()).toEqual([1, 2, 3, 4].map((page) => `/v1/checks?limit=5&page=${page}`));
     const api = rows.find((row) => row.startsWith(ids.api!))!.split('\t');
     expect([api[1], api[2], api[3], api[4], api[6]]).toEqual([

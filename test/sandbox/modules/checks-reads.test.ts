@@ -84,6 +84,7 @@ describe('GET /v1/checks', () => {
     expect(all.status).toBe(200);
     expect(names(all)).toEqual([
       'API DNS',
+      'Checkout DNS',
       'Homepage DNS',
       'Hourly report',
       'Legacy API',
@@ -108,10 +109,10 @@ describe('GET /v1/checks', () => {
       [1, 2, 3, 4].map((page) => call<CheckBody[]>('GET', `/v1/checks?limit=2&page=${page}`)),
     );
     expect(pages.map(names)).toEqual([
-      ['API DNS', 'Homepage DNS'],
-      ['Hourly report', 'Legacy API'],
-      ['Mail MX', 'Nightly backup'],
-      ['Queue worker'],
+      ['API DNS', 'Checkout DNS'],
+      ['Homepage DNS', 'Hourly report'],
+      ['Legacy API', 'Mail MX'],
+      ['Nightly backup', 'Queue worker'],
     ]);
     expect(names(await call<CheckBody[]>('GET', '/v1/checks?limit=2&page=5'))).toEqual([]);
   });
@@ -123,7 +124,7 @@ describe('GET /v1/checks', () => {
       'Queue worker',
     ]);
     expect(names(await call('GET', '/v1/checks?tag=web&tag=mail'))).toEqual(['Homepage DNS', 'Mail MX']);
-    expect(names(await call('GET', '/v1/checks?search=dNs'))).toEqual(['API DNS', 'Homepage DNS']);
+    expect(names(await call('GET', '/v1/checks?search=dNs'))).toEqual(['API DNS', 'Checkout DNS', 'Homepage DNS']);
     expect(names(await call('GET', '/v1/checks?checkType=DNS&tag=prod&search=home'))).toEqual(['Homepage DNS']);
     expect(names(await call('GET', '/v1/checks?status=failing'))).toEqual([]);
   });

@@ -201,8 +201,8 @@ describe('POST /v1/checks (deprecated)', () => {
     expect(browser.body.message).toContain('not available for BROWSER checks');
   });
 
-  it('answers 402 past --max-checks, counting every check', async () => {
-    const limited = await memorySandbox({ maxChecks: 2 });
+  it('answers 402 past --max-checks, counting every check (the sample one too)', async () => {
+    const limited = await memorySandbox({ maxChecks: 3 });
     try {
       expect((await post(limited, '/v1/checks/dns', minimal)).status).toBe(201);
       expect((await post(limited, '/v1/checks', { ...minimal, type: 'API' })).status).toBe(201);
@@ -212,10 +212,10 @@ describe('POST /v1/checks (deprecated)', () => {
         body: {
           statusCode: 402,
           error: 'Payment Required',
-          message: 'Your plan allows 2 checks and the account has 2: upgrade the plan or delete checks to create more',
+          message: 'Your plan allows 3 checks and the account has 3: upgrade the plan or delete checks to create more',
         },
       });
-      expect(limited.store.collection('checks').size).toBe(2);
+      expect(limited.store.collection('checks').size).toBe(3);
     } finally {
       await limited.close();
     }
@@ -232,5 +232,32 @@ it('keeps created checks across restarts (--data)', async () => {
     expect(second.store.collection('checks').get(body.id as string)).toMatchObject({ name: 'dns', checkType: 'DNS' });
   } finally {
     await second.close();
+  }
+});
+
+it('starts with the sample DNS check the README rehearses an outage on: the same ID in every sandbox, passing', async () => {
+  const other = await memorySandbox();
+  try {
+    for (const target of [sandbox, other]) {
+      const response = await fetch(`${target.url}/v1/checks/3f2a9c41-5d6e-4f70-8a91-000000000001`, {
+        headers: { authorization: `Bearer ${TEST_KEY}` },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({
+        name: 'Checkout DNS',
+        checkType: 'DNS',
+        request: { query: 'checkout.acme.example', recordType: 'A', nameServer: '1.1.1.1' },
+        alertChannelSubscriptions: [1001, 1002, 1003, 1004].map((alertChannelId) => ({
+          alertChannelId,
+          activated: true,
+        })),
+      });
+      const status = await fetch(`${target.url}/v1/check-statuses/3f2a9c41-5d6e-4f70-8a91-000000000001`, {
+        headers: { authorization: `Bearer ${TEST_KEY}` },
+      });
+      expect(await status.json()).toMatchObject({ name: 'Checkout DNS', hasFailures: false, isDegraded: false });
+    }
+  } finally {
+    await other.close();
   }
 });
