@@ -81,7 +81,7 @@ _mon_flags() {
     'sandbox checks fail') : ;;
     'sandbox checks degrade') : ;;
     'sandbox checks pass') : ;;
-    'sandbox requests') printf '%s\n' '--limit' '-L' ;;
+    'sandbox requests') printf '%s\n' '--limit' '-L' '--full' ;;
     '__complete') : ;;
   esac
   printf '%s\n' '--version' '--profile' '--base-url' '--account' '--ping-url' '--json' '--jq' '-q' '--no-input' '--no-color' '--debug' '--timeout' '--sandbox' '--insecure' '--help' '-h'

@@ -217,6 +217,18 @@ export class TerminalWrapper {
 /** A character, or a whole escape sequence (which takes no cell). */
 const UNITS = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|[\s\S]/gu;
 
+/** Text cut into rows of at most `cells` cells, wherever a row is full (for text without spaces to break at, such as JSON). */
+export function cutRows(text: string, cells: number): string[] {
+  const rows: string[] = [];
+  let rest = text;
+  while (rest !== '') {
+    const [head, tail] = splitAt(rest, Math.max(1, cells));
+    rows.push(head);
+    rest = tail;
+  }
+  return rows;
+}
+
 /** The first `cells` cells of a word, and the rest. */
 function splitAt(word: string, cells: number): [string, string] {
   let used = 0;

@@ -2,11 +2,13 @@ import type { Ctx } from '../../core/context';
 import { usesEmbeddedSandbox } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { CliError } from '../../errors';
-import { printJson, renderList, type Column } from '../../output/render';
+import { printJson, renderList, tableText, type Column } from '../../output/render';
+import { sanitize } from '../../text/escape';
+import { cutRows } from '../../text/wrap';
 import { colorHttpStatus } from '../../output/say';
 import { maskSecret, maskSecretValues } from '../../text/mask';
 import { adminCall } from './shared/admin';
-import type { REQUESTS } from './spec';
+import { BODY_ROWS, type REQUESTS } from './spec';
 
 /** One request as `mon sandbox requests` shows it. */
 export interface ShownRequest {
@@ -73,6 +75,39 @@ const COLUMNS: Column<ShownRequest>[] = [
   { header: 'BODY', value: (r) => bodyText(r.body), display: (r) => bodyText(r.body) || '—', shrink: true },
 ];
 
+/** Where a body's rows start under its request. */
+const BODY_INDENT = 2;
+
+/**
+ * On a terminal: one row per request (time, method, path, status), its body under it, escaped,
+ * on rows of their own as wide as the terminal (at most BODY_ROWS of them without --full,
+ * saying how much is left), so that a body is read, not cut to the few cells a column leaves.
+ */
+async function renderLog(io: Ctx['io'], shown: ShownRequest[], full: boolean): Promise<void> {
+  const width = io.columns();
+  const [header, ...rows] = (await tableText(io, shown, COLUMNS.slice(0, -1), width)).trimEnd().split('\n');
+  const lines = [header!];
+  shown.forEach((entry, index) => {
+    lines.push(rows[index]!);
+    const text = sanitize(bodyText(entry.body));
+    const cut = cutRows(text, width - BODY_INDENT);
+    const kept = full || cut.length <= BODY_ROWS ? cut : cut.slice(0, BODY_ROWS);
+    lines.push(...kept.map((row) => `${' '.repeat(BODY_INDENT)}${io.style.dim(row)}`));
+    if (kept.length < cut.length) {
+      const left = cut.slice(kept.length).join('').length;
+      lines.push(
+        `${' '.repeat(BODY_INDENT)}… ${left.toLocaleString('en-US')} more characters (--full shows every body whole)`,
+      );
+    }
+  });
+  const paged = lines.length > io.rows() && (await io.startPager());
+  try {
+    io.outRaw(`${lines.join('\n')}\n`);
+  } finally {
+    if (paged) await io.endPager();
+  }
+}
+
 function isLogged(value: unknown): value is ShownRequest {
   const entry = value as Partial<ShownRequest> | null;
   return typeof entry?.method === 'string' && typeof entry.path === 'string';
@@ -108,5 +143,6 @@ export async function sandboxRequestsRun(
     : 'No requests recorded yet.';
   // Said even when piped: an empty log is more often a question (why?) than an answer.
   if (!shown.length) return ctx.io.err(`${empty}\n`);
+  if (ctx.io.stdoutIsTTY) return renderLog(ctx.io, shown, Boolean(flags.full));
   await renderList(ctx.io, shown, COLUMNS, empty);
 }

@@ -188,6 +188,9 @@ export const CHECK_FAIL = setStatus('fail', 'failing', 'Make a check fail (until
 export const CHECK_DEGRADE = setStatus('degrade', 'degraded', 'Make a check degraded (until `pass`)');
 export const CHECK_PASS = setStatus('pass', 'passing', 'Make a check pass again');
 
+/** The rows of a body `sandbox requests` shows under its request on a terminal, unless --full. */
+export const BODY_ROWS = 4;
+
 export const REQUESTS = verb({
   name: 'requests',
   summary: 'Show the last requests a sandbox received: method, path, status, time, body',
@@ -200,6 +203,7 @@ export const REQUESTS = verb({
       default: 20,
       help: `show the last N requests, 1 to ${LOG_COUNT}`,
     },
+    full: { kind: 'bool', help: `on a terminal, show every body whole (else its first ${BODY_ROWS} rows)` },
   },
   about:
     'Oldest first; times are the sandbox clock. The API key is redacted wherever it appears and\n' +
@@ -208,6 +212,8 @@ export const REQUESTS = verb({
     'as long as the sandbox runs: the embedded one (--sandbox) starts afresh for each command\n' +
     'unless a `mon sandbox` serves its data file. ' +
     ADMIN_HELP +
+    'On a terminal each request is a row (time, method, path, status) with its body under it as\n' +
+    `JSON, escaped, on rows as wide as the terminal: the first ${BODY_ROWS} of them, all with --full.\n` +
     'Piped: tab-separated lines (time, method, path, status, body as JSON); --json prints an\n' +
     'array of {method, path, status, time, body}.\n',
   examples: [

@@ -20,7 +20,7 @@ describe('sandbox requests', () => {
     const table = await mon('sandbox requests --no-color', { sandbox, tty: true, columns: 80 });
     const row = table.stdout.split('\n')[1]!;
     expect(row.length).toBeLessThanOrEqual(80);
-    expect(row).toMatch(/ GET +\/v1\/status-p…\/ec79…\/incident-updates\/7f01… +404 /);
+    expect(row).toMatch(/ GET +\/v1\/stat…\/incidents\/ec79…\/incident-updates\/7f01… +404$/);
   });
 
   it('sandbox requests with nothing recorded says why on stderr, piped too (exit 0, nothing on stdout)', async () => {
@@ -79,6 +79,53 @@ describe('sandbox requests, what it shows', () => {
     ]);
     expect(rows[1]!.slice(1, 4)).toEqual(['POST', `/ping/…${worker.pingToken.slice(-4)}`, '200']);
     for (const output of [json, piped]) expect(output.stdout + output.stderr).not.toContain(worker.pingToken);
+  });
+
+  it('on an 80-column terminal, each body under its request on rows of its own, escaped; --full shows a long one whole', async () => {
+    sandbox.requests.length = 0;
+    const message = `Card payments fail for a third of customers \u001b[2J paying with European cards. ${'x'.repeat(300)}`;
+    const created = await mon(
+      [
+        'incidents',
+        'create',
+        '--name',
+        'Checkout errors',
+        '--severity',
+        'major',
+        '--service',
+        'Checkout',
+        '--message',
+        message,
+      ],
+      { sandbox },
+    );
+    expect(created.code).toBe(0);
+    const screen = await mon('sandbox requests --no-color', { sandbox, tty: true, columns: 80 });
+    expect(screen.code).toBe(0);
+    const lines = screen.stdout.trimEnd().split('\n');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    expect(lines[0]).toMatch(/^TIME \(UTC\) +METHOD +PATH +STATUS$/);
+    const post = lines.findIndex((line) => / POST +\/v1\/status-pages\/incidents +201$/.test(line));
+    // Its body, four whole rows of the terminal, then how much is left.
+    const body = lines.slice(post + 1, post + 5);
+    expect(body.map((line) => line.length)).toEqual([80, 80, 80, 80]);
+    expect(body[0]).toMatch(/^ {2}\{"name":"Checkout errors","severity":"MAJOR","services":\[\{"id":"/);
+    expect(lines[post + 5]).toMatch(/^ {2}… \d+ more characters \(--full shows every body whole\)$/);
+    const whole = await mon('sandbox requests --full --no-color', { sandbox, tty: true, columns: 80 });
+    const rows = whole.stdout.trimEnd().split('\n');
+    const start = rows.findIndex((line) => / POST +\/v1\/status-pages\/incidents +201$/.test(line));
+    const text = rows
+      .slice(start + 1)
+      .filter((line) => line.startsWith('  '))
+      .map((line) => line.slice(2))
+      .join('');
+    // The body as sent, its escape character escaped: nothing reaches the terminal raw.
+    expect(text).toContain(
+      '"description":"Card payments fail for a third of customers \\u001b[2J paying with European cards.',
+    );
+    expect(text).toContain(`${'x'.repeat(300)}"`);
+    expect(whole.stdout).not.toContain('\u001b');
+    for (const line of rows) expect(line.length).toBeLessThanOrEqual(80);
   });
 
   it('against a server that is not a mon sandbox: "this is not a mon sandbox", exit 6', async () => {
