@@ -1,4 +1,5 @@
-import type { CheckStatus } from './schemas/checkReads';
+import { judgeHeartbeat, type HeartbeatJudgement, type HeartbeatState } from './heartbeat-rules';
+import type { Check, CheckStatus } from './schemas/checkReads';
 import type { Incident, Service } from './schemas/incidents';
 import type { StatusPage } from './schemas/statusPages';
 
@@ -21,6 +22,56 @@ export function statusWord(status: Pick<CheckStatus, 'hasFailures' | 'hasErrors'
   if (status.hasFailures || status.hasErrors) return 'failing' as const;
   if (status.isDegraded) return 'degraded' as const;
   return 'passing' as const;
+}
+
+/** When a heartbeat's last ping came, from its check status (a heartbeat's "result" is a ping); undefined: never. */
+export function lastPingOf(status: CheckStatus | undefined): number | undefined {
+  if (!status?.lastCheckRunId || !status.updated_at) return undefined;
+  const at = Date.parse(status.updated_at);
+  return Number.isNaN(at) ? undefined : at;
+}
+
+/** A heartbeat check at the server's `now`, by the rules of api/heartbeat-rules.ts; undefined for another check. */
+export function judgeHeartbeatCheck(
+  check: Pick<Check, 'heartbeat' | 'activated' | 'created_at'>,
+  status: CheckStatus | undefined,
+  now: number,
+): HeartbeatJudgement | undefined {
+  if (!check.heartbeat) return undefined;
+  const createdAt = Date.parse(check.created_at ?? '');
+  return judgeHeartbeat(
+    {
+      ...check.heartbeat,
+      activated: check.activated,
+      createdAt: Number.isNaN(createdAt) ? now : createdAt,
+      lastPingAt: lastPingOf(status),
+    },
+    now,
+  );
+}
+
+/**
+ * A check's state, one word per state in every command: a heartbeat's is its own (on time, in
+ * grace, late, never pinged, paused: `heartbeats list`'s words, never the API's "failing" for
+ * "late"); another check's is its status (passing, degraded, failing), "unknown" without one.
+ */
+export function checkStateWord(
+  check: Pick<Check, 'heartbeat' | 'activated' | 'created_at'> | undefined,
+  status: CheckStatus | undefined,
+  now: number,
+): HeartbeatState | ReturnType<typeof statusWord> | 'unknown' {
+  const judged = check && judgeHeartbeatCheck(check, status, now);
+  if (judged) return judged.state;
+  return status ? statusWord(status) : 'unknown';
+}
+
+/** Since when a heartbeat's state holds (ms): late since it alerted, in grace since its ping was due, on time since its last ping. */
+export function heartbeatStateSince(judged: HeartbeatJudgement, createdAt: number): number | undefined {
+  if (judged.state === 'late') return judged.alertsAt;
+  if (judged.state === 'in grace') return judged.dueAt;
+  if (judged.state === 'on time') return judged.lastPingAt;
+  if (judged.state === 'never pinged') return createdAt;
+  return undefined;
 }
 
 /** The order a status is shown in: what needs attention first. */

@@ -1,6 +1,6 @@
 import { getCheck, getCheckStatus } from '../../api/resources/checks';
 import type { Check, CheckStatus } from '../../api/schemas/checkReads';
-import { statusSince } from '../../api/answers';
+import { checkStateWord } from '../../api/answers';
 import { resolveCheck } from '../../core/check-arg';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
@@ -10,7 +10,7 @@ import { colorId, colorValue } from '../../output/say';
 import { timeDisplay } from '../../text/time';
 import { checkFields } from './shared/show';
 import { withoutPingTokens } from './shared/ping-tokens';
-import { frequencyText, statusText } from './shared/view';
+import { frequencyText, sinceOf } from './shared/view';
 import type { GET } from './spec';
 
 /** `mon checks get CHECK`: the configuration and the status now, read at the same time. */
@@ -26,8 +26,8 @@ export async function getCheckRun(
 }
 
 function fieldsOf(io: IO, check: Check, status: CheckStatus | undefined, now: number): Field[] {
-  const word = statusText(status);
-  const since = status ? statusSince(status) : undefined;
+  const word = checkStateWord(check, status, now);
+  const since = status ? sinceOf(status, check, now) : undefined;
   const statusField: Field = {
     label: 'Status',
     key: 'status',

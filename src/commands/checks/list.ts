@@ -61,7 +61,7 @@ export async function listChecksRun(
   }
   const byId = new Map((await statuses).statuses.map((status) => [status.checkId, status]));
   const { checkColumns } = await import('./shared/view');
-  await renderList(io, checks, checkColumns(byId), empty);
+  await renderList(io, checks, checkColumns(byId, client.now()), empty);
   if (more && io.stderrIsTTY) {
     io.err(
       io.errStyle.dim(

@@ -516,7 +516,9 @@ export const LIST = verb({
   },
   about:
     'The filters are applied by the API. The status is the one GET /v1/check-statuses gives\n' +
-    'now (a heartbeat is failing once it is late). Piped: tab-separated rows with the whole ID;\n' +
+    "now (passing, degraded, failing); a heartbeat's is its state, in the words of `mon heartbeats\n" +
+    "list` (on time, in grace, late, never pinged, paused): --status failing finds the late ones.\n" +
+    'Piped: tab-separated rows with the whole ID;\n' +
     '--json prints the page as received (with --all, one array of every check). Ping tokens are\n' +
     "masked (`mon heartbeats get` shows a heartbeat's ping URL).\n",
   examples: [
@@ -561,8 +563,9 @@ export const STATUS = verb({
   flags: {},
   about:
     'From GET /v1/check-statuses: each check with its status and since when (its last result).\n' +
-    'A heartbeat fails once its period and grace pass without a ping. Piped: tab-separated\n' +
-    'rows; --json prints the answer as received.\n',
+    "A heartbeat's status is its state, as `mon heartbeats list` says it (late once its period\n" +
+    'and grace pass without a ping: since it alerted). Piped: tab-separated rows; --json prints\n' +
+    'the answer as received.\n',
   examples: ['mon checks status', 'mon checks status --json'],
 });
 

@@ -39,7 +39,8 @@ describe('mon checks list', () => {
       'every 10 minutes',
       'api,prod',
     ]);
-    expect(rows.some((row) => /\tHEARTBEAT\t(passing|failing)\tevery 1 day\t/.test(row))).toBe(true);
+    // A heartbeat's status is its state, in the words of `heartbeats list` (its last ping 23h40m ago).
+    expect(rows.some((row) => /\tNightly backup\tHEARTBEAT\ton time\tevery 1 day\t/.test(row))).toBe(true);
   });
 
   it('shows one page of --limit, and says on a terminal that there may be more', async () => {

@@ -1,6 +1,6 @@
 import { amountInWords } from '../../../api/heartbeat-rules';
 import { describeFrequency } from '../../../api/schemas/checkValues';
-import { statusSince, statusWord } from '../../../api/answers';
+import { checkStateWord, heartbeatStateSince, judgeHeartbeatCheck, statusSince } from '../../../api/answers';
 import type { Check, CheckStatus } from '../../../api/schemas/checkReads';
 import { shortId, type Column } from '../../../output/render';
 import { colorId, colorValue } from '../../../output/say';
@@ -14,17 +14,19 @@ export function frequencyText(check: Check): string | undefined {
   return check.frequency === undefined ? undefined : describeFrequency(check.frequency, check.frequencyOffset);
 }
 
-/** A check's status word, or "unknown" when the API has no status for it (yet). */
-export const statusText = (status: CheckStatus | undefined) => (status ? statusWord(status) : 'unknown');
+/** What a heartbeat's state is judged from (its period and grace, whether it is paused, when it was created). */
+export type HeartbeatConfig = Pick<Check, 'heartbeat' | 'activated' | 'created_at'>;
+/** The heartbeat checks, by ID. */
+export type HeartbeatsById = ReadonlyMap<string, HeartbeatConfig>;
 
-export function checkColumns(statuses: ReadonlyMap<string, CheckStatus>): Column<Check>[] {
+export function checkColumns(statuses: ReadonlyMap<string, CheckStatus>, now: number): Column<Check>[] {
   return [
     { header: 'ID', value: (c) => c.id, display: (c) => shortId(c.id), color: (t, _c, io) => colorId(io.style, t) },
     { header: 'NAME', value: (c) => c.name, shrink: true },
     { header: 'TYPE', value: (c) => c.checkType },
     {
       header: 'STATUS',
-      value: (c) => statusText(statuses.get(c.id)),
+      value: (c) => checkStateWord(c, statuses.get(c.id), now),
       color: (t, _c, io) => colorValue(io.style, t),
     },
     { header: 'FREQUENCY', value: (c) => frequencyText(c) },
@@ -33,14 +35,26 @@ export function checkColumns(statuses: ReadonlyMap<string, CheckStatus>): Column
   ];
 }
 
+/**
+ * Since when a status holds: its last result (a check with none yet: its creation, a plain
+ * date); a heartbeat's state since it began (late since it alerted, in grace since its ping
+ * was due, on time since its last ping).
+ */
+export function sinceOf(status: CheckStatus, heartbeat: HeartbeatConfig | undefined, now: number) {
+  const judged = heartbeat && judgeHeartbeatCheck(heartbeat, status, now);
+  if (!judged) return statusSince(status);
+  const at = heartbeatStateSince(judged, Date.parse(heartbeat.created_at ?? '') || now);
+  return at === undefined ? undefined : new Date(at).toISOString();
+}
+
 /** "5m ago"; a plain date (a check with no result yet: its creation) as it is. */
-export function sinceText(status: CheckStatus, now: number): string {
-  const since = statusSince(status);
+export function sinceText(since: string | null | undefined, now: number): string {
   if (!since) return '—';
   return /^\d{4}-\d{2}-\d{2}$/.test(since) ? since : relativeTime(since, now);
 }
 
-export function statusColumns(now: number): Column<CheckStatus>[] {
+/** GET /v1/check-statuses as a table: a heartbeat's status in its own words (`heartbeats`: the heartbeat checks). */
+export function statusColumns(now: number, heartbeats: HeartbeatsById): Column<CheckStatus>[] {
   return [
     {
       header: 'ID',
@@ -49,11 +63,15 @@ export function statusColumns(now: number): Column<CheckStatus>[] {
       color: (t, _s, io) => colorId(io.style, t),
     },
     { header: 'NAME', value: (s) => s.name, shrink: true },
-    { header: 'STATUS', value: (s) => statusWord(s), color: (t, _s, io) => colorValue(io.style, t) },
+    {
+      header: 'STATUS',
+      value: (s) => checkStateWord(heartbeats.get(s.checkId), s, now),
+      color: (t, _s, io) => colorValue(io.style, t),
+    },
     {
       header: 'SINCE',
-      value: (s) => s.updated_at ?? s.created_at,
-      display: (s) => sinceText(s, now),
+      value: (s) => sinceOf(s, heartbeats.get(s.checkId), now),
+      display: (s) => sinceText(sinceOf(s, heartbeats.get(s.checkId), now), now),
     },
     { header: 'LOCATION', value: (s) => s.lastRunLocation ?? undefined },
   ];
