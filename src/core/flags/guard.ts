@@ -3,6 +3,7 @@ import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { shellQuote } from '../../text/shell';
 import { closest } from '../../text/similar';
+import { ArgOption } from './commander';
 import { commandPath, walk } from './walk';
 
 /**
@@ -43,26 +44,48 @@ export function refuseUnknownOptions(program: Command, argv: readonly string[]):
   );
 }
 
+/** What an ID argument (an incident's, an update's) is made of: hex digits and dashes, whole or its first characters. */
+const ID_WORD = /^[0-9a-f][0-9a-f-]*$/i;
+
 /**
  * `-m Rolled back`: the words after a flag's value that the command has no argument for are
- * most likely the rest of the value. Exit 2 with the line to type, the value quoted (other
- * extra words are left to commander's "too many arguments").
+ * most likely the rest of the value, and so is a word no ID has where an ID argument that may
+ * be left out goes (`incidents update -m Deploy reverted` is no incident "reverted"). Exit 2
+ * with the line to type, the value quoted (other extra words are left to commander's "too
+ * many arguments").
  */
 export function refuseUnquotedValues(program: Command, argv: readonly string[]): void {
   const { chain, operands, operandAt, valueAt } = walk(program, argv);
   const command = chain.at(-1)!;
   const declared = command.registeredArguments;
-  if (command.commands.length || declared.some((arg) => arg.variadic) || operands.length <= declared.length) return;
-  // The extra words follow a flag's value, without a gap.
-  const first = operandAt[declared.length]!;
-  const last = operandAt.at(-1)!;
-  const flag = valueAt.get(first - 1);
-  if (!flag || operandAt.slice(declared.length).some((at, index) => at !== first + index)) return;
-  const extra = argv.slice(first, last + 1);
-  const quoted = `${flag.typed} ${shellQuote(argv.slice(first - 1, last + 1).join(' '))}`;
+  if (command.commands.length || declared.some((arg) => arg.variadic)) return;
+  const notAnId = (word: string, index: number) => {
+    const arg = declared[index];
+    return arg instanceof ArgOption && arg.spec.kind === 'id' && !arg.required && !ID_WORD.test(word);
+  };
+  const last = operandAt.at(-1);
+  // The extra words: a run of operands that follows a flag's value without a gap, to the end of
+  // the operands, when there are more operands than arguments or the run starts where an ID
+  // that may be left out goes with a word that is no ID.
+  const from = operands.findIndex(
+    (word, index) =>
+      valueAt.has(operandAt[index]! - 1) &&
+      operandAt[index]! + (operands.length - 1 - index) === last &&
+      (operands.length > declared.length || notAnId(word, index)),
+  );
+  if (from < 0) return;
+  const first = operandAt[from]!;
+  const flag = valueAt.get(first - 1)!;
+  const extra = argv.slice(first, last! + 1);
+  const quoted = `${flag.typed} ${shellQuote(argv.slice(first - 1, last! + 1).join(' '))}`;
+  // The whole line to type: what came before the flag, the flag and its value quoted, what came after.
+  const line = ['mon', ...argv.slice(0, first - 2).map(shellQuote), quoted, ...argv.slice(last! + 1).map(shellQuote)];
+  const words = sanitize(extra.map((word) => `"${word}"`).join(' '));
   throw new UsageError(
-    `too many arguments for '${command.name()}': ${sanitize(extra.map((word) => `"${word}"`).join(' '))} (a value of several words needs quotes).`,
-    `Did you mean ${sanitize(quoted)}? Run \`${commandPath(command)} --help\` for usage.`,
+    operands.length <= declared.length
+      ? `${words} is no ${declared[from]!.name()} (IDs are hex digits and dashes): it reads as the rest of ${flag.typed}'s value, which needs quotes; nothing was sent.`
+      : `too many arguments for '${command.name()}': ${words} (a value of several words needs quotes).`,
+    `Did you mean ${sanitize(quoted)}? Type \`${sanitize(line.join(' '))}\` (see \`${commandPath(command)} --help\`).`,
   );
 }
 

@@ -317,7 +317,17 @@ refusesBadInput([
   {
     what: 'a message of several words without quotes',
     line: `incidents update ${INCIDENT} -m Rolled back`,
-    says: `too many arguments for 'update': "back" (a value of several words needs quotes).\nDid you mean -m "Rolled back"?`,
+    says: `too many arguments for 'update': "back" (a value of several words needs quotes).\nDid you mean -m "Rolled back"? Type \`mon incidents update ${INCIDENT} -m "Rolled back"\``,
+  },
+  {
+    what: 'a message of several words without quotes and without the ID (no incident is named "reverted")',
+    line: 'incidents update -m Deploy reverted',
+    says: `"reverted" is no INCIDENT_ID (IDs are hex digits and dashes): it reads as the rest of -m's value, which needs quotes; nothing was sent.\nDid you mean -m "Deploy reverted"? Type \`mon incidents update -m "Deploy reverted"\``,
+  },
+  {
+    what: 'a message of several words without quotes, the ID left out and a flag after it',
+    line: '--sandbox incidents update -m Deploy reverted -s monitoring',
+    says: 'Type `mon --sandbox incidents update -m "Deploy reverted" -s monitoring`',
   },
   {
     what: 'a message that starts with dashes',
