@@ -69,6 +69,11 @@ export const ENVIRONMENT = [
     name: 'MON_MAX_ENTRIES',
     meaning: 'the most entries `--all` and `api --paginate` read of one list (default 100,000)',
   },
+  {
+    name: 'MON_MAX_BYTES',
+    meaning:
+      'the most bytes of answers `--all` and `api --paginate` read of one list (default `128MiB`; a number of bytes, or with `KiB`, `MiB`, `GiB`)',
+  },
   { name: 'HTTPS_PROXY', meaning: 'the proxy for https:// requests (also `https_proxy`)' },
   { name: 'HTTP_PROXY', meaning: 'the proxy for http:// requests (also `http_proxy`)' },
   { name: 'NO_PROXY', meaning: 'hosts reached without the proxy (also `no_proxy`)' },

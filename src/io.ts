@@ -46,6 +46,12 @@ export interface IO {
   endPager(): Promise<void>;
   /** A pager shows stdout now: Ctrl-C is the pager's, not mon's. */
   readonly paging: boolean;
+  /**
+   * A long loop's pause (results, rows or pages written one after the other): a signal that
+   * came is handled now, and once Ctrl-C or SIGTERM came the loop ends (CancelledError). A
+   * loop that only writes never lets a signal's handler run, not even a second Ctrl-C's.
+   */
+  breathe(): Promise<void>;
   /** Styles for stdout and stderr; both are no-ops when colour is off for that stream. */
   style: ChalkInstance;
   errStyle: ChalkInstance;
@@ -117,6 +123,11 @@ abstract class BaseIO implements IO {
 
   rows(): number {
     return 24;
+  }
+
+  async breathe(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.signal?.aborted) throw new CancelledError();
   }
 
   async startPager(): Promise<boolean> {

@@ -22,6 +22,7 @@ import { directTransport, proxyTransport, type Transport } from './transport';
 import { pagingBounds, type PagingBounds } from './paginate';
 import { errorCode, jitter, NOT_SENT_CODES, parseRetryAfter, RETRYABLE_STATUSES } from './retry';
 import { joinHints, type Hint } from '../text/next';
+import { formatBytes } from '../text/bytes';
 
 export interface ClientOptions extends ClientConfig {
   /** Overall deadline per request, retries included. */
@@ -371,10 +372,6 @@ class CutOffError extends Error {
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function formatBytes(bytes: number): string {
-  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
 }
 
 /**

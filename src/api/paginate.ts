@@ -4,6 +4,7 @@ import type { ApiRequest, Requester } from './request';
 import type { ResponseName, ResponseOf } from './schemas/responses';
 import { sanitize } from '../text/escape';
 import { UsageError } from '../errors';
+import { formatBytes } from '../text/bytes';
 
 export interface Page<T> {
   length: number;
@@ -21,31 +22,53 @@ export const MAX_EMPTY_PAGES = 100;
 /**
  * How much one command reads of a list (`--all`, `api --paginate`): a server that always
  * answers with a new `nextId` must not make mon read (and hold) without end. 1,000 full
- * pages are 100,000 entries; MON_MAX_PAGES and MON_MAX_ENTRIES raise either bound.
+ * pages are 100,000 entries; entries of a few kilobytes each are 128 MiB of answers, the
+ * bytes bound, which stops a server whose pages are large (2 MB each) long before the count
+ * bounds would. MON_MAX_PAGES, MON_MAX_ENTRIES and MON_MAX_BYTES raise each bound.
  */
 export interface PagingBounds {
   maxPages: number;
   maxEntries: number;
+  /** The bodies of the pages read, in bytes as received. */
+  maxBytes: number;
 }
-export const DEFAULT_PAGING: PagingBounds = { maxPages: 1000, maxEntries: 100_000 };
+const MIB = 1024 * 1024;
+export const DEFAULT_PAGING: PagingBounds = { maxPages: 1000, maxEntries: 100_000, maxBytes: 128 * MIB };
 
-/** The bounds from MON_MAX_PAGES and MON_MAX_ENTRIES (whole numbers from 1), or the defaults. */
+/** MON_MAX_BYTES: a whole number of bytes, or of KiB, MiB or GiB (`512MiB`). */
+const BYTES = /^(\d+)\s*(KiB|MiB|GiB)?$/i;
+const UNIT_BYTES: Record<string, number> = { kib: 1024, mib: MIB, gib: 1024 * MIB };
+
+/** The bounds from MON_MAX_PAGES, MON_MAX_ENTRIES (whole numbers from 1) and MON_MAX_BYTES, or the defaults. */
 export function pagingBounds(env: NodeJS.ProcessEnv): PagingBounds {
-  const read = (variable: string, fallback: number): number => {
+  const read = (variable: string, fallback: number, bytes = false): number => {
     const text = env[variable];
     if (text === undefined || text === '') return fallback;
-    if (!/^\d+$/.test(text.trim()) || Number(text) < 1 || !Number.isSafeInteger(Number(text)))
-      throw new UsageError(`${variable} must be a whole number from 1 (got ${sanitize(JSON.stringify(text))}).`);
-    return Number(text);
+    const match = (bytes ? BYTES : /^(\d+)$/).exec(text.trim());
+    const value = match ? Number(match[1]) * (UNIT_BYTES[match[2]?.toLowerCase() ?? ''] ?? 1) : NaN;
+    if (!(value >= 1) || !Number.isSafeInteger(value))
+      throw new UsageError(
+        `${variable} must be a whole number from 1${bytes ? ' (bytes, or with KiB, MiB or GiB: 512MiB)' : ''} (got ${sanitize(JSON.stringify(text))}).`,
+      );
+    return value;
   };
   return {
     maxPages: read('MON_MAX_PAGES', DEFAULT_PAGING.maxPages),
     maxEntries: read('MON_MAX_ENTRIES', DEFAULT_PAGING.maxEntries),
+    maxBytes: read('MON_MAX_BYTES', DEFAULT_PAGING.maxBytes, true),
   };
 }
 
-/** Paging stopped before the end of the list: what was printed is not all of it (exit 1). */
+/**
+ * Paging stopped before the end of the list (exit 1): what was printed is not all of it, and
+ * an array printed entry by entry (`--all --json`) is left unclosed, so that it is not taken
+ * for the whole list (it is not valid JSON).
+ */
 export class PagingStopped extends ApiError {}
+
+/** How to ask for less than a whole list, for every command that pages (and `mon api`). */
+const NARROW =
+  "Ask for less: one page (--limit N without --all), or a filter (--status, --service, --since, --type, --tag...: the command's --help lists them; for `mon api`, a filter in the query of PATH)";
 
 /** 1,000-style (toLocaleString would load ICU's number formats). */
 const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -60,10 +83,27 @@ export class PageGuard {
   private empty = 0;
   private pages = 0;
   private entries = 0;
+  private bytes = 0;
   constructor(
     private readonly path: string,
     private readonly bounds: PagingBounds = DEFAULT_PAGING,
   ) {}
+
+  /**
+   * A page's body was read, `text` as received: throws before it is used when the pages read
+   * so far are more than the bytes bound (what a command holds for a table or for --jq is
+   * never more than that).
+   */
+  read(text: string): void {
+    this.bytes += Buffer.byteLength(text);
+    const { maxBytes } = this.bounds;
+    if (this.bytes <= maxBytes) return;
+    throw new PagingStopped(
+      'response',
+      `Stopped paging ${this.path} at page ${count(this.pages + 1)} (${count(this.entries)} entries before it): its pages so far are ${formatBytes(this.bytes)}, more than the ${formatBytes(maxBytes)} mon reads of a list. What was printed is not the whole list.`,
+      { hint: `${NARROW}; or raise the bound: MON_MAX_BYTES=N (e.g. 512MiB).` },
+    );
+  }
 
   /** The page just read had `count` entries and points at `nextId`: throws when paging must stop. */
   next(entries: number, nextId: string): void {
@@ -91,7 +131,7 @@ export class PageGuard {
         'response',
         `Stopped paging ${this.path} after ${count(this.pages)} pages (${count(this.entries)} entries): mon reads at most ${which} of a list, and the server has more. ${notAll}`,
         {
-          hint: `Narrow the list (a filter, --limit without --all), or raise the bound: ${this.pages >= maxPages ? 'MON_MAX_PAGES' : 'MON_MAX_ENTRIES'}=N.`,
+          hint: `${NARROW}; or raise the bound: ${this.pages >= maxPages ? 'MON_MAX_PAGES' : 'MON_MAX_ENTRIES'}=N.`,
         },
       );
     }
@@ -112,6 +152,7 @@ export async function* pages<N extends PageName>(
   for (;;) {
     const pageRequest = { ...request, query: { ...request.query, nextId } };
     const response = await client.request(pageRequest);
+    guard.read(response.text);
     const page = await readResponse(answer, response, pageRequest);
     yield { page, raw: response.body };
     const following = page.nextId;
@@ -140,6 +181,7 @@ export async function* numberedPages<N extends ListName>(
   for (;;) {
     const pageRequest = { ...request, query: { ...request.query, page } };
     const response = await client.request(pageRequest);
+    guard.read(response.text);
     const entries = await readResponse(answer, response, pageRequest);
     const ids = entries.map((entry) => entry.id).join(',');
     if (entries.length && ids === previous) {

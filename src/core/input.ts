@@ -4,6 +4,7 @@ import { fileWords } from '../text/codes';
 import { InputTooLarge, type IO } from '../io';
 import { EXACT_RULE, inexactNumbers } from '../text/json';
 import { formatPath } from '../text/path';
+import { formatBytes } from '../text/bytes';
 
 /**
  * How much mon reads of one input, by what the input is: past its bound a read stops at
@@ -33,15 +34,10 @@ export const INPUT_BOUNDS = {
 } as const;
 export type InputKind = keyof typeof INPUT_BOUNDS;
 
-/** "4 KiB", "64 KiB", "4 MiB". */
-export function formatBound(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`;
-}
-
 function tooLarge(typed: string, kind: InputKind): UsageError {
   const { bytes, what, hint } = INPUT_BOUNDS[kind];
   return new UsageError(
-    `${typed} is larger than ${formatBound(bytes)}, the most mon reads of ${what}; nothing was sent.`,
+    `${typed} is larger than ${formatBytes(bytes)}, the most mon reads of ${what}; nothing was sent.`,
     hint,
   );
 }

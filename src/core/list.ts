@@ -1,4 +1,4 @@
-import { PagingStopped, type Page } from '../api/paginate';
+import type { Page } from '../api/paginate';
 import { sanitize } from '../text/escape';
 import { PAGE_LIMIT } from '../api/schemas/enums';
 import { jsonArrayWriter, printJson, renderList, type Column } from '../output/render';
@@ -89,8 +89,10 @@ export function atMost<T>(io: Pick<IO, 'err' | 'errStyle'>, entries: T[], limit:
 
 /**
  * `--all --json`: the entries of every page as one JSON array, written page by page (memory
- * holds one page). When a bound stops the paging, the array is still closed: what was
- * printed is valid JSON, and the exit code (1) and the error say it is not all.
+ * holds one page). When a bound stops the paging (or a page fails), the array is left open (its line ended):
+ * what was printed is not the whole list, so it is not valid JSON either, and a script that
+ * parses it fails instead of taking part of a list for all of it; the exit code (1) and the
+ * error say which bound and how to ask for less. With --jq nothing is printed.
  */
 export async function streamEntries<P>(
   io: IO,
@@ -101,7 +103,7 @@ export async function streamEntries<P>(
   try {
     for await (const page of pages) for (const entry of entriesOf(page)) writer.write(entry);
   } catch (error) {
-    if (error instanceof PagingStopped) await writer.end();
+    writer.abandon();
     throw error;
   }
   await writer.end();

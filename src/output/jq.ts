@@ -2,6 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { CancelledError, CliError, UsageError } from '../errors';
 import type { IO } from '../io';
 import { sanitize } from '../text/escape';
+import { formatBytes } from '../text/bytes';
 
 /**
  * `--jq EXPR`: a jq expression applied to the JSON that --json prints, by jq itself (jq 1.8
@@ -16,8 +17,37 @@ import { sanitize } from '../text/escape';
 /** One result of the expression, as jq printed it with -c (one value per line). */
 export type JqOutput = { kind: 'string'; text: string } | { kind: 'json'; text: string };
 
+/**
+ * What --jq may hold and produce. Its input, the JSON it is given (one answer, or with --all
+ * and `api --paginate` every entry read): at most 16 MiB, about what the engine can parse in
+ * its memory (a 32 MiB list made it abort). Its results: at most 64 MiB of them, counted by
+ * the engine as it makes them, so that `range(1e9)` stops there instead of filling memory.
+ */
+export const JQ_BOUNDS: JqBounds = { inputBytes: 16 * 1024 * 1024, outputBytes: 64 * 1024 * 1024 };
+export interface JqBounds {
+  inputBytes: number;
+  outputBytes: number;
+}
+
+/** What the engine says when the results pass JQ_BOUNDS.outputBytes (an error of the wrapper below, not of the program). */
+const OUTPUT_BOUND = 'mon: --jq output bound';
+
+/**
+ * The program run for `expression`: its results, each as compact JSON (`tojson` is what -c
+ * prints, number literals kept), counted in bytes as they are made; past the bound the
+ * engine stops with OUTPUT_BOUND. The expression stands on lines of its own, so that a
+ * comment in it ends before the wrapper goes on; its definitions stay its own.
+ */
+export function boundedProgram(expression: string, outputBytes: number): string {
+  return (
+    `foreach ((\n${expression}\n) | tojson) as $mon_result (0; . + ($mon_result | utf8bytelength) + 1; ` +
+    `if . > ${outputBytes} then error(${JSON.stringify(OUTPUT_BOUND)}) else $mon_result end)`
+  );
+}
+
 export interface JqResults {
-  outputs: JqOutput[];
+  /** The results, one per line, each as compact JSON (read them with `jqOutputs`). */
+  lines: string;
   /** What jq said on stderr (`debug`, `stderr`). */
   notes: string;
   /**
@@ -29,6 +59,8 @@ export interface JqResults {
 
 export interface JqFilter {
   readonly expression: string;
+  /** What it may take and give (JQ_BOUNDS unless a test says otherwise). */
+  readonly bounds: JqBounds;
   /**
    * The expression applied to one JSON document, given as its text (numbers as received: jq
    * 1.7+ keeps a number's literal until it computes with it).
@@ -58,9 +90,9 @@ const { parentPort, workerData } = require('node:worker_threads');
 const failed = (error) => parentPort.postMessage({ failed: String((error && error.message) || error) });
 parentPort.once('message', ({ wasm }) => {
   require(workerData.engine || 'jq-wasm').loadJq(wasm).then((jq) => {
-    parentPort.on('message', ({ input, program }) => {
+    parentPort.on('message', ({ input, program, flags }) => {
       try {
-        parentPort.postMessage(jq.raw(input, program, ['-c']));
+        parentPort.postMessage(jq.raw(input, program, flags));
       } catch (error) {
         failed(error);
       }
@@ -147,11 +179,11 @@ class Engine {
   }
 
   /** jq's raw result for `program` on `input` (text), after the requests before it. */
-  run(input: string, program: string): Promise<RawResult> {
+  run(input: string, program: string, flags: string[] = ['-c']): Promise<RawResult> {
     const result = this.queue.then(async () => {
       await this.ready;
       const answer = this.next();
-      this.worker.postMessage({ input, program });
+      this.worker.postMessage({ input, program, flags });
       return answer;
     });
     this.queue = result.catch(() => undefined);
@@ -169,7 +201,11 @@ class Engine {
  * no input at all checks it without evaluating anything. `signal` (Ctrl-C, SIGTERM) ends any
  * wait for the engine.
  */
-export async function compileJq(expression: string, signal?: AbortSignal): Promise<JqFilter> {
+export async function compileJq(
+  expression: string,
+  signal?: AbortSignal,
+  bounds: JqBounds = JQ_BOUNDS,
+): Promise<JqFilter> {
   const { Worker } = process.getBuiltinModule('node:worker_threads');
   const engine = await import('jq-wasm');
   // The bundle's dist/vendor/jq.cjs names itself and its .wasm; run from the sources, the
@@ -189,20 +225,20 @@ export async function compileJq(expression: string, signal?: AbortSignal): Promi
   }
   return {
     expression,
+    bounds,
     close: () => runner.close(),
     async apply(input) {
-      const result = await runner.run(input, expression);
-      const outputs: JqOutput[] = result.stdout
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) =>
-          line.startsWith('"') ? { kind: 'string', text: JSON.parse(line) as string } : { kind: 'json', text: line },
-        );
-      if (result.exitCode === 0) return { outputs, notes: result.stderr };
+      const bytes = Buffer.byteLength(input);
+      if (bytes > bounds.inputBytes) throw boundError(bounds, 'input', bytes);
+      // Raw: each line is the text of a result's `tojson`, as -c would print it.
+      const result = await runner.run(input, boundedProgram(expression, bounds.outputBytes), ['-r']);
+      const lines = result.stdout;
+      if (result.exitCode === 0) return { lines, notes: result.stderr };
+      if (jqMessage(result.stderr).endsWith(OUTPUT_BOUND)) throw boundError(bounds, 'output');
       // "jq: error: Cannot iterate over number (1)" → "--jq: Cannot iterate over number (1)".
       const said = jqMessage(result.stderr).replace(/^jq: error: /, '') || `jq stopped with status ${result.exitCode}`;
       return {
-        outputs,
+        lines,
         notes: '',
         error: new CliError(
           'failure',
@@ -212,6 +248,33 @@ export async function compileJq(expression: string, signal?: AbortSignal): Promi
       };
     },
   };
+}
+
+/** The results of `apply`, one at a time: a string result as its text, any other as its JSON. */
+export function* jqOutputs(lines: string): Generator<JqOutput> {
+  for (let at = 0; at < lines.length;) {
+    const end = lines.indexOf('\n', at) < 0 ? lines.length : lines.indexOf('\n', at);
+    const line = lines.slice(at, end);
+    at = end + 1;
+    if (line === '') continue;
+    yield line.startsWith('"') ? { kind: 'string', text: JSON.parse(line) as string } : { kind: 'json', text: line };
+  }
+}
+
+/** Past a bound: exit 1, nothing printed, saying which bound and how to ask for less. */
+export function boundError(bounds: JqBounds, which: 'input' | 'output', bytes?: number): CliError {
+  const bound = formatBytes(bounds[which === 'input' ? 'inputBytes' : 'outputBytes']);
+  const what =
+    which === 'input'
+      ? `its input is ${formatBytes(bytes!)} of JSON so far, more than the ${bound} mon gives jq`
+      : `its results are more than ${bound}, the most mon takes of them`;
+  return new CliError(
+    'failure',
+    `--jq: ${what}; nothing was printed.`,
+    which === 'input'
+      ? 'Read less (a filter such as --status, --service or --since; --limit without --all), or pipe --json to the jq program: --json alone is streamed, without this bound.'
+      : 'Ask for fewer results (select(...), first, limit(N; ...)) or narrow the input (a filter, --limit).',
+  );
 }
 
 /**
@@ -246,9 +309,9 @@ const filters = new WeakMap<IO, JqFilter>();
 export async function useJq(
   io: IO,
   expression: string,
-  options: { signal?: AbortSignal; onClose(task: () => Promise<void>): void },
+  options: { signal?: AbortSignal; onClose(task: () => Promise<void>): void; bounds?: JqBounds },
 ): Promise<void> {
-  const filter = await compileJq(expression, options.signal);
+  const filter = await compileJq(expression, options.signal, options.bounds);
   options.onClose(() => filter.close());
   filters.set(io, filter);
 }

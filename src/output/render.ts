@@ -3,7 +3,7 @@ import { sanitize } from '../text/escape';
 import { lazyRegExp } from '../text/lazy';
 import { stringifyJson } from '../text/json';
 import { displayWidth, fitPathLine, truncate } from '../text/width';
-import { jqFilterOf, type JqFilter } from './jq';
+import { boundError, jqFilterOf, jqOutputs, type JqFilter } from './jq';
 
 type Cell = string | number | boolean | null | undefined;
 
@@ -92,6 +92,7 @@ export async function renderTable<T>(io: IO, rows: readonly T[], columns: readon
         let chunk = '';
         for (let index = from; index < Math.min(from + CHUNK, rows.length + 1); index++) chunk += `${lines(index)}\n`;
         io.outRaw(chunk);
+        await io.breathe();
       }
     } else {
       io.outRaw(await cliTable(io, headers, widths, shown, rows.length));
@@ -282,15 +283,32 @@ export async function printJson(io: IO, body: unknown, options: { compact?: bool
 /**
  * `--all --json`: one JSON array written entry by entry, so memory holds one page at a
  * time however long the list is. With --jq the expression needs the whole array (`length`,
- * `.[-1]`, `sort_by`): the entries are kept, and the expression applied at the end.
+ * `.[-1]`, `sort_by`): the entries are kept, as JSON text, and the expression applied at the
+ * end; past the input jq is given (jq.ts's JQ_BOUNDS, 16 MiB), exit 1 at once, nothing printed.
  */
-export function jsonArrayWriter(io: IO): { write(entry: unknown): void; end(): Promise<void> } {
+export interface JsonArrayWriter {
+  write(entry: unknown): void;
+  /** Closes the array (with --jq: applies the expression and prints its results). */
+  end(): Promise<void>;
+  /** The list is not all there: leaves the array open, its line ended (with --jq: prints nothing). */
+  abandon(): void;
+}
+
+export function jsonArrayWriter(io: IO): JsonArrayWriter {
   const filter = jqFilterOf(io);
   if (filter) {
-    const entries: unknown[] = [];
+    const texts: string[] = [];
+    // "[", then each entry and the comma (or "]") after it.
+    let bytes = 1;
     return {
-      write: (entry) => void entries.push(entry),
-      end: () => printJq(io, filter, entries),
+      write(entry) {
+        const text = stringifyJson(entry ?? null);
+        bytes += Buffer.byteLength(text) + 1;
+        if (bytes > filter.bounds.inputBytes) throw boundError(filter.bounds, 'input', bytes);
+        texts.push(text);
+      },
+      end: () => printJqText(io, filter, `[${texts.join(',')}]`),
+      abandon: () => void texts.splice(0),
     };
   }
   let count = 0;
@@ -303,21 +321,39 @@ export function jsonArrayWriter(io: IO): { write(entry: unknown): void; end(): P
     async end() {
       io.outRaw(count === 0 ? '[]\n' : '\n]\n');
     },
+    abandon() {
+      if (count > 0) io.outRaw('\n');
+    },
   };
 }
+
+/** What a long output writes between two pauses (`io.breathe()`: a signal is handled, Ctrl-C ends it). */
+const OUTPUT_CHUNK = 64 * 1024;
 
 /**
  * --jq's results, one per line (gh's rule): a string as its text, anything else as compact
  * JSON. On a terminal a string's control characters are shown escaped (newlines and tabs
  * kept); piped, it is exactly the text. jq's own notes (`debug`) go to stderr; a runtime
- * error ends the command (exit 1) after the results before it.
+ * error ends the command (exit 1) after the results before it. Written a chunk at a time,
+ * with a pause after each for a signal: Ctrl-C stops millions of results at once.
  */
-async function printJq(io: IO, filter: JqFilter, value: unknown): Promise<void> {
-  const { outputs, notes, error } = await filter.apply(stringifyJson(value ?? null));
+function printJq(io: IO, filter: JqFilter, value: unknown): Promise<void> {
+  return printJqText(io, filter, stringifyJson(value ?? null));
+}
+
+async function printJqText(io: IO, filter: JqFilter, input: string): Promise<void> {
+  const { lines, notes, error } = await filter.apply(input);
   if (notes) io.err(`${io.stderrIsTTY ? sanitize(notes.trimEnd(), { newlines: true }) : notes.trimEnd()}\n`);
-  for (const output of outputs) {
-    if (output.kind === 'json') io.outRaw(`${terminalSafe(output.text)}\n`);
-    else io.outRaw(`${io.stdoutIsTTY ? sanitize(output.text, { newlines: true }) : output.text}\n`);
+  let chunk = '';
+  for (const output of jqOutputs(lines)) {
+    if (output.kind === 'json') chunk += `${terminalSafe(output.text)}\n`;
+    else chunk += `${io.stdoutIsTTY ? sanitize(output.text, { newlines: true }) : output.text}\n`;
+    if (chunk.length >= OUTPUT_CHUNK) {
+      io.outRaw(chunk);
+      chunk = '';
+      await io.breathe();
+    }
   }
+  if (chunk) io.outRaw(chunk);
   if (error) throw error;
 }

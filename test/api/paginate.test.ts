@@ -4,7 +4,7 @@
  * list that follows nextId without end, through the commands that read one.
  */
 import { describe, expect, it } from 'vitest';
-import { numberedPages, PagingStopped, type PagingBounds } from '../../src/api/paginate';
+import { numberedPages, pagingBounds, PagingStopped, type PagingBounds } from '../../src/api/paginate';
 import type { ApiRequest, ApiResponse } from '../../src/api/request';
 import { jsonServer, mon, serverEnv } from '../helpers';
 
@@ -65,7 +65,7 @@ describe('numberedPages', () => {
 
   it('stops at MON_MAX_PAGES with an error saying the list is not whole', async () => {
     const { client, asked } = server({ total: 1000 });
-    client.paging = { maxPages: 3, maxEntries: 100_000 };
+    client.paging = { maxPages: 3, maxEntries: 100_000, maxBytes: 1 << 30 };
     const pages: number[] = [];
     const error = await (async () => {
       for await (const { page } of numberedPages(
@@ -103,7 +103,7 @@ const endless = (perPage: number) =>
   });
 
 describe('a list that never ends', () => {
-  it('--all --json stops after 1,000 pages, exit 1 saying so; what was printed is one whole JSON array', async () => {
+  it('--all --json stops after 1,000 pages, exit 1 saying so; what was printed is left open, not valid JSON', async () => {
     const target = await endless(1);
     const result = await mon('status-pages list --all --json', { env: serverEnv(target) });
     expect(result.code).toBe(1);
@@ -112,18 +112,19 @@ describe('a list that never ends', () => {
     );
     expect(result.stderr).toContain('MON_MAX_PAGES');
     expect(target.received).toHaveLength(1000);
-    const printed = JSON.parse(result.stdout) as { id: string }[];
-    expect(printed).toHaveLength(1000);
-    expect(printed.at(-1)).toEqual(statusPage(999));
+    // Part of a list is never taken for all of it: the array is not closed.
+    expect(() => JSON.parse(result.stdout)).toThrow();
+    expect(result.stdout.endsWith(`${JSON.stringify(statusPage(999), null, 2).replace(/\n/g, '\n  ')}\n`)).toBe(true);
+    expect(JSON.parse(`${result.stdout}]`)).toHaveLength(1000);
   });
 
-  it('api --paginate --jq: MON_MAX_ENTRIES bounds the entries held; jq sees those read', async () => {
+  it('api --paginate --jq: MON_MAX_ENTRIES bounds the entries held; past it jq prints nothing', async () => {
     const target = await endless(100);
     const result = await mon('api /v1/status-pages --paginate --jq length', {
       env: serverEnv(target, { MON_MAX_ENTRIES: '250' }),
     });
     expect(result.code).toBe(1);
-    expect(result.stdout).toBe('300\n');
+    expect(result.stdout).toBe('');
     expect(result.stderr).toContain('after 3 pages (300 entries): mon reads at most 250 entries');
     expect(result.stderr).toContain('MON_MAX_ENTRIES');
     expect(target.received).toHaveLength(3);
@@ -149,11 +150,53 @@ describe('a list that never ends', () => {
     expect(target.received).toHaveLength(5);
   });
 
+  it('MON_MAX_BYTES: pages up to the bound are read, and the page past it is not used (exit 1, how to ask for less)', async () => {
+    // Four pages, the last pointing nowhere: the bytes of all four, as the server sends them.
+    const bodies = [0, 1, 2, 3].map((at) =>
+      JSON.stringify({ length: 1, entries: [statusPage(at)], nextId: at < 3 ? String(at + 1) : null }),
+    );
+    const target = await jsonServer((req) =>
+      JSON.parse(bodies[Number(new URL(req.url!, 'http://x').searchParams.get('nextId') ?? '0')]!),
+    );
+    const all = bodies.reduce((sum, body) => sum + Buffer.byteLength(body), 0);
+    const fits = await mon('status-pages list --all --json', {
+      env: serverEnv(target, { MON_MAX_BYTES: String(all) }),
+    });
+    expect(fits.code, fits.stderr).toBe(0);
+    expect(JSON.parse(fits.stdout)).toHaveLength(4);
+    const over = await mon('status-pages list --all --jq length', {
+      env: serverEnv(target, { MON_MAX_BYTES: String(all - 1) }),
+    });
+    expect(over.code).toBe(1);
+    expect(over.stdout).toBe('');
+    expect(over.stderr).toContain('Stopped paging /v1/status-pages at page 4 (3 entries before it)');
+    expect(over.stderr).toContain(`more than the ${all - 1} bytes mon reads of a list`);
+    expect(over.stderr).toContain('one page (--limit N without --all), or a filter (--status');
+    expect(over.stderr).toContain('MON_MAX_BYTES=N');
+    const table = await mon('status-pages list --all', { env: serverEnv(target, { MON_MAX_BYTES: String(all - 1) }) });
+    expect(table.code).toBe(1);
+    expect(table.stdout).toBe('');
+  });
+
+  it('reads at most 1,000 pages, 100,000 entries and 128 MiB of a list unless told otherwise', () => {
+    expect(pagingBounds({})).toEqual({ maxPages: 1000, maxEntries: 100_000, maxBytes: 128 * 1024 * 1024 });
+    expect(pagingBounds({ MON_MAX_BYTES: '512MiB' }).maxBytes).toBe(512 * 1024 * 1024);
+    expect(pagingBounds({ MON_MAX_BYTES: '3 KiB' }).maxBytes).toBe(3072);
+    expect(pagingBounds({ MON_MAX_BYTES: '1' }).maxBytes).toBe(1);
+    expect(() => pagingBounds({ MON_MAX_BYTES: '0' })).toThrow('MON_MAX_BYTES must be a whole number from 1');
+  });
+
   it('an invalid bound is exit 2 naming the variable, nothing sent', async () => {
     const target = await endless(1);
     const result = await mon('status-pages list --all', { env: serverEnv(target, { MON_MAX_PAGES: 'lots' }) });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('MON_MAX_PAGES must be a whole number from 1');
+    expect(target.received).toEqual([]);
+    const bytes = await mon('status-pages list --all', { env: serverEnv(target, { MON_MAX_BYTES: '2 TB' }) });
+    expect(bytes.code).toBe(2);
+    expect(bytes.stderr).toContain(
+      'MON_MAX_BYTES must be a whole number from 1 (bytes, or with KiB, MiB or GiB: 512MiB) (got "2 TB")',
+    );
     expect(target.received).toEqual([]);
   });
 });

@@ -15,7 +15,8 @@ afterEach(async () => {
 function start(
   args: string[],
   env: NodeJS.ProcessEnv,
-): { child: ChildProcess; done: Promise<RunResult>; stderr: () => string } {
+  timeoutMs = 20_000,
+): { child: ChildProcess; done: Promise<RunResult>; stderr: () => string; stdout: () => string } {
   const child = spawn(process.execPath, ['--require', ANNOUNCE, BIN, ...args], {
     env,
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -30,13 +31,13 @@ function start(
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`mon ${args.join(' ')} did not end after the signal\nstdout: ${stdout}\nstderr: ${stderr}`));
-    }, 20_000);
+    }, timeoutMs);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });
     });
   });
-  return { child, done, stderr: () => stderr };
+  return { child, done, stderr: () => stderr, stdout: () => stdout };
 }
 
 const ANNOUNCE = fileURLToPath(new URL('../fixtures/announce-signal-handlers.cjs', import.meta.url));
@@ -125,6 +126,45 @@ describe('a --jq program that never ends (issue 27, item 5)', () => {
       expect(JSON.parse(last)).toMatchObject({ error: { exitCode: code, kind: 'cancelled' } });
     });
   }
+});
+
+describe('Ctrl-C while --jq prints a million results (issue 45, item 7)', () => {
+  /**
+   * mon prints `range(1000000)` (6.9 MB) into a pipe the test stops reading once the first
+   * results came: mon is then held in a write. The signals are sent, the pipe read again:
+   * what mon prints after them is what it wrote before it let them be handled.
+   */
+  async function printing(signals: NodeJS.Signals[]) {
+    const server = await hostileServer((_req, res) => json(res, 200, [1]));
+    servers.push(server);
+    // jq takes its time to make a million results on a loaded machine; the waits are for events.
+    const run = start(['api', '/v1/runtimes', '--jq', 'range(1000000)'], server.env(), 170_000);
+    await until(() => run.stdout().length > 0, 'the first results', 150_000);
+    run.child.stdout!.pause();
+    const before = run.stdout().length;
+    for (const signal of signals) run.child.kill(signal);
+    run.child.stdout!.resume();
+    const result = await run.done;
+    return { result, after: result.stdout.length - before };
+  }
+
+  it('one Ctrl-C: the printing stops within a chunk, exit 130, "Cancelled."', { timeout: 180_000 }, async () => {
+    const { result, after } = await printing(['SIGINT']);
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain('Cancelled.');
+    // A million results are 6.9 MB: what comes after the signal is the write it was held in, and the pipe.
+    expect(after).toBeLessThan(1024 * 1024);
+  });
+
+  it(
+    'Ctrl-C twice (one signal, as they come while mon is held in a write): it ends at once',
+    { timeout: 180_000 },
+    async () => {
+      const { result, after } = await printing(['SIGINT', 'SIGINT']);
+      expect(result.signal === 'SIGINT' || result.code === 130, `${result.code} ${result.signal}`).toBe(true);
+      expect(after).toBeLessThan(1024 * 1024);
+    },
+  );
 });
 
 describe('SIGUSR1 (issue 27, item 3)', () => {

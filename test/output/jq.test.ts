@@ -10,6 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server';
+import { CliError } from '../../src/errors';
+import { testIO } from '../../src/io';
+import { parseJson } from '../../src/text/json';
+import { useJq } from '../../src/output/jq';
+import { jsonArrayWriter, printJson } from '../../src/output/render';
 import { cli, memorySandbox, mon, testEnv } from '../helpers';
 
 let sandbox: Sandbox;
@@ -197,5 +202,76 @@ describe('--jq, in-process', () => {
   it('does not touch output without --jq: --json prints as before', async () => {
     const result = await mon('runtimes get 2025.04 --json', { sandbox });
     expect(result.stdout).toMatch(/^\{\n {2}"name": "2025\.04",\n/);
+  });
+});
+
+describe('--jq is bounded: what it is given and what it gives (JQ_BOUNDS)', () => {
+  /** An IO whose --jq is `expression`, with bounds of a few bytes: each side of a bound is cheap to reach. */
+  async function withJq(expression: string, bounds: { inputBytes: number; outputBytes: number }) {
+    const io = testIO();
+    const closers: (() => Promise<void>)[] = [];
+    await useJq(io, expression, { onClose: (task) => void closers.push(task), bounds });
+    return { io, close: () => Promise.all(closers.map((task) => task())) };
+  }
+
+  it('gives the results up to the output bound, and past it nothing: exit 1 saying so', async () => {
+    // "1\n" + "22\n" + "333\n": 9 bytes of results.
+    const fits = await withJq('1, 22, 333', { inputBytes: 100, outputBytes: 9 });
+    await printJson(fits.io, null);
+    expect(fits.io.stdout).toBe('1\n22\n333\n');
+    await fits.close();
+    const over = await withJq('1, 22, 333', { inputBytes: 100, outputBytes: 8 });
+    const error = await printJson(over.io, null).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).message).toBe(
+      '--jq: its results are more than 8 bytes, the most mon takes of them; nothing was printed.',
+    );
+    expect(over.io.stdout).toBe('');
+    await over.close();
+  });
+
+  it('takes an input up to the input bound, and past it refuses before running jq', async () => {
+    // [1,22] is 6 bytes as JSON.
+    const fits = await withJq('length', { inputBytes: 6, outputBytes: 100 });
+    await printJson(fits.io, [1, 22]);
+    expect(fits.io.stdout).toBe('2\n');
+    await fits.close();
+    const over = await withJq('length', { inputBytes: 5, outputBytes: 100 });
+    const error = await printJson(over.io, [1, 22]).catch((caught: unknown) => caught);
+    expect((error as CliError).message).toBe(
+      '--jq: its input is 6 bytes of JSON so far, more than the 5 bytes mon gives jq; nothing was printed.',
+    );
+    expect(over.io.stdout).toBe('');
+    await over.close();
+  });
+
+  it('counts the entries of --all as they come, and stops at the bound without printing anything', async () => {
+    // [1,22,333]: 10 bytes (the brackets and a comma or bracket per entry).
+    const fits = await withJq('length', { inputBytes: 10, outputBytes: 100 });
+    const writer = jsonArrayWriter(fits.io);
+    for (const entry of [1, 22, 333]) writer.write(entry);
+    await writer.end();
+    expect(fits.io.stdout).toBe('3\n');
+    await fits.close();
+    const over = await withJq('length', { inputBytes: 9, outputBytes: 100 });
+    const bounded = jsonArrayWriter(over.io);
+    bounded.write(1);
+    bounded.write(22);
+    expect(() => bounded.write(333)).toThrow(
+      '--jq: its input is 10 bytes of JSON so far, more than the 9 bytes mon gives jq',
+    );
+    expect(over.io.stdout).toBe('');
+    await over.close();
+  });
+
+  it('keeps what the expression means: numbers as written, strings raw, comments, definitions, errors after results', async () => {
+    const { io, close } = await withJq('def twice: . * 2; (.a | twice), .b, "x\\ty", error("stop") # a comment', {
+      inputBytes: 1000,
+      outputBytes: 1000,
+    });
+    const error = await printJson(io, parseJson('{"a": 21, "b": 1.10}')).catch((caught: unknown) => caught);
+    expect(io.stdout).toBe('42\n1.10\nx\ty\n');
+    expect((error as CliError).message).toBe('--jq: stop');
+    await close();
   });
 });

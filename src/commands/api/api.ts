@@ -233,13 +233,14 @@ export async function apiRun(
       if (first) return printBody(ctx, response.body, response.text);
       break;
     }
-    for (const entry of page.entries) writer.write(entry);
-    if (typeof page.nextId !== 'string' || !page.nextId) break;
     try {
+      guard.read(response.text);
+      for (const entry of page.entries) writer.write(entry);
+      if (typeof page.nextId !== 'string' || !page.nextId) break;
       guard.next(page.entries.length, page.nextId);
     } catch (error) {
-      // What was printed stays a whole JSON array; the exit code says it is not all.
-      await writer.end();
+      // Not all of the list: what was printed is not taken for it (left open, not valid JSON; with --jq, nothing).
+      writer.abandon();
       throw error;
     }
     nextId = page.nextId;

@@ -517,7 +517,7 @@ export const LIST = verb({
   about:
     'The filters are applied by the API. The status is the one GET /v1/check-statuses gives\n' +
     "now (passing, degraded, failing); a heartbeat's is its state, in the words of `mon heartbeats\n" +
-    "list` (on time, in grace, late, never pinged, paused): --status failing finds the late ones.\n" +
+    'list` (on time, in grace, late, never pinged, paused): --status failing finds the late ones.\n' +
     'Piped: tab-separated rows with the whole ID;\n' +
     '--json prints the page as received (with --all, one array of every check). Ping tokens are\n' +
     "masked (`mon heartbeats get` shows a heartbeat's ping URL).\n",

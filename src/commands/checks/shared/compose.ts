@@ -16,7 +16,8 @@ import type { CheckResponse } from '../../../api/schemas/checkResponses';
 import { askAndConfirm } from '../../../core/confirm';
 import type { Ctx } from '../../../core/context';
 import type { Choice } from '../../../core/prompter';
-import { formatBound, INPUT_BOUNDS, readBoundedFile, readJsonObjectInput } from '../../../core/input';
+import { INPUT_BOUNDS, readBoundedFile, readJsonObjectInput } from '../../../core/input';
+import { formatBytes } from '../../../text/bytes';
 import { fileWords } from '../../../text/codes';
 import { InputTooLarge } from '../../../io';
 import { sayWarning } from '../../../output/say';
@@ -303,7 +304,7 @@ export async function readDependencies(
     } catch (error) {
       const why =
         error instanceof InputTooLarge
-          ? `it is larger than ${formatBound(INPUT_BOUNDS.body.bytes)}, the most mon reads of a file in a request`
+          ? `it is larger than ${formatBytes(INPUT_BOUNDS.body.bytes)}, the most mon reads of a file in a request`
           : fileWords(error);
       problems.push({ flag: `--dependency ${JSON.stringify(raw)}`, message: `cannot read ${local} (${why})` });
     }
