@@ -213,7 +213,7 @@ describe('mon sandbox info', () => {
     const screen = result.stdout.replace(/\x1b\[[0-9;]*m/g, '');
     expect(screen).toContain("The sandbox's own credentials (not an account's");
     expect(screen).toContain(`API key:     ${apiKey}`);
-    expect(screen).toContain('No `mon sandbox` serves it now. To serve it at the base URL below: mon sandbox');
+    expect(screen).toContain('No `mon sandbox` serves it. To serve it at the base URL below: `mon sandbox`');
     expect(screen).toContain('Base URL:    http://127.0.0.1:4010 (when started)');
     for (const monitor of heartbeats) {
       expect(screen).toContain(`check ID:    ${monitor.checkId}`);

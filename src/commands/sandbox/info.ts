@@ -100,7 +100,7 @@ export async function sandboxInfoRun(
     );
   } else {
     lines.push(
-      `${io.style.dim('○')} No \`mon sandbox\` serves it now. To serve it at the base URL below: \`${start}\``,
+      `${io.style.dim('○')} No \`mon sandbox\` serves it. To serve it at the base URL below: \`${start}\``,
     );
     if (embedded)
       lines.push('  (`mon --sandbox COMMAND` uses it too, starting it for that one command on a free port.)');
