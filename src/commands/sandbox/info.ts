@@ -99,9 +99,7 @@ export async function sandboxInfoRun(
       `${io.style.green('●')} Served by a running \`mon sandbox\` (pid ${holder!.pid}) at ${sanitize(server.url)}.`,
     );
   } else {
-    lines.push(
-      `${io.style.dim('○')} No \`mon sandbox\` serves it. To serve it at the base URL below: \`${start}\``,
-    );
+    lines.push(`${io.style.dim('○')} No \`mon sandbox\` serves it. To serve it at the base URL below: \`${start}\``);
     if (embedded)
       lines.push('  (`mon --sandbox COMMAND` uses it too, starting it for that one command on a free port.)');
   }

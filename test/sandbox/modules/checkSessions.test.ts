@@ -71,9 +71,14 @@ describe('POST /v1/check-sessions/trigger: which checks run', () => {
     ['by any of the lists', { matchTags: [['api'], ['slow']] }, ['API', 'Slow web']],
     ['without a tag (!tag)', { matchTags: [['web', '!slow']] }, ['Web']],
     ['by ID and tags, both', { checkId: ['ID:web', 'ID:slow'], matchTags: [['slow']] }, ['Slow web']],
-    ['every check that can run, without a target', undefined, ['API', 'Legacy', 'Slow web', 'Web']],
-    ['every check that can run, with an empty target', {}, ['API', 'Legacy', 'Slow web', 'Web']],
-    ['every check, with a list of no tags ([[]])', { matchTags: [[]] }, ['API', 'Legacy', 'Slow web', 'Web']],
+    // The sample data's DNS check (Checkout DNS) is one of them.
+    ['every check that can run, without a target', undefined, ['API', 'Checkout DNS', 'Legacy', 'Slow web', 'Web']],
+    ['every check that can run, with an empty target', {}, ['API', 'Checkout DNS', 'Legacy', 'Slow web', 'Web']],
+    [
+      'every check, with a list of no tags ([[]])',
+      { matchTags: [[]] },
+      ['API', 'Checkout DNS', 'Legacy', 'Slow web', 'Web'],
+    ],
   ])('%s', async (_what, target, expected) => {
     const resolved = target && {
       ...target,
