@@ -7,6 +7,7 @@ import type { CheckResult } from '../schemas/checkResults';
 import type { Location, ReportedCheckType } from '../schemas/checkValues';
 import { CHECK_RESULTS_LIMIT, type ResultType } from '../schemas/enums';
 import { readResponse } from '../read';
+import type { NextCommand } from '../../text/next';
 
 /*
  * Check results (the public description's /v1/check-results/{checkId}): a check's runs,
@@ -22,7 +23,7 @@ const checkNotFound = (error: unknown, checkId: string) =>
   rewordNotFound(
     error,
     `Check "${sanitize(checkId)}" was not found.`,
-    '`mon checks list` shows the checks and their IDs.',
+    (next: NextCommand) => `${next('checks list')} shows the checks and their IDs.`,
   );
 
 /** The list's query as mon asks for it; `from` and `to` are UNIX seconds, at most 6 hours apart. */
@@ -76,7 +77,7 @@ export async function getCheckResult(
     throw rewordNotFound(
       error,
       `Result "${sanitize(resultId)}" of check "${sanitize(checkId)}" was not found.`,
-      `\`mon checks results ${checkId}\` lists the check's recent results and their IDs.`,
+      (next: NextCommand) => `${next(`checks results ${checkId}`)} lists the check's recent results and their IDs.`,
     );
   }
 }

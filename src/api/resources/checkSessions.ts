@@ -4,6 +4,7 @@ import { pathSegment, type ApiRequest } from '../request';
 import { ApiError, rewordNotFound } from '../errors';
 import type { CheckSession, CheckSessionTriggerBody } from '../schemas/checkSessions';
 import { readResponse } from '../read';
+import type { NextCommand } from '../../text/next';
 
 /*
  * Check sessions (the public description's /v1/check-sessions): checks run now, one session
@@ -23,8 +24,8 @@ export function triggerCheckSessionsRequest(body: CheckSessionTriggerBody): ApiR
     method: 'POST',
     path: '/v1/check-sessions/trigger',
     body,
-    uncertainHint:
-      'The checks may have been started even so: their results show in `mon checks results CHECK`; running them again runs them twice.',
+    uncertainHint: (next: NextCommand) =>
+      `The checks may have been started even so: their results show in ${next('checks results CHECK')}; running them again runs them twice.`,
   };
 }
 
@@ -41,7 +42,8 @@ export async function triggerCheckSessions(
     throw rewordNotFound(
       error,
       'No check matches: nothing was run.',
-      '`mon checks list` shows the checks, their IDs and tags (heartbeat monitors and deactivated checks cannot be run).',
+      (next: NextCommand) =>
+        `${next('checks list')} shows the checks, their IDs and tags (heartbeat monitors and deactivated checks cannot be run).`,
     );
   }
 }

@@ -14,6 +14,7 @@ import type {
 } from '../schemas/checks';
 import { PAGE_LIMIT } from '../schemas/enums';
 import { readResponse } from '../read';
+import type { NextCommand } from '../../text/next';
 
 type Client = Pick<ApiClient, 'request'>;
 
@@ -179,7 +180,7 @@ export async function updateDnsCheck(
     throw rewordNotFound(
       error,
       `DNS check "${sanitize(id)}" was not found.`,
-      '`mon checks list --type DNS` shows the DNS checks and their IDs.',
+      (next: NextCommand) => `${next('checks list --type DNS')} shows the DNS checks and their IDs.`,
     );
   }
 }

@@ -11,6 +11,7 @@ import type {
   MaintenanceWindowUpdateBody,
 } from '../schemas/maintenance';
 import { readResponse } from '../read';
+import type { NextCommand } from '../../text/next';
 
 /*
  * Maintenance windows (the public description's /v1/maintenance-windows): a window silences
@@ -27,7 +28,7 @@ const windowNotFound = (error: unknown, id: number | string) =>
   rewordNotFound(
     error,
     `Maintenance window ${sanitize(String(id))} was not found.`,
-    '`mon maintenance list` shows the windows and their IDs.',
+    (next: NextCommand) => `${next('maintenance list')} shows the windows and their IDs.`,
   );
 
 /** The list's query as mon asks for it: the page, its size, and the windows' start and end. */
@@ -85,8 +86,8 @@ export function createMaintenanceWindowRequest(body: MaintenanceWindowCreateBody
     method: 'POST',
     path: WINDOWS,
     body,
-    uncertainHint:
-      'The window may have been opened even so: check with `mon maintenance list` before retrying, so it is not opened twice.',
+    uncertainHint: (next: NextCommand) =>
+      `The window may have been opened even so: check with ${next('maintenance list')} before retrying, so it is not opened twice.`,
   };
 }
 
@@ -123,7 +124,8 @@ export function deleteMaintenanceWindowRequest(id: number | string): ApiRequest 
   return {
     method: 'DELETE',
     path: windowPath(id),
-    uncertainHint: 'Check with `mon maintenance list` whether the window is still there before retrying.',
+    uncertainHint: (next: NextCommand) =>
+      `Check with ${next('maintenance list')} whether the window is still there before retrying.`,
   };
 }
 

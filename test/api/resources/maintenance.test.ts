@@ -20,6 +20,7 @@ import {
 import { prepareRequest } from '../../../src/api/request';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { memorySandbox, TEST_ACCOUNT, TEST_KEY } from '../../helpers';
+import { hintText } from '../../../src/text/next';
 
 const BODY = {
   name: 'Deploy',
@@ -57,13 +58,12 @@ describe('the requests, as data', () => {
   });
 
   it('creates with the body as given, and says how to check a create that may have happened', () => {
-    expect(createMaintenanceWindowRequest(BODY)).toEqual({
-      method: 'POST',
-      path: '/v1/maintenance-windows',
-      body: BODY,
-      uncertainHint:
-        'The window may have been opened even so: check with `mon maintenance list` before retrying, so it is not opened twice.',
-    });
+    const { uncertainHint, ...request } = createMaintenanceWindowRequest(BODY);
+    expect(request).toEqual({ method: 'POST', path: '/v1/maintenance-windows', body: BODY });
+    // Its commands as the command line in use types them (text/next.ts).
+    expect(hintText(uncertainHint, { sandbox: true })).toBe(
+      'The window may have been opened even so: check with `mon --sandbox maintenance list` before retrying, so it is not opened twice.',
+    );
   });
 
   it('reads, updates and deletes by ID (a number or its text, encoded)', () => {
