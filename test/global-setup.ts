@@ -4,13 +4,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { clearVariables } from './clean-env';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** MON_CACHE_DIR for every mon the end-to-end tests run (see test/e2e/harness.ts). */
     codeCache: string;
+    /** What the run's environment said before the suite cleared it (test/clean-env.ts): CI's value, for test/tools.ts. */
+    runEnv: { CI?: string };
   }
 }
+
+/**
+ * The agents' markers, MON_MODE and CI, cleared once from this process before any worker
+ * starts (the workers inherit its environment; test/setup.ts clears them again in each, for a
+ * pool that shares it): every mon the suite runs starts without them (test/clean-env.ts).
+ */
+const cleared = clearVariables(process.env);
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -39,5 +49,6 @@ export default function setup(project: TestProject) {
   project.onTestsRerun(() => buildDist());
   const dir = mkdtempSync(join(tmpdir(), 'mon-code-cache-'));
   project.provide('codeCache', dir);
+  project.provide('runEnv', { CI: cleared.CI });
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 /* Issue 16, items 4 to 11: what a broken or malicious server must not do to mon, over a real connection (a pasted value that would leave the base URL or pollute a prototype: test/commands/api/api.test.ts). */
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasScript, inTerminal, runMon } from './harness';
+import { inTerminal, requireTerminal, runMon } from './harness';
 import { bothWays, HOSTILE_KEY, hostileServer, json, type Hostile } from './hostile';
 
 const servers: Hostile[] = [];
@@ -58,7 +58,7 @@ ways.each('unbounded answers', () => {
       res.write('"');
       more();
     });
-    const result = await mon(['api', '/v1/runtimes'], target, { timeoutMs: 60_000 });
+    const result = await mon(['api', '/v1/runtimes'], target);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('is larger than 64 MiB');
     expect(result.stdout).toBe('');
@@ -71,7 +71,7 @@ ways.each('unbounded answers', () => {
       res.write('[');
       // ...and never sends the rest.
     });
-    const result = await mon(['runtimes', 'list'], target, { timeoutMs: 60_000 });
+    const result = await mon(['runtimes', 'list'], target);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('is larger than 64 MiB (Content-Length: 629145600)');
     expect(target.received).toHaveLength(1);
@@ -147,7 +147,8 @@ describe('escape sequences from the server', () => {
     ['the updates of an incident', ['incidents', 'get', INCIDENT_ID], 'Timeline, as subscribers read it (1 update'],
   ];
   for (const [what, args, marker] of views) {
-    it.skipIf(!hasScript)(`${what}: shown escaped on a terminal`, async () => {
+    it(`${what}: shown escaped on a terminal`, async (context) => {
+      requireTerminal(context);
       const target = await server((req, res) => {
         if (req.url!.startsWith(`/v1/status-pages/incidents/${INCIDENT_ID}`)) return json(res, 200, incident);
         if (req.url!.startsWith('/v1/status-pages/incidents'))
@@ -187,7 +188,7 @@ ways.each('endless pagination', () => {
       const target = await server((_req, res, index) =>
         json(res, 200, { length: 0, entries: [], nextId: `n${index}` }),
       );
-      const result = await mon(args, target, { timeoutMs: 60_000 });
+      const result = await mon(args, target);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('100 pages in a row without entries');
       expect(target.received.length).toBe(100);

@@ -2,15 +2,14 @@
  * Long tables on a terminal go through a pager (MON_PAGER, then PAGER, then `less -FRX`);
  * never when piped, never with --json, and not at all with MON_PAGER empty or `cat`.
  */
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
-import { hasScript, inTerminal, runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
+import { requireTool } from '../tools';
+import { inTerminal, requireTerminal, runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
 
 const COUNT = 30;
-const hasLess = spawnSync('sh', ['-c', 'command -v less']).status === 0;
 
 function incident(n: number) {
   const id = `abcdef${String(n).padStart(2, '0')}-0000-4000-8000-000000000000`;
@@ -53,7 +52,9 @@ afterAll(() => sandbox?.stop());
 const LIST = ['incidents', 'list', '--limit', String(COUNT)];
 const SMALL = { columns: 120, rows: 10 };
 
-describe.skipIf(!hasScript)('the pager', () => {
+describe('the pager', () => {
+  beforeEach((context) => requireTerminal(context));
+
   it('a table taller than the terminal goes through MON_PAGER (before PAGER)', async () => {
     const result = await inTerminal(LIST, sandbox.env({ MON_PAGER: 'sed s/^/paged:/', PAGER: 'false' }), SMALL).done;
     expect(result.code).toBe(0);
@@ -97,16 +98,14 @@ describe.skipIf(!hasScript)('the pager', () => {
     expect(result.stdout).toContain('Paged incident 1');
   });
 
-  it.skipIf(!hasLess)(
-    'by default `less -FRX`: the first screen, until the person quits with q; mon then ends with 0',
-    async () => {
-      const run = inTerminal(LIST, sandbox.env(), SMALL);
-      await run.waitFor('Paged incident 30');
-      run.type('q');
-      const result = await run.done;
-      expect(result.code).toBe(0);
-      // One screen of 10 lines: the header and the newest rows, not the oldest.
-      expect(result.stdout).not.toContain('Paged incident 1 ');
-    },
-  );
+  it('by default `less -FRX`: the first screen, until the person quits with q; mon then ends with 0', async (context) => {
+    requireTool(context, 'less');
+    const run = inTerminal(LIST, sandbox.env(), SMALL);
+    await run.waitFor('Paged incident 30');
+    run.type('q');
+    const result = await run.done;
+    expect(result.code).toBe(0);
+    // One screen of 10 lines: the header and the newest rows, not the oldest.
+    expect(result.stdout).not.toContain('Paged incident 1 ');
+  });
 });

@@ -13,9 +13,9 @@ import {
   BIN,
   cleanEnv,
   collect,
-  hasScript,
   inTerminal,
   leakedSecrets,
+  requireTerminal,
   runMon,
   startSandbox,
   tempDir,
@@ -203,7 +203,8 @@ describe('mon sandbox info', () => {
     }
   });
 
-  it.skipIf(!hasScript)('labels the credentials on a terminal, and says how to start the sandbox', async () => {
+  it('labels the credentials on a terminal, and says how to start the sandbox', async (context) => {
+    requireTerminal(context);
     const env = cleanEnv();
     expect((await runMon(['--sandbox', 'runtimes', 'list'], { env })).code).toBe(0);
     const { heartbeats, apiKey } = await infoJson(['--sandbox', 'sandbox', 'info'], env);
@@ -263,7 +264,8 @@ describe('mon sandbox reset', () => {
     expect(readFileSync(sandbox.info.dataFile, 'utf8')).toBe(before);
   });
 
-  it.skipIf(!hasScript)('asks on a terminal: "no" changes nothing (exit 1), "yes" resets', async () => {
+  it('asks on a terminal: "no" changes nothing (exit 1), "yes" resets', async (context) => {
+    requireTerminal(context);
     const env = cleanEnv();
     expect((await runMon(['--sandbox', ...createArgs('Kept until the reset')], { env })).code).toBe(0);
     const file = join(env.MON_DATA_DIR!, 'sandbox.jsonl');

@@ -4,7 +4,7 @@
  * test/commands/incidents/.)
  */
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import { BIN, hasScript, inTerminal, requireTerminal, runMon, startSandbox, type SandboxProcess } from './harness';
 
@@ -14,9 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox?.stop());
 
-describe.skipIf(!hasScript)('progress on a terminal', () => {
+describe('progress on a terminal', () => {
+  beforeEach((context) => requireTerminal(context));
   let slow: SandboxProcess;
   beforeAll(async () => {
+    if (!hasScript) return;
     slow = await startSandbox(['--faults', 'delay:800']);
     for (const name of ['One', 'Two', 'Three']) {
       await slow.call('POST', '/v1/status-pages/incidents', {
@@ -26,7 +28,7 @@ describe.skipIf(!hasScript)('progress on a terminal', () => {
         incidentUpdates: [{ description: 'x' }],
       });
     }
-  }, 60_000);
+  });
   afterAll(() => slow?.stop());
 
   it('a slow request shows a spinner naming what it waits for, cleared before the table', async () => {
