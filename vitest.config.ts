@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { TEST_MS } from './test/timeouts';
 // @ts-expect-error: a script of the build, without types
 import { ANSWER_CHECKS, answerChecks } from './scripts/answer-checks.mjs';
 
@@ -32,10 +33,13 @@ export default defineConfig({
   ],
   test: {
     globalSetup: ['test/global-setup.ts'],
+    // In every worker: a clean environment, and the tests' own fetch calls on connections of their own.
+    setupFiles: ['test/setup.ts'],
     // The usual report, then the skipped tests with their reasons and a line of counts.
     reporters: ['default', './test/skipped-reporter.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Generous: tests wait for events, and these only end a wait that never ends (test/timeouts.ts).
+    testTimeout: TEST_MS,
+    hookTimeout: TEST_MS,
     // Four files at a time on two cores: the end-to-end tests mostly wait (on the processes they
     // spawn, on a screen to settle, on a server), so the suite used 40% of the CPU with two and
     // took twice as long (298 s against 147 s for vitest, measured on this branch).

@@ -189,14 +189,15 @@ ways.each('ApiClient', () => {
 
   it('stops waiting when Retry-After would pass the deadline', async () => {
     const url = await serve((_req, res) => json(res, 429, { message: 'later' }, { 'retry-after': '120' }));
-    const started = Date.now();
-    const error = (await client(url, { timeoutMs: 2000 })
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    const error = (await client(url, { timeoutMs: 2000, sleep })
       .request({ method: 'GET', path: '/v1/x' })
       .catch((e: unknown) => e)) as ApiError;
-    // Had it waited, the 2 s deadline would have ended it as a timeout; the bound is 10x that.
+    // No wait at all: the 120 s asked for end past the 2 s deadline, so it says so at once.
+    expect(waits).toEqual([]);
     expect(error.kind).toBe('rate-limit');
     expect(seen).toHaveLength(1);
-    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it.each([
@@ -222,8 +223,8 @@ ways.each('ApiClient', () => {
     const error = (await client(url, { timeoutMs: 300 })
       .request({ method: 'GET', path: '/v1/x' })
       .catch((e: unknown) => e)) as ApiError;
+    // Not before the deadline (a loaded machine only makes it later); the message names the deadline it used.
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
-    expect(Date.now() - started).toBeLessThan(3_000); // 10x the 0.3 s deadline
     expect(error.kind).toBe('timeout');
     expect(error.message).toContain('timed out after 0.3 s');
   });
@@ -478,10 +479,9 @@ describe.concurrent('the client under mon, against the faults of a sandbox', () 
     try {
       const started = Date.now();
       const result = await mon('runtimes list --timeout 1', { sandbox: silent });
-      // At least the second it was given; well under the default 30 s it would take without
-      // --timeout (no bound tighter than 10x the expected second and a half: the machine is shared).
+      // At least the second it was given (a loaded machine only makes it later); the message
+      // names the deadline it used, not the default 30 s.
       expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-      expect(Date.now() - started).toBeLessThan(15_000);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('The request timed out after 1 s (GET /v1/runtimes)');
       expect(result.stderr).toContain('--timeout');

@@ -144,7 +144,7 @@ describe('the sandbox', () => {
 
     // No server: each command runs the embedded sandbox in turn.
     const embedded = await Promise.all(
-      names('Embedded', 20).map((name) => runMon(['--sandbox', ...createArgs(name)], { env, timeoutMs: 60_000 })),
+      names('Embedded', 20).map((name) => runMon(['--sandbox', ...createArgs(name)], { env })),
     );
     expect(embedded.map((result) => result.code)).toEqual(Array(20).fill(0));
     expect(await list()).toEqual(names('Embedded', 20));
@@ -153,7 +153,7 @@ describe('the sandbox', () => {
     const server = await startSandbox([], { dataFile: join(env.MON_DATA_DIR!, 'sandbox.jsonl') });
     try {
       const served = await Promise.all(
-        names('Served', 10).map((name) => runMon(['--sandbox', ...createArgs(name)], { env, timeoutMs: 60_000 })),
+        names('Served', 10).map((name) => runMon(['--sandbox', ...createArgs(name)], { env })),
       );
       expect(served.map((result) => result.code)).toEqual(Array(10).fill(0));
       expect((await server.requests()).filter((request) => request.method === 'POST')).toHaveLength(10);
@@ -161,5 +161,5 @@ describe('the sandbox', () => {
     } finally {
       await server.stop();
     }
-  }, 90_000);
+  });
 });

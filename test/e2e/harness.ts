@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, inject, type TestContext } from 'vitest';
 import { assertTrafficMatchesOpenApi } from '../openapi';
-import { requireTool } from '../tools';
+import { has, missingTool, requireTool } from '../tools';
+import { NETWORK_MS, WAIT_MS } from '../timeouts';
 import type { LoggedRequest } from '../../src/sandbox/request-log';
 import { argv } from '../words';
 
@@ -63,6 +64,7 @@ export interface RunResult {
 export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   input?: string;
+  /** How long before giving up on mon (default WAIT_MS: only a hang ends there). */
   timeoutMs?: number;
 }
 
@@ -115,12 +117,11 @@ export function collect(child: ChildProcess, options: { input?: string; timeoutM
   child.stdin?.on('error', () => {});
   child.stdin?.end(options.input ?? '');
   return new Promise((resolve, reject) => {
+    const timeoutMs = options.timeoutMs ?? WAIT_MS;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(
-        new Error(`mon did not finish within ${options.timeoutMs ?? 20_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`),
-      );
-    }, options.timeoutMs ?? 20_000);
+      reject(new Error(`mon did not finish within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, timeoutMs);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -174,7 +175,7 @@ export async function startSandbox(
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
   );
   const info = await new Promise<SandboxInfo>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`sandbox did not start: ${stderr}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start: ${stderr}`)), WAIT_MS);
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
       const line = stdout.split('\n')[0];
@@ -326,7 +327,7 @@ export function loggedPingPath(token: string): string {
 }
 
 /** util-linux `script`, which runs a command on a pseudo-terminal (Linux CI has it). */
-export const hasScript = process.platform === 'linux' && spawnSync('sh', ['-c', 'command -v script']).status === 0;
+export const hasScript = process.platform === 'linux' && has('script');
 
 /**
  * Call first in a test that uses `inTerminal` (or `script` itself): skips it, saying why,
@@ -372,7 +373,7 @@ export function inTerminal(
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk));
   const done = new Promise<RunResult>((resolve, reject) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), WAIT_MS);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -384,7 +385,7 @@ export function inTerminal(
   });
   return {
     screen: () => screen,
-    async waitFor(text, timeoutMs = 10_000) {
+    async waitFor(text, timeoutMs = WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       while (!screen.includes(text)) {
         if (Date.now() > deadline || child.exitCode !== null)
@@ -401,13 +402,13 @@ export function inTerminal(
 
 /**
  * A Node.js binary of another major from the npm registry (scripts/fetch-node.sh, kept in
- * .cache/node-MAJOR), or why there is none. Outside CI a test skips without it; in CI the
- * platform has the package and the registry is reachable, so its absence fails the test.
+ * .cache/node-MAJOR). Without it the test is skipped, or under CI fails (test/tools.ts: in CI the
+ * platform has the package and the registry is reachable).
  */
-export function fetchedNode(major: string, ctx: TestContext): string | undefined {
+export function fetchedNode(major: string, ctx: TestContext): string {
   const fetched = spawnSync('bash', [fileURLToPath(new URL('../../scripts/fetch-node.sh', import.meta.url)), major], {
     encoding: 'utf8',
-    timeout: 300_000,
+    timeout: NETWORK_MS,
     // One retry after a second, not npm's two after 10 s and 60 s: without a network the skip
     // comes in 3 s, not 73.
     env: {
@@ -423,7 +424,5 @@ export function fetchedNode(major: string, ctx: TestContext): string | undefined
     fetched.status === 3
       ? `no Node.js ${major} package for this platform (${why})`
       : `could not fetch Node.js ${major} from the npm registry (${why})`;
-  if (process.env.CI) throw new Error(`Node.js ${major} is needed for this test in CI: ${reason}`);
-  ctx.skip(reason);
-  return undefined;
+  return missingTool(ctx, `Node.js ${major}`, reason);
 }

@@ -136,12 +136,11 @@ describe('the ping after a job', () => {
 
   it('a ping host that never answers costs at most the stated time, and never the job its status', async () => {
     answers = ['hang'];
-    const started = Date.now();
     // --timeout (the global per-request deadline) shortens the stated 10 s.
     const result = await exec(['--timeout', '1'], 'exit 0');
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('warning: The command succeeded, but the ping to');
-    expect(result.stderr).toContain('timed out');
-    expect(Date.now() - started).toBeLessThan(20_000);
+    // The deadline it gave up at is --timeout's 1 s, not the stated 10 s.
+    expect(result.stderr).toContain('timed out after 1 s');
   });
 });

@@ -44,7 +44,7 @@ function machine() {
         if (seen.includes('ready')) resolve();
       }),
     );
-    const done: Promise<RunResult> = collect(child, { timeoutMs: 30_000 });
+    const done: Promise<RunResult> = collect(child);
     return { pid: child.pid!, ready, done, kill: (signal: NodeJS.Signals) => child.kill(signal) };
   };
   return { env, run, start };

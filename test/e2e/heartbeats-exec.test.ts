@@ -71,28 +71,35 @@ describe('signals to mon heartbeats exec', () => {
     });
   }
 
-  /** A job that sets `trap`, says it is ready, and ends after about a second, saying so. */
-  const aSecondWith = (trap: string) =>
-    `${trap}; echo ready; i=0; while [ $i -lt 20 ]; do sleep 0.05; i=$((i+1)); done; echo finished`;
+  /**
+   * A job that sets `trap`, says it is ready, and runs until a SIGHUP (passed on by mon) has
+   * been handled: it ends on that event, not after some time, which a loaded machine could
+   * let pass before the test's signal arrives.
+   */
+  const untilHangUp = (trap: string) =>
+    `${trap}; trap 'echo got HUP; hup=1' HUP; echo ready; while [ -z "$hup" ]; do sleep 0.05; done; echo finished`;
 
   it('a job that handles SIGHUP and goes on: mon goes on with it, and pings when it succeeds', async () => {
     const before = pings.received.length;
-    const job = startExec(aSecondWith("trap 'echo reloaded' HUP"));
+    const job = startExec(untilHangUp(':'));
     await job.ready;
     job.kill('SIGHUP');
     const result = await job.done;
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('ready\nreloaded\nfinished\n');
+    expect(result.stdout).toBe('ready\ngot HUP\nfinished\n');
     expect(pings.received.slice(before).map((request) => request.url)).toEqual([`/${TOKEN}`]);
   });
 
   it('SIGUSR1 opens no inspector, does not reach the job, and ends nothing', async () => {
-    const job = startExec(aSecondWith("trap 'echo got USR1' USR1"));
+    const job = startExec(untilHangUp("trap 'echo got USR1' USR1"));
     await job.ready;
     job.kill('SIGUSR1');
+    // Then the signal that ends the job: had mon passed SIGUSR1 on, the job would have it
+    // before that one's end (the shell runs the traps of the signals it has, then the loop).
+    job.kill('SIGHUP');
     const result = await job.done;
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('ready\nfinished\n');
+    expect(result.stdout).toBe('ready\ngot HUP\nfinished\n');
     expect(result.stderr).not.toMatch(/Debugger listening|inspector/i);
   });
 });

@@ -20,9 +20,7 @@ describe('a data file named through a symlink', () => {
     symlinkSync(dir, link);
     const first = await startSandbox([], { dataFile: join(dir, 'sandbox.jsonl') });
     try {
-      const second = await runMon(['sandbox', '--port', '0', '--data', join(link, 'sandbox.jsonl')], {
-        timeoutMs: 15_000,
-      });
+      const second = await runMon(['sandbox', '--port', '0', '--data', join(link, 'sandbox.jsonl')]);
       expect(second.code).toBe(1);
       expect(second.stderr).toContain('is in use by mon sandbox');
       expect(second.stderr).toContain(first.url);
@@ -38,7 +36,7 @@ describe('a data file named through a symlink', () => {
     try {
       const alias = join(tempDir('mon-link-'), 'alias.jsonl');
       symlinkSync(file, alias);
-      const second = await runMon(['sandbox', '--port', '0', '--data', alias], { timeoutMs: 15_000 });
+      const second = await runMon(['sandbox', '--port', '0', '--data', alias]);
       expect(second.code).toBe(1);
       expect(second.stderr).toContain('is in use by mon sandbox');
     } finally {
@@ -65,8 +63,11 @@ describe('a data file named through a symlink', () => {
 
 const SLOW = fileURLToPath(new URL('../fixtures/slow-lock-takeover.cjs', import.meta.url));
 
+/** What a `mon config set` says when it waited out its bound for the config lock (src/config/store.ts: 10 s). */
+const LOCKED = /^error: The config file .+ is locked by another mon process \(pid (\d+)\)\.\n/;
+
 describe('a stale config lock', () => {
-  it('20 concurrent mon config set after a lock left by a dead process: all 20 values kept', async () => {
+  it('20 concurrent mon config set after a lock left by a dead process: taken over once, no value lost', async () => {
     const env = cleanEnv();
     const configDir = env.MON_CONFIG_DIR!;
     mkdirSync(configDir, { recursive: true, mode: 0o700 });
@@ -91,17 +92,39 @@ describe('a stale config lock', () => {
             stdio: ['pipe', 'pipe', 'pipe'],
           },
         ),
-        { timeoutMs: 60_000 },
       ),
     );
     const results = await Promise.all(runs);
-    for (const result of results) expect(result.stderr).not.toContain('error');
-    expect(results.map((result) => result.code)).toEqual(Array(20).fill(0));
     const stored = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')) as {
       profiles: Record<string, { timeout?: number }>;
     };
-    for (let i = 0; i < 20; i++) expect(stored.profiles[`p${i}`]?.timeout).toBe(i + 1);
-  }, 90_000);
+    // The 20 take the lock in turn, each waiting its bound at most. Idle, all 20 have it in
+    // time; on a loaded machine the last ones may wait their bound out: they then say so (exit
+    // 1, the lock's live holder named, nothing written), as a user would see, and try again.
+    // What must never happen: the stale lock taken over twice (a value written, then lost),
+    // or a mon still waiting on the dead process.
+    const gaveUp = results.flatMap((result, i) => (result.code === 0 ? [] : [i]));
+    for (const [i, result] of results.entries()) {
+      if (result.code === 0) {
+        expect(result.stderr).toBe(`✓ Set timeout to ${i + 1} in profile "p${i}".\n`);
+        expect(stored.profiles[`p${i}`]?.timeout, `p${i}`).toBe(i + 1);
+      } else {
+        expect(result.code, result.stderr).toBe(1);
+        const holder = LOCKED.exec(result.stderr)?.[1];
+        expect(holder, result.stderr).toBeDefined();
+        expect(Number(holder)).not.toBe(stale.pid);
+        expect(stored.profiles[`p${i}`]).toBeUndefined();
+      }
+    }
+    expect(gaveUp.length).toBeLessThan(20);
+    // Those that gave up, run again one at a time: every value is then kept.
+    for (const i of gaveUp) {
+      const again = await runMon(['--profile', `p${i}`, 'config', 'set', 'timeout', String(i + 1)], { env });
+      expect(again.code, again.stderr).toBe(0);
+    }
+    const after = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')) as typeof stored;
+    for (let i = 0; i < 20; i++) expect(after.profiles[`p${i}`]?.timeout).toBe(i + 1);
+  });
 });
 
 describe('a config write that fails half-way (a full disk)', () => {

@@ -20,7 +20,6 @@ describe('a proxy that refuses tunnels', () => {
     const env = { MON_BASE_URL: REMOTE, MON_API_KEY: 'sk_test_proxyproxyproxy1', HTTPS_PROXY: proxy };
     const result = await runMon(['runtimes', 'list', '--timeout', '5'], {
       env: cleanEnv(env),
-      timeoutMs: 60_000,
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`through the proxy ${refusing.url}`);
@@ -36,7 +35,7 @@ describe('a proxy that refuses tunnels', () => {
       env: cleanEnv({ MON_BASE_URL: REMOTE, MON_API_KEY: 'sk_test_proxyproxyproxy1', HTTPS_PROXY: refusing.url }),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    const done = collect(child, { timeoutMs: 30_000 });
+    const done = collect(child);
     await until(() => refusing.asked.length > 0, 'the first CONNECT');
     child.kill('SIGTERM');
     const result = await done;
@@ -49,7 +48,7 @@ describe('a proxy that never answers CONNECT', () => {
     const silent = await forwardProxy({ mode: 'hang' });
     try {
       const env = cleanEnv({ MON_BASE_URL: REMOTE, MON_API_KEY: 'sk_test_proxyproxyproxy1', HTTPS_PROXY: silent.url });
-      const result = await runMon(['runtimes', 'list', '--timeout', '1'], { env, timeoutMs: 30_000 });
+      const result = await runMon(['runtimes', 'list', '--timeout', '1'], { env });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('timed out after 1 s');
     } finally {

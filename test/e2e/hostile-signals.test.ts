@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, runMon, startSandbox, type RunResult } from './harness';
 import { hostileServer, json, until, type Hostile } from './hostile';
+import { WAIT_MS } from '../timeouts';
 
 const servers: Hostile[] = [];
 afterEach(async () => {
@@ -15,7 +16,7 @@ afterEach(async () => {
 function start(
   args: string[],
   env: NodeJS.ProcessEnv,
-  timeoutMs = 20_000,
+  timeoutMs = WAIT_MS,
 ): { child: ChildProcess; done: Promise<RunResult>; stderr: () => string; stdout: () => string } {
   const child = spawn(process.execPath, ['--require', ANNOUNCE, BIN, ...args], {
     env,

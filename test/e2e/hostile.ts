@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { cleanEnv } from './harness';
+import { WAIT_MS } from '../timeouts';
 
 export const HOSTILE_KEY = 'sk_test_h0stile5ecretKey42';
 export const HOSTILE_ACCOUNT = '11111111-2222-4333-8444-555555555555';
@@ -120,7 +121,7 @@ export async function forwardProxy(
 }
 
 /** Waits (polling) until `condition` holds; fails after `timeoutMs`. */
-export async function until(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+export async function until(condition: () => boolean, what: string, timeoutMs = WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);

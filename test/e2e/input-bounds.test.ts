@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, type RunResult } from './harness';
 import { hostileServer, json, type Hostile } from './hostile';
+import { WAIT_MS } from '../timeouts';
 
 let server: Hostile;
 beforeAll(async () => {
@@ -42,8 +43,8 @@ function withEndlessStdin(args: string[]): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`mon ${args.join(' ')} was still reading after 15 s\nstderr: ${stderr}`));
-    }, 15_000);
+      reject(new Error(`mon ${args.join(' ')} was still reading after ${WAIT_MS} ms\nstderr: ${stderr}`));
+    }, WAIT_MS);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });

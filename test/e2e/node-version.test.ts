@@ -7,22 +7,27 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, collect, fetchedNode } from './harness';
+import { NETWORK_MS } from '../timeouts';
 
 describe('an unsupported Node.js', () => {
-  it('gets one sentence naming the Node.js mon needs and the one running, and exit 1', async (ctx) => {
-    const node = fetchedNode('18', ctx);
-    if (!node) return;
-    const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
-    expect(version).toMatch(/^v18\./);
-    for (const args of [['runtimes', 'list'], ['--sandbox', 'runtimes', 'list'], ['--version']]) {
-      const result = await collect(spawn(node, [BIN, ...args], { env: cleanEnv(), stdio: ['pipe', 'pipe', 'pipe'] }));
-      expect(result.code, args.join(' ')).toBe(1);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(
-        `mon needs Node.js 20.18 or newer; this is ${version.slice(1)}. Install a newer one (https://nodejs.org/en/download, or \`nvm install 20\` with nvm) and run mon again.\n`,
-      );
-    }
-  }, 300_000);
+  it(
+    'gets one sentence naming the Node.js mon needs and the one running, and exit 1',
+    async (ctx) => {
+      const node = fetchedNode('18', ctx);
+      if (!node) return;
+      const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+      expect(version).toMatch(/^v18\./);
+      for (const args of [['runtimes', 'list'], ['--sandbox', 'runtimes', 'list'], ['--version']]) {
+        const result = await collect(spawn(node, [BIN, ...args], { env: cleanEnv(), stdio: ['pipe', 'pipe', 'pipe'] }));
+        expect(result.code, args.join(' ')).toBe(1);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toBe(
+          `mon needs Node.js 20.18 or newer; this is ${version.slice(1)}. Install a newer one (https://nodejs.org/en/download, or \`nvm install 20\` with nvm) and run mon again.\n`,
+        );
+      }
+    },
+    NETWORK_MS,
+  );
 
   it.each([
     ['19.99.0', 1],

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { cleanEnv, runMon, tempDir } from './harness';
+import { WAIT_MS } from '../timeouts';
 
 const HEADER = '{"format":"mon-sandbox","version":1}\n';
 
@@ -174,7 +175,7 @@ function reachableBin(): string {
  * util-linux) when it can; otherwise the test says why it skips.
  */
 function asAnotherUser(ctx: TestContext): (args: string[], env: NodeJS.ProcessEnv) => SpawnSyncReturns<string> {
-  const options = { encoding: 'utf8', timeout: 20_000 } as const;
+  const options = { encoding: 'utf8', timeout: WAIT_MS } as const;
   if (process.getuid?.() !== 0) {
     return (args, env) => spawnSync(process.execPath, [join(ROOT, 'bin/mon.js'), ...args], { ...options, env });
   }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquirerPrompter } from '../../src/core/terminal-prompter';
 import { testIO } from '../../src/io';
 import { cleanEnv, collect, tempDir } from './harness';
+import { NETWORK_MS, WAIT_MS } from '../timeouts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -27,7 +28,7 @@ function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env):
     cwd,
     env,
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: NETWORK_MS,
   });
   if (result.status !== 0)
     throw new Error(`npm ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
@@ -74,7 +75,7 @@ beforeAll(() => {
   bin = join(prefix, 'bin', 'mon');
   chmodSync(prefix, 0o755);
   makeReadOnly(installed);
-}, 180_000);
+}, NETWORK_MS);
 
 afterAll(() => {
   // Writable again, so that the temporary directory can be removed.
@@ -95,7 +96,7 @@ async function installedMon(args: string[]) {
     MON_DATA_DIR: join(home, 'data'),
     MON_CACHE_DIR: join(home, 'cache'),
   });
-  return collect(spawn(bin, args, { env, stdio: ['pipe', 'pipe', 'pipe'] }), { timeoutMs: 30_000 });
+  return collect(spawn(bin, args, { env, stdio: ['pipe', 'pipe', 'pipe'] }), { timeoutMs: WAIT_MS });
 }
 
 describe('the npm package', () => {

@@ -17,6 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestContext } from 'vitest';
 import { requireTool } from '../tools';
+import { WAIT_MS } from '../timeouts';
 import { argv } from '../words';
 import { BIN, leakedSecrets, tempDir } from './harness';
 
@@ -203,7 +204,7 @@ export async function openScreen(
     lines,
     text,
     history,
-    async waitFor(wanted, timeoutMs = 10_000) {
+    async waitFor(wanted, timeoutMs = WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       const matches = () => {
         const shown = text();
@@ -234,7 +235,7 @@ export async function openScreen(
     kill(signal) {
       process.kill(monPid(), signal);
     },
-    async done(timeoutMs = 20_000) {
+    async done(timeoutMs = WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const status = exitStatus();

@@ -76,10 +76,8 @@ describe('heartbeats ping', () => {
 
   it('does not hang: a ping host that never answers ends it at --timeout when that is shorter than 10 s', async () => {
     const host = await pingHost('hang');
-    const started = Date.now();
     const result = await mon(`heartbeats ping ${TOKEN} --timeout 1`, { env: envFor(host.url) });
-    // Without the 1 s it would take the 10 s cap: 10x the expected second is the bound.
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // The message names the deadline it used: the 1 s, not the 10 s cap.
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`The ping to ${host.url}/${MASKED} failed: the request timed out after 1 s`);
   });
@@ -94,7 +92,7 @@ describe('heartbeats ping', () => {
     expect(elapsed).toBeGreaterThanOrEqual(9_500);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('timed out after 10 s');
-  }, 100_000);
+  });
 
   it('exits 6 for a token the ping host does not know', async () => {
     const host = await pingHost({
@@ -174,7 +172,9 @@ describe('heartbeats ping, against the sandbox', () => {
     sandbox.requests.filter((request) => request.path === `/ping/…${token.slice(-4)}`).map((request) => request.method);
 
   it('a ping shows up as the newest event, with its source and user agent', async () => {
+    const before = sandbox.clock.now();
     const ping = await mon(`heartbeats ping ${nightly.pingToken}`, { sandbox });
+    const after = sandbox.clock.now();
     expect(ping).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(pingsReceived(nightly.pingToken)).toEqual(['POST']);
 
@@ -188,7 +188,9 @@ describe('heartbeats ping, against the sandbox', () => {
       '127.0.0.1',
       expect.stringMatching(/^mon\/\d/),
     ]);
-    expect(Date.now() - Date.parse(rows[0]![0]!)).toBeLessThan(60_000);
+    // Received during the ping, by the sandbox's clock (to the second its timestamp is written in, at least).
+    expect(Date.parse(rows[0]![0]!)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(Date.parse(rows[0]![0]!)).toBeLessThanOrEqual(after);
     expect(rows[1]).toEqual([expect.any(String), expect.any(String), '10.0.2.8', 'Wget/1.21.4']);
 
     const json = JSON.parse((await mon(`heartbeats events ${nightly.checkId} --limit 1 --json`, { sandbox })).stdout);
