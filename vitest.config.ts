@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { TEST_MS } from './test/timeouts';
+import { TEST_MS } from './test/timeouts.ts';
 // @ts-expect-error: a script of the build, without types
 import { ANSWER_CHECKS, answerChecks } from './scripts/answer-checks.mjs';
 
