@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonText } from '../../src/output/render';
 import type { Sandbox } from '../../src/sandbox/server';
 import { sanitize } from '../../src/text/escape';
-import { memorySandbox, mon, sandboxCall, TEST_ACCOUNT } from '../helpers';
+import { memorySandbox, mon, sandboxCall, TEST_ACCOUNT, testEnv } from '../helpers';
 
 describe('sanitize escapes by category, not from a list', () => {
   const cases: [string, string, string][] = [
@@ -54,6 +54,24 @@ describe('sanitize escapes by category, not from a list', () => {
     expect(sanitize('a\nb\tc\u200Bd', { newlines: true })).toBe('a\nb\tc\\u200bd');
   });
 
+  it('keeps only newlines and tabs when asked: a carriage return (which would let a line overwrite itself) and every other control is escaped', () => {
+    expect(sanitize('Resolved.\rAll fine, nothing happened', { newlines: true })).toBe(
+      'Resolved.\\rAll fine, nothing happened',
+    );
+    expect(sanitize('a\r\nb', { newlines: true })).toBe('a\\r\nb');
+    for (let code = 0; code <= 0x9f; code++) {
+      if (code >= 0x20 && code < 0x7f) continue;
+      const char = String.fromCharCode(code);
+      const kept = char === '\n' || char === '\t';
+      expect(sanitize(`a${char}b`, { newlines: true }), `U+${code.toString(16)}`).toBe(
+        kept ? `a${char}b` : `a${sanitize(char)}b`,
+      );
+      if (!kept) expect(sanitize(char)).toMatch(/^\\/);
+    }
+    for (const separator of ['\u2028', '\u2029'])
+      expect(sanitize(separator, { newlines: true })).toBe(sanitize(separator));
+  });
+
   it('--json escapes format characters, separators and private use as \\uXXXX: the same JSON value', () => {
     const value = { name: 'Payments\u200B down\u2028\u{E0041}\uE000' };
     const text = jsonText(value);
@@ -76,9 +94,9 @@ describe('sanitize', () => {
 describe('hostile text from the server, through the commands', () => {
   // A title change (OSC), a screen clear (CSI), a C1 CSI, a cursor move up, and a right-to-left override.
   const NAME = 'Evil \u001b]0;pwned\u0007 \u001b[2J\u009b31m\u202eesrever';
-  const MESSAGE = 'First line\u001b[1A\u001b[2K fake \u0085 line';
-  /** Anything that could act on a terminal, beyond the line breaks and tabs of our own layout. */
-  const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+  const MESSAGE = 'First line\u001b[1A\u001b[2K fake \u0085 line\rAll fine';
+  /** Anything that could act on a terminal (a carriage return too), beyond the line breaks and tabs of our own layout. */
+  const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
   let sandbox: Sandbox;
   let id: string;
   let updateId: string;
@@ -116,5 +134,18 @@ describe('hostile text from the server, through the commands', () => {
     expect(JSON.parse(listJson!.stdout).entries.find((incident: { id: string }) => incident.id === id).name).toBe(NAME);
     expect(JSON.parse(getJson!.stdout).incidentUpdates[0].description).toBe(MESSAGE);
     expect(getJson!.stdout).toContain('"name": "Evil \\u001b]0;pwned\\u0007 \\u001b[2J\\u009b31m\\u202eesrever"');
+  });
+
+  it('comes out escaped on a terminal, where a message keeps its own line breaks', async () => {
+    const [get, update] = await Promise.all(
+      [`incidents get ${id}`, `incidents updates get ${id} ${updateId}`].map((line) =>
+        mon(line, { sandbox, tty: true, env: testEnv({ sandbox, env: { NO_COLOR: '1' } }) }),
+      ),
+    );
+    for (const output of [get!, update!]) {
+      expect(output.code).toBe(0);
+      expect(output.stdout + output.stderr).not.toMatch(CONTROL);
+      expect(output.stdout).toContain('First line\\x1b[1A\\x1b[2K fake \\x85 line\\rAll fine');
+    }
   });
 });
