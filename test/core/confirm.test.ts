@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
-import { type CliOptions, memorySandbox, mon } from '../helpers';
+import { type CliOptions, memorySandbox, mon, TEST_ACCOUNT } from '../helpers';
 import { openIncident } from '../commands/incidents/fixture';
 
 let sandbox: Sandbox;
@@ -82,7 +82,14 @@ describe('confirm what was prompted', () => {
       /About to change an incident:\n {2}Incident: +Queue backlog \(MAJOR, on Checkout\)\n {2}ID: +\S+\n {2}Severity: +MAJOR → CRITICAL\n/,
     );
     expect(posts()).toEqual([
-      expect.objectContaining({ method: 'PUT', body: expect.objectContaining({ severity: 'CRITICAL' }) }),
+      expect.objectContaining({
+        method: 'PUT',
+        body: {
+          name: 'Queue backlog',
+          severity: 'CRITICAL',
+          services: [{ id: SEED_SERVICES.checkout, name: 'Checkout', accountId: TEST_ACCOUNT }],
+        },
+      }),
     ]);
   });
 
@@ -165,10 +172,12 @@ describe('edit at the confirmation', () => {
     expect(result.prompter.asked[4]).toMatchObject({ kind: 'input', default: 'Serach slow' });
     expect(posts()).toEqual([
       expect.objectContaining({
-        body: expect.objectContaining({
+        body: {
           name: 'Search slow',
-          services: [expect.objectContaining({ id: SEED_SERVICES.api })],
-        }),
+          severity: 'MINOR',
+          services: [{ id: SEED_SERVICES.api, name: 'Public API', accountId: TEST_ACCOUNT }],
+          incidentUpdates: [{ description: 'Slow.', status: 'INVESTIGATING', notifySubscribers: false }],
+        },
       }),
     ]);
   });

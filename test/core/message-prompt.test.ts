@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import { memorySandbox, mon, testEnv } from '../helpers';
-import { openIncident } from '../commands/incidents/fixture';
+import { openIncident, seedService } from '../commands/incidents/fixture';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -66,9 +66,14 @@ describe('the message prompt offers the stored templates', () => {
     });
     expect(created.code, created.stderr).toBe(0);
     // --status beside the template wins, as with --template.
-    expect(posts()[0]!.body).toMatchObject({
-      incidentUpdates: [{ description: 'Edited: a fix is out.', status: 'IDENTIFIED' }],
-    });
+    expect(posts().map((request) => request.body)).toEqual([
+      {
+        name: 'Login slow',
+        severity: 'MINOR',
+        services: [seedService(SEED_SERVICES.api)],
+        incidentUpdates: [{ description: 'Edited: a fix is out.', status: 'IDENTIFIED', notifySubscribers: false }],
+      },
+    ]);
     sandbox.requests.length = 0;
     const fromTemplate = await mon('incidents create --name "DNS slow" --severity minor', {
       sandbox,
@@ -82,9 +87,20 @@ describe('the message prompt offers the stored templates', () => {
       ],
     });
     expect(fromTemplate.code, fromTemplate.stderr).toBe(0);
-    expect(posts()[0]!.body).toMatchObject({
-      incidentUpdates: [{ description: 'A fix for DNS slow is out; we are watching.', status: 'MONITORING' }],
-    });
+    expect(posts().map((request) => request.body)).toEqual([
+      {
+        name: 'DNS slow',
+        severity: 'MINOR',
+        services: [seedService(SEED_SERVICES.api)],
+        incidentUpdates: [
+          {
+            description: 'A fix for DNS slow is out; we are watching.',
+            status: 'MONITORING',
+            notifySubscribers: false,
+          },
+        ],
+      },
+    ]);
 
     sandbox.requests.length = 0;
     const typed = await mon(`incidents updates create ${incident.id}`, {

@@ -52,11 +52,11 @@ describe('--template', () => {
     });
     expect(overridden.code, overridden.stderr).toBe(0);
     expect(posted()).toEqual([
-      expect.objectContaining({
-        description: expect.stringContaining('Now monitoring.'),
+      {
+        description: 'A bad deploy of Checkout broke "Checkout errors" (major); rolling back. Now monitoring.',
         status: 'MONITORING',
         notifySubscribers: true,
-      }),
+      },
     ]);
     sandbox.requests.length = 0;
     const message = await mon(`incidents update ${incidentId} --template rollback -m "My own words."`, { env });

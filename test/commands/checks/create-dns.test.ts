@@ -196,8 +196,22 @@ describe('checks create-dns output', () => {
     const result = await mon(`${minimal} --json --tag dns --no-auto-assign-alerts`, { sandbox });
     expect(result.code).toBe(0);
     const body = JSON.parse(result.stdout);
+    expect(sandbox.requests.map(({ method, path, body: sent }) => ({ method, path, body: sent }))).toEqual([
+      {
+        method: 'POST',
+        path: '/v1/checks/dns?autoAssignAlerts=false',
+        body: {
+          name: 'ns',
+          request: { query: 'example.com', recordType: 'A' },
+          tags: ['dns'],
+          heartbeat: {},
+          script: '',
+        },
+      },
+    ]);
+    // What the API answered, as it answered it.
+    expect(body).toEqual(sandbox.requests[0]!.answer!.body);
     expect(body).toMatchObject({ checkType: 'DNS', name: 'ns', tags: ['dns'], alertChannelSubscriptions: [] });
-    expect(sandbox.requests[0]!.path).toBe('/v1/checks/dns?autoAssignAlerts=false');
   });
 
   it('--dry-run prints the request with secret values masked and sends nothing', async () => {

@@ -144,8 +144,14 @@ describe('heartbeats create: what is sent and shown', () => {
     const result = await create([...NAMED, '--period', '15m', '--grace', '5m', '--json']);
     expect(result.code).toBe(0);
     const body = JSON.parse(result.stdout);
-    expect(body.heartbeat).toMatchObject({ period: 15, periodUnit: 'minutes', grace: 5, graceUnit: 'minutes' });
-    expect(body.heartbeat.pingUrl).toBe(`${sandbox.pingUrl}/${body.heartbeat.pingToken}`);
+    expect(body.heartbeat).toEqual({
+      period: 15,
+      periodUnit: 'minutes',
+      grace: 5,
+      graceUnit: 'minutes',
+      pingToken: expect.stringMatching(/^\S{16,}$/),
+      pingUrl: `${sandbox.pingUrl}/${body.heartbeat.pingToken}`,
+    });
   });
 
   it('on a terminal: the whole ping URL, once, and the next step with the token', async () => {

@@ -39,6 +39,8 @@ const WHOLE = {
   tags: ['ops'],
   muted: false,
   activated: true,
+  // The sandbox's four channels, which a new monitor is subscribed to: kept as they are.
+  alertChannelSubscriptions: [1001, 1002, 1003, 1004].map((alertChannelId) => ({ alertChannelId, activated: true })),
 };
 
 describe('heartbeats update', () => {
@@ -46,10 +48,12 @@ describe('heartbeats update', () => {
     const result = await cli(['heartbeats', 'update', 'updated backup', '--period', '720m', '--muted'], { sandbox });
     expect(result.code, result.stderr).toBe(0);
     expect(puts()).toHaveLength(1);
-    expect(puts()[0]).toMatchObject({
-      path: `/v1/checks/heartbeat/${id}`,
-      body: { ...WHOLE, heartbeat: { ...WHOLE.heartbeat, period: 12, periodUnit: 'hours' }, muted: true },
-    });
+    expect(puts().map(({ path, body }) => ({ path, body }))).toEqual([
+      {
+        path: `/v1/checks/heartbeat/${id}`,
+        body: { ...WHOLE, heartbeat: { ...WHOLE.heartbeat, period: 12, periodUnit: 'hours' }, muted: true },
+      },
+    ]);
     expect(result.stderr).toContain(
       '✓ Changed heartbeat monitor "Updated backup": expected every 1d, grace 1h → every 12h, grace 1h; alerts channels 1001, 1002, 1003, 1004 → muted (channels 1001, 1002, 1003, 1004).',
     );
@@ -58,9 +62,9 @@ describe('heartbeats update', () => {
 
   it('--unmuted, --inactive and --activate each change only their field; the rest is kept', async () => {
     await cli(['heartbeats', 'update', id, '--unmuted', '--inactive', '--period', '1d'], { sandbox });
-    expect(puts().at(-1)?.body).toMatchObject({ ...WHOLE, activated: false, muted: false });
+    expect(puts().at(-1)?.body).toEqual({ ...WHOLE, activated: false, muted: false });
     await cli(['heartbeats', 'update', id.slice(0, 6), '--activate'], { sandbox });
-    expect(puts().at(-1)?.body).toMatchObject({ ...WHOLE, activated: true });
+    expect(puts().at(-1)?.body).toEqual({ ...WHOLE, activated: true });
   });
 
   it.each([
@@ -79,9 +83,10 @@ describe('heartbeats update', () => {
   it('--dry-run prints the PUT and sends nothing', async () => {
     const result = await cli(['heartbeats', 'update', id, '--grace', '120s', '--dry-run', '--json'], { sandbox });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({
+    expect(JSON.parse(result.stdout)).toEqual({
       method: 'PUT',
-      body: { heartbeat: { grace: 2, graceUnit: 'minutes' } },
+      url: `${sandbox.url}/v1/checks/heartbeat/${id}`,
+      body: { ...WHOLE, heartbeat: { ...WHOLE.heartbeat, grace: 2, graceUnit: 'minutes' } },
     });
     expect(puts()).toEqual([]);
   });

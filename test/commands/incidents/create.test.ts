@@ -17,7 +17,7 @@ import {
   refusesBadInput,
 } from '../../helpers';
 import { words } from '../../words';
-import { anyCase, date, serviceIds, text } from './fixture';
+import { anyCase, date, seedService, serviceIds, text } from './fixture';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -224,9 +224,7 @@ describe('incidents create', () => {
     expect(long.prompter.asked[0]!.rejected).toEqual([expect.stringContaining('It must be at most 255 characters.')]);
     // Only the accepted answers were sent.
     expect(mutations().map((request) => (request.body as { name: string }).name)).toEqual(['A', 'x'.repeat(255)]);
-    expect((mutations()[0]!.body as { services: { id: string }[] }).services).toEqual([
-      expect.objectContaining({ id: SEED_SERVICES.api }),
-    ]);
+    expect((mutations()[0]!.body as { services: { id: string }[] }).services).toEqual([seedService(SEED_SERVICES.api)]);
   });
 
   it('prints the exact body with --dry-run and sends nothing mutating', async () => {
@@ -270,7 +268,7 @@ describe('incidents create: the body from flags', () => {
           expect(body).toEqual({
             name: name.trim(),
             severity: severity.trim().toUpperCase(),
-            services: services.map((id) => expect.objectContaining({ id, accountId: TEST_ACCOUNT })),
+            services: services.map(seedService),
             incidentUpdates: [
               {
                 description: message.trim(),

@@ -12,6 +12,22 @@ import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { memorySandbox, mon, sandboxCall, TEST_ACCOUNT } from '../../helpers';
 
+/** The names of the sandbox's seeded services, by ID (src/sandbox/modules/statusPages.ts). */
+const SEED_NAMES: Record<string, string> = {
+  [SEED_SERVICES.api]: 'Public API',
+  [SEED_SERVICES.webApp]: 'Web app',
+  [SEED_SERVICES.webhooks]: 'Webhooks',
+  [SEED_SERVICES.database]: 'Primary database',
+  [SEED_SERVICES.queue]: 'Job queue',
+  [SEED_SERVICES.checkout]: 'Checkout',
+  [SEED_SERVICES.payouts]: 'Payouts',
+};
+
+/** A seeded service as mon names it in a request body: its ID, its name and the account. */
+export function seedService(id: string): { id: string; name: string; accountId: string } {
+  return { id, name: SEED_NAMES[id]!, accountId: TEST_ACCOUNT };
+}
+
 /** An open incident on `services`, its first update INVESTIGATING (`description`: "NAME began"). */
 export async function openIncident(
   sandbox: Sandbox,
@@ -78,11 +94,12 @@ export const date = fc.option(
  * Two status pages sharing a service name ("Public API" on Acme EU and on Acme US) and a
  * Checkout on the first: what --service by name must tell apart. IDs API_EU, API_US, CHECKOUT_EU.
  */
-const ACCOUNT = '33333333-0000-4000-8000-000000000000';
+/** The account the two pages' services belong to (their incidents name it). */
+export const PAGES_ACCOUNT = '33333333-0000-4000-8000-000000000000';
 const svc = (id: string, name: string) => ({
   id,
   name,
-  accountId: ACCOUNT,
+  accountId: PAGES_ACCOUNT,
   created_at: '2026-01-15',
   updated_at: null,
 });
@@ -90,7 +107,7 @@ const page = (id: string, name: string, cards: { id: string; name: string; servi
   id,
   name,
   url: name.toLowerCase().replace(/ /g, '-'),
-  accountId: ACCOUNT,
+  accountId: PAGES_ACCOUNT,
   cards: cards.map((card) => ({ ...card, created_at: '2026-01-15', updated_at: null })),
   created_at: '2026-01-15',
   updated_at: null,

@@ -14,7 +14,7 @@ import {
   TEST_ACCOUNT,
   refusesBadInput,
 } from '../../helpers';
-import { anyCase, openIncident, resolveIncident, serviceIds, text } from './fixture';
+import { anyCase, openIncident, resolveIncident, seedService, serviceIds, text } from './fixture';
 import { TWINS, twinsDataFile } from './twins';
 
 let sandbox: Sandbox;
@@ -77,9 +77,10 @@ describe('incidents update', () => {
     );
     expect(result.code).toBe(0);
     expect(mutations()).toHaveLength(1);
-    expect(mutations()[0]!.body).toMatchObject({
+    expect(mutations()[0]!.body).toEqual({
       name: 'Webhooks and API late',
-      services: [{ id: SEED_SERVICES.webhooks }, { id: SEED_SERVICES.api }],
+      severity: 'MINOR',
+      services: [seedService(SEED_SERVICES.webhooks), seedService(SEED_SERVICES.api)],
     });
     expect(result.stdout).toBe(`${incident.id}\n`);
     expect(result.stderr).toContain('services Webhooks → Webhooks, Public API');
@@ -100,7 +101,10 @@ describe('incidents update', () => {
     const json = await run(`--json incidents update ${incident.id} --name Renamed --message x --dry-run`);
     const parsed = JSON.parse(json.stdout);
     expect(parsed.map((request: { method: string }) => request.method)).toEqual(['PUT', 'POST']);
-    expect(parsed[0].body).toMatchObject({ name: 'Renamed', severity: 'MINOR' });
+    expect(parsed.map((request: { body: unknown }) => request.body)).toEqual([
+      { name: 'Renamed', severity: 'MINOR', services: [seedService(SEED_SERVICES.checkout)] },
+      { description: 'x', status: 'INVESTIGATING', notifySubscribers: false },
+    ]);
     expect(mutations()).toEqual([]);
   });
 
@@ -245,9 +249,7 @@ describe('incidents update: the PUT and the POST', () => {
             expect(put.body).toEqual({
               name: name?.trim() ?? incident.name,
               severity: severity?.trim().toUpperCase() ?? incident.severity,
-              services: (services ?? [SEED_SERVICES.checkout]).map((id) =>
-                expect.objectContaining({ id, accountId: TEST_ACCOUNT }),
-              ),
+              services: (services ?? [SEED_SERVICES.checkout]).map(seedService),
             });
           }
           expect(posted !== undefined).toBe(message !== undefined || status !== undefined);

@@ -93,7 +93,8 @@ describe('--notify and --no-notify', () => {
       'Message (what subscribers read)',
       'Post this update?',
     ]);
-    expect(sent()[0]).toMatchObject({ description: 'Still on it.', notifySubscribers: false });
+    // The incident's status as it stands (the `incidents resolve` case above resolved it).
+    expect(sent()).toEqual([{ description: 'Still on it.', status: 'RESOLVED', notifySubscribers: false }]);
   });
 });
 

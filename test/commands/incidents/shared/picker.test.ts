@@ -87,6 +87,13 @@ describe('pickers everywhere', () => {
       expect.objectContaining({
         method: 'PUT',
         path: `/v1/status-pages/incidents/${incident.id}/incident-updates/${newest.id}`,
+        // What is not changed is sent as it stands, the update's date included.
+        body: {
+          description: 'Second, corrected.',
+          status: 'IDENTIFIED',
+          notifySubscribers: false,
+          publicIncidentUpdateDate: newest.publicIncidentUpdateDate,
+        },
       }),
     ]);
   });
@@ -117,7 +124,12 @@ describe('pickers everywhere', () => {
     expect(posts()).toEqual([
       expect.objectContaining({
         method: 'PUT',
-        body: expect.objectContaining({ description: 'Investigating the cache.', notifySubscribers: true }),
+        body: {
+          description: 'Investigating the cache.',
+          status: 'INVESTIGATING',
+          notifySubscribers: true,
+          publicIncidentUpdateDate: update.publicIncidentUpdateDate,
+        },
       }),
     ]);
     const piped = await run(`incidents updates edit ${incident.id} ${update.id}`);

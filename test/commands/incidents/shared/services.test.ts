@@ -4,7 +4,7 @@ import { findServices } from '../../../../src/commands/incidents/shared/services
 import { SEED_SERVICES } from '../../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../../src/sandbox/server';
 import { cli, memorySandbox, mon, TEST_ACCOUNT } from '../../../helpers';
-import { API_EU, API_US, CHECKOUT_EU, openWithMon, twoPagesSandbox } from '../fixture';
+import { API_EU, API_US, CHECKOUT_EU, openWithMon, PAGES_ACCOUNT, twoPagesSandbox } from '../fixture';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -91,7 +91,12 @@ describe('--service by name, on two status pages that share a service name', () 
     pages.requests.length = 0;
     await openOn('Checkout slow', 'major', 'cHeCkOuT');
     const posted = pages.requests.find((request) => request.method === 'POST');
-    expect(posted?.body).toMatchObject({ services: [{ id: CHECKOUT_EU, name: 'Checkout' }] });
+    expect(posted?.body).toEqual({
+      name: 'Checkout slow',
+      severity: 'MAJOR',
+      services: [{ id: CHECKOUT_EU, name: 'Checkout', accountId: PAGES_ACCOUNT }],
+      incidentUpdates: [{ description: 'x', status: 'INVESTIGATING', notifySubscribers: false }],
+    });
   });
 
   it('a name on several pages is exit 2 listing "Page › Card › Service (ID)"; nothing is sent', async () => {
