@@ -295,7 +295,7 @@ export async function openIncident(
     description?: string;
     notify?: boolean;
   },
-): Promise<{ id: string; incidentUpdates: { id: string }[] }> {
+): Promise<{ id: string; incidentUpdates: { id: string; publicIncidentUpdateDate: string }[] }> {
   const created = await sandbox.call('POST', '/v1/status-pages/incidents', {
     name: incident.name,
     severity: incident.severity ?? 'MAJOR',
@@ -310,7 +310,7 @@ export async function openIncident(
   });
   if (created.status !== 201) throw new Error(`could not open an incident: ${JSON.stringify(created.body)}`);
   await sandbox.clearRequests();
-  return created.body as { id: string; incidentUpdates: { id: string }[] };
+  return created.body as { id: string; incidentUpdates: { id: string; publicIncidentUpdateDate: string }[] };
 }
 
 const running = new Set<SandboxProcess>();

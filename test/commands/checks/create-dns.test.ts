@@ -139,11 +139,17 @@ describe('checks create-dns on a terminal', () => {
       'Assertion (SOURCE COMPARISON TARGET, or none)',
       'Create this check?',
     ]);
-    expect(posted()[0]!.body).toMatchObject({
-      request: { query: 'example.org', recordType: 'MX', nameServer: '1.1.1.1' },
-      privateLocations: ['office-rack'],
-      frequency: 60,
-    });
+    expect(posted().map((request) => request.body)).toEqual([
+      {
+        name: 'n',
+        // "none" at the assertion prompt: an empty list.
+        request: { query: 'example.org', recordType: 'MX', nameServer: '1.1.1.1', assertions: [] },
+        privateLocations: ['office-rack'],
+        frequency: 60,
+        heartbeat: {},
+        script: '',
+      },
+    ]);
   });
 
   it('refuses invalid flags before asking anything', async () => {
@@ -256,9 +262,13 @@ describe('checks create-dns output', () => {
       sandbox,
     });
     expect(used.stderr).not.toContain('warning');
-    expect(posted()[1]!.body).toMatchObject({
+    expect(posted()[1]!.body).toEqual({
+      name: 'ns',
+      request: { query: 'example.com', recordType: 'A' },
       useGlobalAlertSettings: false,
       alertSettings: { runBasedEscalation: { failedRunThreshold: 2 } },
+      heartbeat: {},
+      script: '',
     });
   });
 });

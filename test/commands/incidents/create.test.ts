@@ -67,9 +67,21 @@ describe('incidents create', () => {
       `incidents create --name A --severity MINOR --service ${SEED_SERVICES.api} --message m --date 2026-11-20T14:05:00+02:00`,
     );
     expect(result.code).toBe(0);
-    expect((mutations()[0]!.body as { incidentUpdates: unknown[] }).incidentUpdates[0]).toMatchObject({
-      publicIncidentUpdateDate: '2026-11-20T12:05:00.000Z',
-    });
+    expect(mutations().map((request) => request.body)).toEqual([
+      {
+        name: 'A',
+        severity: 'MINOR',
+        services: [seedService(SEED_SERVICES.api)],
+        incidentUpdates: [
+          {
+            description: 'm',
+            status: 'INVESTIGATING',
+            notifySubscribers: false,
+            publicIncidentUpdateDate: '2026-11-20T12:05:00.000Z',
+          },
+        ],
+      },
+    ]);
   });
 
   it.each([
@@ -111,9 +123,14 @@ describe('incidents create', () => {
       'GET /v1/status-pages',
       'POST /v1/status-pages/incidents',
     ]);
-    expect(mutations()[0]!.body).toMatchObject({
-      services: [{ id: SEED_SERVICES.payouts, name: 'Payouts', accountId: TEST_ACCOUNT }],
-    });
+    expect(mutations().map((request) => request.body)).toEqual([
+      {
+        name: 'A',
+        severity: 'MAJOR',
+        services: [{ id: SEED_SERVICES.payouts, name: 'Payouts', accountId: TEST_ACCOUNT }],
+        incidentUpdates: [{ description: 'm', status: 'INVESTIGATING', notifySubscribers: false }],
+      },
+    ]);
   });
 
   it('refuses a --service that is on no status page (exit 2, after one read), naming it and `mon status-pages list`', async () => {
@@ -165,14 +182,16 @@ describe('incidents create', () => {
       'Acme Payments › Payments › Checkout',
       'Acme Payments › Payments › Payouts',
     ]);
-    expect(mutations()[0]!.body).toMatchObject({
-      name: 'Payments failing',
-      severity: 'CRITICAL',
-      services: [{ id: SEED_SERVICES.checkout }, { id: SEED_SERVICES.payouts }],
-      incidentUpdates: [
-        { description: 'Card payments fail for some customers.', status: 'INVESTIGATING', notifySubscribers: true },
-      ],
-    });
+    expect(mutations().map((request) => request.body)).toEqual([
+      {
+        name: 'Payments failing',
+        severity: 'CRITICAL',
+        services: [seedService(SEED_SERVICES.checkout), seedService(SEED_SERVICES.payouts)],
+        incidentUpdates: [
+          { description: 'Card payments fail for some customers.', status: 'INVESTIGATING', notifySubscribers: true },
+        ],
+      },
+    ]);
     // On a terminal the ID is in the confirmation, not on stdout.
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('Opened incident "Payments failing"');
@@ -188,10 +207,14 @@ describe('incidents create', () => {
       ],
     });
     expect(result.code).toBe(0);
-    expect(mutations()[0]!.body).toMatchObject({
-      severity: 'MINOR',
-      services: [{ id: SEED_SERVICES.api, name: 'Public API' }],
-    });
+    expect(mutations().map((request) => request.body)).toEqual([
+      {
+        name: 'A',
+        severity: 'MINOR',
+        services: [seedService(SEED_SERVICES.api)],
+        incidentUpdates: [{ description: 'm', status: 'INVESTIGATING', notifySubscribers: false }],
+      },
+    ]);
     expect(result.stderr).toContain('Subscribers were not notified.');
   });
 

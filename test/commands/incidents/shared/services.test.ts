@@ -24,8 +24,11 @@ describe('--service takes the short ID `mon status-pages list` shows', () => {
     );
     expect(result.code, result.stderr).toBe(0);
     const post = sandbox.requests.find((request) => request.method === 'POST');
-    expect(post?.body).toMatchObject({
+    expect(post?.body).toEqual({
+      name: 'Checkout down',
+      severity: 'MAJOR',
       services: [{ id: SEED_SERVICES.checkout, name: 'Checkout', accountId: TEST_ACCOUNT }],
+      incidentUpdates: [{ description: 'Looking', status: 'INVESTIGATING', notifySubscribers: false }],
     });
   });
 
