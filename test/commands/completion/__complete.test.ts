@@ -83,15 +83,13 @@ describe('mon __complete open-incidents', () => {
 
   it('gives up on a server that never answers after one request of at most 2 s', async () => {
     const silent = await silentServer();
-    const started = process.hrtime.bigint();
+    // The server never answers and the profile allows an hour: only the completion's own 2 s
+    // can end it before the test's time is out (a wait for that event, not a measure of time).
     const result = await mon('__complete open-incidents', {
-      env: testEnv({ sandbox, env: { MON_BASE_URL: silent.url } }),
+      env: testEnv({ sandbox, env: { MON_BASE_URL: silent.url, MON_TIMEOUT: '3600' } }),
     });
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     silent.server.close();
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(silent.connections()).toBe(1);
-    // The server never answers: only the 2 s deadline can have ended it (the default is 30 s).
-    expect(seconds).toBeLessThan(25);
   });
 });
