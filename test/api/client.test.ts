@@ -9,6 +9,7 @@ import { CancelledError } from '../../src/errors';
 import { bothWays } from '../e2e/hostile';
 import type { Sandbox } from '../../src/sandbox/server';
 import { closedPort, memorySandbox, mon, sandboxCall, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
+import { WAIT_MS } from '../timeouts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, count: number) => void;
 
@@ -51,7 +52,8 @@ function client(baseUrl: string, extra: Partial<ConstructorParameters<typeof Api
     baseUrl,
     apiKey: 'sk_live_abcdefghijklmnop',
     accountId: 'acct-1',
-    timeoutMs: 5_000,
+    // Only the tests of the deadline give a short one; for the rest, no wait the machine's load could reach.
+    timeoutMs: WAIT_MS,
     backoffMs: { base: 5, cap: 20 },
     env: ways.env(),
     insecure: ways.way !== 'direct',

@@ -11,6 +11,7 @@ import { CliError } from '../../src/errors';
 import { testIO } from '../../src/io';
 import type { Sandbox } from '../../src/sandbox/server';
 import { memorySandbox, TEST_ACCOUNT, TEST_KEY } from '../helpers';
+import { WAIT_MS } from '../timeouts';
 
 let sandbox: Sandbox;
 let client: ApiClient;
@@ -43,7 +44,7 @@ async function failure(promise: Promise<unknown>) {
 
 beforeAll(async () => {
   sandbox = await memorySandbox();
-  client = new ApiClient({ baseUrl: sandbox.url, apiKey: TEST_KEY, accountId: TEST_ACCOUNT, timeoutMs: 5000 });
+  client = new ApiClient({ baseUrl: sandbox.url, apiKey: TEST_KEY, accountId: TEST_ACCOUNT, timeoutMs: WAIT_MS });
   await dnsCheck('Homepage DNS', 'abcdef01-0000-4000-8000-000000000001');
   await dnsCheck('Mail MX', 'abcdef02-0000-4000-8000-000000000002');
   await dnsCheck('Twin', 'a1b2c3d4-0000-4000-8000-000000000003');

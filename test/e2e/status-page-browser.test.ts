@@ -61,7 +61,7 @@ beforeAll(async () => {
     // A fresh profile: playwright gives each launch its own temporary user-data-dir.
   });
   mkdirSync(OUT, { recursive: true });
-}, 30_000);
+});
 
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
