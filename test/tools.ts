@@ -7,7 +7,7 @@
  *
  * One rule for all of them, `requireTool` (or `missingTool` for what is not a command on
  * PATH): a test calls it first, or its block calls it in `beforeEach`. No test skips on a
- * tool with `skipIf`/`runIf`, which cannot fail under CI (test/scripts/reporter.test.ts
+ * tool with `skipIf`/`runIf`, which cannot fail under CI (test/scripts/suite.test.ts
  * looks).
  */
 import { spawnSync } from 'node:child_process';

@@ -227,7 +227,7 @@ describe('a --no-overlap lock left by a killed container (issue 45, item 2)', ()
       const env = cleanEnv({ MON_PING_URL: pings.url });
       const first = inContainer('box-a', exec('echo ready; while :; do sleep 0.05; done'), env);
       containers.push(first);
-      const firstDone = collect(first.child, { timeoutMs: 60_000 });
+      const firstDone = collect(first.child);
       let seen = '';
       await new Promise<void>((resolve) =>
         first.child.stdout!.on('data', (chunk: Buffer) => {
@@ -239,7 +239,7 @@ describe('a --no-overlap lock left by a killed container (issue 45, item 2)', ()
       expect(owner).toMatchObject({ pid: 1, host: 'box-a' });
 
       // While it runs, another container's run does not start.
-      const running = await collect(inContainer('box-b', exec('echo ran'), env).child, { timeoutMs: 60_000 });
+      const running = await collect(inContainer('box-b', exec('echo ran'), env).child);
       expect(running.code).toBe(75);
       expect(running.stdout).toBe('');
       expect(running.stderr).toMatch(
@@ -256,7 +256,7 @@ describe('a --no-overlap lock left by a killed container (issue 45, item 2)', ()
       // number, and judge the lock by PID and start time instead: gone, too.)
       const stale = (Date.now() - 61_000) / 1000;
       utimesSync(lockFile(env), stale, stale);
-      const next = await collect(inContainer('box-d', exec('echo ran'), env).child, { timeoutMs: 60_000 });
+      const next = await collect(inContainer('box-d', exec('echo ran'), env).child);
       expect(next.stderr).toBe('');
       expect(next).toMatchObject({ code: 0, stdout: 'ran\n' });
       expect(existsSync(lockFile(env))).toBe(false);
@@ -264,5 +264,5 @@ describe('a --no-overlap lock left by a killed container (issue 45, item 2)', ()
       await pings.close();
       for (const container of containers) container.kill();
     }
-  }, 120_000);
+  });
 });
