@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { TEST_MS } from './test/timeouts.ts';
-// @ts-expect-error: a script of the build, without types
-import { ANSWER_CHECKS, answerChecks } from './scripts/answer-checks.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -18,19 +16,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
  * process.env, every run builds its own context (config dir, sandbox, clock), and what the
  * end-to-end helpers keep is per file (test/e2e/harness.ts: the secrets a file knows).
  */
-/** Written once, for every worker that loads it. */
-const checks: string = await answerChecks();
-
 export default defineConfig({
   define: { MON_VERSION: JSON.stringify(pkg.version) },
-  // `mon:answer-checks`, as scripts/build.mjs puts it into the bundle.
-  plugins: [
-    {
-      name: 'answer-checks',
-      resolveId: (id: string) => (id === ANSWER_CHECKS ? `\0${ANSWER_CHECKS}` : undefined),
-      load: (id: string) => (id === `\0${ANSWER_CHECKS}` ? checks : undefined),
-    },
-  ],
   test: {
     globalSetup: ['test/global-setup.ts'],
     // In every worker: a clean environment, and the tests' own fetch calls on connections of their own.

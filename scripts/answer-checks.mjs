@@ -1,19 +1,22 @@
-// The module `mon:answer-checks` (src/api/read.ts imports it): for every answer mon reads, a
-// function that tells whether a body fits the shape of its zod schema, written as JavaScript by
-// src/api/shape.ts from src/api/schemas/responses.ts. scripts/build.mjs puts it into the bundle
-// and vitest.config.ts gives it to the tests, both with plugins of their own over this.
+// `npm run answer-checks`: writes src/api/answer-checks.generated.ts, the answers' checks
+// (scripts/answer-checks/generate.ts, from the zod schemas of src/api/schemas/responses.ts).
+// The file is committed; test/api/shape.test.ts fails when it is not what the schemas give.
+// `--check`: exit 1, writing nothing, when the file differs.
 import { build } from 'esbuild';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
-export const ANSWER_CHECKS = 'mon:answer-checks';
+const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** The module's source. */
-export async function answerChecks() {
+/** The generator (TypeScript), bundled and run here: its packages (zod, prettier) come from node_modules. */
+async function generator() {
   const { outputFiles } = await build({
-    entryPoints: [new URL('../src/api/schemas/responses.ts', import.meta.url).pathname],
+    entryPoints: [new URL('answer-checks/generate.ts', import.meta.url).pathname],
     bundle: true,
     platform: 'node',
     format: 'cjs',
+    packages: 'external',
     write: false,
     logLevel: 'warning',
   });
@@ -23,5 +26,18 @@ export async function answerChecks() {
     module.exports,
     createRequire(import.meta.url),
   );
-  return module.exports.answerChecksSource();
+  return module.exports;
+}
+
+const { ANSWER_CHECKS_FILE, answerChecksFile } = await generator();
+const file = `${root}/${ANSWER_CHECKS_FILE}`;
+const text = await answerChecksFile(root);
+if (process.argv.includes('--check')) {
+  if (readFileSync(file, 'utf8') !== text) {
+    console.error(`${ANSWER_CHECKS_FILE} is not what the schemas give: run \`npm run answer-checks\`.`);
+    process.exit(1);
+  }
+} else {
+  writeFileSync(file, text);
+  console.log(`wrote ${ANSWER_CHECKS_FILE}`);
 }

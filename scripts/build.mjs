@@ -21,7 +21,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { readFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
-import { ANSWER_CHECKS, answerChecks } from './answer-checks.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 mkdirSync(new URL('../dist/vendor/', import.meta.url), { recursive: true });
@@ -254,21 +253,6 @@ const zodLocalesPlugin = {
   },
 };
 
-/** `mon:answer-checks` (src/api/read.ts): the answers' checks, written from their schemas (scripts/answer-checks.mjs). */
-const answerChecksPlugin = {
-  name: 'answer-checks',
-  setup(b) {
-    b.onResolve({ filter: new RegExp(`^${ANSWER_CHECKS}$`) }, (args) => ({
-      path: args.path,
-      namespace: 'answer-checks',
-    }));
-    b.onLoad({ filter: /.*/, namespace: 'answer-checks' }, async () => ({
-      contents: await answerChecks(),
-      loader: 'js',
-    }));
-  },
-};
-
 function writeAtomically(outputFiles) {
   for (const file of outputFiles) {
     const temp = `${file.path}.${process.pid}.tmp`;
@@ -283,7 +267,7 @@ const results = await Promise.all([
     entryPoints: ['src/cli.ts'],
     outfile: 'dist/mon.cjs',
     define: { MON_VERSION: JSON.stringify(pkg.version) },
-    plugins: [vendorPlugin, startupPlugin, answerChecksPlugin],
+    plugins: [vendorPlugin, startupPlugin],
     // Used only with --debug (bin/mon.js turns Node's source maps on then), so that a crash
     // names src/*.ts lines; no sources inside, the stack needs only the mappings. Our code is
     // all in this file: the vendor files have none (their maps would double the package).

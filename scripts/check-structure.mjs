@@ -42,8 +42,6 @@ export async function importGraph(root = process.cwd()) {
     platform: 'node',
     format: 'esm',
     packages: 'external',
-    // Written by the build (scripts/answer-checks.mjs), not a file of src/.
-    external: ['mon:answer-checks'],
     outdir: 'unused',
     logLevel: 'silent',
     define: { MON_VERSION: '"0"' },

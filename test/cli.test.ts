@@ -11,8 +11,6 @@ async function eagerModules(): Promise<string[]> {
     write: false,
     metafile: true,
     define: { MON_VERSION: '"0.0.0"' },
-    // The answers' checks, written by the build (scripts/answer-checks.mjs): constants and plain functions.
-    external: ['mon:answer-checks'],
     logLevel: 'silent',
     outdir: 'unused',
   });

@@ -1,5 +1,5 @@
-import { CHECKS } from 'mon:answer-checks';
 import type { z } from 'zod';
+import { CHECKS } from './answer-checks.generated';
 import type { ApiResponse } from './request';
 import type { ResponseName, ResponseOf } from './schemas/responses';
 import { ApiError, statusLabel } from './errors';
@@ -18,7 +18,7 @@ export async function readResponse<N extends ResponseName>(
   response: ApiResponse,
   request: { method: string; path: string; uncertainHint?: Hint },
 ): Promise<ResponseOf<N>> {
-  if (CHECKS[name]!(response.body)) return response.body as ResponseOf<N>;
+  if (CHECKS[name](response.body)) return response.body as ResponseOf<N>;
   const { RESPONSES } = await import('./schemas/responses');
   return parseResponse(RESPONSES[name], response, request) as ResponseOf<N>;
 }

@@ -1,24 +1,33 @@
 /**
- * The shapes of the answers (api/shape.ts), derived from their zod schemas
- * (api/schemas/shape-of.ts): a body fits its shape exactly when its schema accepts it and gives
- * it back unchanged, so that api/read.ts may skip zod for a body that fits. Checked on bodies
- * near each answer's shape (most valid, some with a part replaced by any JSON, a key left out or
- * one added), and on what the shapes cannot say.
+ * The shapes of the answers (scripts/answer-checks/shape.ts), derived from their zod schemas
+ * (scripts/answer-checks/shape-of.ts) and written into src/api/answer-checks.generated.ts: a
+ * body fits its shape exactly when its schema accepts it and gives it back unchanged, so that
+ * api/read.ts may skip zod for a body that fits. Checked on bodies near each answer's shape
+ * (most valid, some with a part replaced by any JSON, a key left out or one added), and on what
+ * the shapes cannot say.
  */
+import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readResponse } from '../../src/api/read';
-import { RESPONSES, responseShapes, type ResponseName } from '../../src/api/schemas/responses';
-import { shapeOf } from '../../src/api/schemas/shape-of';
-import { checksSource, type Shape } from '../../src/api/shape';
-import { CHECKS } from 'mon:answer-checks';
+import { CHECKS } from '../../src/api/answer-checks.generated';
+import { RESPONSES, type ResponseName } from '../../src/api/schemas/responses';
+import { ANSWER_CHECKS_FILE, answerChecksFile, responseShapes } from '../../scripts/answer-checks/generate';
+import { shapeOf } from '../../scripts/answer-checks/shape-of';
+import { checksSource, type Shape } from '../../scripts/answer-checks/shape';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The check of one shape, as checksSource writes it. */
 function checkOf(shape: Shape): (body: unknown) => boolean {
-  const source = checksSource({ answer: shape }).replace('export const CHECKS =', 'return');
-  return (new Function(source) as () => Record<string, (body: unknown) => boolean>)().answer!;
+  const { code } = transformSync(checksSource({ answer: shape }), { loader: 'ts', format: 'cjs' });
+  const module = { exports: {} as Record<string, Record<string, (body: unknown) => boolean>> };
+  new Function('module', 'exports', code)(module, module.exports);
+  return module.exports.CHECKS!.answer!;
 }
 
 const SHAPES = responseShapes();
@@ -72,9 +81,13 @@ function schemaKeeps(schema: z.ZodType, body: unknown): boolean {
 }
 
 describe('the shape of an answer', () => {
-  it('has its check built into mon (mon:answer-checks), for every answer mon reads', () => {
+  it('has its check built into mon (src/api/answer-checks.generated.ts), for every answer mon reads', () => {
     expect(Object.keys(CHECKS).sort()).toEqual(Object.keys(RESPONSES).sort());
     expect(Object.keys(SHAPES).sort()).toEqual(Object.keys(RESPONSES).sort());
+  });
+
+  it('the checked-in checks are what the schemas give (run `npm run answer-checks` after changing a schema of an answer)', async () => {
+    expect(readFileSync(`${ROOT}/${ANSWER_CHECKS_FILE}`, 'utf8')).toBe(await answerChecksFile(ROOT));
   });
 
   it.each(Object.keys(RESPONSES) as ResponseName[])(
@@ -82,7 +95,7 @@ describe('the shape of an answer', () => {
     (name) => {
       let fitting = 0;
       // The check mon runs, as the build wrote it.
-      const fitsShape = CHECKS[name]!;
+      const fitsShape = CHECKS[name];
       fc.assert(
         // As a body arrives: parsed JSON (plain objects, no -0).
         fc.property(

@@ -7,14 +7,12 @@ import { availabilityResponseSchema, heartbeatCheckSchema, heartbeatEventsRespon
 import { incidentListSchema, incidentSchema, incidentUpdateSchema } from './incidents';
 import { maintenanceWindowListSchema, maintenanceWindowSchema } from './maintenance';
 import { runtimeListSchema, runtimeSchema } from './runtimes';
-import { shapeOf } from './shape-of';
 import { statusPageListSchema, statusPageSchema } from './statusPages';
-import { checksSource, type Shape } from '../shape';
 
 /*
  * Every answer mon reads, by name: api/read.ts checks a body against its shape (derived from
- * these schemas when mon is built: answerChecksSource) and loads a schema here only to word
- * what is wrong with a body that does not fit.
+ * these schemas into api/answer-checks.generated.ts by `npm run answer-checks`) and loads a
+ * schema here only to word what is wrong with a body that does not fit.
  */
 export const RESPONSES = {
   incidentList: incidentListSchema,
@@ -44,16 +42,3 @@ export const RESPONSES = {
 
 export type ResponseName = keyof typeof RESPONSES;
 export type ResponseOf<N extends ResponseName> = z.infer<(typeof RESPONSES)[N]>;
-
-/** The shape of every answer, an answer inside another (the entries of a page) written as a reference to it. */
-export function responseShapes(): Record<ResponseName, Shape> {
-  const named = new Map(Object.entries(RESPONSES).map(([name, schema]) => [schema as z.ZodType, name]));
-  return Object.fromEntries(
-    Object.entries(RESPONSES).map(([name, schema]) => [name, shapeOf(schema, `the answer "${name}"`, named)]),
-  ) as Record<ResponseName, Shape>;
-}
-
-/** The source of `mon:answer-checks` (scripts/answer-checks.mjs): every answer's check, written from its shape. */
-export function answerChecksSource(): string {
-  return checksSource(responseShapes());
-}

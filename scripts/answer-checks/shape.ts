@@ -1,10 +1,11 @@
 /*
  * What an answer's schema accepts, as plain data, and the check of a body against it that needs
  * no zod (whose loading and schemas cost a read command ~20 ms). The shapes are derived from the
- * zod schemas of api/schemas/responses.ts when mon is built (shapeOf, api/schemas/shape-of.ts),
- * and written as JavaScript into the bundle (checksSource): a body fits its shape if and only
- * if its schema accepts it and gives it back unchanged (test/api/shape.test.ts holds the two
- * together).
+ * zod schemas of src/api/schemas/responses.ts (shapeOf, ./shape-of.ts) and written as TypeScript
+ * into src/api/answer-checks.generated.ts (checksSource, by `npm run answer-checks`): a body fits
+ * its shape if and only if its schema accepts it and gives it back unchanged
+ * (test/api/shape.test.ts holds the two together, and fails when the file is not what the
+ * schemas give).
  */
 
 type Primitive = string | number | boolean | null;
@@ -27,8 +28,8 @@ export type Shape =
   | { answer: string };
 
 /**
- * The source of a module whose CHECKS holds, for each answer, a function that tells whether a
- * body (parsed JSON) fits its shape. Straight-line code written from the shape, compiled (and
+ * The TypeScript of a module whose CHECKS holds, for each answer, a function that tells whether
+ * a body (parsed JSON) fits its shape. Straight-line code written from the shape, compiled (and
  * code-cached) with the bundle: a walk of the shape for every value took longer, and V8
  * optimised the walker in the background on a page of 60 incidents, which a command then waited
  * ~5 ms for at exit.
@@ -69,15 +70,13 @@ export function checksSource(answers: Readonly<Record<string, Shape>>): string {
     return `(isObject(${v}) && ${[...keys, ...others].join(' && ') || 'true'})`;
   }
   const functions = Object.entries(answers).map(
-    ([answer, shape]) => `function ${fn(answer)}(value) {\n  return ${test(shape, 'value')};\n}`,
+    ([answer, shape]) => `function ${fn(answer)}(value: unknown): boolean {\n  return ${test(shape, 'value')};\n}`,
   );
-  return [
-    '// Written by src/api/shape.ts (checksSource) from the shapes of the answers when mon is built.',
-    'const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);',
+  return `${[
+    'const isObject = (value: unknown): value is Record<string, unknown> =>\n  typeof value === "object" && value !== null && !Array.isArray(value);',
     ...functions,
     `export const CHECKS = { ${Object.keys(answers)
       .map((answer) => `${answer}: ${fn(answer)}`)
       .join(', ')} };`,
-    '',
-  ].join('\n');
+  ].join('\n\n')}\n`;
 }

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { Shape } from '../shape';
+import type { Shape } from './shape';
 
 /**
- * A schema's shape (api/shape.ts), read from its zod definition; a part that is one of `named`
+ * A schema's shape (./shape.ts), read from its zod definition; a part that is one of `named`
  * is written as a reference to it. Throws on what a shape cannot say (a refinement, a
- * transform, a default, a length rule...): the build fails rather than let a check accept what
- * the schema would refuse.
+ * transform, a default, a length rule...): `npm run answer-checks` fails rather than let a check
+ * accept what the schema would refuse.
  */
 export function shapeOf(
   schema: z.ZodType,
@@ -14,7 +14,7 @@ export function shapeOf(
 ): Shape {
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
   const refuse = (what: string): never => {
-    throw new Error(`${where}: ${what} has no shape (api/shape.ts); read this answer with zod only`);
+    throw new Error(`${where}: ${what} has no shape (scripts/answer-checks/shape.ts); read this answer with zod only`);
   };
   const checks = (def.checks ?? []).map((check) => check._zod.def as { check: string; format?: string });
   const integer = checks.length === 1 && checks[0]!.check === 'number_format' && checks[0]!.format === 'safeint';
