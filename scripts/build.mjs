@@ -274,6 +274,14 @@ const results = await Promise.all([
     sourcemap: 'linked',
     sourcesContent: false,
   }),
+  // What bin/mon.js hands over to (src/start/start.ts): the output and code caches, then the
+  // bundle. Small, and read at every start but --version's.
+  build({
+    ...common,
+    entryPoints: ['src/start/start.ts'],
+    outfile: 'dist/start.cjs',
+    plugins: [startupPlugin],
+  }),
   ...Object.values(VENDORED).map(({ file, entry }) =>
     build({
       ...common,

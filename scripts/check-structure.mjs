@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 export const LAYERS = [
   ['src/errors.ts', 'src/env.ts', 'src/text/', 'src/timers.ts'],
-  ['src/io.ts', 'src/lock.ts'],
+  ['src/io.ts', 'src/lock.ts', 'src/descriptor.ts'],
   ['src/config/', 'src/output/'],
   ['src/api/'],
   ['src/sandbox/'],
@@ -17,6 +17,8 @@ export const LAYERS = [
   ['src/program.ts'],
   ['src/main.ts'],
   ['src/cli.ts'],
+  // The start-up (dist/start.cjs, loaded by bin/mon.js): it loads the bundle, and never imports what runs above core/.
+  ['src/start/'],
 ];
 
 const layerOf = (file) =>

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
 
-async function eagerModules(): Promise<string[]> {
+async function eagerModules(entry = 'src/cli.ts'): Promise<string[]> {
   const result = await build({
-    entryPoints: ['src/cli.ts'],
+    entryPoints: [entry],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -16,7 +16,7 @@ async function eagerModules(): Promise<string[]> {
   });
   const inputs = result.metafile.inputs;
   const seen = new Set<string>();
-  const stack = ['src/cli.ts'];
+  const stack = [entry];
   while (stack.length) {
     const file = stack.pop()!;
     if (seen.has(file)) continue;
@@ -44,5 +44,15 @@ describe('start-up', () => {
       ).toEqual([]);
     }
     expect(modules.some((file) => file.includes('node_modules/chalk/'))).toBe(true);
+  });
+
+  it('the start-up (dist/start.cjs, run before every command but --version) imports no package and only light modules of mon', async () => {
+    const modules = await eagerModules('src/start/start.ts');
+    expect(modules.filter((file) => !file.startsWith('src/') && !file.startsWith('node:'))).toEqual([]);
+    // Beside those that import nothing (tables, env.ts, errors.ts, descriptor.ts).
+    expect(modules.filter((file) => file.startsWith('src/') && !file.startsWith('src/start/')).sort()).toEqual([
+      'src/config/paths.ts',
+      'src/core/flags/early.ts',
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 /**
- * The V8 code cache (bin/mon.js) runs only the code of the installed build: it is keyed by
- * the content of each file, and kept in a directory only the user can write.
+ * The V8 code cache (src/start/code-cache.ts, in dist/start.cjs) runs only the code of the
+ * installed build: it is keyed by the content of each file, kept in a directory only the user
+ * can write, checked (a damaged file is never given to V8), and dropped after a run that died
+ * with it loaded.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -16,10 +18,14 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { cleanEnv, collect, fetchedNode, runMon, tempDir } from './harness';
+import fc from 'fast-check';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { seal, unseal } from '../../src/start/sealed';
+import { httpServer, TEST_ACCOUNT, TEST_KEY } from '../helpers';
+import { BIN, cleanEnv, collect, fetchedNode, runMon, tempDir } from './harness';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const HELP_LINE = 'The runtimes checks run on: Node.js, stage, packages';
@@ -37,6 +43,15 @@ function copyOfMon(): string {
   const app = tempDir('mon-app-');
   for (const part of ['bin', 'dist', 'package.json']) cpSync(join(ROOT, part), join(app, part), { recursive: true });
   return app;
+}
+
+/** The code caches in `dir`, by name, each with its inode (a file written again has a new one). */
+function caches(dir: string): Record<string, number> {
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.v8cache'))
+      .map((file) => [file, statSync(join(dir, file)).ino]),
+  );
 }
 
 function runFrom(app: string, args: string[], env: NodeJS.ProcessEnv) {
@@ -81,11 +96,11 @@ describe('the code cache', () => {
   it("removes this Node.js's caches of earlier builds, and keeps those of 3 other Node.js versions at most (the oldest go)", async () => {
     const dir = join(tempDir(), 'cache');
     mkdirSync(dir, { mode: 0o700 });
-    const stale = (runtime: string) => `mon-${'0'.repeat(32)}-1-1-${runtime}-default.v8cache`;
+    const stale = (runtime: string) => `mon-${'0'.repeat(32)}-1-1-${runtime}-default-runtimes.help.v8cache`;
     const own = stale(`${process.version}-${process.arch}`);
     const others = ['v19.0.0', 'v21.0.0', 'v23.0.0', 'v25.0.0'].map((version) => stale(`${version}-${process.arch}`));
     for (const [index, file] of [own, ...others].entries()) {
-      writeFileSync(join(dir, file), 'x', { mode: 0o600 });
+      writeFileSync(join(dir, file), seal('code', Buffer.from('x')), { mode: 0o600 });
       // v19's is the least recently written.
       utimesSync(join(dir, file), new Date(1_000_000 * (index + 1)), new Date(1_000_000 * (index + 1)));
     }
@@ -135,7 +150,7 @@ describe('the code cache', () => {
       ),
     );
     old.forEach((file, n) => {
-      writeFileSync(join(dir, file), 'x', { mode: 0o600 });
+      writeFileSync(join(dir, file), seal('code', Buffer.from('x')), { mode: 0o600 });
       utimesSync(join(dir, file), new Date(1_000_000 * (n + 1)), new Date(1_000_000 * (n + 1)));
     });
     await runMon(['config', 'path'], { env });
@@ -251,6 +266,88 @@ describe('the code cache on first use', () => {
     const worked = await runMon(['config', 'path'], { env });
     expect(worked.code).toBe(0);
     expect(readdirSync(dir)).toEqual([expect.stringMatching(/-default-config\.path\.v8cache$/)]);
+  });
+
+  it('a cache with any one bit flipped is never given to V8: mon runs as usual, and the file is written again', async () => {
+    const dir = join(tempDir(), 'cache');
+    const env = cleanEnv({ MON_CACHE_DIR: dir });
+    const first = await runMon(HELP, { env });
+    expect(first.code).toBe(0);
+    const [name] = Object.keys(caches(dir));
+    const file = join(dir, name!);
+    const good = readFileSync(file);
+    // V8 checks none of its payload: flipped, one time in three it crashed at every start (SIGSEGV, a fatal error).
+    const header = 40;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.integer({ min: 0, max: header * 8 - 1 }),
+          fc.integer({ min: header * 8, max: good.length * 8 - 1 }),
+        ),
+        async (bit) => {
+          const damaged = Buffer.from(good);
+          damaged[bit >> 3]! ^= 1 << (bit & 7);
+          writeFileSync(file, damaged);
+          const result = await runMon(HELP, { env });
+          expect(result, `bit ${bit}`).toEqual(first);
+          const written = readFileSync(file);
+          expect(written.equals(damaged), `bit ${bit}`).toBe(false);
+          expect(unseal('code', written), `bit ${bit}`).toBeDefined();
+        },
+      ),
+      { numRuns: 24, seed: 20261127 },
+    );
+  }, 120_000);
+
+  it('a run that dies with its caches loaded (kill -9 here; a crash) has them removed at the next start, which caches afresh', async () => {
+    const dir = join(tempDir(), 'cache');
+    const held: ServerResponse[] = [];
+    let arrived: () => void = () => {};
+    const server = await httpServer((_req, res) => {
+      if (held.length === 0 && hang) {
+        held.push(res);
+        arrived();
+      } else res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    let hang = false;
+    onTestFinished(async () => {
+      held.forEach((res) => res.destroy());
+      await server.close();
+    });
+    const env = cleanEnv({
+      MON_CACHE_DIR: dir,
+      MON_BASE_URL: server.url,
+      MON_API_KEY: TEST_KEY,
+      MON_ACCOUNT_ID: TEST_ACCOUNT,
+    });
+    const API = ['api', '/v1/runtimes'];
+    expect((await runMon(API, { env })).code).toBe(0);
+    // Run again, so that this run loads the caches the first one wrote.
+    expect((await runMon(API, { env })).code).toBe(0);
+    const before = caches(dir);
+    expect(Object.keys(before).length).toBeGreaterThan(0);
+    const marker = readdirSync(dir).filter((file) => file.endsWith('.running'));
+    expect(marker).toEqual([]);
+
+    hang = true;
+    const asked = new Promise<void>((resolve) => (arrived = resolve));
+    const child = spawn(process.execPath, [BIN, ...API], { env, stdio: 'ignore' });
+    const ended = new Promise((resolve) => child.on('exit', resolve));
+    await asked;
+    expect(readdirSync(dir).filter((file) => file.endsWith('-api.running'))).toHaveLength(1);
+    child.kill('SIGKILL');
+    await ended;
+    hang = false;
+
+    const next = await runMon(API, { env });
+    expect(next).toMatchObject({ code: 0, stderr: '' });
+    const after = caches(dir);
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    for (const name of Object.keys(before)) expect(after[name], name).not.toBe(before[name]);
+    expect(readdirSync(dir).filter((file) => file.endsWith('.running'))).toEqual([]);
+    // And the run after that uses them again: nothing is written.
+    await runMon(API, { env });
+    expect(caches(dir)).toEqual(after);
   });
 
   it('is optional: an unwritable cache directory costs speed, not correctness', async () => {

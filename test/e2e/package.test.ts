@@ -118,6 +118,7 @@ describe('the npm package', () => {
       'README.md',
       'package.json',
       'bin/mon.js',
+      'dist/start.cjs',
       'dist/mon.cjs',
       'dist/mon.cjs.map',
       'dist/sha256.json',

@@ -1,5 +1,16 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -207,6 +218,51 @@ describe('--version', () => {
     // Anything else needs the bundle, which this copy does not have.
     expect(run(['runtimes', '--help']).status).not.toBe(0);
   });
+});
+
+describe('a start-up that cannot go on', () => {
+  it('--version to a full disk (/dev/full): one line saying so, exit 1; a reader that went away is no error', (ctx) => {
+    if (!existsSync('/dev/full')) ctx.skip('needs /dev/full (Linux)');
+    const full = openSync('/dev/full', 'w');
+    try {
+      const result = spawnSync(process.execPath, [BIN, '--version'], {
+        env: cleanEnv(),
+        stdio: ['ignore', full, 'pipe'],
+        encoding: 'utf8',
+      });
+      expect({ status: result.status, stderr: result.stderr }).toEqual({
+        status: 1,
+        stderr: 'error: cannot write to stdout: no space left on device\n',
+      });
+    } finally {
+      closeSync(full);
+    }
+    const piped = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" --version | true`], {
+      env: cleanEnv(),
+      encoding: 'utf8',
+    });
+    expect({ status: piped.status, stderr: piped.stderr }).toEqual({ status: 0, stderr: '' });
+  });
+
+  it.each(['start.cjs', 'mon.cjs'])(
+    'without dist/%s: says the build is missing and how to make it, exit 1',
+    (missing) => {
+      const root = tempDir();
+      cpSync(join(dirname(BIN)), join(root, 'bin'), { recursive: true });
+      cpSync(join(dirname(BIN), '..', 'dist'), join(root, 'dist'), { recursive: true });
+      copyFileSync(join(dirname(BIN), '..', 'package.json'), join(root, 'package.json'));
+      rmSync(join(root, 'dist', missing));
+      const result = spawnSync(process.execPath, [join(root, 'bin', 'mon.js'), 'runtimes', '--help'], {
+        env: cleanEnv({ MON_CACHE_DIR: join(tempDir(), 'cache') }),
+        encoding: 'utf8',
+      });
+      expect({ status: result.status, stdout: result.stdout, stderr: result.stderr }).toEqual({
+        status: 1,
+        stdout: '',
+        stderr: 'mon: the build output (dist/) is missing. Run `npm run build` (or `npm ci`) first.\n',
+      });
+    },
+  );
 });
 
 describe('help', () => {

@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { earlyFacts, invokedCommand, type EarlyFacts } from '../../../src/core/flags/early';
-import { GLOBAL_FLAGS } from '../../../src/core/flags/globals';
-import { flagName } from '../../../src/core/flags/spec';
 import { cli, memorySandbox } from '../../helpers';
 
 /** Command lines, as typed after `mon`, and what is read of them before commander parses. */
@@ -42,25 +39,6 @@ describe('the command line read before commander (early facts)', () => {
   it('names the command asked for, `help` included', () => {
     expect(invokedCommand(earlyFacts(['--profile', 'config', 'incidents', 'list'], {}))).toBe('incidents');
     expect(invokedCommand(earlyFacts(['help', 'templates', 'add'], {}))).toBe('templates');
-  });
-
-  it('bin/mon.js reads --debug, help and the words as the bundle does, every global flag that takes a value included', () => {
-    const bin = createRequire(import.meta.url)('../../../bin/mon.js') as {
-      commandLineFacts: (argv: string[], env: NodeJS.ProcessEnv) => Pick<EarlyFacts, 'debug' | 'help' | 'words'>;
-    };
-    const lines = [
-      ...TABLE.map(([argv]) => argv),
-      ...Object.entries(GLOBAL_FLAGS).flatMap(([key, flag]) => [
-        [flagName(key, flag), 'value', 'incidents', 'list'],
-        ...('short' in flag ? [[`-${flag.short}`, 'value', 'incidents', 'list']] : []),
-      ]),
-    ];
-    for (const argv of lines) {
-      for (const env of [{}, { MON_DEBUG: '1' }, { MON_DEBUG: 'false' }]) {
-        const { debug, help, words } = earlyFacts(argv, env);
-        expect(bin.commandLineFacts(argv, env), argv.join(' ')).toEqual({ debug, help, words });
-      }
-    }
   });
 
   it('a global flag before the command does not hide it: `--profile config incidents --help` is the help of incidents', async () => {

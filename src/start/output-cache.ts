@@ -1,0 +1,87 @@
+import { existsSync, fstatSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { BUILD_KEY, buildKey } from './build';
+import type { LineFacts } from './command-line';
+import { readRegular, removeSealed, unseal, writeSealed } from './sealed';
+
+/*
+ * Output that depends only on the command line and the terminal's width (help, completion
+ * scripts: the bundle says which, src/cli.ts) is kept in the cache directory after it was first
+ * printed, and printed from there without loading the bundle: `mon incidents --help` then
+ * costs what `mon --version` does. Its file is named after the bundle's build (a new build
+ * never prints an old one's help), the width and the command line itself. Only a command line
+ * of words and -h/--help qualifies: a flag could change what is printed. Each file carries its
+ * checksum (sealed.ts): a damaged one is removed and printed afresh.
+ */
+
+/** The most outputs kept of one build. */
+export const OUTPUTS_KEPT = 500;
+
+/** A kept output's file: `out-<build>-<width>-<command line>.txt` (the line URI-encoded, its words joined by NUL). */
+const OUTPUT_NAME = new RegExp(`^out-(${BUILD_KEY})-(?:80|tty\\d+)-[A-Za-z0-9_.!~*'()%-]+\\.txt$`);
+
+/** Is `file` the name of an output mon keeps? */
+export function isOutputName(file: string): boolean {
+  return OUTPUT_NAME.test(file);
+}
+
+/** An output that may be kept: its build and its file's name. */
+export interface Reusable {
+  build: string;
+  name: string;
+}
+
+/** What the bundle wraps its text to (io.ts): the terminal's columns, 80 when stdout is not a terminal. */
+function width(): string {
+  const tty = fstatSync(1).isCharacterDevice() && process.getBuiltinModule('node:tty').isatty(1);
+  return tty ? `tty${process.stdout.columns || 80}` : '80';
+}
+
+/** The output `argv` may have kept (of the bundle `bundle` of `dist`), or undefined when its output may not be kept. */
+export function reusableOutput(
+  argv: readonly string[],
+  facts: Pick<LineFacts, 'debug' | 'help' | 'words'>,
+  dist: string,
+  bundle: string,
+): Reusable | undefined {
+  if (facts.debug || argv.length > 4) return undefined;
+  if (!argv.every((arg) => !arg.startsWith('-') || arg === '-h' || arg === '--help')) return undefined;
+  if (!(facts.help || facts.words[0] === 'completion' || argv.length <= 1)) return undefined;
+  try {
+    const build = buildKey(dist, bundle);
+    const line = encodeURIComponent(argv.join('\u0000'));
+    if (build === undefined || line.length > 200) return undefined;
+    return { build, name: `out-${build}-${width()}-${line}.txt` };
+  } catch {
+    // No bundle (bin/mon.js says so), or no stdout.
+    return undefined;
+  }
+}
+
+/** What was kept as `name` in `dir`, or undefined; a damaged file is removed (the bundle prints it, and it is kept again). */
+export function keptOutput(dir: string, name: string): Buffer | undefined {
+  const file = join(dir, name);
+  // Most one-word command lines (`mon status`) are not kept: asking first costs less than the error.
+  if (!existsSync(file)) return undefined;
+  const data = readRegular(file);
+  if (data === undefined) return undefined;
+  const text = unseal('output', data);
+  if (text === undefined) rmSync(file, { force: true });
+  return text;
+}
+
+/**
+ * Keeps what the command printed as `reusable.name` in `dir`, and removes the outputs of other
+ * builds (of no use any more): only files mon wrote (named so, starting with its marker),
+ * never another file of the directory. Throws when it cannot write.
+ */
+export function keepOutput(dir: string, reusable: Reusable, text: string): void {
+  let count = 0;
+  for (const file of readdirSync(dir)) {
+    const build = OUTPUT_NAME.exec(file)?.[1];
+    if (build === undefined) continue;
+    if (build === reusable.build) count++;
+    else removeSealed('output', dir, file);
+  }
+  if (count < OUTPUTS_KEPT) writeSealed('output', dir, reusable.name, Buffer.from(text));
+}

@@ -1,0 +1,132 @@
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+
+/*
+ * The files of mon's caches, as written and read: a header mon writes (a marker naming the
+ * kind of file, then the CRC-32 and length of what follows), then the payload. A file whose
+ * header or checksum does not match is damaged (a flipped bit, a torn copy): its payload is
+ * never used (a damaged V8 code cache crashes V8). Only a file that starts with a header mon
+ * writes (giving the file's length), under a name mon gives its files, is ever removed: a
+ * directory may hold other files.
+ */
+
+/** What a file holds (a V8 code cache, a kept output, the marker of a run using code caches): named by its header. */
+export type Kind = 'code' | 'output' | 'run';
+
+const MARKERS: Record<Kind, string> = { code: 'mon code cache 1', output: 'mon output 1', run: 'mon run 1' };
+
+/** The header: `<marker> <crc32, 8 hex digits> <length, 8 hex digits>\n`. */
+const headerLength = (kind: Kind) => MARKERS[kind].length + 19;
+const HEX8 = /^[0-9a-f]{8}$/;
+const hex8 = (value: number) => value.toString(16).padStart(8, '0');
+
+/** The CRC-32 of `bytes` (zlib's, in Node.js since 20.15; node:zlib is loaded when first asked). */
+let crc32: ((bytes: Uint8Array) => number) | undefined;
+export function checksum(bytes: Uint8Array): number {
+  crc32 ??= process.getBuiltinModule('node:zlib').crc32;
+  return crc32(bytes);
+}
+
+/** `payload` with its header, as the file holds it. */
+export function seal(kind: Kind, payload: Uint8Array): Buffer {
+  const header = `${MARKERS[kind]} ${hex8(checksum(payload))} ${hex8(payload.length)}\n`;
+  return Buffer.concat([Buffer.from(header, 'latin1'), payload]);
+}
+
+/** The checksum and length a header gives, or undefined when `data` does not start with a header of this kind. */
+function header(kind: Kind, data: Buffer): { sum: number; size: number } | undefined {
+  const marker = MARKERS[kind];
+  const length = headerLength(kind);
+  if (data.length < length || data.toString('latin1', 0, marker.length + 1) !== `${marker} `) return undefined;
+  const sum = data.toString('latin1', marker.length + 1, marker.length + 9);
+  const size = data.toString('latin1', marker.length + 10, marker.length + 18);
+  if (!HEX8.test(sum) || !HEX8.test(size) || data[length - 10] !== 0x20 || data[length - 1] !== 0x0a) return undefined;
+  return { sum: parseInt(sum, 16), size: parseInt(size, 16) };
+}
+
+/** The payload of a file's bytes, or undefined when they are not a whole, undamaged file of this kind. */
+export function unseal(kind: Kind, data: Buffer): Buffer | undefined {
+  const given = header(kind, data);
+  const payload = data.subarray(headerLength(kind));
+  if (given === undefined || payload.length !== given.size || checksum(payload) !== given.sum) return undefined;
+  return payload;
+}
+
+/** Opens a file for reading: never through a symbolic link, never waiting on a FIFO (O_NONBLOCK). */
+function openToRead(file: string): number {
+  return openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+}
+
+/**
+ * The bytes of `file` when it is a regular file (not a link, a FIFO or a device), or undefined
+ * when there is none (or it cannot be read).
+ */
+export function readRegular(file: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openToRead(file);
+  } catch {
+    return undefined;
+  }
+  try {
+    return fstatSync(fd).isFile() ? readFileSync(fd) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Did mon write `file` as a file of this kind? A regular file (not a link, a FIFO or a device)
+ * that starts with a header of this kind giving its length: a damaged payload is still mon's.
+ */
+export function isSealed(kind: Kind, file: string): boolean {
+  let fd: number | undefined;
+  try {
+    if (!lstatSync(file).isFile()) return false;
+    fd = openToRead(file);
+    const stat = fstatSync(fd);
+    const start = Buffer.alloc(headerLength(kind));
+    if (!stat.isFile() || readSync(fd, start, 0, start.length, 0) !== start.length) return false;
+    return header(kind, start)?.size === stat.size - start.length;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Removes `dir/name` when mon wrote it (its marker); anything else there stays. */
+export function removeSealed(kind: Kind, dir: string, name: string): void {
+  const file = join(dir, name);
+  if (isSealed(kind, file)) rmSync(file, { force: true });
+}
+
+/**
+ * Writes `payload`, sealed, to `dir/name` whole or not at all (a full disk leaves no
+ * half-written file behind), readable by its owner only. Throws when it cannot.
+ */
+export function writeSealed(kind: Kind, dir: string, name: string, payload: Uint8Array): void {
+  const temp = join(dir, `${name}.${process.pid}.tmp`);
+  try {
+    // 'wx': a new file, never one that is there already (nor what a link there points to).
+    rmSync(temp, { force: true });
+    writeFileSync(temp, seal(kind, payload), { mode: 0o600, flag: 'wx' });
+    renameSync(temp, join(dir, name));
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
