@@ -14,7 +14,7 @@ import { join } from 'node:path';
 
 /*
  * The files of mon's caches, as written and read: a header mon writes (a marker naming the
- * kind of file, then the CRC-32 and length of what follows), then the payload. A file whose
+ * kind of file, then the checksum and length of what follows), then the payload. A file whose
  * header or checksum does not match is damaged (a flipped bit, a torn copy): its payload is
  * never used (a damaged V8 code cache crashes V8). Only a file that starts with a header mon
  * writes (giving the file's length), under a name mon gives its files, is ever removed: a
@@ -24,23 +24,48 @@ import { join } from 'node:path';
 /** What a file holds (a V8 code cache, a kept output, the marker of a run using code caches): named by its header. */
 export type Kind = 'code' | 'output' | 'run';
 
-const MARKERS: Record<Kind, string> = { code: 'mon code cache 1', output: 'mon output 1', run: 'mon run 1' };
+/** Each kind's marker: 13 or 17 characters, so that a payload starts on a whole 32-bit word (wordSum). */
+const MARKERS: Record<Kind, string> = { code: 'mon code cache v1', output: 'mon output v1', run: 'mon in use v1' };
 
-/** The header: `<marker> <crc32, 8 hex digits> <length, 8 hex digits>\n`. */
+/** The header: `<marker> <checksum, 8 hex digits> <length, 8 hex digits>\n`. */
 const headerLength = (kind: Kind) => MARKERS[kind].length + 19;
 const HEX8 = /^[0-9a-f]{8}$/;
 const hex8 = (value: number) => value.toString(16).padStart(8, '0');
 
-/** The CRC-32 of `bytes` (zlib's, in Node.js since 20.15; node:zlib is loaded when first asked). */
 let crc32: ((bytes: Uint8Array) => number) | undefined;
-export function checksum(bytes: Uint8Array): number {
-  crc32 ??= process.getBuiltinModule('node:zlib').crc32;
-  return crc32(bytes);
+
+/**
+ * A payload's checksum. A code cache's (hundreds of kilobytes) is its CRC-32, by zlib (native;
+ * node:zlib is loaded when first asked). A kept output's or a marker's (a few kilobytes, where
+ * loading node:zlib and the streams it requires would cost more than printing the output) is
+ * a sum of its words in JavaScript (wordSum). Any one flipped bit changes either.
+ */
+export function checksum(kind: Kind, bytes: Uint8Array): number {
+  if (kind === 'code') return (crc32 ??= process.getBuiltinModule('node:zlib').crc32)(bytes);
+  return wordSum(bytes);
+}
+
+/**
+ * The length, then each 32-bit word (then each byte left over), as s = s * 31 + word (mod
+ * 2^32). A changed word or byte changes s, and every step after multiplies the change by 31,
+ * which is odd: the change never becomes 0, so one flipped bit is always seen. Words are read
+ * in the machine's byte order (a cache shared with a machine of the other order is written
+ * again there, as if damaged: it only costs speed).
+ */
+export function wordSum(bytes: Uint8Array): number {
+  const words = bytes.length >>> 2;
+  // A view of whole words needs a start on one (a payload does: its header's length is).
+  const at = bytes.byteOffset % 4 === 0 ? bytes : Uint8Array.from(bytes);
+  const view = new Int32Array(at.buffer, at.byteOffset, words);
+  let sum = bytes.length | 0;
+  for (let word = 0; word < words; word++) sum = (Math.imul(sum, 31) + view[word]!) | 0;
+  for (let byte = words * 4; byte < bytes.length; byte++) sum = (Math.imul(sum, 31) + bytes[byte]!) | 0;
+  return sum >>> 0;
 }
 
 /** `payload` with its header, as the file holds it. */
 export function seal(kind: Kind, payload: Uint8Array): Buffer {
-  const header = `${MARKERS[kind]} ${hex8(checksum(payload))} ${hex8(payload.length)}\n`;
+  const header = `${MARKERS[kind]} ${hex8(checksum(kind, payload))} ${hex8(payload.length)}\n`;
   return Buffer.concat([Buffer.from(header, 'latin1'), payload]);
 }
 
@@ -59,7 +84,7 @@ function header(kind: Kind, data: Buffer): { sum: number; size: number } | undef
 export function unseal(kind: Kind, data: Buffer): Buffer | undefined {
   const given = header(kind, data);
   const payload = data.subarray(headerLength(kind));
-  if (given === undefined || payload.length !== given.size || checksum(payload) !== given.sum) return undefined;
+  if (given === undefined || payload.length !== given.size || checksum(kind, payload) !== given.sum) return undefined;
   return payload;
 }
 

@@ -19,7 +19,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { trustedCacheDir } from '../../src/start/cache-dir';
-import { isSealed, readRegular, removeSealed, seal, unseal, writeSealed } from '../../src/start/sealed';
+import { crc32 } from 'node:zlib';
+import {
+  checksum,
+  isSealed,
+  readRegular,
+  removeSealed,
+  seal,
+  unseal,
+  wordSum,
+  writeSealed,
+} from '../../src/start/sealed';
 
 const temp = () => mkdtempSync(join(tmpdir(), 'mon-sealed-'));
 
@@ -35,7 +45,7 @@ describe('a sealed file', () => {
 
   it('gives its payload back whole, to a reader of the same kind only', () => {
     const file = seal('code', payload);
-    expect(file.toString('latin1', 0, 17)).toBe('mon code cache 1 ');
+    expect(file.toString('latin1', 0, 18)).toBe('mon code cache v1 ');
     expect(unseal('code', file)).toEqual(payload);
     expect(unseal('output', file)).toBeUndefined();
     expect(unseal('output', seal('output', Buffer.alloc(0)))).toEqual(Buffer.alloc(0));
@@ -46,6 +56,19 @@ describe('a sealed file', () => {
     const accepted = [];
     for (let bit = 0; bit < file.length * 8; bit++) if (unseal('code', flipped(file, bit))) accepted.push(bit);
     expect(accepted).toEqual([]);
+  });
+
+  it("is checked by a code cache's CRC-32, by the sum of an output's words: either changes with any one flipped bit", () => {
+    const random = Buffer.from(Array.from({ length: 4099 }, (_, n) => (n * 7919) % 251));
+    expect(checksum('code', random)).toBe(crc32(random));
+    expect(checksum('output', random)).toBe(wordSum(random));
+    // Whole words and the bytes left over, from a start on a word or not.
+    for (const bytes of [random.subarray(0, 64), random.subarray(1, 64), random.subarray(0, 67), Buffer.alloc(5)]) {
+      const sum = wordSum(bytes);
+      expect(wordSum(Buffer.from(bytes))).toBe(sum);
+      for (let bit = 0; bit < bytes.length * 8; bit++) expect(wordSum(flipped(Buffer.from(bytes), bit))).not.toBe(sum);
+    }
+    expect(wordSum(Buffer.alloc(4))).not.toBe(wordSum(Buffer.alloc(5)));
   });
 
   it('is refused one byte short, one byte long, empty, or as the bare payload', () => {
@@ -74,7 +97,7 @@ describe('reading and removing cache files', () => {
     const elsewhere = join(temp(), 'kept');
     writeFileSync(join(dir, 'ours'), seal('output', Buffer.from('help')));
     writeFileSync(join(dir, 'ours, damaged'), flipped(seal('output', Buffer.from('help')), 300));
-    writeFileSync(join(dir, 'theirs'), 'mon output 1 but not written by mon');
+    writeFileSync(join(dir, 'theirs'), 'mon output v1 but not written by mon');
     writeFileSync(
       join(dir, 'theirs, grown'),
       Buffer.concat([seal('output', Buffer.from('help')), Buffer.from('more')]),
