@@ -2,7 +2,7 @@ import { createContext } from './core/context';
 import { processIO, type OutputTap } from './io';
 import { main } from './main';
 
-/** The most text a command may print and still be kept for bin/mon.js to print again. */
+/** The most text a command may print and still be kept for the start-up to print again (src/start/output-cache.ts). */
 const REUSABLE_MAX_CHARS = 1 << 20;
 
 /** How long a command has to wind down after Ctrl-C or SIGTERM before the signal ends it anyway. */
@@ -17,7 +17,7 @@ export interface RunOptions {
   /**
    * Handed all the command printed, when it ended with 0 having printed what depends only on
    * the command line and the width (help, a completion script; `ctx.outputReusable`) and
-   * nothing on stderr: bin/mon.js keeps it, to print it again without loading mon.
+   * nothing on stderr: the start-up keeps it, to print it again without loading mon.
    */
   reusableOutput?: (text: string) => void;
 }

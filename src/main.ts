@@ -123,7 +123,7 @@ function describeError(error: unknown, ctx: Ctx, facts: EarlyFacts): Described |
     };
   }
   // A bug in mon: say so plainly, with what a report needs; the stack only with --debug (or
-  // MON_DEBUG=1), when bin/mon.js has turned source maps on so that it names src/*.ts lines.
+  // MON_DEBUG=1), when the start-up (src/start/) has turned source maps on so that it names src/*.ts lines.
   const message = error instanceof Error ? error.message : String(error);
   const where = `mon ${MON_VERSION}, Node.js ${process.version}, ${process.platform}-${process.arch}`;
   // From the command line too: an error while commander parses comes before globals are set.

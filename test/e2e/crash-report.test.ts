@@ -42,8 +42,8 @@ describe('an unexpected error', () => {
     );
     expect(result.stderr).not.toMatch(/mon\.cjs:\d+/);
     const frames = sourceFrames(result.stderr);
-    // The frame that wrote to stdout is io.ts's `out`: check the line it names really is that call.
-    const io = frames.find((frame) => frame.file === 'src/io.ts');
+    // The frame that wrote to stdout is Output's write (descriptor.ts): check the line it names really is that call.
+    const io = frames.find((frame) => frame.file === 'src/descriptor.ts');
     expect(io, result.stderr).toBeDefined();
     const root = fileURLToPath(new URL('../..', import.meta.url));
     expect(existsSync(`${root}/${io!.file}`)).toBe(true);

@@ -8,7 +8,7 @@ import type { COMPLETION } from './spec';
 export function completionRun(tree: () => Promise<Command>) {
   return async (ctx: Pick<Ctx, 'io' | 'outputReusable'>, { args }: Input<typeof COMPLETION>): Promise<void> => {
     ctx.io.outRaw(completionScript(await tree(), args.shell));
-    // The same script for the same command line: bin/mon.js may print it again.
+    // The same script for the same command line: the start-up may print it again (src/start/output-cache.ts).
     ctx.outputReusable = true;
   };
 }
