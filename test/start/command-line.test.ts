@@ -1,0 +1,51 @@
+/**
+ * What the start-up reads of a command line (src/start/command-line.ts): the bundle's own
+ * reading (core/flags/early.ts), whether jq's engine may run, and the name a command's code
+ * caches are kept under.
+ */
+import { describe, expect, it } from 'vitest';
+import { commandName, lineFacts } from '../../src/start/command-line';
+
+const facts = (line: string[], env: NodeJS.ProcessEnv = {}) => lineFacts(line, env);
+
+describe('the start-up reading of a command line', () => {
+  it("is the bundle's: a global flag's value is no command word, and MON_DEBUG is --debug", () => {
+    expect(facts(['--profile', 'config', 'incidents', 'list', '--json'])).toEqual({
+      debug: false,
+      help: false,
+      json: true,
+      jq: false,
+      words: ['incidents', 'list'],
+    });
+    expect(facts(['help', 'incidents'])).toMatchObject({ help: true, words: ['help', 'incidents'] });
+    expect(facts(['runtimes'], { MON_DEBUG: '1' }).debug).toBe(true);
+    expect(facts(['runtimes'], { MON_DEBUG: '0' }).debug).toBe(false);
+  });
+
+  it.each([
+    [['incidents', 'list', '--jq', '.entries'], true],
+    [['incidents', 'list', '--jq=.entries'], true],
+    [['-q', '.entries', 'incidents', 'list'], true],
+    [['incidents', 'list', '-yq', '.[0]'], true],
+    [['incidents', 'list', '-q.[0]'], true],
+    [['incidents', 'list', '--json'], false],
+    [['heartbeats', 'exec', 'TOKEN', '--', 'jq', '--jq', '.'], false],
+  ])('%j: jq may run: %s', (line, jq) => {
+    expect(facts(line).jq).toBe(jq);
+  });
+
+  it.each([
+    [['incidents', 'list'], 'incidents.list'],
+    [['incidents', 'list', '--json'], 'incidents.list.json'],
+    [['incidents', 'list', '-q', '.'], 'incidents.list.json'],
+    [['incidents', '--help'], 'incidents.help'],
+    [['help', 'incidents', 'update'], 'help.incidents.help'],
+    [['api', '/v1/checks'], 'api'],
+    [['incidents', 'get', '3f0c2a9e'], 'incidents.get'],
+    [[], 'mon'],
+    [['--version', '--json'], 'mon.json'],
+    [['NOPE'], 'mon'],
+  ])('%j runs as %s', (line, name) => {
+    expect(commandName(facts(line))).toBe(name);
+  });
+});
