@@ -1,3 +1,6 @@
+/** A TLS handshake that failed: EPROTO, and the ERR_SSL_ and ERR_TLS_ codes. */
+const TLS_FAILED = 'the TLS handshake failed (is it an https:// server on that port?)';
+
 /**
  * Error codes in words, for every message of mon (this is the only table): people see what
  * happened ("the connection was refused", "the disk is full"), not Node.js', the system's
@@ -18,7 +21,7 @@ const WORDS: Record<string, string> = {
   EADDRINUSE: 'the address is already in use',
   EADDRNOTAVAIL: 'the address is not one of this machine',
   // node:https says a TLS handshake spoken to a server that does not speak TLS with this code.
-  EPROTO: 'the TLS handshake failed (is it an https:// server on that port?)',
+  EPROTO: TLS_FAILED,
   // Names (getaddrinfo).
   ENOTFOUND: 'the host name was not found',
   EAI_NONAME: 'the host name was not found',
@@ -63,7 +66,7 @@ const WORDS: Record<string, string> = {
 /** Codes by family, for those not listed one by one. */
 const FAMILIES: [RegExp, string][] = [
   [/^HPE_/, 'the answer is not valid HTTP'],
-  [/^ERR_SSL_|^ERR_TLS_/, WORDS.EPROTO!],
+  [/^ERR_SSL_|^ERR_TLS_/, TLS_FAILED],
   [/^UND_ERR_/, 'the connection failed'],
 ];
 
