@@ -66,14 +66,24 @@ export class Output {
   }
 }
 
+/** An error of a system call (`syscall` and an `E...` code, as Node.js makes them): a refusal, not a bug of mon's. */
+export function isSystemError(error: unknown): boolean {
+  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  return typeof syscall === 'string' && typeof code === 'string' && /^E[A-Z0-9]+$/.test(code);
+}
+
 /**
- * The one line mon says when its output cannot be written ("cannot write to stdout: no space
- * left on device"), in the system's own words for the error, as other tools say it (`cat:
- * write error: No space left on device`).
+ * The one line mon says when the system refuses its output (ENOSPC on a full disk or
+ * /dev/full, EIO, EFBIG...): "cannot write to stdout: no space left on device", the bundle's
+ * (io.ts) and the start-up's (start/print.ts) alike. In the system's own words for the error,
+ * as other tools say it (`cat: write error: No space left on device`): by its number (a
+ * stream's error says only "write ENOSPC"), else from the message ("ENOSPC: no space left on
+ * device, write").
  */
 export function cannotWrite(stream: 'stdout' | 'stderr', error: unknown): string {
   const { errno, code, message } = (error ?? {}) as NodeJS.ErrnoException;
   const system =
     typeof errno === 'number' ? process.getBuiltinModule('node:util').getSystemErrorMap().get(errno)?.[1] : undefined;
-  return `cannot write to ${stream}: ${system ?? code ?? message ?? String(error)}`;
+  const words = system ?? /^[A-Z0-9_]+: ([^,]+)/.exec(message ?? '')?.[1] ?? code ?? String(error);
+  return `cannot write to ${stream}: ${words}`;
 }

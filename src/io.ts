@@ -6,7 +6,7 @@ import { BrokenPipeError, CancelledError, CliError } from './errors';
 import { maskSecret } from './text/mask';
 import { TerminalWrapper } from './text/wrap';
 import { errorWords } from './text/codes';
-import { Output } from './descriptor';
+import { cannotWrite, isSystemError, Output } from './descriptor';
 
 export { Output };
 
@@ -352,21 +352,9 @@ class ProcessIO extends BaseIO {
   }
 }
 
-/** An error of a system call (`syscall` and an `E...` code, as Node.js makes them). */
-function isSystemError(error: unknown): boolean {
-  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
-  return typeof syscall === 'string' && typeof code === 'string' && /^E[A-Z0-9]+$/.test(code);
-}
-
-/**
- * stdout that takes no more (ENOSPC on a full disk or /dev/full, EIO, EFBIG...): one line in
- * the system's words, "cannot write to stdout: no space left on device", exit 1.
- */
+/** stdout that the system refuses: one line (descriptor.ts's), exit 1. */
 function cannotWriteStdout(error: unknown): CliError {
-  const { code, message } = error as NodeJS.ErrnoException;
-  // Node's message is "ENOSPC: no space left on device, write": the system's own words.
-  const words = /^[A-Z0-9_]+: ([^,]+)/.exec(message ?? '')?.[1] ?? errorWords(error, code);
-  return new CliError('failure', `cannot write to stdout: ${words}`);
+  return new CliError('failure', cannotWrite('stdout', error));
 }
 
 /** Sees every text written to stdout and stderr, as written. */

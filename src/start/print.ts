@@ -1,5 +1,5 @@
 import { writeSync } from 'node:fs';
-import { cannotWrite, Output } from '../descriptor';
+import { cannotWrite, isSystemError, Output } from '../descriptor';
 
 /**
  * Writes `text` to stdout as the bundle does (io.ts's Output: to the descriptor, without
@@ -14,16 +14,28 @@ export function print(text: string): number | Promise<number> {
   try {
     output.write(text);
   } catch (error) {
-    return outcome(error);
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE') return 0;
+    // A bug of mon's, not a refusal of the system: its stack, as any bug of the start-up's.
+    if (!isSystemError(error)) throw error;
+    return cannotPrint(error);
   }
   const written = stream;
   if (written === undefined) return 0;
-  // Through the stream (a terminal, a full pipe): it is done when what was written before this is.
-  return new Promise((resolve) => written.write('', (error) => resolve(outcome(failed ?? error))));
+  // Through the stream (a terminal, a full pipe): it is done when what was written before this
+  // is, and its 'error' (the system's error, where the callback may get only "destroyed") has
+  // been emitted by the next turn.
+  return new Promise((resolve) =>
+    written.write('', (error) =>
+      setImmediate(() => {
+        const cause = failed ?? error;
+        resolve(!cause || (cause as NodeJS.ErrnoException).code === 'EPIPE' ? 0 : cannotPrint(cause));
+      }),
+    ),
+  );
 }
 
-function outcome(error: unknown): number {
-  if (!error || (error as NodeJS.ErrnoException).code === 'EPIPE') return 0;
+/** Says that stdout cannot be written, on stderr if it can be: exit 1. */
+function cannotPrint(error: unknown): number {
   try {
     writeSync(2, `error: ${cannotWrite('stdout', error)}\n`);
   } catch {
