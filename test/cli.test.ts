@@ -49,10 +49,13 @@ describe('start-up', () => {
   it('the start-up (dist/start.cjs, run before every command but --version) imports no package and only light modules of mon', async () => {
     const modules = await eagerModules('src/start/start.ts');
     expect(modules.filter((file) => !file.startsWith('src/') && !file.startsWith('node:'))).toEqual([]);
-    // Beside those that import nothing (tables, env.ts, errors.ts, descriptor.ts).
+    // Beside those that import nothing (tables, env.ts, text/shell.ts, descriptor.ts); errors.ts words
+    // its hints with text/next.ts (the command to type next), which needs only shell quoting.
     expect(modules.filter((file) => file.startsWith('src/') && !file.startsWith('src/start/')).sort()).toEqual([
       'src/config/paths.ts',
       'src/core/flags/early.ts',
+      'src/errors.ts',
+      'src/text/next.ts',
     ]);
   });
 });

@@ -126,7 +126,7 @@ export const REQUESTS: RequestRules[] = [
   {
     name: 'combined check',
     schema: combinedCheckCreateSchema(),
-    base: { ...CHECK_BASE, ...TRIGGER, retryStrategy: { type: 'FIXED' }, type: 'API' },
+    base: { ...CHECK_BASE, ...TRIGGER, retryStrategy: { type: 'FIXED' }, type: 'DNS' },
     items: CHECK_ITEMS,
     within: CHECK_WITHIN,
     // A run every 10 seconds: frequency 0 and its offset.

@@ -23,7 +23,7 @@ export async function createCheckRun(ctx: CreateCheckCtx, { flags }: Input<typeo
     combined: true,
     // Checked (and the deprecation said) once --file and the flags are read, before anything is asked.
     checkType: (type) => {
-      refuseTypeNotBuilt(ctx, type, flags.name);
+      refuseTypeNotBuilt(ctx, type, flags.name, flags.type !== undefined ? '--type' : "--file's type");
       warnDeprecated(ctx);
     },
   });
@@ -35,18 +35,23 @@ export async function createCheckRun(ctx: CreateCheckCtx, { flags }: Input<typeo
 }
 
 /** The types `checks create` cannot build (a known type other than DNS): exit 2, naming what creates one. */
-export function refuseTypeNotBuilt(ctx: Pick<Ctx, 'globals'>, type: unknown, name: string | undefined): void {
+export function refuseTypeNotBuilt(
+  ctx: Pick<Ctx, 'globals'>,
+  type: unknown,
+  name: string | undefined,
+  from: string,
+): void {
   const kind = typeof type === 'string' ? type.trim().toUpperCase() : undefined;
   if (kind === undefined || kind === 'DNS' || !(CHECK_TYPES as readonly string[]).includes(kind)) return;
   const named = name === undefined ? 'NAME' : shellQuote(name);
   if (kind === 'HEARTBEAT') {
     throw new UsageError(
-      '`mon checks create` does not build heartbeat monitors (its body holds a DNS request, which a heartbeat has not); nothing was sent.',
+      `${from} HEARTBEAT: \`mon checks create\` does not build heartbeat monitors (its body holds a DNS request, which a heartbeat has not); nothing was sent.`,
       `Create it with ${nextCommand(ctx.globals, `heartbeats create --name ${named} --period 1d --grace 1h`)} (a ping expected every day, an hour of grace: give the job's own).`,
     );
   }
   throw new UsageError(
-    `\`mon checks create\` builds DNS checks only: its flags describe a DNS request, and ${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind} check's request is another kind, which mon has no flags for; nothing was sent.`,
+    `${from} ${kind}: \`mon checks create\` builds DNS checks only: its flags describe a DNS request, and ${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind} check's request is another kind, which mon has no flags for; nothing was sent.`,
     `Write the body yourself (docs/API.md shows the operation's fields) and send it: ${nextCommand(ctx.globals, 'api -X POST /v1/checks --input check.json')}.`,
   );
 }

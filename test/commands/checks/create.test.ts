@@ -81,7 +81,7 @@ describe('checks create (deprecated)', () => {
     expect(refused.code).toBe(2);
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toContain(
-      "error: `mon checks create` builds DNS checks only: its flags describe a DNS request, and an API check's request is another kind, which mon has no flags for; nothing was sent.",
+      "error: --type API: `mon checks create` builds DNS checks only: its flags describe a DNS request, and an API check's request is another kind, which mon has no flags for; nothing was sent.",
     );
     expect(refused.stderr).not.toContain('/v1/checks/api');
     expect(sandbox.requests).toEqual([]);
