@@ -8,7 +8,6 @@ import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   closeSync,
-  existsSync,
   mkdirSync,
   openSync,
   readdirSync,

@@ -80,7 +80,9 @@ describe('one rule for a missing tool', () => {
       const text = readFileSync(file, 'utf8');
       // The condition as written, or the constant it names (`const linux = process.platform === 'linux'`).
       const meaning = (condition: string) =>
-        new RegExp(`const ${condition.replace(/^!/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} = (.+);`).exec(text)?.[1] ?? condition;
+        new RegExp(`const ${condition.replace(/^!/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} = (.+);`).exec(
+          text,
+        )?.[1] ?? condition;
       return [...text.matchAll(/\.(skipIf|runIf)\(([^)]*)\)/g)]
         .filter((match) => match[2] !== 'true' && !platform.test(match[2]!) && !platform.test(meaning(match[2]!)))
         .map((match) => `${relative(ROOT, file)}: ${match[0]}`);
