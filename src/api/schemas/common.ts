@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_LIMIT } from './enums';
+import { numberOfText, pathIdProblems, wholeNumberRule } from '../rules';
 
 /** The error body of every API error (the OpenAPI description's ApiError). */
 export const apiErrorBodySchema = z.object({
@@ -30,14 +31,10 @@ export function paginated<T extends z.ZodType>(entry: T) {
 
 /** An integer in [min, max], also from a string (flags and query parameters arrive as text). */
 export function wholeNumber(min: number, max: number = Number.MAX_SAFE_INTEGER) {
-  const rule = max === Number.MAX_SAFE_INTEGER ? `a whole number >= ${min}` : `a whole number from ${min} to ${max}`;
+  const rule = wholeNumberRule(min, max);
   return z.preprocess(
-    (value) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
-    z
-      .number({ error: `must be ${rule}` })
-      .int({ error: `must be ${rule}` })
-      .min(min, { error: `must be ${rule}` })
-      .max(max, { error: `must be ${rule}` }),
+    numberOfText,
+    z.number({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(max, { error: rule }),
   );
 }
 
@@ -60,17 +57,8 @@ export const listQuerySchema = z.object({
   nextId: z.string().min(1, { error: 'must not be empty' }).optional(),
 });
 
-/**
- * An ID that goes into a URL path. It is percent-encoded when sent; on top of that, what
- * could never be an ID and could change which path is requested ("..", "/", control
- * characters) is refused before anything is sent.
- */
-export const pathIdSchema = z
-  .string()
-  .min(1, { error: 'must not be empty' })
-  .max(200, { error: 'must be at most 200 characters' })
-  .refine((id) => !/[\u0000-\u001f\u007f-\u009f]/.test(id), { error: 'must not contain control characters' })
-  .refine((id) => !/[/\\?#%]/.test(id), { error: 'must not contain "/", "\\", "?", "#" or "%"' })
-  .refine((id) => id !== '.' && id !== '..', { error: 'must not be "." or ".."' })
-  // "" is the empty rule's alone; only spaces start and end with spaces.
-  .refine((id) => id === '' || id.trim() === id, { error: 'must not start or end with spaces' });
+/** An ID that goes into a URL path (rules.ts's pathIdProblems: each rule it breaks is an issue). */
+export const pathIdSchema = z.string().check((context) => {
+  for (const message of pathIdProblems(context.value))
+    context.issues.push({ code: 'custom', message, input: context.value, continue: true });
+});
