@@ -4,9 +4,24 @@ import { TOP_LEVEL } from './commands/index';
 import { startCommand, type Ctx } from './core/context';
 import { BrokenPipeError, CliError, ExitStatus, isPromptCancel, type ErrorKind } from './errors';
 import { hasStoredKey, rejectedKey } from './core/credentials';
-import { earlyFacts, type EarlyFacts } from './core/flags/early';
-import { readPlainLine, type PlainLine } from './core/flags/plain';
-import { runVerb } from './core/flags/tree';
+import { convertInput } from './core/flags/convert';
+import type { GlobalOptions } from './core/flags/globals';
+import { refuseFlagsAsValues, refuseUnknownOptions, refuseUnquotedValues } from './core/flags/guard';
+import {
+  commandPathAt,
+  earlyFacts,
+  globalsOf,
+  named,
+  programNode,
+  rawInput,
+  readEarly,
+  readLine,
+  readsCleanly,
+  type EarlyReading,
+  type ReadNode,
+  type Reading,
+} from './core/flags/read';
+import { runVerb, type VerbNode } from './core/flags/tree';
 import { errorJson } from './output/json-errors';
 import { errorLabel } from './output/say';
 
@@ -75,7 +90,7 @@ interface Described {
   http?: { status: number; requestId?: string };
 }
 
-function describeError(error: unknown, ctx: Ctx, facts: EarlyFacts): Described | undefined {
+function describeError(error: unknown, ctx: Ctx, facts: EarlyReading): Described | undefined {
   if (error instanceof BrokenPipeError) return undefined;
   if (isCommanderError(error)) {
     if (error.exitCode === 0) return undefined; // --help, --version
@@ -148,7 +163,7 @@ function describeError(error: unknown, ctx: Ctx, facts: EarlyFacts): Described |
  * Says what went wrong on stderr: prose ("error: ..." and a hint), or with --json/--jq one
  * JSON object (output/json-errors.ts) with the same message, hint and exit code.
  */
-function report(error: unknown, exitCode: number, ctx: Ctx, facts: EarlyFacts): void {
+function report(error: unknown, exitCode: number, ctx: Ctx, facts: EarlyReading): void {
   const { io } = ctx;
   const said = describeError(error, ctx, facts);
   if (!said) return;
@@ -163,28 +178,44 @@ function report(error: unknown, exitCode: number, ctx: Ctx, facts: EarlyFacts): 
   if (said.hint) io.err(`${said.hint}\n`);
 }
 
-/** The verb a plain command line runs (core/flags/plain.ts), read without building the program; undefined for any other. */
-async function plainLine(argv: readonly string[], facts: EarlyFacts): Promise<PlainLine | undefined> {
-  const entry = !facts.help && TOP_LEVEL.find((candidate) => candidate.spec.name === facts.words[0]);
-  return entry ? readPlainLine(argv, await entry.load()) : undefined;
+/**
+ * The command line read over the command tree: the program's global flags and its commands,
+ * `command` (the top-level one the line names) loaded, the others known by name.
+ */
+async function readCommandLine(argv: readonly string[], command: string | undefined): Promise<Reading> {
+  const entry = TOP_LEVEL.find((candidate) => candidate.spec.name === command);
+  const loaded = await entry?.load();
+  const children = TOP_LEVEL.map((candidate): ReadNode => (candidate === entry ? loaded! : { spec: candidate.spec }));
+  return readLine(argv, programNode(children));
 }
 
-/** Runs a plain command line as commander would have. */
-async function runPlain(ctx: Ctx, line: PlainLine): Promise<void> {
-  await startCommand(ctx, line.globals, line.path);
-  const run = await line.verb.load(async () => (await import('./program')).buildProgram(ctx));
-  await runVerb(ctx, line.verb.spec, run, line.input);
+/**
+ * Runs a line that reads cleanly (read.ts) as commander would have, without building the
+ * program: the verb it names, with its input as read and converted (convert.ts).
+ */
+async function runRead(ctx: Ctx, reading: Reading): Promise<void> {
+  const verb = named(reading) as VerbNode;
+  await startCommand(ctx, globalsOf(reading) as GlobalOptions, commandPathAt(reading));
+  const { flags, args } = rawInput(reading);
+  const input = convertInput(verb.spec, flags, args, ctx.now());
+  const run = await verb.load(async () => (await import('./program')).buildProgram(ctx));
+  await runVerb(ctx, verb.spec, run, input);
 }
 
 /** Runs one command line and returns its exit code. Never exits the process itself. */
 export async function main(argv: string[], ctx: Ctx): Promise<number> {
   let code = 0;
-  const facts = earlyFacts(argv, ctx.env);
+  // What the global flags say is known before the command is loaded: JSON, colour, --debug.
+  let facts = readEarly(argv, ctx.env);
   // Parse errors are reported before any action runs: decide their colour now.
   ctx.io.setColor({ noColorFlag: facts.noColor, env: ctx.env });
   try {
-    const plain = await plainLine(argv, facts);
-    await (plain ? runPlain(ctx, plain) : (await import('./program')).parseAndRun(argv, ctx, facts));
+    const reading = await readCommandLine(argv, facts.command);
+    facts = earlyFacts(reading, ctx.env);
+    refuseFlagsAsValues(reading);
+    refuseUnknownOptions(reading);
+    refuseUnquotedValues(reading);
+    await (readsCleanly(reading) ? runRead(ctx, reading) : (await import('./program')).parseAndRun(argv, ctx, reading));
   } catch (caught) {
     // `--help` ends commander's parse with an "error" of exit code 0.
     ctx.outputReusable ||= isCommanderError(caught) && caught.code === 'commander.helpDisplayed';

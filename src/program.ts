@@ -1,24 +1,25 @@
 import { Command } from 'commander';
 import { TOP_LEVEL } from './commands/index';
 import { startCommand, type Ctx } from './core/context';
-import { addFlags, commandFor, deferVerbs, fill } from './core/flags/commander';
-import { HELP_FLAGS, invokedCommand, type EarlyFacts } from './core/flags/early';
+import { addFlags, commandFor, commandPath, deferVerbs, fill } from './core/flags/commander';
 import { GLOBAL_FLAGS, type GlobalOptions } from './core/flags/globals';
-import { refuseFlagsAsValues, refuseUnknownOptions, refuseUnquotedValues } from './core/flags/guard';
-import { commandPath } from './core/flags/walk';
+import { earlyFacts, HELP_FLAGS, VERSION_FLAG, type Reading } from './core/flags/read';
 import { globalOptionsText, helpAfter, helpAskedFor, HELP_SETTINGS } from './core/help';
 import { errorLabel } from './output/say';
 
+/** The `help` command of each program built (commander has no public way to ask a program for it). */
+const helpCommands = new WeakMap<Command, Command>();
+
 /**
  * The command tree: the global flags and one command per entry of TOP_LEVEL. With the
- * command line's `facts`, only the subtree it asks for is built in full (the others appear
+ * command line's `reading`, only the subtree it names is built in full (the others appear
  * by name and summary), which keeps `mon incidents --help` from constructing the other
- * hundred-odd options; without them, all of it (shell completions describe everything).
+ * hundred-odd options; without it, all of it (shell completions describe everything).
  */
-export async function buildProgram(ctx: Ctx, facts?: EarlyFacts): Promise<Command> {
+export async function buildProgram(ctx: Ctx, reading?: Reading): Promise<Command> {
   const program = new Command('mon')
     .description('Status-page incidents, checks, heartbeats and runtimes from the command line.')
-    .version(`mon ${MON_VERSION}`, '--version', 'print the version')
+    .version(`mon ${MON_VERSION}`, VERSION_FLAG, 'print the version')
     .optionsGroup('Global options:');
   addFlags(program, GLOBAL_FLAGS);
   program.addHelpText('after', () =>
@@ -34,29 +35,32 @@ export async function buildProgram(ctx: Ctx, facts?: EarlyFacts): Promise<Comman
     ),
   );
 
-  const wanted = facts && invokedCommand(facts);
+  const facts = reading && earlyFacts(reading, ctx.env);
+  const wanted = facts?.command;
   const tree = () => buildProgram(ctx);
   // A top-level command's module is loaded only to build it: a command line loads the one it
   // runs, `mon --help` those that show their arguments there.
   const nodes = await Promise.all(
     TOP_LEVEL.map((entry) =>
-      !facts || entry.spec.name === wanted || (entry.eager && wanted === undefined) ? entry.load() : undefined,
+      !reading || entry.spec.name === wanted || (entry.eager && wanted === undefined) ? entry.load() : undefined,
     ),
   );
   const addEntries = () => {
     TOP_LEVEL.forEach((entry, index) => {
       program.commandsGroup(entry.group);
       const node = nodes[index];
-      const built = node ? commandFor(ctx, node, tree) : new Command(entry.spec.name).description(entry.spec.summary);
+      const built = node
+        ? commandFor(ctx, node, tree, reading)
+        : new Command(entry.spec.name).description(entry.spec.summary);
       program.addCommand(built, { hidden: entry.hidden });
     });
   };
   // A command line that runs a verb (not a help, which lists them all) needs the options of
   // the commands it names only; a group it ends at (`mon incidents`) shows its verbs' terms.
-  if (facts && !facts.help) {
+  if (reading && !reading.help) {
     deferVerbs(ctx, addEntries);
     let command: Command = program;
-    for (const word of facts.words) {
+    for (const word of reading.path) {
       const sub = command.commands.find((candidate) => candidate.name() === word);
       if (!sub) break;
       fill(sub);
@@ -66,6 +70,7 @@ export async function buildProgram(ctx: Ctx, facts?: EarlyFacts): Promise<Comman
   } else addEntries();
   const help = new Command('help').argument('[command]').description('Show help for a command');
   program.addHelpCommand(help);
+  helpCommands.set(program, help);
 
   program.hook('preAction', (_program, action) =>
     startCommand(ctx, program.opts<GlobalOptions>(), commandPath(action)),
@@ -126,13 +131,13 @@ function closeWithGlobalOptions(command: Command, program: Command, ctx: Ctx): v
   for (const sub of command.commands) closeWithGlobalOptions(sub, program, ctx);
 }
 
-/** Builds the program, and has commander read the command line and run it (or print a help). */
-export async function parseAndRun(argv: string[], ctx: Ctx, facts: EarlyFacts): Promise<void> {
-  const program = await buildProgram(ctx, facts);
-  refuseFlagsAsValues(program, argv);
-  refuseUnknownOptions(program, argv);
-  refuseUnquotedValues(program, argv);
-  const help = helpAskedFor(program, argv);
+/**
+ * Builds the program and prints the help the command line asks for, or has commander parse
+ * the command line and run it (the guards of guard.ts have passed).
+ */
+export async function parseAndRun(argv: string[], ctx: Ctx, reading: Reading): Promise<void> {
+  const program = await buildProgram(ctx, reading);
+  const help = helpAskedFor(program, reading, helpCommands.get(program)!);
   if (help) {
     help.outputHelp();
     ctx.outputReusable = true;

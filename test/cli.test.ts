@@ -33,7 +33,7 @@ describe('start-up', () => {
   it('loads only chalk and our light modules before a command runs (commander, for a line that is not plain, and heavy ones are import()ed)', async () => {
     const modules = await eagerModules();
     // jq-wasm: --jq's engine, loaded only when --jq is given (test/e2e/jq.test.ts checks the running mon).
-    // commander: only to build the program, for a command line that is not plain (core/flags/plain.ts).
+    // commander: only to build the program, for a command line that does not read cleanly (core/flags/read.ts).
     const heavyPackages = ['commander', 'zod', 'undici', 'conf', '@inquirer', 'cli-table3', 'jq-wasm'].map(
       (name) => `node_modules/${name}/`,
     );
@@ -53,7 +53,7 @@ describe('start-up', () => {
     // its hints with text/next.ts (the command to type next), which needs only shell quoting.
     expect(modules.filter((file) => file.startsWith('src/') && !file.startsWith('src/start/')).sort()).toEqual([
       'src/config/paths.ts',
-      'src/core/flags/early.ts',
+      'src/core/flags/read.ts',
       'src/errors.ts',
       'src/text/next.ts',
     ]);

@@ -2,7 +2,7 @@ import { Help, type Command } from 'commander';
 import { UsageError } from '../errors';
 import { closest } from '../text/similar';
 import { fitText, wrapLine } from '../text/wrap';
-import { walk } from './flags/walk';
+import { named, runs, type Reading } from './flags/read';
 
 /*
  * Help that fits: every line of every help within the terminal's width (80 when piped or
@@ -69,39 +69,33 @@ export function globalOptionsText(program: Command, width: number): string {
   return `${wrapLine(`Global options: ${names.join(', ')} (see \`mon --help\`)`, width, 2).join('\n')}\n`;
 }
 
-const nouns = new WeakSet<Command>();
-
-/** A command that only groups others: alone, it shows its help. */
-export function markNoun(command: Command): Command {
-  nouns.add(command);
-  return command;
-}
-
 /**
- * Help is data: `mon` and `mon NOUN` print their help on stdout (exit 0), and `mon help A B`
- * is the help of `mon A B` (an unknown one is exit 2 with a suggestion). The command whose
- * help was asked for, or undefined when the command line asks for something else.
+ * Help is data: `mon` and `mon NOUN` print their help on stdout (exit 0), as do -h and --help
+ * anywhere (the help of the command they follow), and `mon help A B` is the help of `mon A B`
+ * (an unknown one is exit 2 with a suggestion). The command whose help the command line
+ * (read.ts) asks for, or undefined when it asks for something else. `help`: the command of
+ * `mon help`, whose own help `mon help help` is.
  */
-export function helpAskedFor(program: Command, argv: readonly string[]): Command | undefined {
-  const { chain, operands } = walk(program, argv);
-  const last = chain.at(-1)!;
-  if (chain.length === 1 && operands[0] === 'help') {
+export function helpAskedFor(program: Command, reading: Reading, help: Command): Command | undefined {
+  // `mon --version`, with other flags or not, is the version, not a help.
+  if (reading.version) return undefined;
+  const find = (parent: Command, word: string) => parent.commands.find((command) => command.name() === word);
+  if (reading.helpTopic) {
+    const words = reading.helpTopic;
+    if (words[0] === help.name() && words.length === 1) return help;
     let command = program;
-    const words = operands.slice(1);
-    // `mon help help`: the help command's own.
-    const helpCommand = (program as unknown as { _getHelpCommand(): Command | null })._getHelpCommand();
-    if (words[0] === 'help' && words.length === 1 && helpCommand) return helpCommand;
     for (const word of words) {
-      const sub = command.commands.find((candidate) => candidate.name() === word || candidate.aliases().includes(word));
+      const sub = find(command, word);
       if (!sub) throw unknownCommand(word, command);
       command = sub;
     }
     return command;
   }
-  // `mon --version`, with other flags or not, is the version, not the help of `mon`.
-  if (chain.length === 1 && argv.includes('--version')) return undefined;
-  if (operands.length === 0 && (chain.length === 1 || nouns.has(last))) return last;
-  return undefined;
+  const node = named(reading);
+  if (!reading.help && (runs(node) || reading.operands.length > 0 || reading.afterEnd)) return undefined;
+  let command = program;
+  for (const word of reading.path) command = find(command, word) ?? command;
+  return command;
 }
 
 function unknownCommand(word: string, parent: Command): UsageError {

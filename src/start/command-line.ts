@@ -1,39 +1,17 @@
-import { earlyFacts } from '../core/flags/early';
-import { GLOBAL_FLAGS } from '../core/flags/globals';
-import { flagName } from '../core/flags/spec';
+import { readEarly, type EarlyReading } from '../core/flags/read';
 
 /*
- * What the start-up must know of the command line before the bundle is loaded, as the bundle
- * reads it (core/flags/early.ts, from the global flag table: a global flag's value is never
- * taken for the command, `mon --profile config incidents list` runs `incidents list`). This is
- * the one place the start-up asks it.
+ * What the start-up must know of the command line before the bundle is loaded: the bundle's
+ * own early reading (core/flags/read.ts's readEarly, over the global flag table: a global
+ * flag's value is never taken for the command, `mon --profile config incidents list` runs
+ * `incidents list`). This is the one place the start-up asks it.
  */
 
-export interface LineFacts {
-  /** --debug, or MON_DEBUG set. */
-  debug: boolean;
-  /** -h or --help, or `mon help ...`. */
-  help: boolean;
-  /** --json, --jq or -q: the output is JSON. */
-  json: boolean;
-  /** --jq or -q: jq's engine (WebAssembly) may run. */
-  jq: boolean;
-  /** The words that are neither flags nor a global flag's value: the command path first. */
-  words: readonly string[];
-}
-
-const JQ_FLAG = flagName('jq', GLOBAL_FLAGS.jq);
-/** A group of short switches that holds jq's letter (`-q`, `-yq`, `-q.[0]`). */
-const JQ_SHORT = new RegExp(`^-[A-Za-z]*${GLOBAL_FLAGS.jq.short}`);
+/** --debug (or MON_DEBUG), the help, JSON, jq's engine (--jq, -q) and the words (the command path first). */
+export type LineFacts = Pick<EarlyReading, 'debug' | 'help' | 'json' | 'jq' | 'words'>;
 
 export function lineFacts(argv: readonly string[], env: NodeJS.ProcessEnv): LineFacts {
-  const { debug, help, json, words } = earlyFacts(argv, env);
-  const end = argv.indexOf('--');
-  const jq =
-    json &&
-    (end < 0 ? argv : argv.slice(0, end)).some(
-      (word) => word === JQ_FLAG || word.startsWith(`${JQ_FLAG}=`) || JQ_SHORT.test(word),
-    );
+  const { debug, help, json, jq, words } = readEarly(argv, env);
   return { debug, help, json, jq, words };
 }
 

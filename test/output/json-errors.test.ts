@@ -10,7 +10,7 @@ import { createContext } from '../../src/core/context';
 import { scriptedPrompter } from '../../src/core/prompter';
 import { testIO } from '../../src/io';
 import { main } from '../../src/main';
-import { earlyFacts } from '../../src/core/flags/early';
+import { readEarly } from '../../src/core/flags/read';
 import type { Sandbox } from '../../src/sandbox/server';
 import { memorySandbox, mon, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
 import { argv, words } from '../words';
@@ -103,20 +103,27 @@ describe('errors as JSON, in every kind', () => {
     });
   });
 
-  it('a parse error with -q grouped behind other short flags (-yq) is JSON too', async () => {
-    const result = await mon('incidents resolve --nope -yq .id', { sandbox });
+  it('a parse error with -q and its expression in one word (-q.id) is JSON too', async () => {
+    const result = await mon('incidents resolve --nope -q.id', { sandbox });
     expect(result.code).toBe(2);
     expect(errorOf(result.stderr)).toMatchObject({ kind: 'usage', message: "unknown option '--nope'" });
   });
 
-  it('finds --json, --jq, --jq=, -q, -qEXPR and -yq before `--` only', () => {
-    const jsonRequested = (argv: string[]) => earlyFacts(argv, {}).json;
+  it("-q behind a verb's short flag (-yq) is not the global one: the verb has no -q (exit 2, in prose)", async () => {
+    const result = await mon('incidents resolve ID -yq .id', { sandbox });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("error: unknown option '-q'\nRun `mon incidents resolve --help` for usage.\n");
+  });
+
+  it('finds --json, --jq, --jq=, -q and -qEXPR before `--` only', () => {
+    const jsonRequested = (argv: string[]) => readEarly(argv, {}).json;
     expect(jsonRequested(words('runtimes list --json'))).toBe(true);
     expect(jsonRequested(words('--jq . runtimes'))).toBe(true);
     expect(jsonRequested(words('runtimes list "--jq=.[]"'))).toBe(true);
     expect(jsonRequested(words('runtimes list -q .'))).toBe(true);
     expect(jsonRequested(words('runtimes list "-q.[0]"'))).toBe(true);
-    expect(jsonRequested(words('incidents resolve ID -yq .id'))).toBe(true);
+    // -y is the verb's, so the rest of its group is read by the verb, which has no -q (exit 2, in prose).
+    expect(jsonRequested(words('incidents resolve ID -yq .id'))).toBe(false);
     expect(jsonRequested(words('runtimes list'))).toBe(false);
     expect(jsonRequested(words('heartbeats exec tok -- job --json'))).toBe(false);
   });

@@ -3,7 +3,8 @@ import { heartbeatCreateBodySchema, type HeartbeatCheck } from '../../api/schema
 import { askAndConfirm } from '../../core/confirm';
 import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
-import { checkBody, missingFlagsError } from '../../core/flags/parse';
+import { missingFlagsError } from '../../core/flags/convert';
+import { checkBody } from '../../core/flags/parse';
 import { askText } from '../../core/flags/prompt';
 import { flagName, type Input } from '../../core/flags/spec';
 import { printJson } from '../../output/render';

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../core/context';
-import { missingFlagsError } from '../../core/flags/parse';
+import { missingFlagsError } from '../../core/flags/convert';
 import { askText } from '../../core/flags/prompt';
 import type { Input } from '../../core/flags/spec';
 import { saySuccess } from '../../output/say';

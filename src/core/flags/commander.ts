@@ -1,10 +1,10 @@
 import { Argument, Command, Option } from 'commander';
 import type { Ctx } from '../context';
-import { helpAfter, markNoun } from '../help';
-import { plainInput } from './plain';
-import { kebab, orList, type ArgSpec, type Flag, type FlagTable, type NounSpec, type VerbSpec } from './spec';
+import { helpAfter } from '../help';
+import { convertInput } from './convert';
+import { argumentsOf, type Reading } from './read';
+import { orList, spellingsOf, type ArgSpec, type Flag, type FlagTable, type NounSpec, type VerbSpec } from './spec';
 import { isVerb, runVerb, type CommandNode, type Run, type Tree } from './tree';
-import { walk } from './walk';
 
 /** A commander option that keeps its table entry: completions and the flag guard read it. */
 export class FlagOption extends Option {
@@ -55,40 +55,26 @@ export function describeFlag(flag: Flag): string {
   return text;
 }
 
-/** The commander options of one table entry (a switch with both forms has two). */
+/** The commander options of one table entry: one per spelling (spec.ts), a switch with both forms has two. */
 export function optionsFor(key: string, flag: Flag): FlagOption[] {
-  const long = flag.long ?? kebab(key);
-  const short = flag.short ? `-${flag.short}, ` : '';
-  if (flag.kind === 'bool') {
-    const forms = flag.forms ?? 'positive';
-    const positive = new FlagOption(`${short}--${long}`, describeFlag(flag), key, flag);
-    const negative = new FlagOption(`--no-${long}`, describeFlag(flag), key, flag);
-    // The positive form goes first: defined alone, `--no-x` would make the value true by default.
-    const options = forms === 'positive' ? [positive] : forms === 'negative' ? [negative] : [positive, negative];
-    for (const option of options) {
-      const hidden =
-        (option === positive && flag.hide === 'positive') || (option === negative && flag.hide === 'negative');
-      if (hidden || flag.hidden) option.hideHelp();
-    }
-    if (forms === 'both' && !flag.hide) negative.description = flag.negativeHelp ?? `the opposite of --${long}`;
-    return options;
-  }
-  const option = new FlagOption(
-    `${short}--${long} <${flag.value ?? VALUE_NAMES[flag.kind]}>`,
-    describeFlag(flag),
-    key,
-    flag,
-  );
+  const options = spellingsOf(key, flag).map((spelling) => {
+    const term = `${spelling.short ? `${spelling.short}, ` : ''}${spelling.long}`;
+    const value = flag.kind === 'bool' ? '' : ` <${flag.value ?? VALUE_NAMES[flag.kind]}>`;
+    const option = new FlagOption(`${term}${value}`, describeFlag(flag), key, flag);
+    if (spelling.hidden) option.hideHelp();
+    return option;
+  });
+  if (flag.kind === 'bool' && flag.forms === 'both' && !flag.hide)
+    options[1]!.description = flag.negativeHelp ?? `the opposite of ${options[0]!.long}`;
   if ('repeatable' in flag && flag.repeatable) {
     // Appended in place: copying the list for each value made 40,000 values take seconds.
-    option.argParser((value: string, previous: string[] | undefined) => {
+    options[0]!.argParser((value: string, previous: string[] | undefined) => {
       if (!previous) return [value];
       previous.push(value);
       return previous;
     });
   }
-  if (flag.hidden) option.hideHelp();
-  return [option];
+  return options;
 }
 
 /** Adds a table's flags to a command, under their help groups. */
@@ -125,6 +111,21 @@ export function rawFlags(command: Command): Record<string, unknown> {
   return values;
 }
 
+/**
+ * The arguments commander parsed for a verb. Commander fills them from every word, `--` or
+ * not: the words after `--` of a verb whose last argument alone takes them are given as the
+ * line was read (`line`, read.ts).
+ */
+export function rawArguments(spec: VerbSpec, command: Command, line?: Reading): unknown[] {
+  const declared = spec.args ?? [];
+  if (!line || !declared.at(-1)?.afterDashDash) return command.processedArgs;
+  return argumentsOf(
+    declared,
+    line.operands.map(({ word }) => word),
+    line.afterEnd,
+  );
+}
+
 /** Builds of a command line (see `deferVerbs`): verbs whose arguments and options are added when `fill` asks. */
 const deferring = new WeakSet<Ctx>();
 const unfilled = new WeakMap<Command, () => void>();
@@ -150,21 +151,23 @@ export function fill(command: Command): void {
   add?.();
 }
 
-/** The commander command of a tree's node (tree.ts), and of everything under it. */
-export function commandFor(ctx: Ctx, node: CommandNode, tree: Tree): Command {
-  const children = node.children.map((child) => commandFor(ctx, child, tree));
+/**
+ * The commander command of a tree's node (tree.ts), and of everything under it; `line`: the
+ * command line it is built to parse, as read (read.ts).
+ */
+export function commandFor(ctx: Ctx, node: CommandNode, tree: Tree, line?: Reading): Command {
+  const children = node.children.map((child) => commandFor(ctx, child, tree, line));
   if (!isVerb(node)) return nounCommand(ctx, node.spec, children);
-  const command = verbCommand(ctx, node.spec, () => node.load(tree));
+  const command = verbCommand(ctx, node.spec, () => node.load(tree), line);
   for (const child of children) command.addCommand(child);
   return command;
 }
 
 /**
  * A verb from its table. Options and help are built now (commander only; see deferVerbs); the
- * run function and the validation (zod) are loaded when the verb runs, so `mon --help` loads
- * neither.
+ * run function is loaded when the verb runs, so `mon --help` loads none.
  */
-function verbCommand(ctx: Ctx, spec: VerbSpec, load: () => Promise<Run<VerbSpec>>): Command {
+function verbCommand(ctx: Ctx, spec: VerbSpec, load: () => Promise<Run<VerbSpec>>, line?: Reading): Command {
   const command = new Command(spec.name).description(spec.summary);
   const add = () => {
     for (const arg of spec.args ?? []) command.addArgument(new ArgOption(arg));
@@ -175,37 +178,25 @@ function verbCommand(ctx: Ctx, spec: VerbSpec, load: () => Promise<Run<VerbSpec>
   command.addHelpText('after', () => helpAfter(spec.about, spec.examples, ctx.io.columns()));
   command.action(async (...params: unknown[]) => {
     const self = params.at(-1) as Command;
-    const raw = rawFlags(self);
-    const args = argumentsAsTyped(spec, self);
-    const plain = plainInput(spec, raw, args);
-    const [parse, run] = await Promise.all([plain ? undefined : import('./parse'), load()]);
-    await runVerb(ctx, spec, run, plain ?? parse!.parseInput(spec, raw, args, ctx.now()));
+    const input = convertInput(spec, rawFlags(self), rawArguments(spec, self, line), ctx.now());
+    await runVerb(ctx, spec, await load(), input);
   });
   return command;
 }
 
-/**
- * The verb's arguments, with the words typed after `--` given only to a last `words`
- * argument marked `afterDashDash` (commander fills every argument in order from all words).
- */
-function argumentsAsTyped(spec: VerbSpec, self: Command): unknown[] {
-  const args = spec.args ?? [];
-  if (!args.at(-1)?.afterDashDash) return self.processedArgs;
-  let program = self;
-  while (program.parent) program = program.parent;
-  // The command line as parsed (commander keeps it, untyped, since its first versions).
-  const { operands, operandAt } = walk(program, (program as Command & { rawArgs: string[] }).rawArgs);
-  const before = operands.slice(0, operandAt.length);
-  const slots = args.length - 1;
-  return [...args.slice(0, -1).map((_, at) => before[at]), [...before.slice(slots), ...operands.slice(before.length)]];
-}
-
 /** A noun: a group of verbs; alone it shows its help. */
 function nounCommand(ctx: Pick<Ctx, 'io'>, spec: NounSpec, verbs: Command[]): Command {
-  const command = markNoun(new Command(spec.name).description(spec.summary));
+  const command = new Command(spec.name).description(spec.summary);
   // Listed among the verbs as mon's own `help` is (commander's default reads "display help for command").
   command.helpCommand('help [command]', 'Show help for a command');
   command.addHelpText('after', () => helpAfter(undefined, spec.examples, ctx.io.columns()));
   for (const verb of verbs) command.addCommand(verb);
   return command;
+}
+
+/** "mon incidents update": a commander command as typed. */
+export function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let current: Command | null = command; current; current = current.parent) names.unshift(current.name());
+  return names.join(' ');
 }

@@ -1,5 +1,5 @@
 import type { Ctx } from '../context';
-import { answerCheck } from './parse';
+import { answerCheck } from './convert';
 import type { BoolFlag, EnumFlag, TextFlag } from './spec';
 
 /*

@@ -239,6 +239,38 @@ export function flagName(key: string, flag: Flag): string {
   return negative ? `--no-${long}` : `--${long}`;
 }
 
+/** One way to type a table entry: `--status` (it takes a value), `--json` or `--no-input` (a switch). */
+export interface Spelling {
+  /** `--status`, `--no-input`. */
+  long: string;
+  /** `-s`: the short form, on the positive spelling only. */
+  short?: string;
+  key: string;
+  flag: Flag;
+  /** A switch: the value this spelling gives (`--no-color`: false). Undefined for a flag that takes a value. */
+  sets?: boolean;
+  /** Kept out of the help, the completions and the suggestions. */
+  hidden: boolean;
+}
+
+/**
+ * The spellings of a table entry, as commander gets them (commander.ts) and the command line
+ * is read (read.ts): a switch with both forms has two, the positive first.
+ */
+export function spellingsOf(key: string, flag: Flag): Spelling[] {
+  const long = flag.long ?? kebab(key);
+  const short = flag.short ? `-${flag.short}` : undefined;
+  const hidden = Boolean(flag.hidden);
+  if (flag.kind !== 'bool') return [{ long: `--${long}`, short, key, flag, hidden }];
+  const forms = flag.forms ?? 'positive';
+  const spellings: Spelling[] = [];
+  if (forms !== 'negative')
+    spellings.push({ long: `--${long}`, short, key, flag, sets: true, hidden: hidden || flag.hide === 'positive' });
+  if (forms !== 'positive')
+    spellings.push({ long: `--no-${long}`, key, flag, sets: false, hidden: hidden || flag.hide === 'negative' });
+  return spellings;
+}
+
 /** Does the flag take a value (`--message <text>`), or is it a switch? */
 export function takesValue(flag: Flag): boolean {
   return flag.kind !== 'bool';

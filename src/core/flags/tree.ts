@@ -1,12 +1,14 @@
 import type { Command } from 'commander';
 import { nothingSentIfCancelled } from '../confirm';
 import type { Ctx } from '../context';
+import { runs } from './read';
 import type { Input, NounSpec, VerbSpec } from './spec';
 
 /*
  * A top-level command's tree as plain data: nouns, and verbs with their tables and run
- * functions (loaded when they run). commander.ts builds commander commands from it; a plain
- * command line (plain.ts) is run from it without building any.
+ * functions (loaded when they run). The command line is read over it (read.ts), and
+ * commander.ts builds commander commands from it; a line that reads cleanly runs from it
+ * without building any (main.ts).
  */
 
 /** A verb's work: its validated input (and what it may use) → output. */
@@ -44,7 +46,7 @@ export function nounNode(spec: NounSpec, children: CommandNode[]): NounNode {
 }
 
 export function isVerb(node: CommandNode): node is VerbNode {
-  return 'load' in node;
+  return runs(node);
 }
 
 /** Runs a verb with its input; one that changes something (it has --dry-run) says so when a prompt is cancelled. */

@@ -1,23 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { earlyFacts, invokedCommand, type EarlyFacts } from '../../../src/core/flags/early';
+import { readEarly, type EarlyReading } from '../../../src/core/flags/read';
 import { cli, memorySandbox } from '../../helpers';
 
 /** Command lines, as typed after `mon`, and what is read of them before commander parses. */
-const TABLE: [string[], Partial<EarlyFacts>][] = [
-  [[], { words: [], help: false, json: false, debug: false, noColor: false }],
+const TABLE: [string[], Partial<EarlyReading>][] = [
+  [[], { words: [], command: undefined, help: false, json: false, jq: false, debug: false, noColor: false }],
   [['incidents', 'list', '--json'], { words: ['incidents', 'list'], json: true }],
   // A global flag's value is not the command: this runs `incidents list`.
   [['--profile', 'config', 'incidents', 'list'], { words: ['incidents', 'list'] }],
-  [['-q', '.entries', 'incidents', 'list'], { words: ['incidents', 'list'], json: true }],
-  [['incidents', 'list', '-yq', '.[0]'], { words: ['incidents', 'list'], json: true }],
-  [['incidents', 'list', '--jq=.[]'], { words: ['incidents', 'list'], json: true }],
-  [['incidents', 'list', '-q.[0]'], { words: ['incidents', 'list'], json: true }],
+  [['-q', '.entries', 'incidents', 'list'], { words: ['incidents', 'list'], json: true, jq: true }],
+  [['incidents', 'list', '--jq=.[]'], { words: ['incidents', 'list'], json: true, jq: true }],
+  [['incidents', 'list', '-q.[0]'], { words: ['incidents', 'list'], json: true, jq: true }],
+  // --jq without its expression: the error that says so is JSON.
+  [['incidents', 'list', '--jq'], { words: ['incidents', 'list'], json: true, jq: false }],
+  // The letters of a group are all its first letter's command's (as commander reads them): -y is
+  // a verb's, so this -q is not the global one (the guard refuses it as an unknown option).
+  [['incidents', 'resolve', 'ID', '-yq', '.id'], { words: ['incidents', 'resolve', 'ID', '.id'], json: false }],
+  [['incidents', 'list', '-yq', '.[0]'], { words: ['incidents', 'list', '.[0]'], json: false, jq: false }],
   [['--timeout', '5', '--no-color', 'runtimes'], { words: ['runtimes'], noColor: true }],
   // A flag where a value belongs is a flag (the guard refuses it): --json still asks for JSON errors.
   [['--profile', '--json', 'runtimes'], { words: ['runtimes'], json: true }],
   [['--debug', 'config', 'list'], { words: ['config', 'list'], debug: true }],
-  [['help', 'incidents', 'update'], { words: ['help', 'incidents', 'update'], help: true }],
+  [['help', 'incidents', 'update'], { words: ['help', 'incidents', 'update'], command: 'incidents', help: true }],
+  [['--profile', 'config', 'incidents', 'list'], { command: 'incidents' }],
+  [['help', 'templates', 'add'], { command: 'templates' }],
   [['incidents', '-h'], { words: ['incidents'], help: true }],
+  // -h is the help as a word of its own or at the end of a group, as commander reads it.
+  [['incidents', 'resolve', 'ID', '-hy'], { help: false }],
+  [['status', '--version'], { version: true, help: false }],
   [['incidents', 'update', '--help'], { words: ['incidents', 'update'], help: true }],
   // After `--`, every word is the job's: its --help, --json and --debug are not mon's.
   [
@@ -28,17 +38,28 @@ const TABLE: [string[], Partial<EarlyFacts>][] = [
 
 describe('the command line read before commander (early facts)', () => {
   it.each(TABLE)('%j', (argv, expected) => {
-    expect(earlyFacts(argv, {})).toMatchObject(expected);
+    expect(readEarly(argv, {})).toMatchObject(expected);
   });
 
   it('MON_DEBUG turns debug on as --debug does ("", 0 and false do not)', () => {
-    expect(earlyFacts(['runtimes'], { MON_DEBUG: '1' }).debug).toBe(true);
-    for (const off of ['', '0', 'false']) expect(earlyFacts(['runtimes'], { MON_DEBUG: off }).debug).toBe(false);
+    expect(readEarly(['runtimes'], { MON_DEBUG: '1' }).debug).toBe(true);
+    for (const off of ['', '0', 'false']) expect(readEarly(['runtimes'], { MON_DEBUG: off }).debug).toBe(false);
   });
 
-  it('names the command asked for, `help` included', () => {
-    expect(invokedCommand(earlyFacts(['--profile', 'config', 'incidents', 'list'], {}))).toBe('incidents');
-    expect(invokedCommand(earlyFacts(['help', 'templates', 'add'], {}))).toBe('templates');
+  // Where the line goes, for the commands a hint names (text/next.ts): the global flags as given.
+  it.each([
+    [['incidents', 'list'], {}],
+    [
+      ['--sandbox', 'incidents', 'list', '--profile=staging', '--base-url', 'http://localhost:9', '--insecure'],
+      { sandbox: true, profile: 'staging', baseUrl: 'http://localhost:9', insecure: true },
+    ],
+    [['--account', 'acc 1', '--ping-url', 'http://p', 'status'], { account: 'acc 1', pingUrl: 'http://p' }],
+    // A flag where the value belongs is no value (the guard refuses the line): no profile.
+    [['--profile', '--sandbox', 'status'], { sandbox: true }],
+    // After `--`, the job's words.
+    [['heartbeats', 'exec', 'TOKEN', '--', 'job', '--sandbox'], {}],
+  ])('%j goes to %j', (argv, where) => {
+    expect(readEarly(argv, {}).where).toEqual(where);
   });
 
   it('a global flag before the command does not hide it: `--profile config incidents --help` is the help of incidents', async () => {

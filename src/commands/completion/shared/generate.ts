@@ -47,17 +47,20 @@ export interface CompletionTree {
 
 export function describeTree(program: Command): CompletionTree {
   const nodes: CompletionNode[] = [];
-  const globals = [...program.options.filter((option) => !option.hidden), helpOptionOf(program)].map(describeOption);
+  // What each command's help lists (commander's public Help): its options with the help
+  // option last, its commands with `help` last.
+  const help = program.createHelp();
+  const globals = help.visibleOptions(program).map(describeOption);
   const isGlobal = new Set(globals.flatMap(flagNames));
   const visit = (command: Command, path: string) => {
     const own = path === '' ? [] : command.options.filter((option) => !option.hidden);
     const options = own.map(describeOption).filter((option) => !flagNames(option).some((flag) => isGlobal.has(flag)));
-    const subcommands = command.commands
-      .filter((sub) => !(sub as Command & { _hidden?: boolean })._hidden)
+    // A noun's `help` is left out (commander lists it); `mon help COMMAND...` is offered, its
+    // words being the topics, the command tree itself (HELP_WORD below).
+    const subcommands = help
+      .visibleCommands(command)
+      .filter((sub) => sub.name() !== HELP_WORD || path === '')
       .map((sub) => ({ name: sub.name(), description: sub.description() }));
-    // `mon help COMMAND...`: its words are the topics, the command tree itself (HELP_WORD below).
-    const help = path === '' ? helpCommandOf(program) : undefined;
-    if (help) subcommands.push({ name: help.name(), description: help.description() });
     const node: CompletionNode = { path, description: command.description(), subcommands, options };
     const first = command.registeredArguments[0];
     if (first instanceof ArgOption && first.spec.values)
@@ -72,15 +75,6 @@ export function describeTree(program: Command): CompletionTree {
 
 /** The word of `mon help COMMAND...`: what follows it is completed as the command tree, nothing else. */
 const HELP_WORD = 'help';
-
-function helpOptionOf(command: Command): Option {
-  return (command as unknown as { _getHelpOption(): Option })._getHelpOption();
-}
-
-function helpCommandOf(command: Command): Command | undefined {
-  const help = (command as unknown as { _getHelpCommand(): Command | null })._getHelpCommand();
-  return help?.name() === HELP_WORD ? help : undefined;
-}
 
 function describeOption(option: Option): CompletionOption {
   const described: CompletionOption = {

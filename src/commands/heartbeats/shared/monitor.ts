@@ -8,7 +8,7 @@ import {
 } from '../../../api/heartbeat-rules';
 import type { Ctx } from '../../../core/context';
 import { readInputText } from '../../../core/input';
-import { answerCheck } from '../../../core/flags/parse';
+import { answerCheck } from '../../../core/flags/convert';
 import { flagName, type DurationFlag } from '../../../core/flags/spec';
 import { parseDuration } from '../../../text/time';
 import { maskSecret, maskUrl } from '../../../text/mask';

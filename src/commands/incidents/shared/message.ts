@@ -1,5 +1,5 @@
 import type { Ctx } from '../../../core/context';
-import { answerCheck } from '../../../core/flags/parse';
+import { answerCheck } from '../../../core/flags/convert';
 import type { TextFlag } from '../../../core/flags/spec';
 import { readInputText } from '../../../core/input';
 import {

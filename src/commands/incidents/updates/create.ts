@@ -3,7 +3,8 @@ import { incidentUpdateBodySchema, type Incident } from '../../../api/schemas/in
 import { askAndConfirm } from '../../../core/confirm';
 import type { Ctx } from '../../../core/context';
 import { printDryRun } from '../../../core/dry-run';
-import { checkBody, missingFlagsError } from '../../../core/flags/parse';
+import { missingFlagsError } from '../../../core/flags/convert';
+import { checkBody } from '../../../core/flags/parse';
 import { templateStatus, templateValues, type NamedTemplate } from '../../../core/templates';
 import type { Input } from '../../../core/flags/spec';
 import { colorValue, saySuccess } from '../../../output/say';
