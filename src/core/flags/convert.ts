@@ -195,7 +195,9 @@ export function answerCheck(flag: Flag, now: number): (value: string) => true | 
     const converted = convertValue(flag, value, now);
     if ('value' in converted) return true;
     const [first] = converted.broken;
-    return `It ${first?.rule ?? 'is not valid'}${first?.near !== undefined ? `: did you mean ${first.near}?` : ''}.`;
+    return first?.near !== undefined
+      ? `It ${first.rule}: did you mean ${first.near}?`
+      : `It ${first?.rule ?? 'is not valid'}.`;
   };
 }
 

@@ -30,6 +30,7 @@ import { testIO } from '../../../src/io';
 import { buildProgram, parseAndRun } from '../../../src/program';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { memorySandbox, mon, testEnv } from '../../helpers';
+import { openIncident } from '../../commands/incidents/fixture';
 import { words } from '../../words';
 
 const NOW = Date.parse('2026-03-02T10:00:00.000Z');
@@ -369,5 +370,89 @@ describe('a line that reads cleanly does what commander does with it', () => {
     expect({ ...slow, stderr: '' }).toEqual({ ...fast, stderr: '' });
     // The same error, where there is one (main.ts adds its "error:" and hint).
     if (slow.stderr) expect(fast.stderr).toContain(slow.stderr.trim());
+  });
+});
+
+/* The whole grammar a user types, as a user sees it. */
+describe('the grammar a user types', () => {
+  let sandbox: Sandbox;
+  let id: string;
+  beforeAll(async () => {
+    sandbox = await memorySandbox();
+    id = (await openIncident(sandbox, 'Checkout errors')).id;
+  });
+  afterAll(() => sandbox.close());
+  /** What was sent (changes only: --dry-run sends none), and the request line of each read. */
+  const sent = () => sandbox.requests.map(({ method, path, body }) => ({ method, path, body }));
+  const run = async (line: string) => {
+    sandbox.requests.length = 0;
+    const { code, stdout, stderr } = await mon(line, { sandbox });
+    return { code, stdout, stderr, requests: sent() };
+  };
+
+  it('short flags alone, joined to their value and in groups (-ym TEXT) say what the long ones say', async () => {
+    const long = await run(`incidents resolve ${id} --yes --message "Rolled back" --no-notify --dry-run`);
+    expect(long.code, long.stderr).toBe(0);
+    expect(long.stdout).toContain('"description": "Rolled back"');
+    for (const line of [
+      `incidents resolve ${id} -ym "Rolled back" --no-notify --dry-run`,
+      `incidents resolve ${id} -y "-mRolled back" --no-notify --dry-run`,
+      `incidents resolve ${id} --no-notify -y -m "Rolled back" --dry-run`,
+    ])
+      expect(await run(line), line).toEqual(long);
+  });
+
+  it('--flag=value, global flags anywhere, a flag given again (the last one counts)', async () => {
+    const plain = await run('incidents list --status all --limit 1 --json');
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.requests).toEqual([{ method: 'GET', path: '/v1/status-pages/incidents?limit=1', body: undefined }]);
+    for (const line of [
+      'incidents list --status=all --limit=1 --json',
+      '--json incidents list --status all --limit 1',
+      'incidents --json list -L 1 -s ALL',
+      'incidents list --limit 5 --status all --limit 1 --json',
+      'incidents list --status all --limit 1 --json --',
+    ])
+      expect(await run(line), line).toEqual(plain);
+  });
+
+  it('a repeated flag keeps each value, in order', async () => {
+    const result = await run('api /v1/things -X POST --dry-run --json -F a=1 --field b=2 -F c=3');
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ body: { a: 1, b: 2, c: 3 } });
+  });
+
+  it('a typo is refused with what was meant, before anything is sent', async () => {
+    const option = await run('incidents list --jsno');
+    expect(option.code).toBe(2);
+    expect(option.stderr).toBe(
+      "error: unknown option '--jsno'\nDid you mean --json? Run `mon incidents list --help` for usage.\n",
+    );
+    const command = await run('incidnets list');
+    expect(command.code).toBe(2);
+    expect(command.stderr).toContain("unknown command 'incidnets'");
+    expect(command.stderr).toContain('incidents');
+    expect([...option.requests, ...command.requests]).toEqual([]);
+  });
+
+  it('-h anywhere, and `mon help A B`, print the help of the command the line names; nothing is sent', async () => {
+    const help = await run('incidents update --help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: mon incidents update /);
+    for (const line of [
+      'help incidents update',
+      'incidents update -h',
+      '-h incidents update',
+      'incidents -h update',
+      `--profile config incidents update ${id} --message "x" -h`,
+      `incidents update ${id} -yh`,
+    ])
+      expect(await run(line), line).toEqual(help);
+  });
+
+  it('-h after `--` is an argument of the job, not the help', async () => {
+    const result = await run('heartbeats exec tok_0123456789abcdef --dry-run -- echo -h');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Would run: echo -h');
   });
 });
