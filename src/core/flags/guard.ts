@@ -44,7 +44,8 @@ export function refuseUnknownOptions(reading: Reading): void {
   const spelling = optionsUpTo(reading, depth)
     .flat()
     .find((option) => option.long === typed);
-  if (spelling?.sets !== undefined || typed === VERSION_FLAG) {
+  // `--json=yes`: a switch (or --version) takes no value.
+  if (spelling?.sets !== undefined) {
     throw new UsageError(
       `${typed} is a switch: it takes no value (got '${sanitize(word)}').`,
       `Write ${typed} alone. ${usage}`,

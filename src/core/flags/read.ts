@@ -11,11 +11,12 @@ import { flagName, spellingsOf, type ArgSpec, type FlagTable, type Spelling } fr
  * result says what everything before a command runs needs: which command, JSON or colour
  * for its errors, --debug, the help asked for, what the guards refuse (guard.ts: an unknown
  * option, a flag where a value belongs, a value of several words), and, for a line that
- * reads cleanly, the verb's input (a plain line runs from it without commander: main.ts;
- * test/core/flags/read.test.ts holds the two readings together on every verb).
+ * reads cleanly, the verb's input: such a line runs from it without commander (main.ts), and
+ * test/core/flags/read.test.ts holds the two readings together on every verb.
  *
  * This is the only place the end of options, `--`, is read. The module imports the global
- * table and nothing heavy: `readEarly` is the start-up's reading, before the tree is loaded.
+ * table and nothing heavy: `readEarly` is the start-up's reading, before the tree is loaded
+ * (early.test.ts holds it to what it may import).
  */
 
 /** What the reader knows of a command. tree.ts's nodes are ReadNodes. */

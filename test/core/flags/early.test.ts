@@ -1,3 +1,4 @@
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { readEarly, type EarlyReading } from '../../../src/core/flags/read';
 import { cli, memorySandbox } from '../../helpers';
@@ -66,5 +67,24 @@ describe('the command line read before commander (early facts)', () => {
     const result = await cli(['--profile', 'config', 'incidents', '--help'], { sandbox: await memorySandbox() });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Usage: mon incidents /);
+  });
+
+  it('readEarly is cheap to import: read.ts reaches the global flag table and nothing else of mon, no package', async () => {
+    const result = await build({
+      entryPoints: ['src/core/flags/read.ts'],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      outdir: 'unused',
+    });
+    expect(Object.keys(result.metafile.inputs).sort()).toEqual([
+      'src/core/flags/globals.ts',
+      'src/core/flags/read.ts',
+      'src/core/flags/spec.ts',
+      'src/env.ts',
+    ]);
   });
 });
