@@ -71,7 +71,7 @@ export function globalOptionsText(program: Command, width: number): string {
 
 /**
  * Help is data: `mon` and `mon NOUN` print their help on stdout (exit 0), as do -h and --help
- * anywhere (the help of the command they follow), and `mon help A B` is the help of `mon A B`
+ * anywhere (the help of the command the line names), and `mon help A B` is the help of `mon A B`
  * (an unknown one is exit 2 with a suggestion). The command whose help the command line
  * (read.ts) asks for, or undefined when it asks for something else. `help`: the command of
  * `mon help`, whose own help `mon help help` is.

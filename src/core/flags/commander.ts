@@ -6,7 +6,7 @@ import { argumentsOf, type Reading } from './read';
 import { orList, spellingsOf, type ArgSpec, type Flag, type FlagTable, type NounSpec, type VerbSpec } from './spec';
 import { isVerb, runVerb, type CommandNode, type Run, type Tree } from './tree';
 
-/** A commander option that keeps its table entry: completions and the flag guard read it. */
+/** A commander option that keeps its table entry: the action (rawFlags) and the completions read it. */
 export class FlagOption extends Option {
   constructor(
     flags: string,
