@@ -32,14 +32,11 @@ export async function heartbeatExecRun(
   ctx: ExecCtx,
   { flags: options, args: input }: Input<typeof EXEC>,
 ): Promise<void> {
-  // With MON_PING_TOKEN or --token-file there is no TOKEN: every word is the command.
+  // TOKEN is the one word before `--`, the command the words after it (read.ts): with
+  // MON_PING_TOKEN or --token-file too, a TOKEN typed is the token given twice (exit 2).
   const elsewhere = Boolean(ctx.env.MON_PING_TOKEN?.trim()) || options.tokenFile !== undefined;
-  const words =
-    elsewhere && input.token !== undefined ? [input.token, ...(input.command ?? [])] : (input.command ?? []);
-  const given = await tokenFromSources(ctx, {
-    positional: elsewhere ? undefined : input.token,
-    tokenFile: options.tokenFile,
-  });
+  const words = input.command ?? [];
+  const given = await tokenFromSources(ctx, { positional: input.token, tokenFile: options.tokenFile });
   if (!given) {
     throw new UsageError(
       'TOKEN is required: the ping token of a heartbeat monitor, or its whole ping URL.',

@@ -3,6 +3,7 @@ import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { closest } from '../../text/similar';
 import { parseTime, readDuration, timeRule } from '../../text/time';
+import type { SpilledWords } from './read';
 import { andList, canonicalValue, flagName, orList, type ArgSpec, type Flag, type Input, type VerbSpec } from './spec';
 
 /*
@@ -124,7 +125,17 @@ export function convertFlag(flag: Flag, raw: unknown, now: number): Converted {
 /** An argument as read (a word, the words of a list, undefined when left out) → its value, or the rules it breaks. */
 export function convertArg(arg: ArgSpec, raw: unknown): Converted {
   if (raw === undefined || raw === null) return arg.optional ? { value: undefined } : breaks('is required', undefined);
-  if (arg.kind === 'words') return { value: Array.isArray(raw) ? raw.map(String) : [String(raw)] };
+  if (arg.kind === 'words') {
+    if (typeof raw === 'object' && 'beforeEnd' in raw) {
+      // Words before `--` that only the list after it takes (read.ts): not quoted (one may be a token).
+      const { length } = (raw as SpilledWords).beforeEnd;
+      return breaks(
+        `goes after --: ${length === 1 ? '1 word' : `${length} words`} typed where no argument takes them; nothing was run`,
+        undefined,
+      );
+    }
+    return { value: Array.isArray(raw) ? raw.map(String) : [String(raw)] };
+  }
   if (typeof raw !== 'string') return breaks('is not text', raw);
   switch (arg.kind) {
     case 'id':

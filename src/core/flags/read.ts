@@ -229,20 +229,35 @@ export function commandPathAt(reading: Reading, depth = reading.path.length): st
 export const runs = (node: ReadNode): boolean => node.load !== undefined;
 
 /**
+ * Words typed before `--` that a last list marked `afterDashDash` would take: it takes the
+ * words after `--` only, and these are refused by the list's converter (convert.ts), never run.
+ */
+export interface SpilledWords {
+  beforeEnd: string[];
+  afterEnd: string[];
+}
+
+/**
  * A verb's arguments from the words typed before `--` and after it, by position, as commander
- * fills them (a list of words takes all that are left); except that the words after `--` go
- * only to a last list marked `afterDashDash` (`exec -- pg_dump mydb` leaves TOKEN out), which
+ * fills them (a list of words takes all that are left); except that a last list marked
+ * `afterDashDash` takes the words after `--` only (`exec -- pg_dump mydb` leaves TOKEN out;
+ * `exec TOKEN backup.sh -- --full` is refused, where it ran `backup.sh --full`), which
  * commander cannot tell apart.
  */
 export function argumentsOf(
   declared: readonly ArgSpec[],
   before: readonly string[],
   after: readonly string[] = [],
-): (string | string[] | undefined)[] {
-  const words = declared.at(-1)?.afterDashDash ? before : [...before, ...after];
-  return declared.map((arg, index) =>
-    arg.kind !== 'words' ? words[index] : [...words.slice(index), ...(words === before ? after : [])],
-  );
+): (string | string[] | SpilledWords | undefined)[] {
+  if (declared.at(-1)?.afterDashDash) {
+    const list = declared.length - 1;
+    const spilled = before.slice(list);
+    return declared.map((_, index) =>
+      index < list ? before[index] : spilled.length ? { beforeEnd: spilled, afterEnd: [...after] } : [...after],
+    );
+  }
+  const words = [...before, ...after];
+  return declared.map((arg, index) => (arg.kind !== 'words' ? words[index] : words.slice(index)));
 }
 
 /**
@@ -252,7 +267,7 @@ export function argumentsOf(
  */
 export function rawInput(reading: Reading): {
   flags: Record<string, RawValue>;
-  args: (string | string[] | undefined)[];
+  args: ReturnType<typeof argumentsOf>;
 } {
   const depth = reading.chain.length - 1;
   const node = reading.chain[depth]!;

@@ -114,6 +114,35 @@ describe('heartbeats exec (in-process, quiet commands)', () => {
     expect(host.received.map((request) => request.url)).toEqual([`/ping/${TOKEN}`, `/ping/${TOKEN}`]);
   });
 
+  it('only TOKEN goes before --: another word there is exit 2 (not quoted), and nothing runs', async () => {
+    const host = await pingHost({ status: 200 });
+    const marker = `${testEnv().HOME}/ran`;
+    const refused = (count: string) =>
+      `error: command goes after --: ${count} typed where no argument takes them; nothing was run.\n` +
+      'See `mon heartbeats exec --help`.\n';
+    // `exec TOKEN touch -- MARKER` ran `touch MARKER`; `exec TOKEN touch MARKER` (no --) too.
+    for (const [line, count] of [
+      [['heartbeats', 'exec', TOKEN, 'touch', '--', marker], '1 word'],
+      [['heartbeats', 'exec', TOKEN, 'touch', marker], '2 words'],
+    ] as const) {
+      const result = await cli([...line], { env: withPath(host.url) });
+      expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }, line.join(' ')).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: refused(count),
+      });
+    }
+    // With MON_PING_TOKEN, a word before -- is a TOKEN too: the token given twice (it ran `X touch MARKER`).
+    const twice = await cli(['heartbeats', 'exec', 'touch', '--', marker], {
+      env: withPath(host.url, { MON_PING_TOKEN: TOKEN }),
+    });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('The ping token was given 2 ways (TOKEN, MON_PING_TOKEN)');
+    expect(twice.stderr).not.toContain(TOKEN);
+    expect(existsSync(marker)).toBe(false);
+    expect(host.received).toEqual([]);
+  });
+
   it('exits 127 for a command that does not exist, 126 for one that cannot run, without a ping', async () => {
     const host = await pingHost({ status: 200 });
     const missing = await mon(`heartbeats exec ${TOKEN} -- no-such-command-here`, { env: withPath(host.url) });
