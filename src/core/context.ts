@@ -6,6 +6,7 @@ import { editorCommand, envFlag } from '../env';
 import { AuthError, UsageError } from '../errors';
 import type { IO } from '../io';
 import { useJq } from '../output/jq';
+import { outputFlags } from '../output/present';
 import { sayWarning } from '../output/say';
 import type { Prompter } from './prompter';
 import { terminalPrompter } from './terminal-prompter';
@@ -269,8 +270,9 @@ export function requireProfile(ctx: Pick<Ctx, 'globals' | 'env' | 'config' | 'co
 
 /** What every command does before it runs, however its line was read: the global flags take effect. */
 export async function startCommand(ctx: Ctx, globals: GlobalOptions, path: string): Promise<void> {
-  // --jq implies --json; its expression is compiled now, before anything is sent.
-  ctx.globals = globals.jq === undefined ? globals : { ...globals, json: true };
+  // --format, --json and --jq made one decision (--jq implies --json; a bad --format is exit 2);
+  // the jq expression is compiled now, before anything is sent.
+  ctx.globals = outputFlags(globals);
   ctx.commandPath = path;
   ctx.io.setColor({ noColorFlag: globals.color === false, env: ctx.env });
   ctx.io.promptsDisabled = globals.input === false || envFlag(ctx.env.MON_NO_INPUT) || envFlag(ctx.env.CI);

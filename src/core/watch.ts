@@ -26,17 +26,24 @@ export interface WatchSource {
 }
 
 /**
- * --watch needs a terminal and prints no JSON: exit 2 naming --watch (and --json or --jq)
- * before anything is sent. `schedule`: what to run on a schedule instead ("`mon status`
+ * --watch needs a terminal and draws its table: exit 2 naming --watch (and --json, --jq or
+ * --format) before anything is sent. `schedule`: what to run on a schedule instead ("`mon status`
  * (with --json)"); `conflicts`: the command's own flags given that --watch cannot go with ("--all").
  */
 export function refuseWatch(
   io: Pick<Ctx['io'], 'stdoutIsTTY'>,
-  globals: Pick<GlobalOptions, 'json' | 'jq'>,
+  globals: Pick<GlobalOptions, 'json' | 'jq' | 'format'>,
   schedule: string,
   conflicts: string[] = [],
 ): void {
-  const json = globals.jq !== undefined ? '--jq' : globals.json ? '--json' : undefined;
+  const json =
+    globals.jq !== undefined
+      ? '--jq'
+      : globals.format !== undefined && globals.format !== 'table'
+        ? `--format ${globals.format}`
+        : globals.json
+          ? '--json'
+          : undefined;
   if (!io.stdoutIsTTY || json) {
     throw new UsageError(
       `--watch redraws a terminal screen: it needs one (and no ${json ?? '--json'}).`,

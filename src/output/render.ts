@@ -5,7 +5,8 @@ import { stringifyJson } from '../text/json';
 import { displayWidth, fitPathLine, truncate } from '../text/width';
 import { boundError, jqFilterOf, jqOutputs, type JqFilter } from './jq';
 
-type Cell = string | number | boolean | null | undefined;
+/** A value in a table or a record. */
+export type Cell = string | number | boolean | null | undefined;
 
 /**
  * A column of a list. `value` is what scripts get (TSV: ISO times, raw IDs); `display` is
@@ -24,17 +25,34 @@ export interface Column<T> {
   shrink?: boolean | 'last';
   /** Where a cut goes: at the end (default), or in the middle for a path, whose end tells it apart. */
   cut?: 'end' | 'path';
+  /** In a document (`--format md`): what does not age, for a reader later (an absolute time, a duration in words); default `value`. */
+  text?: (row: T) => Cell;
 }
 
 /** On a terminal IDs show their first characters (an incident's takes any unique prefix of 6 or more back). */
 export const SHORT_ID = 8;
 export const shortId = (id: string) => id.slice(0, SHORT_ID);
 
-const text = (cell: Cell): string => (cell === null || cell === undefined ? '' : String(cell));
+/** A cell as text: nothing for null and undefined. */
+export const cellText = (cell: Cell): string => (cell === null || cell === undefined ? '' : String(cell));
+const text = cellText;
 
-/** Piped output: tab-separated rows, no header, no colour, control characters escaped. */
+/** The columns, or a choice of them made from the rows and the width they are shown in (Infinity but on a terminal). */
+export type Columns<R> = readonly Column<R>[] | ((rows: readonly R[], width: number) => readonly Column<R>[]);
+
+/** The columns for rows shown `width` columns wide. */
+export function columnsFor<R>(columns: Columns<R>, rows: readonly R[], width: number): readonly Column<R>[] {
+  return typeof columns === 'function' ? columns(rows, width) : columns;
+}
+
+/** Piped output: tab-separated rows, no header, no colour, control characters escaped; written as it is, never fitted to a terminal. */
 export function renderTsv<T>(io: IO, rows: readonly T[], columns: readonly Column<T>[]): void {
-  for (const row of rows) io.out(`${columns.map((column) => sanitize(text(column.value(row)))).join('\t')}\n`);
+  for (let from = 0; from < rows.length; from += CHUNK) {
+    let chunk = '';
+    for (const row of rows.slice(from, from + CHUNK))
+      chunk += `${columns.map((column) => sanitize(text(column.value(row)))).join('\t')}\n`;
+    io.outRaw(chunk);
+  }
 }
 
 const GAP = 2;
@@ -206,41 +224,14 @@ export async function cliTable(
   return `${rendered}\n`;
 }
 
-/** A list: a table on a terminal, TSV when piped. `empty` is said on stderr when there are no rows. */
-export async function renderList<T>(
-  io: IO,
-  rows: readonly T[],
-  columns: readonly Column<T>[],
-  empty: string,
-): Promise<void> {
-  if (rows.length === 0) {
-    if (io.stderrIsTTY || io.stdoutIsTTY) io.err(`${empty}\n`);
-    return;
-  }
-  if (io.stdoutIsTTY) await renderTable(io, rows, columns);
-  else renderTsv(io, rows, columns);
-}
-
-/** A field of one resource: `value` for scripts, `display` for people, `color` on top of that. */
+/** A field of one resource: `value` for scripts, `display` for people, `color` on top of that; `text` in a document (default `value`). */
 export interface Field {
   label: string;
   key: string;
   value: Cell;
   display?: Cell;
-  color?: (text: string) => string;
-}
-
-/** One resource: "Label:  value" lines on a terminal, "key<TAB>value" lines when piped. */
-export function renderDetails(io: IO, fields: readonly Field[]): void {
-  if (io.stdoutIsTTY) {
-    const width = Math.max(...fields.map((field) => field.label.length)) + 2;
-    for (const field of fields) {
-      const shown = sanitize(text(field.display ?? field.value)) || '—';
-      io.out(`${io.style.bold(`${field.label}:`.padEnd(width))}${field.color ? field.color(shown) : shown}\n`);
-    }
-  } else {
-    for (const field of fields) io.out(`${field.key}\t${sanitize(text(field.value))}\n`);
-  }
+  color?: (text: string, io: Pick<IO, 'style'>) => string;
+  text?: Cell;
 }
 
 /**

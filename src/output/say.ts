@@ -88,6 +88,16 @@ export function colorValue(style: ChalkInstance, value: string | undefined, text
 /** An ID a person copies (cyan). */
 export const colorId = (style: ChalkInstance, text: string) => style.cyan(text);
 
+/*
+ * The same as colours of a field or a cell, for a view made before it is known where it goes
+ * (output/present.ts): each is given the text and the stream's styles.
+ */
+type Styled = Pick<IO, 'style'>;
+/** In the colour of `value` (VALUE_COLORS). */
+export const paint = (value: string | undefined) => (text: string, io: Styled) => colorValue(io.style, value, text);
+export const paintId = (text: string, io: Styled) => colorId(io.style, text);
+export const bold = (text: string, io: Styled) => io.style.bold(text);
+
 /** An HTTP status: red 5xx, yellow 4xx, green otherwise; dim when there was no answer (null). */
 export function colorHttpStatus(style: ChalkInstance, status: number | null, text: string): string {
   if (status === null) return style.dim(text);

@@ -159,13 +159,23 @@ export function relativeTime(iso: string, now: number): string {
  * (heartbeat pings). A plain date stays as it is; what does not parse is shown as given.
  */
 export function timeDisplay(iso: string, now: number, precision: 'minutes' | 'seconds' = 'minutes'): string {
+  const shown = utcTime(iso, precision);
+  return shown === undefined ? iso : `${shown} (${relativeTime(iso, now)})`;
+}
+
+/** The same without the time ago, for what is read later (a document): "2026-11-20 14:05 UTC". */
+export function absoluteTime(iso: string, precision: 'minutes' | 'seconds' = 'minutes'): string {
+  return utcTime(iso, precision) ?? iso;
+}
+
+function utcTime(iso: string, precision: 'minutes' | 'seconds'): string | undefined {
   const time = Date.parse(iso);
-  if (Number.isNaN(time) || /^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
+  if (Number.isNaN(time) || /^\d{4}-\d{2}-\d{2}$/.test(iso)) return undefined;
   const shown = new Date(time)
     .toISOString()
     .slice(0, precision === 'seconds' ? 19 : 16)
     .replace('T', ' ');
-  return `${shown} UTC (${relativeTime(iso, now)})`;
+  return `${shown} UTC`;
 }
 
 /** A duration in seconds as "1h 5m", "45s", "3d 2h". */

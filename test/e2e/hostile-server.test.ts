@@ -142,7 +142,7 @@ describe('escape sequences from the server', () => {
     incidentUpdates: [{ id: 'u1', description: 'Looking', status: hostileText, publicIncidentUpdateDate: hostileText }],
   };
   const views: [string, string[], string][] = [
-    ['the next-page hint of a list', ['status-pages', 'list'], 'More on the next page'],
+    ['the next-page hint of a list', ['status-pages', 'list'], 'There may be more'],
     ['the next-page hint of incidents', ['incidents', 'list', '--limit', '1'], 'There may be more'],
     ['the updates of an incident', ['incidents', 'get', INCIDENT_ID], 'Timeline, as subscribers read it (1 update'],
   ];

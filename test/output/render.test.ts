@@ -7,11 +7,16 @@ import {
   jsonText,
   LARGE_TABLE,
   printJson,
-  renderList,
   renderTsv,
 } from '../../src/output/render';
+import { showList } from '../../src/output/present';
+import type { IO } from '../../src/io';
 import { displayWidth, fitPathLine, truncate, truncateMiddle } from '../../src/text/width';
 import { cpuMs } from '../timeouts';
+
+/** A list as a command shows it: a table on a terminal, TSV piped (output/present.ts). */
+const renderList = <R>(io: IO, rows: readonly R[], columns: readonly Column<R>[], empty: string) =>
+  showList({ io, globals: {} }, { rows, columns, json: rows, empty });
 
 describe('JSON output', () => {
   it('escapes what JSON.stringify leaves raw (DEL, C1 controls, bidi overrides), keeping the same value', () => {

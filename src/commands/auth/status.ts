@@ -3,7 +3,8 @@ import { SETTINGS, SETTING_NAMES, type Setting, type Settings } from '../../conf
 import type { Ctx } from '../../core/context';
 import { hasStoredKey, rejectedKey } from '../../core/credentials';
 import { AuthError, CliError } from '../../errors';
-import { printJson, renderList, type Column } from '../../output/render';
+import { showList } from '../../output/present';
+import type { Column } from '../../output/render';
 import { saySuccess } from '../../output/say';
 import { maskSecret, maskUrl } from '../../text/mask';
 
@@ -73,8 +74,10 @@ export async function statusRun(ctx: StatusCtx): Promise<void> {
   const configFile = ctx.config().path;
   const check = settings.apiKey && settings.baseUrl ? await checkKey(ctx, settings) : undefined;
   const shown = rows(settings);
-  if (ctx.globals.json) {
-    await printJson(io, {
+  await showList(ctx, {
+    rows: shown,
+    columns: COLUMNS,
+    json: {
       ...Object.fromEntries(
         shown.map((row) => [row.name, row.value === null ? null : { value: row.value, source: row.source }]),
       ),
@@ -82,12 +85,11 @@ export async function statusRun(ctx: StatusCtx): Promise<void> {
       'key-check': check
         ? { result: check.result, ...(check.status ? { status: check.status } : {}), message: check.message }
         : null,
-    });
-  } else {
-    await renderList(io, shown, COLUMNS, '');
-    if (io.stdoutIsTTY) io.out(`\n${io.style.dim(`Config file: ${configFile}`)}\n`);
-    if (check?.result === 'ok') saySuccess(io, check.message);
-  }
+    },
+    empty: '',
+    after: (io) => io.out(`\n${io.style.dim(`Config file: ${configFile}`)}\n`),
+  });
+  if (check?.result === 'ok') saySuccess(io, check.message);
   if (!settings.apiKey) {
     throw new AuthError(
       `Not logged in: profile "${settings.profile.value}" has no API key and MON_API_KEY is not set.`,

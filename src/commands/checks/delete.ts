@@ -4,6 +4,7 @@ import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import type { Input } from '../../core/flags/spec';
 import { CancelledError, DeclinedError, isPromptCancel, UsageError } from '../../errors';
+import { showOutcome } from '../../output/present';
 import { saySuccess } from '../../output/say';
 import { sanitize } from '../../text/escape';
 import type { DELETE } from './spec';
@@ -39,7 +40,7 @@ export async function deleteCheckRun(
     if (!confirmed) throw new DeclinedError('Nothing was deleted.');
   }
   await deleteCheck(client, check.id);
-  if (ctx.globals.json) return;
   saySuccess(io, `Deleted the check ${label}.`);
-  if (!io.stdoutIsTTY) io.out(`${sanitize(check.id)}\n`);
+  // The API answers a delete with no body: --json prints nothing.
+  await showOutcome(ctx, { id: check.id });
 }

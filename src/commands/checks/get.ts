@@ -4,10 +4,10 @@ import { checkStateWord } from '../../api/answers';
 import { resolveCheck } from '../../core/check-arg';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
-import type { IO } from '../../io';
-import { printJson, renderDetails, type Field } from '../../output/render';
-import { colorId, colorValue } from '../../output/say';
-import { timeDisplay } from '../../text/time';
+import { showRecord } from '../../output/present';
+import type { Field } from '../../output/render';
+import { paint } from '../../output/say';
+import { absoluteTime, timeDisplay } from '../../text/time';
 import { checkFields } from './shared/show';
 import { withoutPingTokens } from './shared/ping-tokens';
 import { frequencyText, sinceOf } from './shared/view';
@@ -21,11 +21,14 @@ export async function getCheckRun(
   const client = await ctx.api();
   const { id } = await resolveCheck(client, args.check);
   const [{ check, raw }, { status }] = await Promise.all([getCheck(client, id), getCheckStatus(client, id)]);
-  if (ctx.globals.json) return printJson(ctx.io, withoutPingTokens(raw));
-  renderDetails(ctx.io, fieldsOf(ctx.io, check, status ?? undefined, client.now()));
+  await showRecord(ctx, {
+    json: withoutPingTokens(raw),
+    title: `Check: ${check.name}`,
+    fields: fieldsOf(check, status ?? undefined, client.now()),
+  });
 }
 
-function fieldsOf(io: IO, check: Check, status: CheckStatus | undefined, now: number): Field[] {
+function fieldsOf(check: Check, status: CheckStatus | undefined, now: number): Field[] {
   const word = checkStateWord(check, status, now);
   const since = status ? sinceOf(status, check, now) : undefined;
   const statusField: Field = {
@@ -33,11 +36,11 @@ function fieldsOf(io: IO, check: Check, status: CheckStatus | undefined, now: nu
     key: 'status',
     value: word,
     display: since ? `${word} since ${timeDisplay(since, now)}` : word,
-    color: (text) => colorValue(io.style, word, text),
+    text: since ? `${word} since ${absoluteTime(since)}` : word,
+    color: paint(word),
   };
   const fields = checkFields(check).map((field) => {
-    if (field.key === 'id') return { ...field, color: (text: string) => colorId(io.style, text) };
-    if (field.key === 'frequency') return { ...field, display: frequencyText(check) };
+    if (field.key === 'frequency') return { ...field, display: frequencyText(check), text: frequencyText(check) };
     return field;
   });
   const extra: Field[] = [

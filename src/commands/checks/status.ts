@@ -1,7 +1,7 @@
 import { allChecks, getCheckStatuses } from '../../api/resources/checks';
 import { byUrgency } from '../../api/answers';
 import type { Ctx } from '../../core/context';
-import { printJson, renderList } from '../../output/render';
+import { showList, showsRows } from '../../output/present';
 import { statusColumns } from './shared/view';
 
 /**
@@ -11,11 +11,16 @@ import { statusColumns } from './shared/view';
  */
 export async function checkStatusesRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api'>): Promise<void> {
   const client = await ctx.api();
-  if (ctx.globals.json) return printJson(ctx.io, (await getCheckStatuses(client)).raw);
-  const [{ statuses }, heartbeats] = await Promise.all([
+  // The heartbeats' configurations judge their statuses, for a format that shows rows (JSON prints the body as received).
+  const [{ statuses, raw }, heartbeats] = await Promise.all([
     getCheckStatuses(client),
-    allChecks(client, { checkType: 'HEARTBEAT' }),
+    showsRows(ctx) ? allChecks(client, { checkType: 'HEARTBEAT' }) : [],
   ]);
   const byId = new Map(heartbeats.map((check) => [check.id, check]));
-  await renderList(ctx.io, byUrgency(statuses), statusColumns(client.now(), byId), 'No checks yet.');
+  await showList(ctx, {
+    rows: byUrgency(statuses),
+    columns: statusColumns(client.now(), byId),
+    json: raw,
+    empty: 'No checks yet.',
+  });
 }

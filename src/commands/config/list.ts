@@ -1,6 +1,6 @@
 import { profileName, SETTINGS, type SettingName } from '../../config/settings';
 import { requireProfile } from '../../core/context';
-import { printJson, renderDetails } from '../../output/render';
+import { showRecord } from '../../output/present';
 import { maskSecret, maskUrl } from '../../text/mask';
 import type { ConfigCtx } from './shared/setting';
 
@@ -23,20 +23,17 @@ export async function configListRun(ctx: ConfigCtx): Promise<void> {
             ? maskUrl(value)
             : (value as number);
   }
-  if (ctx.globals.json) {
-    await printJson(ctx.io, values);
-  } else {
-    renderDetails(
-      ctx.io,
-      Object.entries(values).map(([key, value]) => ({ label: key, key, value, display: value ?? 'not set' })),
-    );
-  }
   const others = Object.keys(all).filter((name) => name !== profile);
-  if (ctx.io.stderrIsTTY && !ctx.globals.json) {
-    ctx.io.err(
-      ctx.io.errStyle.dim(
-        `\nStored in ${store.path}${others.length ? `; other profiles: ${others.join(', ')}` : ''}\n`,
-      ),
-    );
-  }
+  await showRecord(ctx, {
+    json: values,
+    title: `Profile ${profile}`,
+    fields: Object.entries(values).map(([key, value]) => ({
+      label: key,
+      key,
+      value,
+      display: value ?? 'not set',
+      text: value ?? 'not set',
+    })),
+    hint: `\nStored in ${store.path}${others.length ? `; other profiles: ${others.join(', ')}` : ''}`,
+  });
 }

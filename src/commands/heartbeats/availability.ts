@@ -1,6 +1,6 @@
 import { getHeartbeatAvailability } from '../../api/resources/heartbeats';
 import type { Ctx } from '../../core/context';
-import { printJson, renderDetails } from '../../output/render';
+import { showRecord } from '../../output/present';
 import type { Input } from '../../core/flags/spec';
 import { entitiesText, labelledLines, ratioBar, ratioSummary } from './shared/format';
 import type { AVAILABILITY } from './spec';
@@ -19,33 +19,31 @@ export async function heartbeatAvailabilityRun(
   const client = await ctx.api();
   const { id: checkId } = await heartbeatOrPick(ctx, client, args.check, 'availability');
   const { availability, raw: body } = await getHeartbeatAvailability(client, checkId, query);
-  if (ctx.globals.json) return printJson(ctx.io, body);
-
-  const { io } = ctx;
   const window = describeWindow(query);
-  if (!availability) {
-    io.err(`There is no data for this period (${window}).\n`);
-    return;
-  }
-  const ratio = availability.successRatio;
-  if (io.stdoutIsTTY) {
-    // Built here rather than with renderDetails: the comparison is coloured, and holds only numbers.
-    // The bars: the label column, two spaces and the figure ("100%") beside them fit the width.
-    const bar = io.columns() - 'Period before:   '.length - '  100.00%'.length;
-    io.out(
-      labelledLines(io, [
-        ['Period', window],
-        ['Success ratio', ratioSummary(io, availability, 'the period before')],
-        ['This period', ratioBar(io, ratio?.currentPeriod, bar)],
-        ['Period before', ratioBar(io, ratio?.previousPeriod, bar)],
-        ['Events', entitiesText(availability.totalEntitiesCurrentPeriod) || '—'],
-      ]),
-    );
-    return;
-  }
-  renderDetails(io, [
-    { label: 'Success ratio', key: 'currentPeriod', value: ratio?.currentPeriod },
-    { label: 'Previous period', key: 'previousPeriod', value: ratio?.previousPeriod },
-    { label: 'Events', key: 'totalEntitiesCurrentPeriod', value: availability.totalEntitiesCurrentPeriod },
-  ]);
+  const ratio = availability?.successRatio;
+  await showRecord(ctx, {
+    json: body,
+    title: `Availability: ${window}`,
+    empty: availability ? undefined : `There is no data for this period (${window}).`,
+    fields: [
+      { label: 'Success ratio', key: 'currentPeriod', value: ratio?.currentPeriod },
+      { label: 'Previous period', key: 'previousPeriod', value: ratio?.previousPeriod },
+      { label: 'Events', key: 'totalEntitiesCurrentPeriod', value: availability?.totalEntitiesCurrentPeriod },
+    ],
+    drawn: {
+      // The comparison is coloured, and the bars: the label column, two spaces and the figure ("100%") beside them fit the width.
+      table: (io) => {
+        const bar = io.columns() - 'Period before:   '.length - '  100.00%'.length;
+        io.out(
+          labelledLines(io, [
+            ['Period', window],
+            ['Success ratio', ratioSummary(io, availability!, 'the period before')],
+            ['This period', ratioBar(io, ratio?.currentPeriod, bar)],
+            ['Period before', ratioBar(io, ratio?.previousPeriod, bar)],
+            ['Events', entitiesText(availability!.totalEntitiesCurrentPeriod) || '—'],
+          ]),
+        );
+      },
+    },
+  });
 }

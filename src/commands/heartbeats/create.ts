@@ -7,7 +7,7 @@ import { missingFlagsError } from '../../core/flags/convert';
 import { checkBody } from '../../core/flags/parse';
 import { askText } from '../../core/flags/prompt';
 import { flagName, type Input } from '../../core/flags/spec';
-import { printJson } from '../../output/render';
+import { showOutcome } from '../../output/present';
 import { saySuccess } from '../../output/say';
 import { sanitize } from '../../text/escape';
 import { CREATE } from './spec';
@@ -81,8 +81,7 @@ export async function createHeartbeatRun(ctx: CreateCtx, { flags }: Input<typeof
   const client = await ctx.api();
   const { check, raw } = await createHeartbeat(client, body, options);
   reportCreated(ctx, check);
-  if (ctx.globals.json) await printJson(ctx.io, raw);
-  else if (!ctx.io.stdoutIsTTY) ctx.io.out(`${check.id}\n`);
+  await showOutcome(ctx, { json: raw, id: check.id });
 }
 
 /**

@@ -1,8 +1,9 @@
-import { getHeartbeatEvents } from '../../api/resources/heartbeats';
-import type { HeartbeatEvent, HeartbeatEventStats } from '../../api/schemas/heartbeats';
+import type { ApiClient } from '../../api/client';
+import { getHeartbeatEvents, type WindowQuery } from '../../api/resources/heartbeats';
+import type { HeartbeatEvent, HeartbeatEventsResponse, HeartbeatEventStats } from '../../api/schemas/heartbeats';
 import type { Ctx } from '../../core/context';
 import type { IO } from '../../io';
-import { printJson, renderList } from '../../output/render';
+import { showList } from '../../output/present';
 import { atMost } from '../../core/list';
 import { EVENTS_LIMIT } from '../../api/schemas/enums';
 import type { Input } from '../../core/flags/spec';
@@ -25,20 +26,27 @@ export async function heartbeatEventsRun(
   const client = await ctx.api();
   const { id: checkId } = await heartbeatOrPick(ctx, client, args.check, 'events');
   const { response, raw: body } = await getHeartbeatEvents(client, checkId, query);
-  if (ctx.globals.json) return printJson(ctx.io, body);
-
-  const { io } = ctx;
   const sent: HeartbeatEvent[] = response.flatMap((entry) => entry.events ?? []);
-  const events = atMost(
-    io,
-    sent,
-    options.limit ?? EVENTS_LIMIT.default,
-    options.limit ? '--limit' : 'the default limit',
-  );
-  // Shown against the server's clock (the window was asked for by ours).
-  await renderList(io, events, eventColumns(client.now()), `No events in ${describeWindow(query)}.`);
-  // The ratios are for people; scripts read them from --json.
-  if (!io.stdoutIsTTY) return;
+  await showList(ctx, {
+    rows: () =>
+      atMost(ctx.io, sent, options.limit ?? EVENTS_LIMIT.default, options.limit ? '--limit' : 'the default limit'),
+    // Shown against the server's clock (the window was asked for by ours).
+    columns: eventColumns(client.now()),
+    json: body,
+    empty: `No events in ${describeWindow(query)}.`,
+    // The ratios and the strip are for people; scripts read the ratios from --json.
+    after: (io) => peopleLines(io, client, checkId, query, response),
+  });
+}
+
+/** After the events on a terminal: the 24 h and 7 d success ratios, then the window as a strip. */
+async function peopleLines(
+  io: IO,
+  client: ApiClient,
+  checkId: string,
+  query: WindowQuery,
+  response: HeartbeatEventsResponse,
+): Promise<void> {
   const stats = response.find((entry) => entry.stats)?.stats;
   io.out(`\n${statsLines(io, stats)}`);
   // The window as a strip: the monitor's period and grace say where each ping was expected.

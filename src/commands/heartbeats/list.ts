@@ -3,15 +3,16 @@ import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { Check } from '../../api/schemas/checkReads';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
-import { printJson, renderList, shortId, type Column } from '../../output/render';
+import { numberedPages, runPagedList } from '../../core/list';
+import { shortId, type Column } from '../../output/render';
 import { colorValue } from '../../output/say';
 import { relativeTime } from '../../text/time';
 import { everyText } from './shared/monitor';
 import { judge, type JudgedHeartbeat } from './shared/judge';
-import type { LIST } from './spec';
+import { LIST } from './spec';
 import { nextCommand } from '../../text/next';
 
-type ListCtx = Pick<Ctx, 'io' | 'globals' | 'api'>;
+type ListCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'progress' | 'commandPath'>;
 
 function columns(now: number): Column<JudgedHeartbeat>[] {
   return [
@@ -36,32 +37,21 @@ function columns(now: number): Column<JudgedHeartbeat>[] {
 
 /**
  * `mon heartbeats list`: GET /v1/checks?checkType=HEARTBEAT (one page, or every page with
- * --all), each judged with its last ping (GET /v1/check-statuses) against the server's clock.
+ * --all), each judged with its last ping (GET /v1/check-statuses, read beside the pages when
+ * the format shows rows) against the server's clock.
  */
 export async function listHeartbeatsRun(ctx: ListCtx, { flags }: Input<typeof LIST>): Promise<void> {
   const client = await ctx.api();
-  const checks: Check[] = [];
-  const raws: unknown[] = [];
-  let more = false;
-  for await (const { entries, raw } of checkPages(client, { checkType: 'HEARTBEAT', limit: flags.limit })) {
-    checks.push(...entries);
-    raws.push(raw);
-    if (!flags.all) {
-      more = entries.length === (flags.limit ?? PAGE_LIMIT.default);
-      break;
-    }
-  }
-  if (ctx.globals.json) return printJson(ctx.io, raws.length === 1 ? raws[0] : raws.flatMap((raw) => raw as unknown[]));
-
-  const { statuses } = checks.length ? await getCheckStatuses(client) : { statuses: [] };
-  const byId = new Map(statuses.map((status) => [status.checkId, status]));
-  const now = client.now();
-  const rows = checks.flatMap((check) => judge(check, byId.get(check.id), now) ?? []);
-  await renderList(
-    ctx.io,
-    rows,
-    columns(now),
-    `No heartbeat monitors yet. Create one with ${nextCommand(ctx.globals, 'heartbeats create')}.`,
-  );
-  if (more && ctx.io.stdoutIsTTY) ctx.io.err(ctx.io.errStyle.dim(`There may be more: --all lists every one.\n`));
+  await runPagedList(ctx, flags, {
+    table: LIST.flags,
+    pages: ({ limit }) =>
+      numberedPages(checkPages(client, { checkType: 'HEARTBEAT', limit: limit ?? PAGE_LIMIT.default })),
+    beside: () => getCheckStatuses(client),
+    rows: (checks: Check[], { statuses }) => {
+      const byId = new Map(statuses.map((status) => [status.checkId, status]));
+      return checks.flatMap((check) => judge(check, byId.get(check.id), client.now()) ?? []);
+    },
+    columns: () => columns(client.now()),
+    empty: `No heartbeat monitors yet. Create one with ${nextCommand(ctx.globals, 'heartbeats create')}.`,
+  });
 }

@@ -2,7 +2,7 @@ import { statusLabel } from '../../api/errors';
 import { maskedPingUrl, sendPing } from '../../api/resources/heartbeats';
 import type { Ctx } from '../../core/context';
 import { UsageError } from '../../errors';
-import { printJson } from '../../output/render';
+import { showOutcome } from '../../output/present';
 import { saySuccess } from '../../output/say';
 import type { Input } from '../../core/flags/spec';
 import type { PING } from './spec';
@@ -27,13 +27,10 @@ export async function heartbeatPingRun(ctx: PingCtx, { flags, args }: Input<type
   const response = await sendPing(client, target).catch((error: unknown) => {
     throw pingFailure(error, target);
   });
-  if (ctx.globals.json) {
-    if (response.body !== undefined) await printJson(ctx.io, response.body);
-    return;
-  }
   // Quiet unless someone is watching: cron mails whatever a job prints.
   const { io } = ctx;
   if (io.stderrIsTTY) saySuccess(io, `Ping sent to ${maskedPingUrl(target)} (${statusLabel(response.status)}).`);
+  await showOutcome(ctx, { json: response.body });
 }
 
 /** TOKEN, asked for (hidden) on a terminal when it was left out: typed, it stays out of the shell history. */

@@ -7,7 +7,7 @@ import type { Ctx } from '../../core/context';
 import { printDryRun } from '../../core/dry-run';
 import { checkBody } from '../../core/flags/parse';
 import type { Input } from '../../core/flags/spec';
-import { printJson } from '../../output/render';
+import { showOutcome } from '../../output/present';
 import { saySuccess } from '../../output/say';
 import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
@@ -79,8 +79,7 @@ export async function updateHeartbeatRun(ctx: UpdateCtx, { flags, args }: Input<
 
   const { check: changed, raw } = await updateHeartbeat(client, check.id, body);
   reportChange(ctx, monitorLines({ ...check, heartbeat: current }), monitorLines(changed), changed.name);
-  if (ctx.globals.json) await printJson(ctx.io, raw);
-  else if (!ctx.io.stdoutIsTTY) ctx.io.out(`${changed.id}\n`);
+  await showOutcome(ctx, { json: raw, id: changed.id });
 }
 
 /** The heartbeat part of a check; a check of another type is refused by name. */

@@ -2,8 +2,8 @@ import { getIncident } from '../../api/resources/incidents';
 import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
 import { openIncidentPages } from '../../core/public-page';
 import type { Input } from '../../core/flags/spec';
-import { printJson } from '../../output/render';
-import { renderIncident } from './shared/columns';
+import { showRecord } from '../../output/present';
+import { incidentView } from './shared/columns';
 import { incidentIdOrPicker, pickOpenIncident } from './shared/picker';
 import { resolveIncidentId } from './shared/prefix';
 import type { GET } from './spec';
@@ -19,7 +19,6 @@ export async function getIncidentRun(
       ? (await pickOpenIncident(ctx, client, 'Which open incident?')).id
       : await resolveIncidentId(client, id);
   const { incident, raw } = await getIncident(client, target);
-  if (ctx.globals.json) await printJson(ctx.io, raw);
-  else renderIncident(ctx.io, incident, client.now());
+  await showRecord(ctx, incidentView(incident, raw, client.now()));
   if (flags.web) await openIncidentPages({ ...ctx, embedded: usesEmbeddedSandbox(ctx) }, client, incident);
 }

@@ -2,7 +2,9 @@ import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { usesEmbeddedSandbox } from '../../core/context';
 import { CliError } from '../../errors';
-import { printJson, renderDetails, type Column } from '../../output/render';
+import { showRecord } from '../../output/present';
+import type { Column } from '../../output/render';
+import type { IO } from '../../io';
 import { SANDBOX_ACCOUNT_ID, sandboxExports } from '../../sandbox/defaults';
 import { inspectDataFile, type HeartbeatSummary } from '../../sandbox/inspect';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../sandbox/limits';
@@ -14,6 +16,11 @@ import type { INFO } from './spec';
 import { shellQuote } from '../../text/shell';
 
 const every = (amount: number, unit: string) => `${amount} ${amount === 1 ? unit.replace(/s$/, '') : unit}`;
+
+const PAGE_COLUMNS: Column<{ name: string; url: string }>[] = [
+  { header: 'NAME', value: (page) => page.name },
+  { header: 'URL', value: (page) => page.url },
+];
 
 const HEARTBEAT_COLUMNS: Column<HeartbeatSummary>[] = [
   { header: 'NAME', value: (h) => h.name, shrink: true },
@@ -68,7 +75,7 @@ export async function sandboxInfoRun(
     apiKey: data.apiKey ?? null,
     accountId: ctx.globals.account ?? SANDBOX_ACCOUNT_ID,
   };
-  const info = {
+  const info: Info = {
     baseUrl: running.url,
     accountId: running.accountId,
     apiKey: running.apiKey,
@@ -76,22 +83,60 @@ export async function sandboxInfoRun(
     statusPages: data.statusPages.map((page) => ({ name: page.name, url: `${running.url}${page.path}` })),
     heartbeats: data.heartbeats,
   };
-  if (ctx.globals.json) return printJson(io, info);
-
-  if (!io.stdoutIsTTY) {
-    renderDetails(io, [
+  await showRecord(ctx, {
+    json: info,
+    title: 'Sandbox',
+    fields: [
       { label: 'Base URL', key: 'baseUrl', value: info.baseUrl },
       { label: 'Account ID', key: 'accountId', value: info.accountId },
       { label: 'API key', key: 'apiKey', value: info.apiKey },
       { label: 'Ping URL', key: 'pingUrl', value: info.pingUrl },
-    ]);
-    for (const page of info.statusPages) io.out(`status-page\t${sanitize(page.name)}\t${sanitize(page.url)}\n`);
-    for (const h of info.heartbeats) {
-      io.out(`heartbeat\t${HEARTBEAT_COLUMNS.map((column) => sanitize(String(column.value(h) ?? ''))).join('\t')}\n`);
-    }
-    return;
-  }
+    ],
+    sections: [
+      {
+        kind: 'rows',
+        title: 'Status pages',
+        key: 'status-page',
+        rows: info.statusPages,
+        columns: PAGE_COLUMNS,
+        empty: 'None.',
+      },
+      {
+        kind: 'rows',
+        title: 'Heartbeat monitors',
+        key: 'heartbeat',
+        rows: info.heartbeats,
+        columns: HEARTBEAT_COLUMNS,
+        empty: 'No heartbeat monitors.',
+      },
+    ],
+    drawn: { table: (io) => screen(io, { dataFile, start, embedded, holder, data, info }) },
+  });
+}
 
+interface Info {
+  baseUrl: string;
+  accountId: string;
+  apiKey: string | null;
+  pingUrl: string;
+  statusPages: { name: string; url: string }[];
+  heartbeats: HeartbeatSummary[];
+}
+
+/** What the screen says besides the info: the data file, who serves it, how to start one. */
+interface Shown {
+  dataFile: string;
+  start: string;
+  embedded: boolean;
+  holder: ReturnType<typeof holderOf>;
+  data: NonNullable<ReturnType<typeof inspectDataFile>>;
+  info: Info;
+}
+
+/** What a person at a terminal reads: where the data is, whether it is served, how to use it. */
+function screen(io: IO, shown: Shown): void {
+  const { dataFile, start, embedded, holder, data, info } = shown;
+  const server = holder?.server;
   const b = io.style.bold;
   const lines = [`${b('Data file:')} ${sanitize(dataFile)}`];
   if (server) {

@@ -2,7 +2,8 @@ import type { Ctx } from '../../core/context';
 import { usesEmbeddedSandbox } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { CliError } from '../../errors';
-import { printJson, renderList, tableText, type Column } from '../../output/render';
+import { showList } from '../../output/present';
+import { tableText, type Column } from '../../output/render';
 import { sanitize } from '../../text/escape';
 import { cutRows } from '../../text/wrap';
 import { colorHttpStatus } from '../../output/say';
@@ -83,7 +84,7 @@ const BODY_INDENT = 2;
  * on rows of their own as wide as the terminal (at most BODY_ROWS of them without --full,
  * saying how much is left), so that a body is read, not cut to the few cells a column leaves.
  */
-async function renderLog(io: Ctx['io'], shown: ShownRequest[], full: boolean): Promise<void> {
+async function renderLog(io: Ctx['io'], shown: readonly ShownRequest[], full: boolean): Promise<void> {
   const width = io.columns();
   const [header, ...rows] = (await tableText(io, shown, COLUMNS.slice(0, -1), width)).trimEnd().split('\n');
   const lines = [header!];
@@ -137,12 +138,15 @@ export async function sandboxRequestsRun(
     body: entry.body ?? null,
   }));
   const shown = redactRequests(logged, (await ctx.api()).config.apiKey);
-  if (ctx.globals.json) return printJson(ctx.io, shown);
-  const empty = usesEmbeddedSandbox(ctx)
-    ? 'No requests recorded. The embedded sandbox (--sandbox) starts afresh for each command: run `mon sandbox` to keep a log.'
-    : 'No requests recorded yet.';
-  // Said even when piped: an empty log is more often a question (why?) than an answer.
-  if (!shown.length) return ctx.io.err(`${empty}\n`);
-  if (ctx.io.stdoutIsTTY) return renderLog(ctx.io, shown, Boolean(flags.full));
-  await renderList(ctx.io, shown, COLUMNS, empty);
+  await showList(ctx, {
+    rows: shown,
+    columns: COLUMNS,
+    json: shown,
+    empty: usesEmbeddedSandbox(ctx)
+      ? 'No requests recorded. The embedded sandbox (--sandbox) starts afresh for each command: run `mon sandbox` to keep a log.'
+      : 'No requests recorded yet.',
+    // Said even when piped: an empty log is more often a question (why?) than an answer.
+    emptyAlways: true,
+    drawn: { table: (io, rows) => renderLog(io, rows, Boolean(flags.full)) },
+  });
 }

@@ -3,7 +3,8 @@ import type { Input } from '../../core/flags/spec';
 import type { Ctx } from '../../core/context';
 import { CliError, UsageError } from '../../errors';
 import { realFile, tryLock } from '../../lock';
-import { printJson } from '../../output/render';
+import type { IO } from '../../io';
+import { showRecord } from '../../output/present';
 import { sayWarning } from '../../output/say';
 import { lockFileFailure, prepareDataDir } from '../../sandbox/data-dir';
 import { lockPath, SANDBOX_ACCOUNT_ID, sandboxExports } from '../../sandbox/defaults';
@@ -95,21 +96,8 @@ export async function sandboxRun(
   // Tell other mon commands where this data file is served, so they talk to us.
   lock.advertise({ url: sandbox.url, apiKey, accountId });
   const extra = sandbox.banner();
-  if (ctx.globals.json) {
-    await printJson(
-      io,
-      {
-        baseUrl: sandbox.url,
-        pingUrl: sandbox.pingUrl,
-        accountId,
-        apiKey,
-        dataFile,
-        ...(reachableAt.length ? { reachableAt } : {}),
-        ...extra.json,
-      },
-      { compact: true },
-    );
-  } else {
+  // What another terminal needs to use it: one line of JSON for a script that starts it, lines for a person.
+  const banner = (io: IO) => {
     const b = io.style.bold;
     const lines = [
       `${io.style.green('●')} mon sandbox is running`,
@@ -134,7 +122,28 @@ export async function sandboxRun(
       'Press Ctrl-C to stop.',
     ];
     io.out(`${lines.join('\n')}\n`);
-  }
+  };
+  await showRecord(ctx, {
+    json: {
+      baseUrl: sandbox.url,
+      pingUrl: sandbox.pingUrl,
+      accountId,
+      apiKey,
+      dataFile,
+      ...(reachableAt.length ? { reachableAt } : {}),
+      ...extra.json,
+    },
+    compact: true,
+    title: 'mon sandbox is running',
+    fields: [
+      { label: 'Base URL', key: 'baseUrl', value: sandbox.url },
+      { label: 'Ping URL', key: 'pingUrl', value: `${sandbox.pingUrl}/<token>` },
+      { label: 'Account ID', key: 'accountId', value: accountId },
+      { label: 'API key', key: 'apiKey', value: apiKey },
+      { label: 'Data', key: 'dataFile', value: dataFile },
+    ],
+    drawn: { table: banner, tsv: banner },
+  });
   if (reachableAt.length) {
     // Beyond loopback, anyone who can reach this machine can use it, with the key printed above.
     sayWarning(

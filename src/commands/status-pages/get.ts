@@ -2,10 +2,9 @@ import { getStatusPage } from '../../api/resources/statusPages';
 import type { StatusPage } from '../../api/schemas/statusPages';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
-import type { IO } from '../../io';
-import { printJson, renderDetails, shortId } from '../../output/render';
-import { colorId, colorValue } from '../../output/say';
-import { sanitize } from '../../text/escape';
+import { showRecord, type OutlineCell, type RecordView } from '../../output/present';
+import { shortId } from '../../output/render';
+import { paint, paintId } from '../../output/say';
 import { statusPageId } from './shared/find-page';
 import type { GET } from './spec';
 
@@ -16,33 +15,43 @@ export async function getStatusPageRun(
 ): Promise<void> {
   const client = await ctx.api();
   const { page, raw } = await getStatusPage(client, await statusPageId(client, args.page));
-  if (ctx.globals.json) return printJson(ctx.io, raw);
-  renderPage(ctx.io, page);
+  await showRecord(ctx, pageView(page, raw));
 }
 
-function renderPage(io: IO, page: StatusPage): void {
-  renderDetails(io, [
-    { label: 'ID', key: 'id', value: page.id, color: (text) => colorId(io.style, text) },
-    { label: 'Name', key: 'name', value: page.name },
-    { label: 'URL', key: 'url', value: page.url },
-    ...(page.customDomain ? [{ label: 'Custom domain', key: 'customDomain', value: page.customDomain }] : []),
-    { label: 'Private', key: 'isPrivate', value: page.isPrivate ? 'yes' : 'no' },
-  ]);
-  const { bold } = io.style;
-  const cards = page.cards ?? [];
-  io.out(`\n${bold('Cards and services')}\n`);
-  if (!cards.length) io.out('  none\n');
-  for (const card of cards) {
-    io.out(`  ${sanitize(card.name)}\n`);
-    for (const service of card.services ?? [])
-      io.out(`    ${colorId(io.style, shortId(service.id))}  ${sanitize(service.name)}\n`);
-  }
-  const incidents = page.incidents ?? [];
-  io.out(`\n${bold('Open incidents')}\n`);
-  if (!incidents.length) io.out('  none\n');
-  for (const incident of incidents) {
-    const severity = colorValue(io.style, incident.severity, sanitize(incident.severity));
-    const status = colorValue(io.style, incident.lastUpdateStatus, sanitize(incident.lastUpdateStatus));
-    io.out(`  ${colorId(io.style, shortId(incident.id))}  ${severity}  ${status}  ${sanitize(incident.name)}\n`);
-  }
+/** The page's fields, then its cards with their services and its open incidents, as indented lines. */
+function pageView(page: StatusPage, raw: unknown): RecordView {
+  const id = (value: string): OutlineCell => ({ value, display: shortId(value), color: paintId });
+  return {
+    json: raw,
+    title: `Status page: ${page.name}`,
+    fields: [
+      { label: 'ID', key: 'id', value: page.id, color: paintId },
+      { label: 'Name', key: 'name', value: page.name },
+      { label: 'URL', key: 'url', value: page.url },
+      ...(page.customDomain ? [{ label: 'Custom domain', key: 'customDomain', value: page.customDomain }] : []),
+      { label: 'Private', key: 'isPrivate', value: page.isPrivate ? 'yes' : 'no' },
+    ],
+    sections: [
+      {
+        kind: 'outline',
+        title: 'Cards and services',
+        items: (page.cards ?? []).map((card) => ({
+          cells: [{ value: card.name }],
+          children: (card.services ?? []).map((service) => ({ cells: [id(service.id), { value: service.name }] })),
+        })),
+      },
+      {
+        kind: 'outline',
+        title: 'Open incidents',
+        items: (page.incidents ?? []).map((incident) => ({
+          cells: [
+            id(incident.id),
+            { value: incident.severity, color: paint(incident.severity) },
+            { value: incident.lastUpdateStatus, color: paint(incident.lastUpdateStatus) },
+            { value: incident.name },
+          ],
+        })),
+      },
+    ],
+  };
 }

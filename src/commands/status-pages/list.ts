@@ -4,8 +4,8 @@ import type { Ctx } from '../../core/context';
 import { shortId, type Column } from '../../output/render';
 import { colorId } from '../../output/say';
 import type { Input } from '../../core/flags/spec';
-import { runPagedList } from '../../core/list';
-import type { LIST } from './spec';
+import { cursorPages, runPagedList } from '../../core/list';
+import { LIST } from './spec';
 
 /** One table row per service, so that service IDs can be read off (and cut from TSV). */
 interface ServiceRow {
@@ -48,15 +48,15 @@ const COLUMNS: Column<ServiceRow>[] = [
 ];
 
 export async function listStatusPagesRun(
-  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'progress'>,
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'progress' | 'commandPath'>,
   { flags }: Input<typeof LIST>,
 ) {
   const client = await ctx.api();
   await runPagedList(ctx, flags, {
-    pages: (query) => statusPagePages(client, query),
+    table: LIST.flags,
+    pages: (query) => cursorPages(statusPagePages(client, query)),
     rows: serviceRows,
     columns: COLUMNS,
     empty: 'No status pages.',
-    command: 'status-pages list',
   });
 }

@@ -1,7 +1,8 @@
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { storedTemplates, type NamedTemplate } from '../../core/templates';
-import { printJson, renderList, type Column } from '../../output/render';
+import { showList } from '../../output/present';
+import type { Column } from '../../output/render';
 import type { LIST } from './spec';
 import { nextCommand } from '../../text/next';
 
@@ -17,11 +18,10 @@ export async function listTemplatesRun(
   _input: Input<typeof LIST>,
 ): Promise<void> {
   const rows = Object.entries(storedTemplates(ctx)).map(([name, template]) => ({ name, ...template }));
-  if (ctx.globals.json) return printJson(ctx.io, rows);
-  await renderList(
-    ctx.io,
+  await showList(ctx, {
     rows,
-    COLUMNS,
-    `No templates. Store one with ${nextCommand(ctx.globals, 'templates add NAME --message "..."')}.`,
-  );
+    columns: COLUMNS,
+    json: rows,
+    empty: `No templates. Store one with ${nextCommand(ctx.globals, 'templates add NAME --message "..."')}.`,
+  });
 }

@@ -14,7 +14,14 @@ export const GLOBAL_FLAGS = {
   baseUrl: { kind: 'raw', value: 'url', help: 'API base URL (env MON_BASE_URL)' },
   account: { kind: 'raw', value: 'id', help: 'account ID, sent as x-service-account (env MON_ACCOUNT_ID)' },
   pingUrl: { kind: 'raw', value: 'url', help: 'base URL of heartbeat pings (env MON_PING_URL)' },
-  json: { kind: 'bool', help: 'print the API response as JSON' },
+  json: { kind: 'bool', help: 'print the API response as JSON (the same as --format json)' },
+  // The formats of output/present.ts (FORMATS); that module checks the value.
+  format: {
+    kind: 'raw',
+    value: 'format',
+    values: ['table', 'tsv', 'json', 'md'],
+    help: "output as a table (a terminal's default), tsv (a pipe's), json (the API response, as --json) or md (Markdown)",
+  },
   jq: {
     kind: 'raw',
     short: 'q',

@@ -50,7 +50,7 @@ describe('mon checks list', () => {
     expect(lines[0]).toMatch(/^ID\s+NAME\s+TYPE\s+STATUS\s+FREQUENCY\s+LOCATIONS\s+TAGS$/);
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(new RegExp(`^${ids.api!.slice(0, 8)}\\s+API DNS\\s+DNS\\s+passing`));
-    expect(result.stderr).toContain('There may be more: --all reads every page');
+    expect(result.stderr).toContain('There may be more: `mon checks list --all` shows every one.');
   });
 
   it('sends the filters to the API: type, every tag, the search text, the status', async () => {

@@ -21,8 +21,9 @@ describe('status-pages list', () => {
     expect(result.stdout.split('\n')[0]).toMatch(/^STATUS PAGE\s+URL\s+CARD\s+SERVICE\s+SERVICE ID$/);
     // On a terminal the ID shows its first 8 characters, as in every table.
     expect(result.stdout).toMatch(/Acme Cloud\s+acme-cloud\s+Core platform\s+Public API\s+0b7e6a3c$/m);
-    expect(result.stderr).toContain(
-      'More on the next page: `mon status-pages list --limit 1 --next-id 6b1d2a1f-8d2b-4e6f-a1c3-000000000002`',
+    // The hint is wrapped to the terminal between words, the command kept whole.
+    expect(result.stderr.replace(/\s+/g, ' ')).toContain(
+      'There may be more: `mon status-pages list --limit 1 --next-id 6b1d2a1f-8d2b-4e6f-a1c3-000000000002` shows the next page, --all every one.',
     );
   });
 

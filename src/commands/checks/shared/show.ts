@@ -1,8 +1,9 @@
 import { describeFrequency } from '../../../api/schemas/checks';
 import type { CheckResponse } from '../../../api/schemas/checkResponses';
 import type { Ctx } from '../../../core/context';
-import { printJson, renderDetails, type Field } from '../../../output/render';
-import { colorId, saySuccess } from '../../../output/say';
+import { showOutcome } from '../../../output/present';
+import type { Field } from '../../../output/render';
+import { paintId, saySuccess } from '../../../output/say';
 import { sanitize } from '../../../text/escape';
 
 const yesNo = (value: boolean | undefined) => (value === undefined ? undefined : value ? 'yes' : 'no');
@@ -32,8 +33,12 @@ export function checkFields(check: CheckResponse): Field[] {
   const subscriptions = (check.alertChannelSubscriptions ?? []).filter((subscription) => subscription.activated);
   const retry = check.retryStrategy;
   const trigger = check.triggerIncident;
+  const frequency =
+    check.frequency === undefined
+      ? undefined
+      : `${describeFrequency(check.frequency, check.frequencyOffset)}${check.frequency !== 0 && check.frequencyOffset ? ` (offset ${check.frequencyOffset})` : ''}`;
   return [
-    { label: 'ID', key: 'id', value: check.id },
+    { label: 'ID', key: 'id', value: check.id, color: paintId },
     { label: 'Name', key: 'name', value: check.name },
     { label: 'Type', key: 'checkType', value: check.checkType },
     { label: 'Query', key: 'request', value: dnsQuery(check) },
@@ -49,10 +54,8 @@ export function checkFields(check: CheckResponse): Field[] {
       label: 'Frequency',
       key: 'frequency',
       value: check.frequency,
-      display:
-        check.frequency === undefined
-          ? undefined
-          : `${describeFrequency(check.frequency, check.frequencyOffset)}${check.frequency !== 0 && check.frequencyOffset ? ` (offset ${check.frequencyOffset})` : ''}`,
+      display: frequency,
+      text: frequency,
     },
     { label: 'Locations', key: 'locations', value: joined(check.locations) },
     ...(check.privateLocations?.length
@@ -106,18 +109,11 @@ export async function printCreatedCheck(
   check: CheckResponse,
   raw: unknown,
 ): Promise<void> {
-  const { io } = ctx;
-  if (ctx.globals.json) return printJson(io, raw);
   const kind = check.checkType ? `${sanitize(check.checkType)} check` : 'check';
-  saySuccess(io, `Created ${kind} "${sanitize(check.name)}" (${sanitize(check.id)}).`);
-  if (!io.stdoutIsTTY) {
-    io.out(`${sanitize(check.id)}\n`);
-    return;
-  }
-  renderDetails(
-    io,
-    checkFields(check).map((field) =>
-      field.key === 'id' ? { ...field, color: (text: string) => colorId(io.style, text) } : field,
-    ),
-  );
+  saySuccess(ctx.io, `Created ${kind} "${sanitize(check.name)}" (${sanitize(check.id)}).`);
+  await showOutcome(ctx, {
+    json: raw,
+    id: check.id,
+    record: { json: raw, title: `Check: ${check.name}`, fields: checkFields(check) },
+  });
 }

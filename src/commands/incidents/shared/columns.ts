@@ -1,11 +1,11 @@
 import { startedAt } from '../../../api/answers';
 import type { Incident } from '../../../api/schemas/incidents';
-import { subscriberTimeline, timeline, type TimelineEntry } from '../../../api/subscribers';
-import type { IO } from '../../../io';
-import { renderDetails, SHORT_ID, shortId, type Column } from '../../../output/render';
-import { colorValue } from '../../../output/say';
+import { subscriberTimeline, timeline } from '../../../api/subscribers';
+import type { RecordView } from '../../../output/present';
+import { SHORT_ID, shortId, type Column } from '../../../output/render';
+import { bold, colorValue, paint } from '../../../output/say';
 import { displayWidth } from '../../../text/width';
-import { humanDuration, relativeTime, timeDisplay } from '../../../text/time';
+import { absoluteTime, humanDuration, relativeTime, timeDisplay } from '../../../text/time';
 import { sanitize } from '../../../text/escape';
 
 /** `duration` is in seconds (sandbox: from the start to the resolving update); null while open. */
@@ -71,81 +71,85 @@ function allIncidentColumns(now: number): Column<Incident>[] {
       color: (text, incident, io) => colorValue(io.style, incident.lastUpdateStatus, text),
     },
     { header: 'SERVICES', value: serviceNames, shrink: true },
-    { header: 'STARTED', value: startedAt, display: (incident) => relativeTime(startedAt(incident), now) },
-    { header: 'DURATION', value: (incident) => incident.duration, display: durationDisplay },
+    {
+      header: 'STARTED',
+      value: startedAt,
+      display: (incident) => relativeTime(startedAt(incident), now),
+      text: (incident) => absoluteTime(startedAt(incident)),
+    },
+    { header: 'DURATION', value: (incident) => incident.duration, display: durationDisplay, text: durationDisplay },
   ];
 }
 
 /** The updates newest first, as the status page shows them (one definition: api/subscribers.ts). */
 export { timeline };
 
-/** The incident, then its updates newest first: a timeline on a terminal, tab-separated rows when piped. */
-export function renderIncident(io: IO, incident: Incident, now: number): void {
-  renderDetails(io, [
-    { label: 'Incident', key: 'name', value: incident.name, color: (text) => io.style.bold(text) },
-    { label: 'ID', key: 'id', value: incident.id },
-    {
-      label: 'Status',
-      key: 'lastUpdateStatus',
-      value: incident.lastUpdateStatus,
-      color: (text) => colorValue(io.style, incident.lastUpdateStatus, text),
-    },
-    {
-      label: 'Severity',
-      key: 'severity',
-      value: incident.severity,
-      color: (text) => colorValue(io.style, incident.severity, text),
-    },
-    { label: 'Services', key: 'services', value: serviceNames(incident) },
-    {
-      label: 'Service IDs',
-      key: 'serviceIds',
-      value: incident.services.map((service) => service.id).join(','),
-      display: incident.services.map((service) => service.id).join(', '),
-    },
-    { label: 'Started', key: 'startedAt', value: startedAt(incident), display: whenDisplay(startedAt(incident), now) },
-    {
-      label: 'Duration',
-      key: 'duration',
-      value: incident.duration,
-      display:
-        typeof incident.duration === 'number' && incident.duration >= 60
-          ? `${durationDisplay(incident)} (${incident.duration} s)`
-          : durationDisplay(incident),
-    },
-    { label: 'Created', key: 'created_at', value: incident.created_at },
-    { label: 'Updated', key: 'updated_at', value: incident.updated_at },
-  ]);
-  const updates = timeline(incident.incidentUpdates);
-  if (!io.stdoutIsTTY) {
-    // Piped: one "update<TAB>id<TAB>date<TAB>status<TAB>notified<TAB>description" row per update, newest first.
-    for (const update of updates) {
-      const cells = [
-        update.id,
-        update.publicIncidentUpdateDate ?? '',
-        update.status ?? '',
-        String(update.notifySubscribers ?? false),
-        update.description,
-      ];
-      io.out(`update\t${cells.map((cell) => sanitize(cell)).join('\t')}\n`);
-    }
-    return;
-  }
-  const count = `${updates.length} update${updates.length === 1 ? '' : 's'}`;
-  io.out(`\n${io.style.bold(`Timeline, as subscribers read it (${count}, newest first):`)}\n`);
-  for (const entry of subscriberTimeline(updates, now)) renderTimelineEntry(io, entry);
-}
-
 /**
- * One entry of the timeline in the status page's words and order (api/subscribers.ts):
- * "Identified · 2026-11-25 12:03 UTC (5m ago)", the message below it (wrapped to the
- * terminal, indented), then, dim, what only the account sees: the update's ID, whether
- * subscribers were notified.
+ * The incident, then its updates newest first, as subscribers read them (api/subscribers.ts):
+ * a timeline on a terminal and in a document, `update<TAB>id<TAB>date<TAB>status<TAB>notified<TAB>description`
+ * rows piped.
  */
-function renderTimelineEntry(io: IO, entry: TimelineEntry): void {
-  const word = colorValue(io.style, entry.status, sanitize(entry.word));
-  io.out(`\n  ${word} · ${sanitize(entry.when)}\n`);
-  for (const line of sanitize(entry.message, { newlines: true }).split('\n')) io.out(`    ${line}\n`);
-  const notified = entry.update.notifySubscribers ? ' · subscribers notified' : '';
-  io.out(`    ${io.style.dim(`update ${sanitize(entry.update.id)}${notified}`)}\n`);
+export function incidentView(incident: Incident, raw: unknown, now: number): RecordView {
+  const ids = incident.services.map((service) => service.id);
+  const started = startedAt(incident);
+  const updates = timeline(incident.incidentUpdates);
+  const count = `${updates.length} update${updates.length === 1 ? '' : 's'}`;
+  return {
+    json: raw,
+    title: `Incident: ${incident.name}`,
+    fields: [
+      { label: 'Incident', key: 'name', value: incident.name, color: bold },
+      { label: 'ID', key: 'id', value: incident.id },
+      {
+        label: 'Status',
+        key: 'lastUpdateStatus',
+        value: incident.lastUpdateStatus,
+        color: paint(incident.lastUpdateStatus),
+      },
+      { label: 'Severity', key: 'severity', value: incident.severity, color: paint(incident.severity) },
+      { label: 'Services', key: 'services', value: serviceNames(incident) },
+      { label: 'Service IDs', key: 'serviceIds', value: ids.join(','), display: ids.join(', '), text: ids.join(', ') },
+      {
+        label: 'Started',
+        key: 'startedAt',
+        value: started,
+        display: whenDisplay(started, now),
+        text: started ? absoluteTime(started) : undefined,
+      },
+      {
+        label: 'Duration',
+        key: 'duration',
+        value: incident.duration,
+        display:
+          typeof incident.duration === 'number' && incident.duration >= 60
+            ? `${durationDisplay(incident)} (${incident.duration} s)`
+            : durationDisplay(incident),
+        text: durationDisplay(incident),
+      },
+      { label: 'Created', key: 'created_at', value: incident.created_at },
+      { label: 'Updated', key: 'updated_at', value: incident.updated_at },
+    ],
+    sections: [
+      {
+        kind: 'timeline',
+        title: `Timeline, as subscribers read it (${count}, newest first):`,
+        key: 'update',
+        entries: subscriberTimeline(updates, now).map((entry) => ({
+          heading: entry.word,
+          status: entry.status,
+          when: entry.when,
+          at: entry.update.publicIncidentUpdateDate ? absoluteTime(entry.update.publicIncidentUpdateDate) : '—',
+          body: entry.message,
+          note: `update ${entry.update.id}${entry.update.notifySubscribers ? ' · subscribers notified' : ''}`,
+          cells: [
+            entry.update.id,
+            entry.update.publicIncidentUpdateDate ?? '',
+            entry.update.status ?? '',
+            String(entry.update.notifySubscribers ?? false),
+            entry.update.description,
+          ],
+        })),
+      },
+    ],
+  };
 }

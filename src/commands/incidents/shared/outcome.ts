@@ -1,4 +1,4 @@
-import { printJson } from '../../../output/render';
+import { showOutcome } from '../../../output/present';
 import type { Ctx } from '../../../core/context';
 
 /* After a change to an incident: the ID (or the body with --json) on stdout, and whether subscribers were told. */
@@ -8,8 +8,7 @@ import type { Ctx } from '../../../core/context';
  * what was created or changed on a line of its own (`id=$(mon incidents create ...)`).
  */
 export async function printOutcome(ctx: Pick<Ctx, 'io' | 'globals'>, id: string, raw: unknown): Promise<void> {
-  if (ctx.globals.json) await printJson(ctx.io, raw);
-  else if (!ctx.io.stdoutIsTTY) ctx.io.out(`${id}\n`);
+  await showOutcome(ctx, { json: raw, id });
 }
 
 export function notifiedText(notified: boolean | undefined): string {

@@ -2,9 +2,10 @@ import { getIncidentUpdate } from '../../../api/resources/incidents';
 import type { IncidentUpdate } from '../../../api/schemas/incidents';
 import type { Ctx } from '../../../core/context';
 import type { Input } from '../../../core/flags/spec';
-import { printJson, renderDetails } from '../../../output/render';
-import { colorValue } from '../../../output/say';
-import { sanitize } from '../../../text/escape';
+import { statusWord } from '../../../api/subscribers';
+import { showRecord, type RecordView } from '../../../output/present';
+import { paint } from '../../../output/say';
+import { absoluteTime } from '../../../text/time';
 import { whenDisplay } from '../shared/columns';
 import { updateTarget } from '../shared/picker';
 import type { UPDATES_GET } from '../spec';
@@ -16,38 +17,35 @@ export async function getUpdateRun(
   const client = await ctx.api();
   const target = await updateTarget(ctx, client, args, 'incidents updates get INCIDENT_ID UPDATE_ID');
   const { update, raw } = await getIncidentUpdate(client, target.incidentId, target.updateId);
-  if (ctx.globals.json) return printJson(ctx.io, raw);
-  renderUpdate(ctx, target.incidentId, update, client.now());
+  await showRecord(ctx, updateView(target.incidentId, update, raw, client.now()));
 }
 
-function renderUpdate(ctx: Pick<Ctx, 'io'>, incidentId: string, update: IncidentUpdate, now: number): void {
-  const { io } = ctx;
-  renderDetails(io, [
-    { label: 'Update', key: 'id', value: update.id },
-    { label: 'Incident', key: 'incidentId', value: incidentId },
-    {
-      label: 'Status',
-      key: 'status',
-      value: update.status,
-      color: (text) => colorValue(io.style, update.status, text),
-    },
-    {
-      label: 'Published',
-      key: 'publicIncidentUpdateDate',
-      value: update.publicIncidentUpdateDate,
-      display: whenDisplay(update.publicIncidentUpdateDate, now),
-    },
-    {
-      label: 'Notified',
-      key: 'notifySubscribers',
-      value: update.notifySubscribers ?? false,
-      display: update.notifySubscribers ? 'yes, subscribers were notified' : 'no',
-    },
-    { label: 'Created', key: 'created_at', value: update.created_at },
-  ]);
-  if (io.stdoutIsTTY) {
-    io.out(`\n${sanitize(update.description, { newlines: true })}\n`);
-  } else {
-    io.out(`description\t${sanitize(update.description)}\n`);
-  }
+/** The update's fields, then its message: below them on a terminal, a `description<TAB>...` row piped. */
+function updateView(incidentId: string, update: IncidentUpdate, raw: unknown, now: number): RecordView {
+  const published = update.publicIncidentUpdateDate;
+  return {
+    json: raw,
+    title: `Update: ${statusWord(update.status)}`,
+    fields: [
+      { label: 'Update', key: 'id', value: update.id },
+      { label: 'Incident', key: 'incidentId', value: incidentId },
+      { label: 'Status', key: 'status', value: update.status, color: paint(update.status) },
+      {
+        label: 'Published',
+        key: 'publicIncidentUpdateDate',
+        value: published,
+        display: whenDisplay(published, now),
+        text: published ? absoluteTime(published) : undefined,
+      },
+      {
+        label: 'Notified',
+        key: 'notifySubscribers',
+        value: update.notifySubscribers ?? false,
+        display: update.notifySubscribers ? 'yes, subscribers were notified' : 'no',
+        text: update.notifySubscribers ? 'yes, subscribers were notified' : 'no',
+      },
+      { label: 'Created', key: 'created_at', value: update.created_at },
+    ],
+    sections: [{ kind: 'text', key: 'description', text: update.description }],
+  };
 }

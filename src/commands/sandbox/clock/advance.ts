@@ -2,7 +2,7 @@ import type { Ctx } from '../../../core/context';
 import { saySuccess } from '../../../output/say';
 import type { Input } from '../../../core/flags/spec';
 import { CliError, UsageError } from '../../../errors';
-import { printJson } from '../../../output/render';
+import { showOutcome } from '../../../output/present';
 import { MAX_CLOCK_ADVANCE_SECONDS } from '../../../sandbox/limits';
 import { sanitize } from '../../../text/escape';
 import { humanDuration, readDuration } from '../../../text/time';
@@ -38,7 +38,6 @@ export async function sandboxClockAdvanceRun(
   if (typeof answer?.now !== 'string') {
     throw new CliError('response', 'The sandbox answered POST /__sandbox/clock without the new time.');
   }
-  if (ctx.globals.json) return printJson(io, answer);
   const ahead =
     typeof answer.offsetSeconds === 'number' && answer.offsetSeconds > 0
       ? ` (${humanDuration(answer.offsetSeconds)} ahead of the real time)`
@@ -47,5 +46,6 @@ export async function sandboxClockAdvanceRun(
     io,
     `The sandbox clock moved forward ${humanDuration(ms / 1000)}: it is now ${sanitize(answer.now)}${ahead}.`,
   );
-  if (!io.stdoutIsTTY) io.out(`${sanitize(answer.now)}\n`);
+  // Piped, the new time alone, for a script.
+  await showOutcome(ctx, { json: answer, id: answer.now });
 }

@@ -5,7 +5,7 @@ import type { CheckStatusWord } from '../../../api/schemas/checkValues';
 import { checkLabel, resolveCheck } from '../../../core/check-arg';
 import type { Ctx } from '../../../core/context';
 import { UsageError } from '../../../errors';
-import { printJson } from '../../../output/render';
+import { showOutcome } from '../../../output/present';
 import { colorValue, saySuccess } from '../../../output/say';
 import { adminCall } from './admin';
 
@@ -35,7 +35,7 @@ export async function setCheckStatus(
     path: `/__sandbox/checks/${encodeURIComponent(check.id)}/status`,
     body: { status },
   });
-  if (ctx.globals.json) return printJson(io, answer);
   const now = statusWord(answer);
   saySuccess(io, `${checkLabel(check)} is ${colorValue(io.errStyle, now)} in the sandbox.`);
+  await showOutcome(ctx, { json: answer });
 }

@@ -1,0 +1,83 @@
+import type { IO } from '../../io';
+import { mdCell, mdInline, mdParagraph, mdTable } from '../../text/markdown';
+import type { ListView, OutlineItem, ShownRecord, Section, Writer } from '../present';
+import { cellText, columnsFor, type Cell, type Column } from '../render';
+
+/*
+ * `--format md`: GitHub-flavoured Markdown, for chat and postmortems. A list is a table; a
+ * record a heading, its fields as a list, then its sections (a timeline newest first, a
+ * table, text). Whole IDs, times that do not age (a column's or field's `text`, else its
+ * value), every value from the server escaped (text/markdown.ts). Nothing is fitted to a
+ * terminal: the document is written as it is.
+ */
+
+/** What a document shows of a value: its `text`, else its value; "—" for nothing. */
+const shown = (cell: Cell) => mdCell(cellText(cell));
+
+function table<R>(rows: readonly R[], columns: readonly Column<R>[]): string {
+  return mdTable(
+    columns.map((column) => mdInline(column.header)),
+    rows.map((row) => columns.map((column) => shown((column.text ?? column.value)(row)))),
+  );
+}
+
+function outline(items: readonly OutlineItem[], depth: number): string[] {
+  return items.flatMap((item) => [
+    `${'  '.repeat(depth)}- ${item.cells.map((cell) => mdInline(cell.value)).join(' · ')}`,
+    ...outline(item.children ?? [], depth + 1),
+  ]);
+}
+
+function section(part: Section): string {
+  switch (part.kind) {
+    case 'rows':
+      return `### ${mdInline(part.title)}\n\n${
+        part.rows.length ? table(part.rows, part.columns as readonly Column<unknown>[]) : mdParagraph(part.empty)
+      }`;
+    case 'timeline':
+      return [
+        `### ${mdInline(part.title)}`,
+        ...part.entries.map((entry) =>
+          [
+            `#### ${mdInline(entry.heading)} · ${mdInline(entry.at)}`,
+            mdParagraph(entry.body),
+            `*${mdInline(entry.note)}*`,
+          ]
+            .filter(Boolean)
+            .join('\n\n'),
+        ),
+      ].join('\n\n');
+    case 'text':
+      return mdParagraph(part.text);
+    case 'outline':
+      return `### ${mdInline(part.title)}\n\n${part.items.length ? outline(part.items, 0).join('\n') : 'none'}`;
+  }
+}
+
+function recordText(view: ShownRecord): string {
+  if (view.empty !== undefined) return mdParagraph(view.empty);
+  const fields = view.fields.map((field) => `- **${mdInline(field.label)}:** ${shown(field.text ?? field.value)}`);
+  return [
+    `## ${mdInline(view.title)}`,
+    ...(fields.length ? [fields.join('\n')] : []),
+    ...(view.sections ?? []).map(section),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+export const md: Writer = {
+  async list<R>(io: IO, view: ListView<R> & { rows: readonly R[] }) {
+    const rows = view.rows;
+    io.outRaw(
+      `${rows.length ? table(rows, columnsFor(view.columns, rows, Number.POSITIVE_INFINITY)) : mdParagraph(view.empty)}\n`,
+    );
+  },
+  async record(io, view) {
+    io.outRaw(`${recordText(view)}\n`);
+  },
+  async outcome(io, view) {
+    if (view.record) io.outRaw(`${recordText(view.record)}\n`);
+    else if (view.id !== undefined) io.outRaw(`${mdInline(view.id)}\n`);
+  },
+};
