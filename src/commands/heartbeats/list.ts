@@ -6,7 +6,7 @@ import type { Input } from '../../core/flags/spec';
 import { numberedPages, runPagedList } from '../../core/list';
 import { shortId, type Column } from '../../output/render';
 import { colorValue } from '../../output/say';
-import { relativeTime } from '../../text/time';
+import { absoluteTime, relativeTime } from '../../text/time';
 import { everyText } from './shared/monitor';
 import { judge, type JudgedHeartbeat } from './shared/judge';
 import { LIST } from './spec';
@@ -30,6 +30,10 @@ function columns(now: number): Column<JudgedHeartbeat>[] {
         row.judgement.lastPingAt === undefined
           ? 'never'
           : relativeTime(new Date(row.judgement.lastPingAt).toISOString(), now),
+      text: (row) =>
+        row.judgement.lastPingAt === undefined
+          ? 'never'
+          : absoluteTime(new Date(row.judgement.lastPingAt).toISOString()),
     },
     { header: 'ID', value: (row) => row.check.id, display: (row) => shortId(row.check.id) },
   ];

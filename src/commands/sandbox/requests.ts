@@ -8,6 +8,7 @@ import { sanitize } from '../../text/escape';
 import { cutRows } from '../../text/wrap';
 import { colorHttpStatus } from '../../output/say';
 import { maskSecret, maskSecretValues } from '../../text/mask';
+import { absoluteTime } from '../../text/time';
 import { adminCall } from './shared/admin';
 import { BODY_ROWS, type REQUESTS } from './spec';
 
@@ -63,7 +64,12 @@ const bodyText = (body: unknown) => (body === undefined || body === null ? '' : 
 
 const COLUMNS: Column<ShownRequest>[] = [
   // On a terminal "11-23 12:25:10" (UTC, the year left out) leaves the width to PATH and BODY.
-  { header: 'TIME (UTC)', value: (r) => r.time, display: (r) => r.time.slice(5, 19).replace('T', ' ') },
+  {
+    header: 'TIME (UTC)',
+    value: (r) => r.time,
+    display: (r) => r.time.slice(5, 19).replace('T', ' '),
+    text: (r) => absoluteTime(r.time, 'seconds'),
+  },
   { header: 'METHOD', value: (r) => r.method },
   // The end of a path tells requests apart: it is cut last, and in the middle.
   { header: 'PATH', value: (r) => r.path, shrink: 'last', cut: 'path' },

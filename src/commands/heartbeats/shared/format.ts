@@ -2,7 +2,7 @@ import type { Availability, HeartbeatEvent } from '../../../api/schemas/heartbea
 import type { IO } from '../../../io';
 import type { Column } from '../../../output/render';
 import { colorValue } from '../../../output/say';
-import { timeDisplay } from '../../../text/time';
+import { absoluteTime, timeDisplay } from '../../../text/time';
 
 export function eventColumns(now: number): Column<HeartbeatEvent>[] {
   return [
@@ -10,6 +10,7 @@ export function eventColumns(now: number): Column<HeartbeatEvent>[] {
       header: 'TIME',
       value: (event) => event.timestamp,
       display: (event) => event.timestamp && timeDisplay(event.timestamp, now, 'seconds'),
+      text: (event) => event.timestamp && absoluteTime(event.timestamp, 'seconds'),
     },
     {
       header: 'STATE',
