@@ -11,6 +11,9 @@ import { cellText, columnsFor, type Cell, type Column } from '../render';
  * terminal: the document is written as it is.
  */
 
+/** A section's title as a heading: "Packages (17)", without the colon that leads into a terminal's lines. */
+const heading = (title: string) => mdInline(title.replace(/:$/, ''));
+
 /** What a document shows of a value: its `text`, else its value; "—" for nothing. */
 const shown = (cell: Cell) => mdCell(cellText(cell));
 
@@ -31,12 +34,12 @@ function outline(items: readonly OutlineItem[], depth: number): string[] {
 function section(part: Section): string {
   switch (part.kind) {
     case 'rows':
-      return `### ${mdInline(part.title)}\n\n${
+      return `### ${heading(part.title)}\n\n${
         part.rows.length ? table(part.rows, part.columns as readonly Column<unknown>[]) : mdParagraph(part.empty)
       }`;
     case 'timeline':
       return [
-        `### ${mdInline(part.title)}`,
+        `### ${heading(part.title)}`,
         ...part.entries.map((entry) =>
           [
             `#### ${mdInline(entry.heading)} · ${mdInline(entry.at)}`,
@@ -50,7 +53,7 @@ function section(part: Section): string {
     case 'text':
       return mdParagraph(part.text);
     case 'outline':
-      return `### ${mdInline(part.title)}\n\n${part.items.length ? outline(part.items, 0).join('\n') : 'none'}`;
+      return `### ${heading(part.title)}\n\n${part.items.length ? outline(part.items, 0).join('\n') : 'none'}`;
   }
 }
 

@@ -4,7 +4,7 @@ import { checkStateWord, heartbeatStateSince, judgeHeartbeatCheck, statusSince }
 import type { Check, CheckStatus } from '../../../api/schemas/checkReads';
 import { shortId, type Column } from '../../../output/render';
 import { colorId, colorValue } from '../../../output/say';
-import { relativeTime } from '../../../text/time';
+import { absoluteTime, relativeTime } from '../../../text/time';
 
 /* How `mon checks list`, `get` and `status` show checks and their statuses. */
 
@@ -72,6 +72,10 @@ export function statusColumns(now: number, heartbeats: HeartbeatsById): Column<C
       header: 'SINCE',
       value: (s) => sinceOf(s, heartbeats.get(s.checkId), now),
       display: (s) => sinceText(sinceOf(s, heartbeats.get(s.checkId), now), now),
+      text: (s) => {
+        const since = sinceOf(s, heartbeats.get(s.checkId), now);
+        return since ? absoluteTime(since) : undefined;
+      },
     },
     { header: 'LOCATION', value: (s) => s.lastRunLocation ?? undefined },
   ];
