@@ -138,6 +138,13 @@ describe('--format table, tsv and json', () => {
     expect((await run('incidents list --format JSON')).stdout).toBe(json.stdout);
     expect((await run('incidents list --format json --jq ".entries | length"')).stdout).toBe('1\n');
   });
+
+  it('json makes errors JSON too, as --json does, even one found before the command line is read', async () => {
+    for (const line of ['incidents list --format json --bogus', 'incidents get no-such --format json']) {
+      const result = await run(line);
+      expect(JSON.parse(result.stderr), line).toMatchObject({ error: { exitCode: result.code } });
+    }
+  });
 });
 
 refusesBadInput([

@@ -319,7 +319,7 @@ export interface EarlyReading {
   command: string | undefined;
   /** -h or --help, or `mon help ...`. */
   help: boolean;
-  /** --json, or --jq (-q): output, and errors, are JSON. */
+  /** --json, --jq (-q) or --format json: output, and errors, are JSON. */
   json: boolean;
   /** --jq (-q): the jq engine runs. */
   jq: boolean;
@@ -334,6 +334,10 @@ export interface EarlyReading {
 }
 
 const JQ_FLAG = flagName('jq', GLOBAL_FLAGS.jq);
+
+/** `--format json`, in any case, is `--json`. */
+const isJsonFormat = (format: RawValue | undefined) =>
+  typeof format === 'string' && format.trim().toLowerCase() === 'json';
 
 /** The program's node: the global flags, and the top-level commands under it (none known to the start-up's reading). */
 export function programNode(commands?: readonly ReadNode[]): ReadNode {
@@ -352,7 +356,7 @@ export function earlyFacts(reading: Reading, env: NodeJS.ProcessEnv): EarlyReadi
     words,
     command: words[0] === 'help' ? words[1] : words[0],
     help: reading.help,
-    json: globals.json === true || globals.jq !== undefined || jqTyped,
+    json: globals.json === true || globals.jq !== undefined || jqTyped || isJsonFormat(globals.format),
     jq: globals.jq !== undefined,
     noColor: globals.color === false,
     debug: globals.debug === true || envFlag(env.MON_DEBUG),

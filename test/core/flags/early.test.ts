@@ -18,6 +18,11 @@ const TABLE: [string[], Partial<EarlyReading>][] = [
   // a verb's, so this -q is not the global one (the guard refuses it as an unknown option).
   [['incidents', 'resolve', 'ID', '-yq', '.id'], { words: ['incidents', 'resolve', 'ID', '.id'], json: false }],
   [['incidents', 'list', '-yq', '.[0]'], { words: ['incidents', 'list', '.[0]'], json: false, jq: false }],
+  // --format json is --json, in any case and either spelling; another format is not JSON.
+  [['--format', 'json', 'incidents', 'list'], { words: ['incidents', 'list'], json: true }],
+  [['incidents', 'list', '--format=JSON'], { words: ['incidents', 'list'], json: true }],
+  [['--format', 'md', 'incidents', 'list'], { words: ['incidents', 'list'], json: false }],
+  [['incidents', 'list', '--format=tsv'], { words: ['incidents', 'list'], json: false }],
   [['--timeout', '5', '--no-color', 'runtimes'], { words: ['runtimes'], noColor: true }],
   // A flag where a value belongs is a flag (the guard refuses it): --json still asks for JSON errors.
   [['--profile', '--json', 'runtimes'], { words: ['runtimes'], json: true }],
