@@ -50,9 +50,11 @@ describe('start-up', () => {
     const modules = await eagerModules('src/start/start.ts');
     expect(modules.filter((file) => !file.startsWith('src/') && !file.startsWith('node:'))).toEqual([]);
     // Beside those that import nothing (tables, env.ts, text/shell.ts, descriptor.ts); errors.ts words
-    // its hints with text/next.ts (the command to type next), which needs only shell quoting.
+    // its hints with text/next.ts (the command to type next), which needs only shell quoting; the
+    // global flag table takes --format's values from output/formats/names.ts, a table too.
     expect(modules.filter((file) => file.startsWith('src/') && !file.startsWith('src/start/')).sort()).toEqual([
       'src/config/paths.ts',
+      'src/core/flags/globals.ts',
       'src/core/flags/read.ts',
       'src/errors.ts',
       'src/text/next.ts',

@@ -1,6 +1,7 @@
 import { UsageError } from '../errors';
 import type { IO } from '../io';
 import type { Cell, Column, Columns, Field } from './render';
+import { FORMATS, type Format } from './formats/names';
 
 /*
  * The one place that decides how a result is written (gh's Exporter). A verb never asks which
@@ -14,11 +15,8 @@ import type { Cell, Column, Columns, Field } from './render';
  *
  * Every shape carries `json`, what --json (and --jq) print: the API's body as received. The
  * formats (FORMATS) are one module each, under output/formats/, loaded when used: a new format
- * is one new module and one line in WRITERS (docs/ARCHITECTURE.md says how).
+ * is one new module, its name in formats/names.ts and one line in WRITERS (docs/ARCHITECTURE.md says how).
  */
-
-export const FORMATS = ['table', 'tsv', 'json', 'md'] as const;
-export type Format = (typeof FORMATS)[number];
 
 /** The global flags that choose the output, as the command line gave them. */
 export interface OutputFlags {

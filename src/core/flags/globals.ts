@@ -1,3 +1,4 @@
+import { FORMATS } from '../../output/formats/names';
 import type { FlagTable, FlagValues } from './spec';
 
 /**
@@ -15,11 +16,11 @@ export const GLOBAL_FLAGS = {
   account: { kind: 'raw', value: 'id', help: 'account ID, sent as x-service-account (env MON_ACCOUNT_ID)' },
   pingUrl: { kind: 'raw', value: 'url', help: 'base URL of heartbeat pings (env MON_PING_URL)' },
   json: { kind: 'bool', help: 'print the API response as JSON (the same as --format json)' },
-  // The formats of output/present.ts (FORMATS); that module checks the value.
+  // The formats of output/present.ts, which checks the value.
   format: {
     kind: 'raw',
     value: 'format',
-    values: ['table', 'tsv', 'json', 'md'],
+    values: FORMATS,
     help: "output as a table (a terminal's default), tsv (a pipe's), json (the API response, as --json) or md (Markdown)",
   },
   jq: {
