@@ -74,7 +74,7 @@ describe('the command line read before commander (early facts)', () => {
     expect(result.stdout).toMatch(/^Usage: mon incidents /);
   });
 
-  it('readEarly is cheap to import: read.ts reaches the global flag table and nothing else of mon, no package', async () => {
+  it('readEarly is cheap to import: read.ts reaches the global flag table (and the formats it names) and nothing else of mon, no package', async () => {
     const result = await build({
       entryPoints: ['src/core/flags/read.ts'],
       bundle: true,
@@ -90,6 +90,7 @@ describe('the command line read before commander (early facts)', () => {
       'src/core/flags/read.ts',
       'src/core/flags/spec.ts',
       'src/env.ts',
+      'src/output/formats/names.ts',
     ]);
   });
 });

@@ -144,8 +144,19 @@ const LINES: string[][] = VERBS.flatMap(([path, verb]) => {
     base,
     ...Object.entries(verb.spec.flags).flatMap(([key, flag]) => spelled(key, flag).map((typed) => [...base, ...typed])),
     ['--json', ...base, '--no-color'],
-    ['--profile=work', first!, '--debug', ...rest, '--timeout', '5', '-q', '.'],
-    [...base, '--base-url', 'http://127.0.0.1:1', '--no-input', '--insecure', '--sandbox', '--account', 'a-1'],
+    ['--profile=work', first!, '--debug', ...rest, '--timeout', '5', '-q', '.', '--format=JSON'],
+    [
+      ...base,
+      '--base-url',
+      'http://127.0.0.1:1',
+      '--no-input',
+      '--insecure',
+      '--sandbox',
+      '--account',
+      'a-1',
+      '--format',
+      'md',
+    ],
     [...base, '--'],
     [...base, '--json', '--json'],
   ];
@@ -258,11 +269,12 @@ function flagOf(spellings: Spelling[]) {
 }
 
 /**
- * A table's spellings. --jq is left out: its expression is compiled before the verb runs (a
- * cost per line, and most words are no jq); the lines of LINES give it.
+ * A table's spellings. --jq and --format are left out: the expression is compiled, and the
+ * format checked against output/present.ts's, before the verb runs (a cost per line, and most
+ * words are neither); the lines of LINES give them.
  */
 const spellingsOfTable = (table: Record<string, Flag>) =>
-  Object.entries(table).flatMap(([key, flag]) => (key === 'jq' ? [] : spellingsOf(key, flag)));
+  Object.entries(table).flatMap(([key, flag]) => (key === 'jq' || key === 'format' ? [] : spellingsOf(key, flag)));
 const globalFlag = flagOf(spellingsOfTable(GLOBAL_FLAGS));
 
 /** A line of a verb: global flags, its path, its arguments, its flags and the global ones, and words after `--`. */
