@@ -21,7 +21,9 @@ export type ErrorKind =
   | 'failure' // 1: anything else the command reports on purpose
   | 'job-timeout' // 124: `heartbeats exec --max-runtime` stopped the job (as coreutils `timeout`)
   | 'overlap' // 75: `heartbeats exec --no-overlap` did not start: the previous run still goes
-  | 'too-fast'; // 8: `heartbeats exec --min-duration`: the job succeeded too soon to be pinged
+  | 'too-fast' // 8: `heartbeats exec --min-duration`: the job succeeded too soon to be pinged
+  | 'confirmation-required' // 9: a write that needs --yes or a plan token; its plan is on stdout, nothing was sent
+  | 'conflict'; // 10: a plan token that can no longer apply (spent, expired, the object changed or gone); nothing was sent
 
 export class CliError extends Error {
   readonly kind: ErrorKind;
@@ -80,6 +82,26 @@ export class DeclinedError extends CliError {
   constructor(message: string) {
     super('declined', message);
     this.name = 'DeclinedError';
+  }
+}
+
+/**
+ * A write that was planned, not done: an agent's write without --yes, `--plan`, or a
+ * destructive command without a terminal to confirm on. The plan (core/plan.ts) is on
+ * stdout already; nothing was sent (exit 9).
+ */
+export class ConfirmationRequiredError extends CliError {
+  constructor(message: string, hint?: string) {
+    super('confirmation-required', message, hint);
+    this.name = 'ConfirmationRequiredError';
+  }
+}
+
+/** What a plan was made on moved on (or its token is spent or expired): nothing was sent (exit 10). */
+export class ConflictError extends CliError {
+  constructor(message: string, hint?: string) {
+    super('conflict', message, hint);
+    this.name = 'ConflictError';
   }
 }
 

@@ -44,6 +44,10 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   failure: 1,
   // A run of `heartbeats exec` that was not counted: the job's own codes pass through as they are.
   'too-fast': 8,
+  // A write that needs confirming: its plan is on stdout (agent mode, --plan, a destructive command without a terminal).
+  'confirmation-required': 9,
+  // A plan token that can no longer apply: spent, expired, or what it was planned on changed.
+  conflict: 10,
   // EX_TEMPFAIL of sysexits.h: the run was skipped, the next one will start.
   overlap: 75,
   // As coreutils `timeout`: the job was stopped for running too long.
@@ -119,7 +123,12 @@ function describeError(error: unknown, ctx: Ctx, facts: EarlyReading): Described
       error instanceof ApiError && error.status !== undefined
         ? { status: error.status, requestId: error.requestId }
         : undefined;
-    if (error.kind === 'cancelled' || error.kind === 'declined' || error.kind === 'attention')
+    if (
+      error.kind === 'cancelled' ||
+      error.kind === 'declined' ||
+      error.kind === 'attention' ||
+      error.kind === 'confirmation-required'
+    )
       return { kind: error.kind, message: error.message, hint: error.hintFor(facts.where), label: false, http };
     const hint =
       error.hintFor(facts.where) ?? (error.kind === 'usage' ? `See \`${ctx.commandPath} --help\`.` : undefined);
@@ -196,22 +205,37 @@ async function readCommandLine(argv: readonly string[], command: string | undefi
 async function runRead(ctx: Ctx, reading: Reading): Promise<void> {
   const verb = named(reading) as VerbNode;
   await startCommand(ctx, globalsOf(reading) as GlobalOptions, commandPathAt(reading));
-  const { flags, args } = rawInput(reading);
-  const input = convertInput(verb.spec, flags, args, ctx.now());
+  const raw = rawInput(reading);
+  const input = convertInput(verb.spec, raw.flags, raw.args, ctx.now());
   const run = await verb.load(async () => (await import('./program')).buildProgram(ctx));
-  await runVerb(ctx, verb.spec, run, input);
+  await runVerb(ctx, verb.spec, run, input, raw);
+}
+
+/** The mode of this run, or undefined while MON_MODE holds a value mon does not know. */
+function modeIfKnown(ctx: Ctx): string | undefined {
+  try {
+    return ctx.mode().mode;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Runs one command line and returns its exit code. Never exits the process itself. */
 export async function main(argv: string[], ctx: Ctx): Promise<number> {
   let code = 0;
+  ctx.argv = argv;
+  // An agent gets its errors as JSON and without colour, parse errors included (an unknown
+  // MON_MODE is reported below, as the usage error it is).
+  const agent = modeIfKnown(ctx) === 'agent';
+  const asAgent = (read: EarlyReading): EarlyReading => (agent ? { ...read, json: true, noColor: true } : read);
   // What the global flags say is known before the command is loaded: JSON, colour, --debug.
-  let facts = readEarly(argv, ctx.env);
+  let facts = asAgent(readEarly(argv, ctx.env));
   // Parse errors are reported before any action runs: decide their colour now.
   ctx.io.setColor({ noColorFlag: facts.noColor, env: ctx.env });
   try {
+    ctx.mode();
     const reading = await readCommandLine(argv, facts.command);
-    facts = earlyFacts(reading, ctx.env);
+    facts = asAgent(earlyFacts(reading, ctx.env));
     refuseFlagsAsValues(reading);
     refuseUnknownOptions(reading);
     refuseUnquotedValues(reading);

@@ -13,6 +13,8 @@ import { terminalPrompter } from './terminal-prompter';
 import { accessibleSetting, needsProfile, profileName, resolveSettings, type Settings } from '../config/settings';
 import type { Profile } from '../config/store';
 import type { GlobalOptions } from './flags/globals';
+import type { Invocation } from './flags/spec';
+import { detectMode, type ModeDecision } from '../mode';
 import { Progress, type Timers } from './progress';
 
 /**
@@ -30,6 +32,12 @@ export interface Ctx {
   globals: GlobalOptions;
   /** The command being run, e.g. "mon incidents create" (for messages). */
   commandPath: string;
+  /** The command line as typed, after `mon` (a plan's confirmCommand is made from it). */
+  argv: readonly string[];
+  /** The verb running, with its input as read (set by runVerb): what a write's plan is bound to. */
+  verb?: Invocation;
+  /** Who is calling (src/mode.ts), decided once from the environment and stdin; an unknown MON_MODE is exit 2. */
+  mode(): ModeDecision;
   config(): ConfigStore;
   settings(): Promise<Settings>;
   /** A client for the resolved account; fails with exit 4 when no key is configured. */
@@ -80,6 +88,7 @@ export function createContext(options: ContextOptions): Ctx {
   let client: Promise<ApiClient> | undefined;
   let progress: Progress | undefined;
   let accessible: boolean | undefined;
+  let mode: ModeDecision | undefined;
   const signal = options.signal ?? new AbortController().signal;
 
   const ctx: Ctx = {
@@ -91,7 +100,13 @@ export function createContext(options: ContextOptions): Ctx {
     signal,
     globals: {},
     commandPath: 'mon',
+    argv: [],
     now: options.now ?? Date.now,
+
+    mode() {
+      mode ??= detectMode(env, io.stdinIsTTY);
+      return mode;
+    },
 
     progress() {
       // Decided once the global flags are known: only for a person at a terminal.
@@ -270,11 +285,15 @@ export function requireProfile(ctx: Pick<Ctx, 'globals' | 'env' | 'config' | 'co
 
 /** What every command does before it runs, however its line was read: the global flags take effect. */
 export async function startCommand(ctx: Ctx, globals: GlobalOptions, path: string): Promise<void> {
-  // --format, --json and --jq made one decision (--jq implies --json; a bad --format is exit 2);
-  // the jq expression is compiled now, before anything is sent.
-  ctx.globals = outputFlags(globals);
+  // Agent mode (src/mode.ts): JSON out unless a --format is given, no colour, no prompt (and so
+  // no spinner). --format, --json and --jq made one decision (--jq implies --json; a bad
+  // --format is exit 2); the jq expression is compiled now, before anything is sent.
+  const { mode } = ctx.mode();
+  const agent = mode === 'agent';
+  ctx.globals = outputFlags(agent && globals.format === undefined ? { ...globals, json: true } : globals);
   ctx.commandPath = path;
-  ctx.io.setColor({ noColorFlag: globals.color === false, env: ctx.env });
-  ctx.io.promptsDisabled = globals.input === false || envFlag(ctx.env.MON_NO_INPUT) || envFlag(ctx.env.CI);
+  ctx.io.setColor({ noColorFlag: globals.color === false || agent, env: ctx.env });
+  // Only a person is asked: CI (or MON_MODE=ci) and agents never are.
+  ctx.io.promptsDisabled = globals.input === false || envFlag(ctx.env.MON_NO_INPUT) || mode !== 'interactive';
   if (globals.jq !== undefined) await useJq(ctx.io, globals.jq, { signal: ctx.signal, onClose: ctx.onClose });
 }

@@ -125,6 +125,8 @@ export function deleteCheckRequest(id: string): ApiRequest {
   return {
     method: 'DELETE',
     path: checkPath(id),
+    // 204, no body (any 2xx is success).
+    anyBody: true,
     uncertainHint: (next) => `Check with ${next(`checks get ${id}`)} whether the check is still there before retrying.`,
   };
 }
@@ -132,7 +134,7 @@ export function deleteCheckRequest(id: string): ApiRequest {
 /** DELETE /v1/checks/{id} (204; any 2xx is success). */
 export async function deleteCheck(client: Client, id: string): Promise<void> {
   try {
-    await client.request({ ...deleteCheckRequest(id), anyBody: true });
+    await client.request(deleteCheckRequest(id));
   } catch (error) {
     throw checkNotFound(error, id);
   }

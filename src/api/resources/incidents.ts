@@ -39,8 +39,12 @@ export function incidentPages(client: Client, query: { limit?: number; nextId?: 
   return pages(client, { method: 'GET', path: INCIDENTS, query }, 'incidentList');
 }
 
+export function getIncidentRequest(incidentId: string): ApiRequest {
+  return { method: 'GET', path: incidentPath(incidentId) };
+}
+
 export async function getIncident(client: Client, incidentId: string): Promise<{ incident: Incident; raw: unknown }> {
-  const request: ApiRequest = { method: 'GET', path: incidentPath(incidentId) };
+  const request = getIncidentRequest(incidentId);
   try {
     const response = await client.request(request);
     return { incident: await readResponse('incident', response, request), raw: response.body };
@@ -105,12 +109,16 @@ const updateNotFound = (error: unknown, incidentId: string, updateId: string) =>
     (next) => `${next(`incidents get ${incidentId}`)} lists the incident's updates and their IDs.`,
   );
 
+export function getIncidentUpdateRequest(incidentId: string, updateId: string): ApiRequest {
+  return { method: 'GET', path: `${updatesPath(incidentId)}/${pathSegment(updateId)}` };
+}
+
 export async function getIncidentUpdate(
   client: Client,
   incidentId: string,
   updateId: string,
 ): Promise<{ update: IncidentUpdate; raw: unknown }> {
-  const request: ApiRequest = { method: 'GET', path: `${updatesPath(incidentId)}/${pathSegment(updateId)}` };
+  const request = getIncidentUpdateRequest(incidentId, updateId);
   try {
     const response = await client.request(request);
     return { update: await readResponse('incidentUpdate', response, request), raw: response.body };

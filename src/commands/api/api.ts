@@ -8,8 +8,9 @@ import type { API } from './spec';
 import { UsageError } from '../../errors';
 import { jsonArrayWriter, printJson } from '../../output/render';
 import { sanitize } from '../../text/escape';
-import { keepNumberText, keptNumberText, parseJson, stringifyJson } from '../../text/json';
-import { printDryRun } from '../../core/dry-run';
+import { keepNumberText, keptNumberText, stringifyJson } from '../../text/json';
+import { runWrite, type WriteCtx } from '../../core/write';
+import { METHOD_EFFECTS } from '../../core/flags/spec';
 import { readInputText, type InputFlag } from '../../core/input';
 
 /** `/v1/x?y=1` or `v1/x`: a path on the configured API, never another host. */
@@ -154,10 +155,7 @@ function parseHeaders(io: Pick<Ctx['io'], 'addSecret'>, headers: string[]): Reco
   return { ...out };
 }
 
-export async function apiRun(
-  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'prepare'>,
-  { flags: options, args }: Input<typeof API>,
-): Promise<void> {
+export async function apiRun(ctx: WriteCtx, { flags: options, args }: Input<typeof API>): Promise<void> {
   const { io } = ctx;
   const path = checkApiPath(args.path);
   let stdinUsed = false;
@@ -207,25 +205,39 @@ export async function apiRun(
   if (rawBody !== undefined) request.rawBody = rawBody;
   else if (!inQuery && hasFields) request.body = fields;
 
-  if (options.dryRun) {
-    await printDryRun(ctx, rawBody !== undefined ? { ...request, body: parseJson(rawBody) } : request);
-    return;
-  }
-  const client = await ctx.api();
-  if (!options.paginate) {
-    const response = await client.request(request).catch((error: unknown) => {
+  const effect = METHOD_EFFECTS[method];
+  const client = async () => ctx.api();
+  const sendOne = async () => {
+    const response = await (await client()).request(request).catch((error: unknown) => {
       // Fields made it a POST without -X: a 405 most likely means a GET was meant.
       throw options.method === undefined && hasFields ? postNotAllowed(error) : error;
     });
     if (options.include) printHead(ctx, response.status, response.headers);
     await printBody(ctx, response.body, response.text);
-    return;
+  };
+  if (effect.kind === 'read-only' && !options.dryRun) {
+    if (options.plan)
+      throw new UsageError(`--plan is for requests that change something: ${method} only reads.`, 'Leave out --plan.');
+    if (!options.paginate) return sendOne();
+  } else {
+    // A write (or a dry run): one flow with every other write (core/write.ts). mon api cannot
+    // know what a path changes: the plan says the request, as it will be sent.
+    return runWrite(ctx, {
+      effect,
+      plan: () => ({
+        changes: [`${method} ${args.path}: sent as given (mon api does not read what it changes)`],
+        requests: [request],
+        confirm: { question: `Send ${method} ${sanitize(args.path)}?`, declined: 'Nothing was sent.' },
+        send: sendOne,
+      }),
+    });
   }
+  const paging = await client();
   const writer = jsonArrayWriter(io);
-  const guard = new PageGuard(path, client.paging);
+  const guard = new PageGuard(path, paging.paging);
   let nextId: string | undefined = query.nextId;
   for (let first = true; ; first = false) {
-    const response = await client.request({ ...request, query: { ...query, ...(nextId ? { nextId } : {}) } });
+    const response = await paging.request({ ...request, query: { ...query, ...(nextId ? { nextId } : {}) } });
     if (first && options.include) printHead(ctx, response.status, response.headers);
     const page = response.body as { entries?: unknown; nextId?: unknown } | undefined;
     if (!page || !Array.isArray(page.entries)) {

@@ -1,11 +1,12 @@
-import { DRY_RUN_FLAG } from '../../core/flags/common';
-import { verb } from '../../core/flags/spec';
+import { WRITE_FLAGS } from '../../core/flags/common';
+import { METHOD_EFFECTS, verb } from '../../core/flags/spec';
 import { TOP } from '../top-level';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
 
 export const API = verb({
   ...TOP.api,
+  effect: { byMethod: METHOD_EFFECTS },
   args: [{ key: 'path', label: 'path', kind: 'text', help: 'API path, e.g. /v1/runtimes (may include a ?query)' }],
   flags: {
     method: {
@@ -26,7 +27,7 @@ export const API = verb({
     input: { kind: 'file', help: 'send this file (- for stdin) as the JSON body' },
     include: { kind: 'bool', short: 'i', help: 'print the status line and response headers before the body' },
     paginate: { kind: 'bool', help: 'follow nextId and print every entry of every page as one JSON array' },
-    ...DRY_RUN_FLAG,
+    ...WRITE_FLAGS,
   },
   about:
     'Fields go in the JSON body, or in the query string for GET. The response body is printed\n' +

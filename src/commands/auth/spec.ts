@@ -1,3 +1,4 @@
+import { READ_ONLY } from '../../core/flags/common';
 import { verb, type NounSpec } from '../../core/flags/spec';
 import { TOP } from '../top-level';
 
@@ -9,6 +10,7 @@ export const AUTH: NounSpec = {
 export const LOGIN = verb({
   name: 'login',
   summary: 'Store an API key, account ID and base URL in a profile (checked first)',
+  effect: { kind: 'write', idempotent: true, local: true },
   flags: { withKey: { kind: 'bool', help: 'read the API key from stdin instead of prompting' } },
   about:
     'Prompts for the base URL, account ID and key on a terminal (the key is not echoed).\n' +
@@ -28,6 +30,7 @@ export const LOGIN = verb({
 export const STATUS = verb({
   name: 'status',
   summary: 'Show the credentials in use and where each comes from (exit 4 without a key)',
+  effect: READ_ONLY,
   flags: {},
   examples: ['mon auth status', 'MON_PROFILE=staging mon auth status', 'mon auth status --json'],
 });
@@ -35,6 +38,7 @@ export const STATUS = verb({
 export const LOGOUT = verb({
   name: 'logout',
   summary: 'Remove the stored API key from the profile (keeps base URL and account)',
+  effect: { kind: 'destructive', idempotent: true, local: true },
   flags: {},
   examples: ['mon auth logout', 'mon --profile staging auth logout'],
 });

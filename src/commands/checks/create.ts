@@ -1,14 +1,12 @@
 import { createCheck, createCheckRequest } from '../../api/resources/checks';
 import { CHECK_TYPES, combinedCheckCreateSchema } from '../../api/schemas/checks';
 import type { Ctx } from '../../core/context';
-import { printDryRun } from '../../core/dry-run';
 import type { Input } from '../../core/flags/spec';
 import { UsageError } from '../../errors';
 import { sayWarning } from '../../output/say';
 import { nextCommand } from '../../text/next';
 import { shellQuote } from '../../text/shell';
-import { composeCheckBody, warnAboutIgnoredAlertSettings, type CreateCheckCtx } from './shared/compose';
-import { printCreatedCheck } from './shared/show';
+import { composeCheckBody, createCheckWrite, type CreateCheckCtx } from './shared/compose';
 import type { CREATE } from './spec';
 
 /**
@@ -18,7 +16,7 @@ import type { CREATE } from './spec';
  * that creates it (`heartbeats create`), or `mon api` for a body the user writes.
  */
 export async function createCheckRun(ctx: CreateCheckCtx, { flags }: Input<typeof CREATE>): Promise<void> {
-  const body = await composeCheckBody(ctx, flags, {
+  const compose = await composeCheckBody(ctx, flags, {
     schema: combinedCheckCreateSchema,
     combined: true,
     // Checked (and the deprecation said) once --file and the flags are read, before anything is asked.
@@ -27,11 +25,14 @@ export async function createCheckRun(ctx: CreateCheckCtx, { flags }: Input<typeo
       warnDeprecated(ctx);
     },
   });
-  warnAboutIgnoredAlertSettings(ctx, flags, body);
   const options = { autoAssignAlerts: flags.autoAssignAlerts !== false };
-  if (flags.dryRun) return printDryRun(ctx, createCheckRequest(body, options));
-  const { check, raw: response } = await createCheck(await ctx.api(), body, options);
-  await printCreatedCheck(ctx, check, response);
+  await createCheckWrite(
+    ctx,
+    flags,
+    compose,
+    (body) => createCheckRequest(body, options),
+    (client, body) => createCheck(client, body, options),
+  );
 }
 
 /** The types `checks create` cannot build (a known type other than DNS): exit 2, naming what creates one. */

@@ -21,7 +21,7 @@ import {
   TRIGGER_SEVERITIES,
 } from '../../api/schemas/checkValues';
 import { PAGE_LIMIT, RUNTIME_IDS } from '../../api/schemas/enums';
-import { checkArg, DRY_RUN_FLAG } from '../../core/flags/common';
+import { READ_ONLY, WRITE_FLAGS, checkArg } from '../../core/flags/common';
 import { verb, type BoolFlag, type FileFlag, type NounSpec, type RawFlag } from '../../core/flags/spec';
 import { TOP } from '../top-level';
 
@@ -433,11 +433,14 @@ export const CHECK_FLAGS = {
     help: 'JSON body with any of the fields (- for stdin); the flags override it',
     group: 'Input and output',
   },
+  yes: { ...WRITE_FLAGS.yes, group: 'Input and output' },
   dryRun: {
     kind: 'bool',
-    help: 'print the request instead of sending it (secret values masked)',
+    help: 'print the plan (what would be created, the request) instead of sending it (secret values masked)',
     group: 'Input and output',
   },
+  plan: { ...WRITE_FLAGS.plan, group: 'Input and output' },
+  planToken: { ...WRITE_FLAGS.planToken, group: 'Input and output' },
 } as const satisfies Record<string, CheckFlag>;
 
 /** The deprecated combined create's own flags, before the body flags. */
@@ -500,6 +503,7 @@ const CHECK_ID_HELP =
 export const LIST = verb({
   name: 'list',
   summary: 'List the checks: short ID, name, type, status, frequency, locations, tags',
+  effect: READ_ONLY,
   flags: {
     type: { kind: 'enum', values: CHECK_TYPES, value: 'type', help: 'only checks of this type' },
     tag: { kind: 'text', value: 'tag', repeatable: true, help: 'only checks with this tag (any of several)' },
@@ -532,6 +536,7 @@ export const LIST = verb({
 export const GET = verb({
   name: 'get',
   summary: "Show a check's configuration and its current status",
+  effect: READ_ONLY,
   args: [checkArg()],
   flags: {},
   about:
@@ -545,10 +550,15 @@ export const GET = verb({
 export const DELETE = verb({
   name: 'delete',
   summary: 'Delete a check (a heartbeat stops answering its ping URL)',
+  effect: { kind: 'destructive', idempotent: true, target: 'check' },
   args: [checkArg()],
   flags: {
-    yes: { kind: 'bool', short: 'y', help: 'delete without asking (needed when there is no terminal to ask on)' },
-    ...DRY_RUN_FLAG,
+    ...WRITE_FLAGS,
+    yes: {
+      kind: 'bool',
+      short: 'y',
+      help: 'delete without asking (without it, and without a terminal to ask on, mon plans: exit 9)',
+    },
   },
   about:
     CHECK_ID_HELP +
@@ -560,6 +570,7 @@ export const DELETE = verb({
 export const STATUS = verb({
   name: 'status',
   summary: 'How every check is doing now: failing first, then degraded, then passing',
+  effect: READ_ONLY,
   flags: {},
   about:
     'From GET /v1/check-statuses: each check with its status and since when (its last result).\n' +
@@ -572,6 +583,7 @@ export const STATUS = verb({
 export const CREATE_DNS = verb({
   name: 'create-dns',
   summary: 'Create a DNS monitor (POST /v1/checks/dns)',
+  effect: { kind: 'write', idempotent: false },
   flags: CHECK_FLAGS,
   about: BODY_HELP,
   examples: [
@@ -588,6 +600,7 @@ export const CREATE_DNS = verb({
 export const CREATE = verb({
   name: 'create',
   summary: 'Create a check with the deprecated combined operation (POST /v1/checks)',
+  effect: { kind: 'write', idempotent: false },
   flags: {
     ...COMBINED_FLAGS,
     ...CHECK_FLAGS,

@@ -1,3 +1,4 @@
+import { READ_ONLY } from '../../core/flags/common';
 import { COMPLETION_SOURCES, verb } from '../../core/flags/spec';
 import { TOP } from '../top-level';
 
@@ -5,6 +6,7 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 export const COMPLETION = verb({
   ...TOP.completion,
+  effect: READ_ONLY,
   args: [{ key: 'shell', label: 'shell', kind: 'enum', values: SHELLS, help: 'bash, zsh or fish' }],
   flags: {},
   about:
@@ -19,6 +21,7 @@ export const COMPLETION = verb({
 /** Hidden: what the completion scripts run to offer values from the API (silent, 2 s at most). */
 export const COMPLETE_VALUES = verb({
   ...TOP.completeValues,
+  effect: READ_ONLY,
   args: [{ key: 'source', label: 'SOURCE', kind: 'enum', values: COMPLETION_SOURCES, help: 'what to list' }],
   flags: {},
   about:

@@ -1,4 +1,5 @@
 import { SETTING_NAMES } from '../../config/settings';
+import { READ_ONLY } from '../../core/flags/common';
 import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
 import { TOP } from '../top-level';
 
@@ -21,6 +22,7 @@ export const CONFIG: NounSpec = {
 export const LIST = verb({
   name: 'list',
   summary: "Show the profile's settings",
+  effect: READ_ONLY,
   flags: {},
   examples: ['mon config list', 'mon --profile staging config list --json'],
 });
@@ -28,6 +30,7 @@ export const LIST = verb({
 export const GET = verb({
   name: 'get',
   summary: 'Print one setting (exit 1 when it is not set)',
+  effect: READ_ONLY,
   args: [KEY],
   flags: {},
   examples: ['mon config get base-url', 'curl "$(mon config get base-url)/v1/runtimes"'],
@@ -36,6 +39,7 @@ export const GET = verb({
 export const SET = verb({
   name: 'set',
   summary: 'Change one setting (the key is set with `mon auth login`)',
+  effect: { kind: 'write', idempotent: true, local: true },
   args: [KEY, { key: 'value', label: 'VALUE', kind: 'text', help: 'the new value' }],
   flags: {},
   examples: [
@@ -48,6 +52,7 @@ export const SET = verb({
 export const UNSET = verb({
   name: 'unset',
   summary: 'Remove one setting from the profile',
+  effect: { kind: 'write', idempotent: true, local: true },
   args: [KEY],
   flags: {},
   examples: ['mon config unset ping-url'],
@@ -56,6 +61,7 @@ export const UNSET = verb({
 export const PATH = verb({
   name: 'path',
   summary: 'Print where the profiles are stored',
+  effect: READ_ONLY,
   flags: {},
   examples: ['mon config path', 'MON_CONFIG_DIR=/tmp/mon mon config path'],
 });

@@ -1,8 +1,7 @@
 import { createHeartbeat, createHeartbeatRequest } from '../../api/resources/heartbeats';
 import { heartbeatCreateBodySchema, type HeartbeatCheck } from '../../api/schemas/heartbeats';
-import { askAndConfirm } from '../../core/confirm';
 import type { Ctx } from '../../core/context';
-import { printDryRun } from '../../core/dry-run';
+import { runWrite, type WriteCtx } from '../../core/write';
 import { missingFlagsError } from '../../core/flags/convert';
 import { checkBody } from '../../core/flags/parse';
 import { askText } from '../../core/flags/prompt';
@@ -23,7 +22,7 @@ import {
 } from './shared/monitor';
 import { nextCommand } from '../../text/next';
 
-type CreateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now'>;
+type CreateCtx = WriteCtx;
 
 const EXAMPLE = 'heartbeats create --name "Nightly backup" --period 1d --grace 1h';
 
@@ -66,22 +65,35 @@ export async function createHeartbeatRun(ctx: CreateCtx, { flags }: Input<typeof
     period: flags.period ?? (await askDuration(ctx, 'period', CREATE.flags.period, previous?.period)),
     grace: flags.grace ?? (await askDuration(ctx, 'grace', CREATE.flags.grace, previous?.grace)),
   });
-  const answers = await askAndConfirm(ctx, ask, (answers) => ({
-    prompted: prompting,
-    dryRun: flags.dryRun,
-    title: 'About to create a heartbeat monitor:',
-    lines: monitorLines(toBody(answers)),
-    question: 'Create this monitor?',
-    declined: 'Nothing was created.',
-  }));
-  const body = toBody(answers);
   const options = alertChannelSubscriptions ? { autoAssignAlerts: false } : {};
-  if (flags.dryRun) return printDryRun(ctx, createHeartbeatRequest(body, options));
-
-  const client = await ctx.api();
-  const { check, raw } = await createHeartbeat(client, body, options);
-  reportCreated(ctx, check);
-  await showOutcome(ctx, { json: raw, id: check.id });
+  await runWrite(ctx, {
+    ask,
+    prompted: () => prompting,
+    plan: (answers) => {
+      const body = toBody(answers);
+      return {
+        changes: [
+          `A new heartbeat monitor "${body.name}": ${monitorLines(body)
+            .filter(([label]) => label !== 'Name')
+            .map(([label, value]) => `${label.toLowerCase()} ${value}`)
+            .join('; ')}`,
+        ],
+        requests: [createHeartbeatRequest(body, options)],
+        confirm: {
+          title: 'About to create a heartbeat monitor:',
+          lines: monitorLines(body),
+          question: 'Create this monitor?',
+          declined: 'Nothing was created.',
+        },
+        send: async () => {
+          const client = await ctx.api();
+          const { check, raw } = await createHeartbeat(client, body, options);
+          reportCreated(ctx, check);
+          await showOutcome(ctx, { json: raw, id: check.id });
+        },
+      };
+    },
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { EVENTS_LIMIT, PAGE_LIMIT } from '../../api/schemas/enums';
-import { checkArg, DRY_RUN_FLAG, WINDOW_FLAGS } from '../../core/flags/common';
+import { DRY_RUN_FLAG, READ_ONLY, WINDOW_FLAGS, WRITE_FLAGS, checkArg } from '../../core/flags/common';
 import { verb, type NounSpec } from '../../core/flags/spec';
 import { HEARTBEAT_LIMITS, HEARTBEAT_STATES } from '../../api/heartbeat-rules';
 import { TOP } from '../top-level';
@@ -86,11 +86,12 @@ const DURATION_ABOUT =
 export const CREATE = verb({
   name: 'create',
   summary: 'Create a heartbeat monitor for a cron job; prints its ping URL',
+  effect: { kind: 'write', idempotent: false },
   flags: {
     ...MONITOR_FLAGS,
     muted: { kind: 'bool', help: 'send no alert notifications', body: ['muted'] },
     inactive: { kind: 'bool', help: 'create it paused: it records pings but never alerts', body: ['activated'] },
-    ...DRY_RUN_FLAG,
+    ...WRITE_FLAGS,
   },
   about:
     DURATION_ABOUT +
@@ -118,6 +119,7 @@ const STATE_WORDS =
 export const LIST = verb({
   name: 'list',
   summary: 'List the heartbeat monitors: how often each expects a ping, its state, its last ping',
+  effect: READ_ONLY,
   flags: {
     limit: {
       kind: 'int',
@@ -140,6 +142,7 @@ export const LIST = verb({
 export const GET = verb({
   name: 'get',
   summary: 'Show a heartbeat monitor: its state, last ping, when the next is due, its history',
+  effect: READ_ONLY,
   args: [checkArg({ optional: true, heartbeats: true })],
   flags: {},
   about:
@@ -154,6 +157,7 @@ export const GET = verb({
 export const UPDATE = verb({
   name: 'update',
   summary: 'Change a heartbeat monitor (what is not given keeps its current value)',
+  effect: { kind: 'write', idempotent: true, target: 'heartbeat' },
   args: [checkArg({ heartbeats: true })],
   flags: {
     ...MONITOR_FLAGS,
@@ -161,7 +165,7 @@ export const UPDATE = verb({
     unmuted: { kind: 'bool', help: 'send alert notifications again' },
     activate: { kind: 'bool', help: 'resume a paused monitor', body: ['activated'] },
     inactive: { kind: 'bool', help: 'pause it: it records pings but never alerts' },
-    ...DRY_RUN_FLAG,
+    ...WRITE_FLAGS,
   },
   about:
     DURATION_ABOUT +
@@ -178,6 +182,7 @@ export const UPDATE = verb({
 export const EVENTS = verb({
   name: 'events',
   summary: 'List the events of a heartbeat (pings, late pings, failures) and its success ratio',
+  effect: READ_ONLY,
   args: [CHECK],
   flags: {
     limit: {
@@ -205,6 +210,7 @@ export const EVENTS = verb({
 export const AVAILABILITY = verb({
   name: 'availability',
   summary: 'Show the success ratio of a heartbeat for a period, against the period before',
+  effect: READ_ONLY,
   args: [CHECK],
   flags: { ...WINDOW_FLAGS },
   about:
@@ -219,9 +225,16 @@ export const AVAILABILITY = verb({
   ],
 });
 
+/**
+ * Why a ping is sent as given in every mode: it is a job's signal to its monitor's ping URL
+ * (a token, no API key), not a change to review; exec's ping follows how its job ended.
+ */
+const PING_UNPLANNED = "a job's signal to its ping URL, not an API change";
+
 export const PING = verb({
   name: 'ping',
   summary: 'Send a heartbeat ping: tell the monitor the job ran',
+  effect: { kind: 'write', idempotent: false, unplanned: PING_UNPLANNED },
   args: [
     {
       key: 'token',
@@ -253,6 +266,7 @@ export const PING = verb({
 export const EXEC = verb({
   name: 'exec',
   summary: 'Run a command (a cron job) and ping only when it succeeds',
+  effect: { kind: 'write', idempotent: false, unplanned: PING_UNPLANNED },
   args: [
     {
       key: 'token',

@@ -1,10 +1,11 @@
 import { updateHeartbeat, updateHeartbeatRequest } from '../../api/resources/heartbeats';
-import { getCheck } from '../../api/resources/checks';
+import { getCheck, getCheckRequest } from '../../api/resources/checks';
 import { heartbeatUpdateBodySchema, type HeartbeatUpdateBody } from '../../api/schemas/heartbeats';
 import type { Check } from '../../api/schemas/checkReads';
 import { resolveCheck } from '../../core/check-arg';
 import type { Ctx } from '../../core/context';
-import { printDryRun } from '../../core/dry-run';
+import { configurationState } from '../../core/state';
+import { runWrite, type WriteCtx } from '../../core/write';
 import { checkBody } from '../../core/flags/parse';
 import type { Input } from '../../core/flags/spec';
 import { showOutcome } from '../../output/present';
@@ -15,7 +16,7 @@ import { UPDATE } from './spec';
 import { alertSubscriptions, givenDescription, monitorLines, timingAmounts } from './shared/monitor';
 import type { NextCommand } from '../../text/next';
 
-type UpdateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prepare'>;
+type UpdateCtx = WriteCtx;
 
 const EXAMPLE = 'heartbeats update "Nightly backup" --period 12h --grace 30m';
 
@@ -53,33 +54,55 @@ export async function updateHeartbeatRun(ctx: UpdateCtx, { flags, args }: Input<
 
   const client = await ctx.api();
   const { id } = await resolveCheck(client, args.check, { checkType: 'HEARTBEAT' });
-  const { check } = await getCheck(client, id);
-  const current = heartbeatOf(check);
-  const body = checkBody(
-    heartbeatUpdateBodySchema,
-    {
-      name: flags.name ?? check.name,
-      heartbeat: {
-        period: timing.period?.amount ?? current.period,
-        periodUnit: timing.period?.unit ?? current.periodUnit,
-        grace: timing.grace?.amount ?? current.grace,
-        graceUnit: timing.grace?.unit ?? current.graceUnit,
+  /** The PUT's body: the monitor as it is, with what the flags change. */
+  const bodyFor = (check: Check): HeartbeatUpdateBody => {
+    const current = heartbeatOf(check);
+    return checkBody(
+      heartbeatUpdateBodySchema,
+      {
+        name: flags.name ?? check.name,
+        heartbeat: {
+          period: timing.period?.amount ?? current.period,
+          periodUnit: timing.period?.unit ?? current.periodUnit,
+          grace: timing.grace?.amount ?? current.grace,
+          graceUnit: timing.grace?.unit ?? current.graceUnit,
+        },
+        description: description ?? check.description ?? null,
+        tags: flags.tag ?? check.tags ?? [],
+        muted: flags.muted ? true : flags.unmuted ? false : (check.muted ?? false),
+        activated: flags.activate ? true : flags.inactive ? false : (check.activated ?? true),
+        ...(alertChannelSubscriptions || check.alertChannelSubscriptions
+          ? { alertChannelSubscriptions: alertChannelSubscriptions ?? check.alertChannelSubscriptions }
+          : {}),
       },
-      description: description ?? check.description ?? null,
-      tags: flags.tag ?? check.tags ?? [],
-      muted: flags.muted ? true : flags.unmuted ? false : (check.muted ?? false),
-      activated: flags.activate ? true : flags.inactive ? false : (check.activated ?? true),
-      ...(alertChannelSubscriptions || check.alertChannelSubscriptions
-        ? { alertChannelSubscriptions: alertChannelSubscriptions ?? check.alertChannelSubscriptions }
-        : {}),
+      UPDATE,
+    ) as HeartbeatUpdateBody;
+  };
+  await runWrite(ctx, {
+    answers: (await getCheck(client, id)).check,
+    refresh: async () => (await getCheck(client, id)).check,
+    plan: (check: Check) => {
+      const body = bodyFor(check);
+      const before = monitorLines({ ...check, heartbeat: heartbeatOf(check) });
+      const after = new Map(monitorLines(body));
+      const who = `Heartbeat monitor "${check.name}" (${check.id})`;
+      const changed = before
+        .filter(([label, value]) => after.get(label) !== value)
+        .map(([label, value]) => `${who}: ${label.toLowerCase()} ${value} → ${after.get(label) ?? '—'}`);
+      return {
+        target: { kind: 'heartbeat', id: check.id, name: check.name },
+        changes: changed.length ? changed : [`${who}: its configuration sent as it is (nothing different)`],
+        requests: [updateHeartbeatRequest(check.id, body)],
+        state: configurationState(check, getCheckRequest(check.id).path),
+        confirm: { question: `Change the heartbeat monitor ${check.name}?` },
+        send: async () => {
+          const { check: changedCheck, raw } = await updateHeartbeat(client, check.id, body);
+          reportChange(ctx, before, monitorLines(changedCheck), changedCheck.name);
+          await showOutcome(ctx, { json: raw, id: changedCheck.id });
+        },
+      };
     },
-    UPDATE,
-  ) as HeartbeatUpdateBody;
-  if (flags.dryRun) return printDryRun(ctx, updateHeartbeatRequest(check.id, body));
-
-  const { check: changed, raw } = await updateHeartbeat(client, check.id, body);
-  reportChange(ctx, monitorLines({ ...check, heartbeat: current }), monitorLines(changed), changed.name);
-  await showOutcome(ctx, { json: raw, id: changed.id });
+  });
 }
 
 /** The heartbeat part of a check; a check of another type is refused by name. */

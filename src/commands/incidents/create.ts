@@ -2,11 +2,10 @@ import { createIncident, createIncidentRequest } from '../../api/resources/incid
 import { serviceDirectory } from '../../api/resources/statusPages';
 import { incidentCreateBodySchema } from '../../api/schemas/incidents';
 import type { Severity } from '../../api/schemas/enums';
-import type { IncidentServiceBody } from '../../api/schemas/incidents';
-import { askAndConfirm } from '../../core/confirm';
+import type { IncidentCreateBody, IncidentServiceBody } from '../../api/schemas/incidents';
 import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
 import { openIncidentPages } from '../../core/public-page';
-import { printDryRun } from '../../core/dry-run';
+import { runWrite, type WriteCtx } from '../../core/write';
 import { missingFlagsError } from '../../core/flags/convert';
 import { checkBody } from '../../core/flags/parse';
 import { askChoice, askText, askYesNo } from '../../core/flags/prompt';
@@ -19,10 +18,10 @@ import { shortId } from '../../output/render';
 import { CREATE } from './spec';
 import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from './shared/message';
 import { askServices, resolveServices } from './shared/services';
-import { notifyLine, statusLine } from './shared/summary';
+import { notifyLine, statusLine, updateWords } from './shared/summary';
 import { nextCommand } from '../../text/next';
 
-type CreateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
+type CreateCtx = WriteCtx & Pick<Ctx, 'config'>;
 
 const EXAMPLE =
   'incidents create --name "Checkout errors" --severity MAJOR --service SERVICE_ID --message "We are looking into failed payments."';
@@ -89,43 +88,51 @@ export async function createIncidentRun(ctx: CreateCtx, { flags }: Input<typeof 
       },
       CREATE,
     );
-  const answers = await askAndConfirm(ctx, ask, (answers) => {
-    const body = toBody(answers);
-    return {
-      prompted: prompting,
-      yes: flags.yes,
-      dryRun: flags.dryRun,
-      title: 'About to open an incident:',
-      lines: [
-        ['Name', body.name],
-        ['Severity', body.severity],
-        ['Services', body.services.map((service) => service.name).join(', ')],
-        ['Status', statusLine(statusOf(answers.message.template), answers.message.template)],
-        ['Message', body.incidentUpdates[0]!.description],
-        ['Notify', notifyLine(answers.notify)],
-      ],
-      question: 'Open this incident?',
-    };
+  const send = async (body: IncidentCreateBody, notify: boolean) => {
+    const { incident, raw: response } = await createIncident(client, body);
+    const { io } = ctx;
+    const style = io.errStyle;
+    const opened = incident.incidentUpdates[0];
+    saySuccess(
+      io,
+      `Opened incident "${style.bold(sanitize(incident.name))}": ` +
+        `${colorValue(style, incident.severity)}, ${colorValue(style, incident.lastUpdateStatus)}, ` +
+        `on ${sanitize(incident.services.map((service) => service.name).join(', '))}. ${notifiedText(opened?.notifySubscribers ?? notify)}\n` +
+        `  ID ${sanitize(incident.id)}\n` +
+        // The short ID (any 6+ characters are taken back) keeps the command on one row to paste.
+        style.dim(
+          `  Next: ${nextCommand(ctx.globals, `incidents update ${sanitize(shortId(incident.id))} --status identified --message "..."`)}`,
+        ),
+    );
+    await printOutcome(ctx, incident.id, response);
+    if (flags.web) await openIncidentPages({ ...ctx, embedded: usesEmbeddedSandbox(ctx) }, client, incident);
+  };
+  await runWrite(ctx, {
+    ask,
+    prompted: () => prompting,
+    plan: (answers) => {
+      const body = toBody(answers);
+      const update = body.incidentUpdates[0]!;
+      const services = body.services.map((service) => service.name).join(', ');
+      return {
+        changes: [
+          `A new incident "${body.name}" (${body.severity}, on ${services}), its first update: ${updateWords(undefined, update)}`,
+        ],
+        requests: [createIncidentRequest(body)],
+        confirm: {
+          title: 'About to open an incident:',
+          lines: [
+            ['Name', body.name],
+            ['Severity', body.severity],
+            ['Services', services],
+            ['Status', statusLine(statusOf(answers.message.template), answers.message.template)],
+            ['Message', update.description],
+            ['Notify', notifyLine(answers.notify)],
+          ],
+          question: 'Open this incident?',
+        },
+        send: () => send(body, answers.notify),
+      };
+    },
   });
-  const body = toBody(answers);
-  const notify = answers.notify;
-  if (flags.dryRun) return printDryRun(ctx, createIncidentRequest(body));
-
-  const { incident, raw: response } = await createIncident(client, body);
-  const { io } = ctx;
-  const style = io.errStyle;
-  const opened = incident.incidentUpdates[0];
-  saySuccess(
-    io,
-    `Opened incident "${style.bold(sanitize(incident.name))}": ` +
-      `${colorValue(style, incident.severity)}, ${colorValue(style, incident.lastUpdateStatus)}, ` +
-      `on ${sanitize(incident.services.map((service) => service.name).join(', '))}. ${notifiedText(opened?.notifySubscribers ?? notify)}\n` +
-      `  ID ${sanitize(incident.id)}\n` +
-      // The short ID (any 6+ characters are taken back) keeps the command on one row to paste.
-      style.dim(
-        `  Next: ${nextCommand(ctx.globals, `incidents update ${sanitize(shortId(incident.id))} --status identified --message "..."`)}`,
-      ),
-  );
-  await printOutcome(ctx, incident.id, response);
-  if (flags.web) await openIncidentPages({ ...ctx, embedded: usesEmbeddedSandbox(ctx) }, client, incident);
 }

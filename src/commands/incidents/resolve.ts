@@ -1,9 +1,14 @@
-import { postIncidentUpdate, postIncidentUpdateRequest } from '../../api/resources/incidents';
-import { incidentUpdateBodySchema, type Incident } from '../../api/schemas/incidents';
-import { askAndConfirm } from '../../core/confirm';
+import {
+  getIncident,
+  getIncidentRequest,
+  postIncidentUpdate,
+  postIncidentUpdateRequest,
+} from '../../api/resources/incidents';
+import { incidentUpdateBodySchema, type Incident, type IncidentUpdateBody } from '../../api/schemas/incidents';
 import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
 import { openIncidentPages } from '../../core/public-page';
-import { printDryRun } from '../../core/dry-run';
+import { incidentState } from '../../core/state';
+import { runWrite, type WriteCtx } from '../../core/write';
 import { checkBody } from '../../core/flags/parse';
 import { askYesNo } from '../../core/flags/prompt';
 import { templateValues } from '../../core/templates';
@@ -18,9 +23,9 @@ import { latestUpdate } from '../../api/subscribers';
 import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './shared/picker';
 import { DEFAULT_RESOLVED_MESSAGE, RESOLVE } from './spec';
 import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from './shared/message';
-import { incidentLines, updateSummary } from './shared/summary';
+import { incidentChanges, incidentLines, updateSummary } from './shared/summary';
 
-type ResolveCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
+type ResolveCtx = WriteCtx & Pick<Ctx, 'config'>;
 
 /**
  * Posts a RESOLVED update; an incident that is already resolved is refused unless --force.
@@ -70,28 +75,43 @@ export async function resolveIncidentRun(ctx: ResolveCtx, { flags, args }: Input
       { description: answers.message.text, status: 'RESOLVED', notifySubscribers: answers.notify },
       RESOLVE,
     );
-  const answers = await askAndConfirm(ctx, ask, (answers) => ({
-    prompted: asking,
-    yes: flags.yes,
-    dryRun: flags.dryRun,
-    title: 'About to resolve an incident:',
-    lines: [...incidentLines(answers.incident), ...updateSummary(answers.incident, bodyOf(answers))],
-    question: 'Post this update?',
-  }));
-  const { incident } = answers;
-  const body = bodyOf(answers);
-  if (flags.dryRun) return printDryRun(ctx, postIncidentUpdateRequest(incident.id, body));
-
-  const { update, raw: response } = await postIncidentUpdate(client, incident.id, body);
-  const style = ctx.io.errStyle;
-  saySuccess(
-    ctx.io,
-    `${colorValue(style, 'RESOLVED', 'Resolved')} "${style.bold(sanitize(incident.name))}", ` +
-      `which started ${relativeTime(startedAt(incident), client.now())}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}\n` +
-      style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(update.id)}`),
-  );
-  await printOutcome(ctx, update.id, response);
-  if (flags.web) await openIncidentPages({ ...ctx, embedded: usesEmbeddedSandbox(ctx) }, client, incident);
+  const send = async (incident: Incident, body: IncidentUpdateBody) => {
+    const { update, raw: response } = await postIncidentUpdate(client, incident.id, body);
+    const style = ctx.io.errStyle;
+    saySuccess(
+      ctx.io,
+      `${colorValue(style, 'RESOLVED', 'Resolved')} "${style.bold(sanitize(incident.name))}", ` +
+        `which started ${relativeTime(startedAt(incident), client.now())}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}\n` +
+        style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(update.id)}`),
+    );
+    await printOutcome(ctx, update.id, response);
+    if (flags.web) await openIncidentPages({ ...ctx, embedded: usesEmbeddedSandbox(ctx) }, client, incident);
+  };
+  await runWrite(ctx, {
+    ask,
+    prompted: () => asking,
+    refresh: async (answers) => {
+      const incident = (await getIncident(client, answers.incident.id)).incident;
+      refuseResolved(incident, flags.force);
+      return { ...answers, incident };
+    },
+    plan: (answers) => {
+      const { incident } = answers;
+      const body = bodyOf(answers);
+      return {
+        target: { kind: 'incident', id: incident.id, name: incident.name },
+        changes: incidentChanges(incident, undefined, body),
+        requests: [postIncidentUpdateRequest(incident.id, body)],
+        state: incidentState(incident, getIncidentRequest(incident.id).path),
+        confirm: {
+          title: 'About to resolve an incident:',
+          lines: [...incidentLines(incident), ...updateSummary(incident, body)],
+          question: 'Post this update?',
+        },
+        send: () => send(incident, body),
+      };
+    },
+  });
 }
 
 function refuseResolved(incident: Incident, force: boolean | undefined): void {

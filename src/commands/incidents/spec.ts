@@ -1,5 +1,5 @@
 import { INCIDENT_NAME_MAX, INCIDENT_STATUSES, SEVERITIES } from '../../api/schemas/enums';
-import { DRY_RUN_FLAG, MIN_PREFIX, PAGE_FLAGS, WATCH_FLAGS } from '../../core/flags/common';
+import { MIN_PREFIX, PAGE_FLAGS, READ_ONLY, WATCH_FLAGS, WRITE_FLAGS } from '../../core/flags/common';
 import { verb, type ArgSpec, type Flag, type NounSpec } from '../../core/flags/spec';
 import { TIME_HELP } from '../../text/time';
 import { TOP } from '../top-level';
@@ -108,7 +108,7 @@ const YES = {
   yes: {
     kind: 'bool',
     short: 'y',
-    help: 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker); it answers no other question',
+    help: 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker), and without a plan in agent mode; it answers no other question',
   },
 } as const;
 const DATE = {
@@ -131,6 +131,7 @@ export const INCIDENTS: NounSpec = {
 export const LIST = verb({
   name: 'list',
   summary: 'List incidents, newest first (open ones unless --status says otherwise)',
+  effect: READ_ONLY,
   flags: {
     ...PAGE_FLAGS,
     status: {
@@ -180,6 +181,7 @@ export const LIST = verb({
 export const GET = verb({
   name: 'get',
   summary: 'Show an incident and its updates as a timeline, newest first',
+  effect: READ_ONLY,
   args: [PICKED_INCIDENT],
   flags: { web: WEB },
   about:
@@ -192,6 +194,7 @@ export const GET = verb({
 export const CREATE = verb({
   name: 'create',
   summary: 'Open an incident on one or more services, with its first update',
+  effect: { kind: 'write', idempotent: false },
   flags: {
     name: NAME,
     severity: SEVERITY,
@@ -204,8 +207,8 @@ export const CREATE = verb({
     notify: NOTIFY,
     date: { ...DATE, help: `when the first update is published: ${TIME_HELP} (default now)` },
     ...MESSAGE_SOURCES,
+    ...WRITE_FLAGS,
     ...YES,
-    ...DRY_RUN_FLAG,
     web: WEB,
   },
   about:
@@ -227,6 +230,7 @@ export const CREATE = verb({
 export const UPDATE = verb({
   name: 'update',
   summary: 'Post an update to an incident and/or change its name, severity or services',
+  effect: { kind: 'write', idempotent: false, target: 'incident' },
   args: [PICKED_INCIDENT],
   flags: {
     message: { ...MESSAGE, help: 'post an update with this message' },
@@ -236,8 +240,8 @@ export const UPDATE = verb({
     severity: { ...SEVERITY, help: 'change the severity' },
     service: { ...SERVICE, help: "the incident's services become exactly these (IDs, 6+ characters of one, or names)" },
     ...MESSAGE_SOURCES,
+    ...WRITE_FLAGS,
     ...YES,
-    ...DRY_RUN_FLAG,
     web: WEB,
   },
   about:
@@ -261,14 +265,15 @@ export const UPDATE = verb({
 export const RESOLVE = verb({
   name: 'resolve',
   summary: 'Post a RESOLVED update to an incident',
+  effect: { kind: 'write', idempotent: false, target: 'incident' },
   args: [PICKED_INCIDENT],
   flags: {
     message: { ...MESSAGE, help: `what subscribers read (default "${DEFAULT_RESOLVED_MESSAGE}")` },
     notify: { ...NOTIFY, help: 'notify the status page subscribers' },
     force: { kind: 'bool', help: 'post a RESOLVED update even if the incident is already resolved' },
     ...MESSAGE_SOURCES,
+    ...WRITE_FLAGS,
     ...YES,
-    ...DRY_RUN_FLAG,
     web: WEB,
   },
   about:
@@ -296,6 +301,7 @@ export const UPDATES: NounSpec = {
 export const UPDATES_CREATE = verb({
   name: 'create',
   summary: 'Post an update to an incident (POST .../incident-updates)',
+  effect: { kind: 'write', idempotent: false, target: 'incident' },
   args: [PICKED_INCIDENT],
   flags: {
     message: { ...MESSAGE, help: 'what subscribers read (required; asked for on a terminal)' },
@@ -303,8 +309,8 @@ export const UPDATES_CREATE = verb({
     notify: { ...NOTIFY, help: 'notify the status page subscribers' },
     date: DATE,
     ...MESSAGE_SOURCES,
+    ...WRITE_FLAGS,
     ...YES,
-    ...DRY_RUN_FLAG,
   },
   examples: [
     'mon incidents updates create 3f0c2a9e-... --message "Still investigating." --status investigating',
@@ -315,6 +321,7 @@ export const UPDATES_CREATE = verb({
 export const UPDATES_GET = verb({
   name: 'get',
   summary: 'Show one incident update',
+  effect: READ_ONLY,
   args: [PICKED_INCIDENT, UPDATE_ID],
   flags: {},
   examples: ['mon incidents updates get 3f0c2a9e-... 7d1b...', 'mon incidents updates get 3f0c2a9e-... 7d1b... --json'],
@@ -323,14 +330,15 @@ export const UPDATES_GET = verb({
 export const UPDATES_EDIT = verb({
   name: 'edit',
   summary: 'Correct an incident update (what is not given stays as it is)',
+  effect: { kind: 'write', idempotent: true, target: 'incident-update' },
   args: [PICKED_INCIDENT, UPDATE_ID],
   flags: {
     message: { ...MESSAGE, help: 'replace the message' },
     status: { ...STATUS, help: 'the new status' },
     notify: { ...NOTIFY, forms: 'both', help: 'set notifySubscribers', negativeHelp: 'clear notifySubscribers' },
     date: { ...DATE, help: `when it is published: ${TIME_HELP}` },
+    ...WRITE_FLAGS,
     ...YES,
-    ...DRY_RUN_FLAG,
   },
   about:
     'On a terminal without flags, asks for the message (the current one in the input, to edit),\n' +

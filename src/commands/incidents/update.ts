@@ -1,5 +1,6 @@
-import type { ApiRequest } from '../../api/request';
 import {
+  getIncident,
+  getIncidentRequest,
   postIncidentUpdate,
   postIncidentUpdateRequest,
   putIncident,
@@ -12,11 +13,12 @@ import {
   incidentUpdateBodySchema,
   type Incident,
   type IncidentPutBody,
+  type IncidentUpdateBody,
 } from '../../api/schemas/incidents';
-import { askAndConfirm } from '../../core/confirm';
 import { usesEmbeddedSandbox, type Ctx } from '../../core/context';
 import { openIncidentPages } from '../../core/public-page';
-import { printDryRuns } from '../../core/dry-run';
+import { incidentState } from '../../core/state';
+import { runWrite, type WriteCtx } from '../../core/write';
 import { missingFlagsError } from '../../core/flags/convert';
 import { checkBody } from '../../core/flags/parse';
 import { askChoice, askYesNo } from '../../core/flags/prompt';
@@ -30,9 +32,9 @@ import { incidentIdOrPicker, namedIncident, pickOpenIncident } from './shared/pi
 import { UPDATE } from './spec';
 import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from './shared/message';
 import { resolveServices, serviceBody } from './shared/services';
-import { changeSummary, incidentLines, updateSummary } from './shared/summary';
+import { changeSummary, incidentChanges, incidentLines, updateSummary } from './shared/summary';
 
-type UpdateCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
+type UpdateCtx = WriteCtx & Pick<Ctx, 'config'>;
 
 const EXAMPLE = 'incidents update INCIDENT_ID --status MONITORING --message "A fix is deployed; we are watching."';
 
@@ -114,55 +116,62 @@ export async function updateIncidentRun(ctx: UpdateCtx, { flags, args }: Input<t
         ),
     };
   };
-  const answers = await askAndConfirm(ctx, ask, (answers) => {
-    const { putBody, postBody } = bodies(answers);
-    return {
-      prompted: incidentId === null || typed,
-      yes: flags.yes,
-      dryRun: flags.dryRun,
-      title: postBody ? 'About to post an update:' : 'About to change an incident:',
-      lines: [
-        ...incidentLines(answers.incident),
-        ...(putBody ? changeSummary(answers.incident, putBody) : []),
-        ...(postBody ? updateSummary(answers.incident, postBody, answers.update?.message.template) : []),
-      ],
-      question: postBody ? 'Post this update?' : 'Save these changes?',
-    };
+  const send = async ({ incident }: Answers, putBody?: IncidentPutBody, postBody?: IncidentUpdateBody) => {
+    const current = incident.lastUpdateStatus as IncidentStatus;
+    let changed: { incident: Incident; raw: unknown } | undefined;
+    if (putBody) {
+      changed = await putIncident(client, incident.id, putBody);
+      reportChange(ctx, incident, changed.incident);
+    }
+    if (postBody) {
+      const posted = await postIncidentUpdate(client, incident.id, postBody);
+      const name = changed?.incident.name ?? incident.name;
+      const status = posted.update.status ?? postBody.status;
+      const style = io.errStyle;
+      const was = status !== current ? ` (was ${colorValue(style, current)})` : '';
+      saySuccess(
+        io,
+        `Posted an update to "${style.bold(sanitize(name))}": ${colorValue(style, status)}${was}. ` +
+          `${notifiedText(posted.update.notifySubscribers ?? postBody.notifySubscribers)}\n` +
+          style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(posted.update.id)}`),
+      );
+      await printOutcome(ctx, posted.update.id, posted.raw);
+    } else {
+      await printOutcome(ctx, incident.id, changed!.raw);
+    }
+    if (flags.web) {
+      await openIncidentPages({ ...ctx, embedded: usesEmbeddedSandbox(ctx) }, client, changed?.incident ?? incident);
+    }
+  };
+  await runWrite(ctx, {
+    ask,
+    prompted: () => incidentId === null || typed,
+    // Another responder changed it while the confirmation was open: the plan is made again on it as it is.
+    refresh: async (answers) => ({ ...answers, incident: (await getIncident(client, answers.incident.id)).incident }),
+    plan: (answers) => {
+      const { incident } = answers;
+      const { putBody, postBody } = bodies(answers);
+      return {
+        target: { kind: 'incident', id: incident.id, name: incident.name },
+        changes: incidentChanges(incident, putBody, postBody),
+        requests: [
+          ...(putBody ? [putIncidentRequest(incident.id, putBody)] : []),
+          ...(postBody ? [postIncidentUpdateRequest(incident.id, postBody)] : []),
+        ],
+        state: incidentState(incident, getIncidentRequest(incident.id).path),
+        confirm: {
+          title: postBody ? 'About to post an update:' : 'About to change an incident:',
+          lines: [
+            ...incidentLines(incident),
+            ...(putBody ? changeSummary(incident, putBody) : []),
+            ...(postBody ? updateSummary(incident, postBody, answers.update?.message.template) : []),
+          ],
+          question: postBody ? 'Post this update?' : 'Save these changes?',
+        },
+        send: () => send(answers, putBody, postBody),
+      };
+    },
   });
-  const { incident } = answers;
-  const current = incident.lastUpdateStatus as IncidentStatus;
-  const { putBody, postBody } = bodies(answers);
-  if (flags.dryRun) {
-    const requests: ApiRequest[] = [];
-    if (putBody) requests.push(putIncidentRequest(incident.id, putBody));
-    if (postBody) requests.push(postIncidentUpdateRequest(incident.id, postBody));
-    return printDryRuns(ctx, requests);
-  }
-
-  let changed: { incident: Incident; raw: unknown } | undefined;
-  if (putBody) {
-    changed = await putIncident(client, incident.id, putBody);
-    reportChange(ctx, incident, changed.incident);
-  }
-  if (postBody) {
-    const posted = await postIncidentUpdate(client, incident.id, postBody);
-    const name = changed?.incident.name ?? incident.name;
-    const status = posted.update.status ?? postBody.status;
-    const style = io.errStyle;
-    const was = status !== current ? ` (was ${colorValue(style, current)})` : '';
-    saySuccess(
-      io,
-      `Posted an update to "${style.bold(sanitize(name))}": ${colorValue(style, status)}${was}. ` +
-        `${notifiedText(posted.update.notifySubscribers ?? postBody.notifySubscribers)}\n` +
-        style.dim(`  Incident ${sanitize(incident.id)} · update ${sanitize(posted.update.id)}`),
-    );
-    await printOutcome(ctx, posted.update.id, posted.raw);
-  } else {
-    await printOutcome(ctx, incident.id, changed!.raw);
-  }
-  if (flags.web) {
-    await openIncidentPages({ ...ctx, embedded: usesEmbeddedSandbox(ctx) }, client, changed?.incident ?? incident);
-  }
 }
 
 /** "✓ Changed "X": severity MAJOR → CRITICAL; services Public API → Public API, Web app." */

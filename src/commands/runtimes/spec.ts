@@ -1,4 +1,5 @@
 import { RUNTIME_IDS } from '../../api/schemas/enums';
+import { READ_ONLY } from '../../core/flags/common';
 import { verb, type NounSpec } from '../../core/flags/spec';
 import { TOP } from '../top-level';
 
@@ -10,6 +11,7 @@ export const RUNTIMES: NounSpec = {
 export const LIST = verb({
   name: 'list',
   summary: 'List the supported runtimes',
+  effect: READ_ONLY,
   flags: {},
   examples: ['mon runtimes list', `mon runtimes list --jq '.[] | select(.stage == "CURRENT") | .name'`],
 });
@@ -17,6 +19,7 @@ export const LIST = verb({
 export const GET = verb({
   name: 'get',
   summary: 'Show one runtime and the package versions it has',
+  effect: READ_ONLY,
   args: [{ key: 'runtime', label: 'RUNTIME', kind: 'id', values: RUNTIME_IDS, help: 'runtime name, e.g. 2025.04' }],
   flags: {},
   examples: ['mon runtimes get 2025.04', `mon runtimes get 2025.04 --jq '.dependencies.playwright'`],

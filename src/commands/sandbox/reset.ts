@@ -1,7 +1,8 @@
 import type { Ctx } from '../../core/context';
 import { saySuccess } from '../../output/say';
-import type { Input } from '../../core/flags/spec';
-import { CancelledError, CliError, DeclinedError, isPromptCancel, UsageError } from '../../errors';
+import { singleEffect, type Input } from '../../core/flags/spec';
+import { CancelledError, CliError, ConfirmationRequiredError, DeclinedError, isPromptCancel } from '../../errors';
+import { planObject, printPlan, yesCommand } from '../../core/plan';
 import { tryLock, type HeldLock } from '../../lock';
 import { lockFileFailure, prepareDataDir } from '../../sandbox/data-dir';
 import { SANDBOX_ACCOUNT_ID } from '../../sandbox/defaults';
@@ -9,7 +10,7 @@ import { resetDataFile } from '../../sandbox/seed';
 import { isJournal } from '../../sandbox/journal';
 import { sanitize } from '../../text/escape';
 import { dataFileOf, lockPathsOf } from './shared/data-file';
-import type { RESET } from './spec';
+import { RESET } from './spec';
 import { errorWords } from '../../text/codes';
 import { nextCommand } from '../../text/next';
 import { shellQuote } from '../../text/shell';
@@ -21,7 +22,7 @@ import { shellQuote } from '../../text/shell';
  * answer from the old data, and write on top of the new): the user stops it first.
  */
 export async function sandboxResetRun(
-  ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'prompter' | 'now'>,
+  ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'prompter' | 'now' | 'argv' | 'commandPath' | 'prepare'>,
   { flags }: Input<typeof RESET>,
 ): Promise<void> {
   const { io } = ctx;
@@ -37,8 +38,20 @@ export async function sandboxResetRun(
   }
   if (!flags.yes) {
     if (!io.canPrompt()) {
-      throw new UsageError(
-        `mon sandbox reset replaces everything in ${shown} with the sample data, and there is no terminal to confirm on.`,
+      // Destructive, with no one to ask: its plan (local: no token, --yes confirms), exit 9.
+      const object = planObject(
+        ctx,
+        'confirmation_required',
+        singleEffect(RESET),
+        {
+          changes: [`The sandbox data file ${dataFile}: everything in it replaced with the sample data`],
+          requests: [],
+        },
+        { confirmCommand: yesCommand(ctx.argv) },
+      );
+      await printPlan(ctx, object, []);
+      throw new ConfirmationRequiredError(
+        `mon sandbox reset replaces everything in ${shown} with the sample data, and there is no terminal to confirm on: nothing was changed.`,
         'Pass --yes (-y) to reset without asking.',
       );
     }

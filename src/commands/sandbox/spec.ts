@@ -1,4 +1,4 @@
-import { checkArg } from '../../core/flags/common';
+import { READ_ONLY, checkArg } from '../../core/flags/common';
 import { verb, type FlagTable, type NounSpec } from '../../core/flags/spec';
 import {
   DEFAULT_HOST,
@@ -28,6 +28,7 @@ const ADMIN_HELP =
 
 export const SANDBOX = verb({
   ...TOP.sandbox,
+  effect: { kind: 'write', idempotent: true, local: true },
   flags: {
     host: {
       kind: 'text',
@@ -94,6 +95,7 @@ const STATES_HELP = Object.entries(HEARTBEAT_STATES)
 export const INFO = verb({
   name: 'info',
   summary: "Show a sandbox's base URL, account, API key, status pages and heartbeat monitors",
+  effect: READ_ONLY,
   flags: { ...DATA_FLAG },
   about:
     'Reads the data file (--data, else the default one, which --sandbox uses too) without\n' +
@@ -115,6 +117,7 @@ export const INFO = verb({
 export const RESET = verb({
   name: 'reset',
   summary: 'Put the sample data back: every change to a sandbox data file is dropped',
+  effect: { kind: 'destructive', idempotent: true, local: true },
   flags: {
     ...DATA_FLAG,
     yes: { kind: 'bool', short: 'y', help: 'reset without asking (needed when there is no terminal to ask on)' },
@@ -138,6 +141,7 @@ export const CLOCK: NounSpec = {
 export const ADVANCE = verb({
   name: 'advance',
   summary: "Move the sandbox's clock forward: heartbeats fail and recover as they would",
+  effect: { kind: 'write', idempotent: false, local: true },
   args: [
     {
       key: 'duration',
@@ -171,6 +175,7 @@ export const SANDBOX_CHECKS: NounSpec = {
 const setStatus = (name: 'fail' | 'degrade' | 'pass', status: string, summary: string) =>
   verb({
     name,
+    effect: { kind: 'write', idempotent: true, local: true },
     summary,
     args: [checkArg()],
     flags: {},
@@ -194,6 +199,7 @@ export const BODY_ROWS = 4;
 export const REQUESTS = verb({
   name: 'requests',
   summary: 'Show the last requests a sandbox received: method, path, status, time, body',
+  effect: READ_ONLY,
   flags: {
     limit: {
       kind: 'int',

@@ -1,4 +1,4 @@
-import { PAGE_FLAGS } from '../../core/flags/common';
+import { PAGE_FLAGS, READ_ONLY } from '../../core/flags/common';
 import { verb, type NounSpec } from '../../core/flags/spec';
 import { TOP } from '../top-level';
 
@@ -10,6 +10,7 @@ export const STATUS_PAGES: NounSpec = {
 export const GET = verb({
   name: 'get',
   summary: 'Show a status page: its cards and services, and its open incidents',
+  effect: READ_ONLY,
   args: [
     {
       key: 'page',
@@ -29,6 +30,7 @@ export const GET = verb({
 export const LIST = verb({
   name: 'list',
   summary: 'List status pages with their cards and services',
+  effect: READ_ONLY,
   flags: { ...PAGE_FLAGS },
   examples: [
     'mon status-pages list',
@@ -41,6 +43,7 @@ export const LIST = verb({
 export const OPEN = verb({
   name: 'open',
   summary: 'Open a status page in the browser, as its subscribers see it',
+  effect: READ_ONLY,
   args: [
     {
       key: 'page',

@@ -1,4 +1,4 @@
-import { WATCH_FLAGS } from '../../core/flags/common';
+import { READ_ONLY, WATCH_FLAGS } from '../../core/flags/common';
 import { verb } from '../../core/flags/spec';
 import { TOP } from '../top-level';
 
@@ -6,6 +6,7 @@ import { TOP } from '../top-level';
 
 export const STATUS = verb({
   ...TOP.status,
+  effect: READ_ONLY,
   flags: {
     exitStatus: {
       kind: 'bool',

@@ -1,4 +1,5 @@
 import { INCIDENT_STATUSES } from '../../api/schemas/enums';
+import { READ_ONLY } from '../../core/flags/common';
 import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
 import { placeholderList } from '../../core/templates';
 import { TOP } from '../top-level';
@@ -22,6 +23,7 @@ export const TEMPLATES: NounSpec = {
 export const ADD = verb({
   name: 'add',
   summary: 'Store a message template (and the status it sets)',
+  effect: { kind: 'write', idempotent: false, local: true },
   args: [NAME],
   flags: {
     message: {
@@ -52,6 +54,7 @@ export const ADD = verb({
 export const LIST = verb({
   name: 'list',
   summary: 'List the stored templates',
+  effect: READ_ONLY,
   flags: {},
   examples: ['mon templates list', "mon templates list --json --jq '.[].name'"],
 });
@@ -59,6 +62,7 @@ export const LIST = verb({
 export const REMOVE = verb({
   name: 'remove',
   summary: 'Remove a stored template',
+  effect: { kind: 'destructive', idempotent: true, local: true },
   args: [{ ...NAME, complete: 'templates' }],
   flags: {},
   examples: ['mon templates remove rollback'],

@@ -3,7 +3,16 @@ import type { Ctx } from '../context';
 import { helpAfter } from '../help';
 import { convertInput } from './convert';
 import { argumentsOf, type Reading } from './read';
-import { orList, spellingsOf, type ArgSpec, type Flag, type FlagTable, type NounSpec, type VerbSpec } from './spec';
+import {
+  effectLine,
+  orList,
+  spellingsOf,
+  type ArgSpec,
+  type Flag,
+  type FlagTable,
+  type NounSpec,
+  type VerbSpec,
+} from './spec';
 import { isVerb, runVerb, type CommandNode, type Run, type Tree } from './tree';
 
 /** A commander option that keeps its table entry: the action (rawFlags) and the completions read it. */
@@ -168,7 +177,8 @@ export function commandFor(ctx: Ctx, node: CommandNode, tree: Tree, line?: Readi
  * run function is loaded when the verb runs, so `mon --help` loads none.
  */
 function verbCommand(ctx: Ctx, spec: VerbSpec, load: () => Promise<Run<VerbSpec>>, line?: Reading): Command {
-  const command = new Command(spec.name).description(spec.summary);
+  // The summary lists the verb under its noun; its own help adds what it does to the world.
+  const command = new Command(spec.name).summary(spec.summary).description(`${spec.summary}\n${effectLine(spec)}`);
   const add = () => {
     for (const arg of spec.args ?? []) command.addArgument(new ArgOption(arg));
     addFlags(command, spec.flags);
@@ -178,8 +188,9 @@ function verbCommand(ctx: Ctx, spec: VerbSpec, load: () => Promise<Run<VerbSpec>
   command.addHelpText('after', () => helpAfter(spec.about, spec.examples, ctx.io.columns()));
   command.action(async (...params: unknown[]) => {
     const self = params.at(-1) as Command;
-    const input = convertInput(spec, rawFlags(self), rawArguments(spec, self, line), ctx.now());
-    await runVerb(ctx, spec, await load(), input);
+    const raw = { flags: rawFlags(self), args: rawArguments(spec, self, line) };
+    const input = convertInput(spec, raw.flags, raw.args, ctx.now());
+    await runVerb(ctx, spec, await load(), input, raw);
   });
   return command;
 }

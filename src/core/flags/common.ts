@@ -1,7 +1,10 @@
 import { TIME_HELP } from '../../text/time';
-import type { CompletionSource, FlagTable } from './spec';
+import type { CompletionSource, Effect, FlagTable } from './spec';
 
 /* Flags that several verbs share, defined once. Plain data, like every flag table. */
+
+/** The effect of a verb that only reads. */
+export const READ_ONLY = { kind: 'read-only', idempotent: true } as const satisfies Effect;
 
 /** --limit, --next-id and --all of every paginated list. */
 export const PAGE_FLAGS = {
@@ -13,6 +16,39 @@ export const PAGE_FLAGS = {
 /** --dry-run of every verb that changes something. */
 export const DRY_RUN_FLAG = {
   dryRun: { kind: 'bool', help: 'print the request(s) that would be sent, send nothing' },
+} as const satisfies FlagTable;
+
+/**
+ * --plan and --plan-token of every write that goes through a plan (core/write.ts). A plan names
+ * what would change and the requests; its token sends exactly those, once, only while what it
+ * was made on is unchanged.
+ */
+export const PLAN_FLAGS = {
+  plan: {
+    kind: 'bool',
+    help: 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9',
+  },
+  planToken: {
+    kind: 'raw',
+    value: 'token',
+    help: 'send exactly what that plan said, once; exit 10 when what it was made on changed since',
+  },
+} as const satisfies FlagTable;
+
+/** --yes of a write: no confirmation on a terminal, no plan in agent mode (exit 9 without it). */
+export const YES_FLAG = {
+  yes: {
+    kind: 'bool',
+    short: 'y',
+    help: 'go ahead without asking: no confirmation on a terminal, no plan in agent mode',
+  },
+} as const satisfies FlagTable;
+
+/** The flags of every planned write: --yes, --dry-run, --plan, --plan-token (a verb may word its --yes itself). */
+export const WRITE_FLAGS = {
+  ...YES_FLAG,
+  dryRun: { kind: 'bool', help: 'print the plan (what would change, the requests) and send nothing' },
+  ...PLAN_FLAGS,
 } as const satisfies FlagTable;
 
 /** --from, --to and --since of the reads over a period of time. */

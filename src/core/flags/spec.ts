@@ -165,10 +165,106 @@ export const COMPLETION_SOURCES = [
 ] as const;
 export type CompletionSource = (typeof COMPLETION_SOURCES)[number];
 
+/*
+ * What a verb does to the world, declared beside its flags: help shows it in one line, the
+ * plan of a write reads it (core/write.ts), and it is data for `mon schema` and an MCP server.
+ */
+
+/** What a write changes, by kind: each has a state reader (core/state.ts) that a plan binds. */
+export const TARGET_KINDS = ['incident', 'incident-update', 'check', 'heartbeat'] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+
+export interface Effect {
+  /** read-only: changes nothing; write: changes something; destructive: removes something for good. */
+  kind: 'read-only' | 'write' | 'destructive';
+  /** Is running it twice the same as once? */
+  idempotent: boolean;
+  /** Changes only what is on this machine (mon's config, templates, the local sandbox): never planned, not an MCP tool. */
+  local?: true;
+  /** A write that is sent as given in every mode, never planned, and why (`heartbeats ping`: a job's signal, not an API call). */
+  unplanned?: string;
+  /** What it changes, whose state a plan is bound to (core/state.ts reads it again before sending). */
+  target?: TargetKind;
+}
+
+/** `mon api`: its effect follows the HTTP method (`-X`, or the one its fields make). */
+export interface EffectByMethod {
+  byMethod: Readonly<Record<string, Effect>>;
+}
+
+/** The effect of each HTTP method (`mon api`). */
+export const METHOD_EFFECTS = {
+  GET: { kind: 'read-only', idempotent: true },
+  HEAD: { kind: 'read-only', idempotent: true },
+  PUT: { kind: 'write', idempotent: true },
+  PATCH: { kind: 'write', idempotent: false },
+  POST: { kind: 'write', idempotent: false },
+  DELETE: { kind: 'destructive', idempotent: true },
+} as const satisfies Record<string, Effect>;
+
+/** The effects a verb can have: one, or one per method. */
+export function effectsOf(spec: Pick<VerbSpec, 'effect'>): Effect[] {
+  return 'byMethod' in spec.effect ? Object.values(spec.effect.byMethod) : [spec.effect];
+}
+
+/** The effect of a verb whose effect does not depend on its input (every verb but `mon api`). */
+export function singleEffect(spec: Pick<VerbSpec, 'effect' | 'name'>): Effect {
+  if ('byMethod' in spec.effect) throw new Error(`${spec.name}: its effect depends on the method.`);
+  return spec.effect;
+}
+
+/** A write that goes through a plan (core/write.ts): --dry-run, --plan, --plan-token; agent mode and destructive commands plan it. */
+export function isPlanned(effect: Effect): boolean {
+  return effect.kind !== 'read-only' && !effect.local && effect.unplanned === undefined;
+}
+
+/** The classification `mon schema` and plans carry, as booleans. */
+export function classificationOf(effect: Effect): {
+  readOnly: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+  local: boolean;
+} {
+  return {
+    readOnly: effect.kind === 'read-only',
+    destructive: effect.kind === 'destructive',
+    idempotent: effect.idempotent,
+    local: Boolean(effect.local),
+  };
+}
+
+/** "write, not idempotent" */
+function effectWords(effect: Effect): string {
+  if (effect.kind === 'read-only') return 'read-only';
+  return `${effect.kind}, ${effect.idempotent ? 'idempotent' : 'not idempotent'}`;
+}
+
+/**
+ * The line help shows under the summary: "Effect: write, not idempotent · plans: --plan,
+ * --plan-token", "Effect: read-only", "Effect: write, idempotent · local (mon's own files)".
+ */
+export function effectLine(spec: Pick<VerbSpec, 'effect'>): string {
+  const effect = spec.effect;
+  if ('byMethod' in effect) {
+    // One line at 80 columns: the methods by kind (idempotence is in the data).
+    const byKind = new Map<string, string[]>();
+    for (const [method, one] of Object.entries(effect.byMethod))
+      byKind.set(one.kind, [...(byKind.get(one.kind) ?? []), method]);
+    return `Effect: ${[...byKind].map(([kind, methods]) => `${methods.join('/')} ${kind}`).join(', ')} (by -X)`;
+  }
+  const parts = [effectWords(effect)];
+  if (effect.local) parts.push('local (changes only this machine)');
+  else if (effect.unplanned !== undefined) parts.push('never planned');
+  else if (isPlanned(effect)) parts.push('plans: --plan, --plan-token');
+  return `Effect: ${parts.join(' · ')}`;
+}
+
 export interface VerbSpec<F extends FlagTable = FlagTable, A extends readonly ArgSpec[] = readonly ArgSpec[]> {
   name: string;
   /** One line: what the verb does. */
   summary: string;
+  /** What it does to the world (required: a verb without one does not compile). */
+  effect: Effect | EffectByMethod;
   args?: A;
   flags: F;
   /** Paragraphs for the help, after the options. */
@@ -215,6 +311,19 @@ export type ArgValues<A extends readonly ArgSpec[]> = {
 export interface Input<S extends VerbSpec> {
   flags: FlagValues<S['flags']>;
   args: ArgValues<NonNullable<S['args']> extends readonly ArgSpec[] ? NonNullable<S['args']> : []>;
+}
+
+/** The words of a command line before they are converted (commander's values): what a plan token is bound to. */
+export interface RawInput {
+  flags: Record<string, unknown>;
+  args: readonly unknown[];
+}
+
+/** The verb a command line runs, with its input converted and as read (core/flags/tree.ts's runVerb sets it). */
+export interface Invocation {
+  spec: VerbSpec;
+  input: Input<VerbSpec>;
+  raw: RawInput;
 }
 
 /** Keeps the literal types of a verb's table (so run functions get typed values). */

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { nothingSentIfCancelled } from '../confirm';
 import type { Ctx } from '../context';
 import { runs } from './read';
-import type { Input, NounSpec, VerbSpec } from './spec';
+import type { Input, NounSpec, RawInput, VerbSpec } from './spec';
 
 /*
  * A top-level command's tree as plain data: nouns, and verbs with their tables and run
@@ -49,8 +49,24 @@ export function isVerb(node: CommandNode): node is VerbNode {
   return runs(node);
 }
 
-/** Runs a verb with its input; one that changes something (it has --dry-run) says so when a prompt is cancelled. */
-export function runVerb(ctx: Ctx, spec: VerbSpec, run: Run<VerbSpec>, input: Input<VerbSpec>): Promise<void> {
+/**
+ * Runs a verb with its input (converted, and `raw` as read: a plan token is bound to it). A
+ * plan token is redeemed by core/write.ts instead of the verb's run: what its plan said is
+ * sent, nothing is asked or computed again. One that changes something (it has --dry-run)
+ * says so when a prompt is cancelled.
+ */
+export async function runVerb(
+  ctx: Ctx,
+  spec: VerbSpec,
+  run: Run<VerbSpec>,
+  input: Input<VerbSpec>,
+  raw: RawInput,
+): Promise<void> {
+  ctx.verb = { spec, input, raw };
+  if ((input.flags as { planToken?: string }).planToken !== undefined) {
+    const { redeemPlanToken } = await import('../write');
+    return redeemPlanToken(ctx);
+  }
   const work = () => run(ctx, input);
   return 'dryRun' in spec.flags ? nothingSentIfCancelled(work) : work();
 }

@@ -4,6 +4,7 @@
  * sees of these on the command line: parse.test.ts and each verb's tests.
  */
 import { describe, expect, it } from 'vitest';
+import { READ_ONLY } from '../../../src/core/flags/common';
 import { answerCheck, convertInput } from '../../../src/core/flags/convert';
 import { verb, type ArgSpec, type Flag } from '../../../src/core/flags/spec';
 
@@ -11,7 +12,7 @@ const NOW = Date.parse('2026-03-02T10:00:00.000Z');
 
 /** `--x TYPED` of a verb whose only flag is `flag`: its value, or the error's message. */
 function convert(flag: Flag, typed: unknown): unknown {
-  const spec = verb({ name: 'v', summary: '', examples: [], flags: { x: flag } });
+  const spec = verb({ name: 'v', summary: '', effect: READ_ONLY, examples: [], flags: { x: flag } });
   try {
     return convertInput(spec, { x: typed }, [], NOW).flags.x;
   } catch (error) {
@@ -21,7 +22,7 @@ function convert(flag: Flag, typed: unknown): unknown {
 
 /** The verb's only argument, given as `typed`. */
 function convertArgument(arg: ArgSpec, typed: unknown): unknown {
-  const spec = verb({ name: 'v', summary: '', examples: [], flags: {}, args: [arg] });
+  const spec = verb({ name: 'v', summary: '', effect: READ_ONLY, examples: [], flags: {}, args: [arg] });
   try {
     return convertInput(spec, {}, [typed], NOW).args.a;
   } catch (error) {
@@ -167,6 +168,7 @@ describe('each kind of flag', () => {
     const spec = verb({
       name: 'v',
       summary: '',
+      effect: READ_ONLY,
       examples: [],
       flags: {
         limit: { kind: 'int', help: '', min: 1, max: 10 },

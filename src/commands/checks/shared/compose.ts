@@ -13,7 +13,6 @@ import {
   type FieldLabel,
 } from '../../../api/schemas/checks';
 import type { CheckResponse } from '../../../api/schemas/checkResponses';
-import { askAndConfirm } from '../../../core/confirm';
 import type { Ctx } from '../../../core/context';
 import type { Choice } from '../../../core/prompter';
 import { INPUT_BOUNDS, readBoundedFile, readJsonObjectInput } from '../../../core/input';
@@ -31,12 +30,15 @@ import {
   type FlagProblem,
 } from './body';
 import { validateBody, type Provenance } from './naming';
-import { checkFields } from './show';
+import { checkFields, printCreatedCheck } from './show';
+import type { ApiClient } from '../../../api/client';
+import type { ApiRequest } from '../../../api/request';
+import { runWrite, type WriteCtx } from '../../../core/write';
 
 type Body = Record<string, unknown>;
 
 /** What the create verbs use. */
-export type CreateCheckCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare'>;
+export type CreateCheckCtx = WriteCtx;
 
 export interface ComposeOptions<S extends z.ZodType> {
   /** The schema for this operation, naming other fields with `label` in its messages. */
@@ -47,16 +49,25 @@ export interface ComposeOptions<S extends z.ZodType> {
   checkType?: (type: unknown) => void;
 }
 
+/** A check's body as composed: the answers asked for (none when nothing was), the checked body, and what a confirmation shows. */
+export interface ComposedCheck<B> {
+  answers: Body;
+  body: B;
+  summary: [string, string][];
+}
+
 /**
  * The body a create command sends: --file, then flags, then (on a terminal) answers for
  * what is still missing, then the fields mon always fills in. Everything is validated
- * before anything is asked, and again at the end: exit 2 naming the flag, nothing sent.
+ * before anything is asked, and again once it is answered: exit 2 naming the flag, nothing
+ * sent. Returns the questions (core/write.ts's `ask`): asked the first time, and again with
+ * the previous answers in them when the person chooses edit at the confirmation.
  */
 export async function composeCheckBody<S extends z.ZodType>(
   ctx: Pick<Ctx, 'io' | 'prompter'>,
   flags: CheckFlags,
   options: ComposeOptions<S>,
-): Promise<z.infer<S>> {
+): Promise<(previous: ComposedCheck<z.infer<S>> | undefined) => Promise<ComposedCheck<z.infer<S>>>> {
   const file =
     flags.file === undefined
       ? undefined
@@ -66,45 +77,70 @@ export async function composeCheckBody<S extends z.ZodType>(
   fromFlags.problems.push(...(dependencies?.problems ?? []));
   const provenance: Provenance = { flags: fromFlags, file };
 
-  let body = withRequiredFillers(mergeBody(file ?? {}, fromFlags.body));
-  options.checkType?.(body.type);
+  let given = withRequiredFillers(mergeBody(file ?? {}, fromFlags.body));
+  options.checkType?.(given.type);
   // A secret environment value (--secret-env, or `secret: true` in --file) is masked in every
   // line mon writes from now on: a server that quotes it in an error shows it masked.
-  for (const variable of [body.environmentVariables].flat()) {
+  for (const variable of [given.environmentVariables].flat()) {
     if (isPlainObject(variable) && variable.secret === true && typeof variable.value === 'string')
       ctx.io.addSecret(variable.value);
   }
   // Once --file - has read stdin to its end, there is nothing left to answer prompts with.
   const ask = ctx.io.canPrompt() && flags.file !== '-';
-  const missing = ask ? missingRequired(body, Boolean(options.combined)) : new Set<string>();
-  if (!ask) body = withDefaultRecordType(body);
+  const missing = ask ? missingRequired(given, Boolean(options.combined)) : new Set<string>();
+  if (!ask) given = withDefaultRecordType(given);
   // Fail on what the user typed before asking anything.
   validateBody(
     options.schema,
-    body,
+    given,
     provenance,
     (issue) => issue.input === undefined && missing.has(issue.path.join('.')),
   );
-  if (ask) {
-    const given = body;
-    // The answers, shown and confirmed (or asked again, each in its question) before anything is sent.
-    const { merged } = await askAndConfirm(
-      ctx,
-      async (previous: { answers: Body; merged: Body } | undefined) => {
-        const answers = await askForMissing(ctx.prompter, given, Boolean(options.combined), previous?.answers);
-        return { answers, merged: mergeBody(answers, given) };
-      },
-      ({ answers, merged }) => ({
-        prompted: Object.keys(answers).length > 0,
-        title: 'About to create a check:',
-        lines: checkSummary({ checkType: merged.type ?? 'DNS', ...merged }),
-        question: 'Create this check?',
-        declined: 'Nothing was created.',
-      }),
-    );
-    body = merged;
-  }
-  return validateBody(options.schema, body, provenance);
+  return async (previous) => {
+    const answers = ask ? await askForMissing(ctx.prompter, given, Boolean(options.combined), previous?.answers) : {};
+    const merged = mergeBody(answers, given);
+    const body = validateBody(options.schema, merged, provenance) as z.infer<S>;
+    return { answers, body, summary: checkSummary({ checkType: merged.type ?? 'DNS', ...merged }) };
+  };
+}
+
+/**
+ * A create's write (core/write.ts): the composed body's questions, its plan (the check in
+ * words, the request), and sending it. The alert settings ignored are said once.
+ */
+export async function createCheckWrite<B extends Body>(
+  ctx: CreateCheckCtx,
+  flags: CheckFlags,
+  compose: (previous: ComposedCheck<B> | undefined) => Promise<ComposedCheck<B>>,
+  request: (body: B) => ApiRequest,
+  create: (client: ApiClient, body: B) => Promise<{ check: CheckResponse; raw: unknown }>,
+): Promise<void> {
+  let warned = false;
+  await runWrite(ctx, {
+    ask: compose,
+    prompted: (composed) => Object.keys(composed.answers).length > 0,
+    plan: (composed) => {
+      if (!warned) warnAboutIgnoredAlertSettings(ctx, flags, composed.body);
+      warned = true;
+      const fields = composed.summary.map(([label, value]) => `${label.toLowerCase()} ${value}`);
+      return {
+        changes: [
+          `A new check "${String(composed.body.name)}": ${fields.filter((field) => !field.startsWith('name ')).join('; ')}`,
+        ],
+        requests: [request(composed.body)],
+        confirm: {
+          title: 'About to create a check:',
+          lines: composed.summary,
+          question: 'Create this check?',
+          declined: 'Nothing was created.',
+        },
+        send: async () => {
+          const { check, raw } = await create(await ctx.api(), composed.body);
+          await printCreatedCheck(ctx, check, raw);
+        },
+      };
+    },
+  });
 }
 
 /** The fields a check will have, as `mon checks get` shows them (the ones it has). */

@@ -51,3 +51,42 @@ export function changeSummary(
     lines.push(['Services', `${names(before.services)} → ${names(after.services)}`]);
   return lines;
 }
+
+/* A plan's changes (core/write.ts): one line each, naming the incident by name and full ID. */
+
+/** `Incident "Checkout errors" (3f0c2a9e-…)` */
+export const incidentWords = (incident: Pick<Incident, 'name' | 'id'>) =>
+  `Incident "${incident.name}" (${incident.id})`;
+
+/** A change of the incident's own fields, and an update it gets: "Incident "X" (ID): severity MAJOR → CRITICAL". */
+export function incidentChanges(
+  incident: Incident,
+  change?: { name: string; severity: string; services: { name: string }[] },
+  update?: IncidentUpdateBody,
+): string[] {
+  const who = incidentWords(incident);
+  const lines: string[] = [];
+  if (change) {
+    const fields = changeSummary(incident, change);
+    if (!fields.length) lines.push(`${who}: name, severity and services sent as they are (nothing different)`);
+    for (const [label, value] of fields) lines.push(`${who}: ${label.toLowerCase()} ${value}`);
+  }
+  if (update) lines.push(`${who}: ${updateWords(incident.lastUpdateStatus, update)}`);
+  return lines;
+}
+
+/**
+ * "a new update, status INVESTIGATING → MONITORING, subscribers not notified: "A fix is out.""
+ * (`current` undefined: the incident's first update, "status INVESTIGATING, ...").
+ */
+export function updateWords(current: string | undefined, update: IncidentUpdateBody): string {
+  const next = update.status ?? current;
+  const status =
+    current === undefined
+      ? `status ${next ?? 'as the incident has it'}`
+      : next === current
+        ? `status ${current} (unchanged)`
+        : `status ${current} → ${next}`;
+  const notified = update.notifySubscribers ? 'subscribers notified' : 'subscribers not notified';
+  return `${current === undefined ? '' : 'a new update, '}${status}, ${notified}: "${update.description}"`;
+}

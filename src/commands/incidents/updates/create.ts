@@ -1,8 +1,13 @@
-import { postIncidentUpdate, postIncidentUpdateRequest } from '../../../api/resources/incidents';
-import { incidentUpdateBodySchema, type Incident } from '../../../api/schemas/incidents';
-import { askAndConfirm } from '../../../core/confirm';
+import {
+  getIncident,
+  getIncidentRequest,
+  postIncidentUpdate,
+  postIncidentUpdateRequest,
+} from '../../../api/resources/incidents';
+import { incidentUpdateBodySchema, type Incident, type IncidentUpdateBody } from '../../../api/schemas/incidents';
 import type { Ctx } from '../../../core/context';
-import { printDryRun } from '../../../core/dry-run';
+import { incidentState } from '../../../core/state';
+import { runWrite, type WriteCtx } from '../../../core/write';
 import { missingFlagsError } from '../../../core/flags/convert';
 import { checkBody } from '../../../core/flags/parse';
 import { templateStatus, templateValues, type NamedTemplate } from '../../../core/templates';
@@ -14,9 +19,9 @@ import { incidentIdOrPicker, namedIncident, pickOpenIncident } from '../shared/p
 import { resolveIncidentId } from '../shared/prefix';
 import { UPDATES_CREATE } from '../spec';
 import { givenMessage, hasMessage, resolveMessage, type ResolvedMessage } from '../shared/message';
-import { incidentLines, updateSummary } from '../shared/summary';
+import { incidentLines, incidentWords, updateSummary, updateWords } from '../shared/summary';
 
-type UpdatesCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
+type UpdatesCtx = WriteCtx & Pick<Ctx, 'config'>;
 
 /** `updates create`: POST .../incident-updates, one to one (no --status: the server keeps the incident's). */
 export async function createUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<typeof UPDATES_CREATE>): Promise<void> {
@@ -58,31 +63,45 @@ export async function createUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<ty
       UPDATES_CREATE,
     );
   };
-  const answers = await askAndConfirm(ctx, ask, (answers) => ({
-    prompted: interactive,
-    yes: flags.yes,
-    dryRun: flags.dryRun,
-    title: 'About to post an update:',
-    lines: answers.incident
-      ? [
-          ...incidentLines(answers.incident),
-          ...updateSummary(answers.incident, bodyOf(answers), answers.message.template),
-        ]
-      : [],
-    question: 'Post this update?',
-  }));
-  const chosen = answers.incident;
-  const incidentId = chosen?.id ?? (await resolveIncidentId(client, id!));
-  const body = bodyOf(answers);
-  if (flags.dryRun) return printDryRun(ctx, postIncidentUpdateRequest(incidentId, body));
-
-  const { update, raw: response } = await postIncidentUpdate(client, incidentId, body);
-  const style = ctx.io.errStyle;
-  const name = chosen ? `"${style.bold(sanitize(chosen.name))}"` : `incident ${sanitize(incidentId)}`;
-  saySuccess(
-    ctx.io,
-    `Posted update ${sanitize(update.id)} to ${name}: ` +
-      `${colorValue(style, update.status ?? '—')}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}`,
-  );
-  await printOutcome(ctx, update.id, response);
+  const send = async (incidentId: string, chosen: Incident | undefined, body: IncidentUpdateBody) => {
+    const { update, raw: response } = await postIncidentUpdate(client, incidentId, body);
+    const style = ctx.io.errStyle;
+    const name = chosen ? `"${style.bold(sanitize(chosen.name))}"` : `incident ${sanitize(incidentId)}`;
+    saySuccess(
+      ctx.io,
+      `Posted update ${sanitize(update.id)} to ${name}: ` +
+        `${colorValue(style, update.status ?? '—')}. ${notifiedText(update.notifySubscribers ?? body.notifySubscribers)}`,
+    );
+    await printOutcome(ctx, update.id, response);
+  };
+  await runWrite(ctx, {
+    ask,
+    prompted: () => interactive,
+    refresh: async (answers) =>
+      answers.incident ? { ...answers, incident: (await getIncident(client, answers.incident.id)).incident } : answers,
+    plan: async (answers, shown) => {
+      // A plan names the incident and binds its state: read it, if it was not read yet.
+      const incident = answers.incident ?? (shown ? (await namedIncident(client, id!)).incident : undefined);
+      const incidentId = incident?.id ?? (await resolveIncidentId(client, id!));
+      const body = bodyOf(answers);
+      return {
+        ...(incident ? { target: { kind: 'incident' as const, id: incident.id, name: incident.name } } : {}),
+        changes: [
+          incident
+            ? `${incidentWords(incident)}: ${updateWords(incident.lastUpdateStatus, body)}`
+            : `Incident ${incidentId}: ${updateWords(undefined, body)}`,
+        ],
+        requests: [postIncidentUpdateRequest(incidentId, body)],
+        ...(incident ? { state: incidentState(incident, getIncidentRequest(incident.id).path) } : {}),
+        confirm: {
+          title: 'About to post an update:',
+          lines: incident
+            ? [...incidentLines(incident), ...updateSummary(incident, body, answers.message.template)]
+            : [],
+          question: 'Post this update?',
+        },
+        send: () => send(incidentId, answers.incident, body),
+      };
+    },
+  });
 }

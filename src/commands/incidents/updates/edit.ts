@@ -1,4 +1,9 @@
-import { getIncidentUpdate, putIncidentUpdate, putIncidentUpdateRequest } from '../../../api/resources/incidents';
+import {
+  getIncidentUpdate,
+  getIncidentUpdateRequest,
+  putIncidentUpdate,
+  putIncidentUpdateRequest,
+} from '../../../api/resources/incidents';
 import type { IncidentStatus } from '../../../api/schemas/enums';
 import {
   incidentUpdateBodySchema,
@@ -6,9 +11,9 @@ import {
   type IncidentUpdate,
   type IncidentUpdateBody,
 } from '../../../api/schemas/incidents';
-import { askAndConfirm } from '../../../core/confirm';
 import type { Ctx } from '../../../core/context';
-import { printDryRun } from '../../../core/dry-run';
+import { incidentUpdateState } from '../../../core/state';
+import { runWrite, type WriteCtx } from '../../../core/write';
 import { checkBody } from '../../../core/flags/parse';
 import { askChoice, askYesNo } from '../../../core/flags/prompt';
 import type { Input } from '../../../core/flags/spec';
@@ -20,9 +25,9 @@ import { sanitize } from '../../../text/escape';
 import { namedIncident, updateTarget } from '../shared/picker';
 import { UPDATES_EDIT } from '../spec';
 import { resolveMessage, type ResolvedMessage } from '../shared/message';
-import { incidentLines } from '../shared/summary';
+import { incidentLines, incidentWords } from '../shared/summary';
 
-type UpdatesCtx = Pick<Ctx, 'io' | 'globals' | 'api' | 'prompter' | 'prepare' | 'now' | 'config' | 'env'>;
+type UpdatesCtx = WriteCtx & Pick<Ctx, 'config'>;
 
 /**
  * `updates edit`: PUT .../incident-updates/{id}. The API needs the description in every
@@ -63,12 +68,7 @@ export async function editUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<type
     const incident =
       target.incident ?? (asking || target.picked ? (await namedIncident(client, incidentId)).incident : undefined);
     const { update: current } = await getIncidentUpdate(client, incidentId, updateId);
-    const kept = {
-      description: current.description,
-      ...(current.status ? { status: current.status } : {}),
-      ...(current.publicIncidentUpdateDate ? { publicIncidentUpdateDate: current.publicIncidentUpdateDate } : {}),
-      ...(current.notifySubscribers !== undefined ? { notifySubscribers: current.notifySubscribers } : {}),
-    };
+    const kept = keptOf(current);
     if (!asking) {
       const body = checkBody(incidentUpdateBodySchema, { ...kept, ...changes }, UPDATES_EDIT);
       return { ...target, incident, current, body };
@@ -98,38 +98,72 @@ export async function editUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<type
     );
     return { ...target, incident, current, body, message };
   };
-  const { incidentId, updateId, current, body } = await askAndConfirm(ctx, ask, (answers) => ({
-    prompted: asking || answers.picked,
-    yes: flags.yes,
-    dryRun: flags.dryRun,
-    title: 'About to edit an update:',
-    lines: answers.incident
-      ? [
-          ...incidentLines(answers.incident),
-          ['Update', answers.updateId],
-          ...editSummary(answers.current, answers.body),
-        ]
-      : [],
-    question: 'Save this change?',
-  }));
-  if (flags.dryRun) return printDryRun(ctx, putIncidentUpdateRequest(incidentId, updateId, body));
+  const send = async ({ incidentId, current }: Answers, body: IncidentUpdateBody) => {
+    const { update, raw: response } = await putIncidentUpdate(client, incidentId, current.id, body);
+    const style = ctx.io.errStyle;
+    const parts: string[] = [];
+    if (update.description !== current.description) parts.push('message replaced');
+    if (update.status !== current.status)
+      parts.push(`status ${colorValue(style, current.status ?? '—')} → ${colorValue(style, update.status ?? '—')}`);
+    if (update.publicIncidentUpdateDate !== current.publicIncidentUpdateDate)
+      parts.push(`published at ${sanitize(update.publicIncidentUpdateDate ?? '—')}`);
+    if (update.notifySubscribers !== current.notifySubscribers)
+      parts.push(`notifySubscribers ${String(update.notifySubscribers ?? false)}`);
+    saySuccess(
+      ctx.io,
+      `Edited update ${sanitize(update.id)} of incident ${sanitize(incidentId)}: ` +
+        `${parts.length ? parts.join('; ') : 'nothing was different'}.`,
+    );
+    await printOutcome(ctx, update.id, response);
+  };
+  await runWrite(ctx, {
+    ask,
+    prompted: (answers) => asking || answers.picked,
+    // Another client edited it while the confirmation was open: what the person chose stays,
+    // the rest follows the update as it is now.
+    refresh: async (answers) => {
+      const { update: current } = await getIncidentUpdate(client, answers.incidentId, answers.updateId);
+      const chosen = asking
+        ? {
+            description: answers.body.description,
+            ...(answers.body.status ? { status: answers.body.status } : {}),
+            notifySubscribers: answers.body.notifySubscribers,
+          }
+        : changes;
+      const body = checkBody(incidentUpdateBodySchema, { ...keptOf(current), ...chosen }, UPDATES_EDIT);
+      return { ...answers, current, body };
+    },
+    plan: async (answers, shown) => {
+      const { incidentId, updateId, current, body } = answers;
+      // A plan names the incident: read it, if it was not read yet.
+      const incident = answers.incident ?? (shown ? (await namedIncident(client, incidentId)).incident : undefined);
+      const who = incident
+        ? `Update ${updateId} of ${incidentWords(incident)}`
+        : `Update ${updateId} of incident ${incidentId}`;
+      return {
+        target: { kind: 'incident-update', id: updateId, name: incident?.name ?? incidentId },
+        changes: editSummary(current, body).map(([label, value]) => `${who}: ${label.toLowerCase()} ${value}`),
+        requests: [putIncidentUpdateRequest(incidentId, updateId, body)],
+        state: incidentUpdateState(current, getIncidentUpdateRequest(incidentId, updateId).path),
+        confirm: {
+          title: 'About to edit an update:',
+          lines: incident ? [...incidentLines(incident), ['Update', updateId], ...editSummary(current, body)] : [],
+          question: 'Save this change?',
+        },
+        send: () => send(answers, body),
+      };
+    },
+  });
+}
 
-  const { update, raw: response } = await putIncidentUpdate(client, incidentId, updateId, body);
-  const style = ctx.io.errStyle;
-  const parts: string[] = [];
-  if (update.description !== current.description) parts.push('message replaced');
-  if (update.status !== current.status)
-    parts.push(`status ${colorValue(style, current.status ?? '—')} → ${colorValue(style, update.status ?? '—')}`);
-  if (update.publicIncidentUpdateDate !== current.publicIncidentUpdateDate)
-    parts.push(`published at ${sanitize(update.publicIncidentUpdateDate ?? '—')}`);
-  if (update.notifySubscribers !== current.notifySubscribers)
-    parts.push(`notifySubscribers ${String(update.notifySubscribers ?? false)}`);
-  saySuccess(
-    ctx.io,
-    `Edited update ${sanitize(update.id)} of incident ${sanitize(incidentId)}: ` +
-      `${parts.length ? parts.join('; ') : 'nothing was different'}.`,
-  );
-  await printOutcome(ctx, update.id, response);
+/** What an edit keeps of the update as it is: every field it has (the API needs the description in every PUT). */
+function keptOf(current: IncidentUpdate): IncidentUpdateBody {
+  return {
+    description: current.description,
+    ...(current.status ? { status: current.status as IncidentStatus } : {}),
+    ...(current.publicIncidentUpdateDate ? { publicIncidentUpdateDate: current.publicIncidentUpdateDate } : {}),
+    ...(current.notifySubscribers !== undefined ? { notifySubscribers: current.notifySubscribers } : {}),
+  };
 }
 
 /** Each field as it is → as it will be, or "(unchanged)". */

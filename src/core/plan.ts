@@ -1,0 +1,151 @@
+import { prepareRequest, type ApiRequest } from '../api/request';
+import { printJson } from '../output/render';
+import { sanitize } from '../text/escape';
+import { parseJson, stringifyJson } from '../text/json';
+import { maskSecretValues } from '../text/mask';
+import { shellQuote } from '../text/shell';
+import type { Ctx } from './context';
+import type { Effect } from './flags/spec';
+import type { PlanTarget } from './state';
+
+/*
+ * The plan object: what a write would change and the requests it would send, as one JSON
+ * object on stdout (docs/CLI.md, "Plans"), or as prose for a person at a terminal. The same
+ * object is a dry run's (`"status":"dry_run"`, no token) and a plan's to confirm
+ * (`"status":"confirmation_required"`, with its token and the command that sends it).
+ */
+
+/** A request as a plan shows it: the path with its query, the body with secret values masked. */
+export interface ShownRequest {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+export interface PlanObject {
+  status: 'confirmation_required' | 'dry_run';
+  /** "incidents update" */
+  command: string;
+  classification: { kind: Effect['kind']; readOnly: boolean; destructive: boolean; idempotent: boolean };
+  target?: PlanTarget;
+  changes: string[];
+  /** The first request (the only one, most often). */
+  request?: ShownRequest;
+  /** Every request in order, when there is more than one. */
+  requests?: ShownRequest[];
+  planToken?: string;
+  expiresAt?: string;
+  /** The command line to run to go ahead: the one typed, with the token (or --yes for a local command). */
+  confirmCommand?: string;
+}
+
+/** Where no base URL is known: the path and query of a request, as it goes on the wire. */
+const NO_BASE = 'http://mon.invalid';
+
+export function shownRequest(request: ApiRequest): ShownRequest {
+  const path = prepareRequest({ baseUrl: NO_BASE, apiKey: '' }, request).url.slice(NO_BASE.length);
+  const body = request.rawBody !== undefined ? parseJson(request.rawBody) : request.body;
+  return { method: request.method, path, ...(body !== undefined ? { body: maskSecretValues(body) } : {}) };
+}
+
+/** The words after `mon`: "incidents update". */
+export function commandWords(ctx: Pick<Ctx, 'commandPath'>): string {
+  return ctx.commandPath.replace(/^mon\s+/, '');
+}
+
+export function planObject(
+  ctx: Pick<Ctx, 'commandPath'>,
+  status: PlanObject['status'],
+  effect: Effect,
+  plan: { target?: PlanTarget; changes: string[]; requests: ApiRequest[] },
+  confirm?: { planToken?: string; expiresAt?: string; confirmCommand: string },
+): PlanObject {
+  const shown = plan.requests.map(shownRequest);
+  return {
+    status,
+    command: commandWords(ctx),
+    classification: {
+      kind: effect.kind,
+      readOnly: effect.kind === 'read-only',
+      destructive: effect.kind === 'destructive',
+      idempotent: effect.idempotent,
+    },
+    ...(plan.target ? { target: plan.target } : {}),
+    changes: plan.changes,
+    ...(shown.length ? { request: shown[0] } : {}),
+    ...(shown.length > 1 ? { requests: shown } : {}),
+    ...(confirm ?? {}),
+  };
+}
+
+/** Flags that make a plan, left out of the command that confirms it. */
+const PLANNING = new Set(['--plan', '--dry-run']);
+
+/** The command line typed (after `mon`) without its planning flags and any plan token. */
+function withoutPlanning(argv: readonly string[]): string[] {
+  const words: string[] = [];
+  for (let at = 0; at < argv.length; at++) {
+    const word = argv[at]!;
+    if (word === '--') {
+      words.push(...argv.slice(at));
+      break;
+    }
+    if (PLANNING.has(word) || word.startsWith('--plan-token=')) continue;
+    if (word === '--plan-token') {
+      at++;
+      continue;
+    }
+    words.push(word);
+  }
+  return words;
+}
+
+const commandLine = (words: readonly string[]) => ['mon', ...words].map(shellQuote).join(' ');
+
+/** `mon ... --plan-token T`: the command as typed (--sandbox, --profile and all), minus --plan and --dry-run. */
+export function confirmCommand(argv: readonly string[], token: string): string {
+  return commandLine([...withoutPlanning(argv), '--plan-token', token]);
+}
+
+/** The command as typed with --yes instead of a plan (a local command: nothing to sign). */
+export function yesCommand(argv: readonly string[]): string {
+  const words = withoutPlanning(argv);
+  return commandLine(words.includes('--yes') || words.includes('-y') ? words : [...words, '--yes']);
+}
+
+/** The command that makes a new plan of the same thing: the one typed, with --plan. */
+export function replanCommand(argv: readonly string[]): string {
+  return commandLine([...withoutPlanning(argv), '--plan']);
+}
+
+/**
+ * Prints a plan: one JSON object with --json, in agent mode, or when stdout is not a terminal
+ * (a script reads it); for a person at a terminal, the changes, then each request as it would
+ * go (method, URL, indented body), then the command that sends it.
+ */
+export async function printPlan(
+  ctx: Pick<Ctx, 'io' | 'globals' | 'prepare'>,
+  object: PlanObject,
+  requests: ApiRequest[],
+): Promise<void> {
+  const { io } = ctx;
+  if (ctx.globals.json || !io.stdoutIsTTY) return printJson(io, object);
+  const style = io.style;
+  const { kind, idempotent } = object.classification;
+  const heading = object.status === 'dry_run' ? 'Dry run' : 'Plan';
+  io.out(
+    `${style.bold(`${heading}: mon ${object.command}`)} ${style.dim(`(${kind}${kind === 'read-only' ? '' : idempotent ? ', idempotent' : ', not idempotent'})`)}\n`,
+  );
+  for (const change of object.changes) io.out(`  ${sanitize(change, { newlines: true }).split('\n').join('\n    ')}\n`);
+  for (const request of requests) {
+    const prepared = await ctx.prepare(request);
+    const { body } = shownRequest(request);
+    io.outRaw(`\n${prepared.method} ${sanitize(prepared.url)}\n`);
+    if (body !== undefined) io.outRaw(`${sanitize(stringifyJson(body, 2), { newlines: true })}\n`);
+  }
+  if (object.confirmCommand) {
+    const when = object.expiresAt ? `, until ${object.expiresAt}` : '';
+    io.out(`\n${style.dim(`To send exactly this (once${when}):`)}\n`);
+    io.outRaw(`  ${object.confirmCommand}\n`);
+  }
+}
