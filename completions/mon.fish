@@ -2,7 +2,7 @@
 # Every word it offers is data: what `mon __complete` prints (from the API or the config) is
 # offered and inserted quoted, never run or expanded.
 
-set -g __mon_value_flags --profile --base-url --account --ping-url --format --jq -q --timeout --interval --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --type --tag --search --description --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dependency --period --grace --description-file --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed
+set -g __mon_value_flags --profile --base-url --account --ping-url --format --jq -q --timeout --interval --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --plan-token --type --tag --search --description --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dependency --period --grace --description-file --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed
 set -g __mon_account_flags --profile --base-url --account --sandbox
 function __mon_subcommands
   switch "$argv[1]"
@@ -110,8 +110,10 @@ complete -c mon -l timeout -r -d 'deadline per request, retries included (env MO
 complete -c mon -l sandbox -d 'use the embedded sandbox instead of an account (env MON_SANDBOX=1)'
 complete -c mon -l insecure -d 'allow sending the API key over plain http:// to a non-local host'
 complete -c mon -l help -s h -d 'show help for this command'
-complete -c mon -n "__mon_at '' 0" -a 'status' -d 'What is broken right now: open incidents, failing checks, late heartbeats'
-complete -c mon -n "__mon_topic ''" -a 'status' -d 'What is broken right now: open incidents, failing checks, late heartbeats'
+complete -c mon -n "__mon_at '' 0" -a 'status' -d 'What is broken right now: open incidents, failing checks, late heartbeats
+Effect: read-only'
+complete -c mon -n "__mon_topic ''" -a 'status' -d 'What is broken right now: open incidents, failing checks, late heartbeats
+Effect: read-only'
 complete -c mon -n "__mon_at '' 0" -a 'incidents' -d 'Open, update and resolve status-page incidents'
 complete -c mon -n "__mon_topic ''" -a 'incidents' -d 'Open, update and resolve status-page incidents'
 complete -c mon -n "__mon_at '' 0" -a 'templates' -d 'Message templates for incident updates, stored per profile'
@@ -128,27 +130,43 @@ complete -c mon -n "__mon_at '' 0" -a 'auth' -d 'Log in, see which credentials a
 complete -c mon -n "__mon_topic ''" -a 'auth' -d 'Log in, see which credentials are in use, log out'
 complete -c mon -n "__mon_at '' 0" -a 'config' -d 'Read and change the stored profile settings'
 complete -c mon -n "__mon_topic ''" -a 'config' -d 'Read and change the stored profile settings'
-complete -c mon -n "__mon_at '' 0" -a 'api' -d 'Make an authenticated request to any API path'
-complete -c mon -n "__mon_topic ''" -a 'api' -d 'Make an authenticated request to any API path'
-complete -c mon -n "__mon_at '' 0" -a 'completion' -d 'Print shell completions for bash, zsh or fish'
-complete -c mon -n "__mon_topic ''" -a 'completion' -d 'Print shell completions for bash, zsh or fish'
-complete -c mon -n "__mon_at '' 0" -a 'sandbox' -d 'Serve a local copy of the whole API, to try mon'
-complete -c mon -n "__mon_topic ''" -a 'sandbox' -d 'Serve a local copy of the whole API, to try mon'
+complete -c mon -n "__mon_at '' 0" -a 'api' -d 'Make an authenticated request to any API path
+Effect: GET/HEAD read-only, PUT/PATCH/POST write, DELETE destructive (by -X)'
+complete -c mon -n "__mon_topic ''" -a 'api' -d 'Make an authenticated request to any API path
+Effect: GET/HEAD read-only, PUT/PATCH/POST write, DELETE destructive (by -X)'
+complete -c mon -n "__mon_at '' 0" -a 'completion' -d 'Print shell completions for bash, zsh or fish
+Effect: read-only'
+complete -c mon -n "__mon_topic ''" -a 'completion' -d 'Print shell completions for bash, zsh or fish
+Effect: read-only'
+complete -c mon -n "__mon_at '' 0" -a 'sandbox' -d 'Serve a local copy of the whole API, to try mon
+Effect: write, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_topic ''" -a 'sandbox' -d 'Serve a local copy of the whole API, to try mon
+Effect: write, idempotent · local (changes only this machine)'
 complete -c mon -n "__mon_at '' 0" -a 'help' -d 'Show help for a command'
 complete -c mon -n "__mon_topic ''" -a 'help' -d 'Show help for a command'
 complete -c mon -n "__mon_at 'status'" -l exit-status -d 'exit 3 when anything is failing, degraded, late or open (for scripts and CI)'
 complete -c mon -n "__mon_at 'status'" -l watch -d 'stay on screen, read again every --interval seconds (a terminal only)'
 complete -c mon -n "__mon_at 'status'" -l interval -r -d 'seconds between refreshes with --watch (default 10)'
-complete -c mon -n "__mon_at 'incidents' 0" -a 'list' -d 'List incidents, newest first (open ones unless --status says otherwise)'
-complete -c mon -n "__mon_topic 'incidents'" -a 'list' -d 'List incidents, newest first (open ones unless --status says otherwise)'
-complete -c mon -n "__mon_at 'incidents' 0" -a 'get' -d 'Show an incident and its updates as a timeline, newest first'
-complete -c mon -n "__mon_topic 'incidents'" -a 'get' -d 'Show an incident and its updates as a timeline, newest first'
-complete -c mon -n "__mon_at 'incidents' 0" -a 'create' -d 'Open an incident on one or more services, with its first update'
-complete -c mon -n "__mon_topic 'incidents'" -a 'create' -d 'Open an incident on one or more services, with its first update'
-complete -c mon -n "__mon_at 'incidents' 0" -a 'update' -d 'Post an update to an incident and/or change its name, severity or services'
-complete -c mon -n "__mon_topic 'incidents'" -a 'update' -d 'Post an update to an incident and/or change its name, severity or services'
-complete -c mon -n "__mon_at 'incidents' 0" -a 'resolve' -d 'Post a RESOLVED update to an incident'
-complete -c mon -n "__mon_topic 'incidents'" -a 'resolve' -d 'Post a RESOLVED update to an incident'
+complete -c mon -n "__mon_at 'incidents' 0" -a 'list' -d 'List incidents, newest first (open ones unless --status says otherwise)
+Effect: read-only'
+complete -c mon -n "__mon_topic 'incidents'" -a 'list' -d 'List incidents, newest first (open ones unless --status says otherwise)
+Effect: read-only'
+complete -c mon -n "__mon_at 'incidents' 0" -a 'get' -d 'Show an incident and its updates as a timeline, newest first
+Effect: read-only'
+complete -c mon -n "__mon_topic 'incidents'" -a 'get' -d 'Show an incident and its updates as a timeline, newest first
+Effect: read-only'
+complete -c mon -n "__mon_at 'incidents' 0" -a 'create' -d 'Open an incident on one or more services, with its first update
+Effect: write, not idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_topic 'incidents'" -a 'create' -d 'Open an incident on one or more services, with its first update
+Effect: write, not idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_at 'incidents' 0" -a 'update' -d 'Post an update to an incident and/or change its name, severity or services
+Effect: write, not idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_topic 'incidents'" -a 'update' -d 'Post an update to an incident and/or change its name, severity or services
+Effect: write, not idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_at 'incidents' 0" -a 'resolve' -d 'Post a RESOLVED update to an incident
+Effect: write, not idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_topic 'incidents'" -a 'resolve' -d 'Post a RESOLVED update to an incident
+Effect: write, not idempotent · plans: --plan, --plan-token'
 complete -c mon -n "__mon_at 'incidents' 0" -a 'updates' -d 'An incident\'s updates one by one: post, show, edit'
 complete -c mon -n "__mon_topic 'incidents'" -a 'updates' -d 'An incident\'s updates one by one: post, show, edit'
 complete -c mon -n "__mon_at 'incidents list'" -l limit -s L -r -d 'entries per page, 1 to 100 (default 20)'
@@ -172,8 +190,10 @@ complete -c mon -n "__mon_at 'incidents create'" -l no-notify -d 'do not notify 
 complete -c mon -n "__mon_at 'incidents create'" -l date -r -d 'when the first update is published: a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d) (default now)'
 complete -c mon -n "__mon_at 'incidents create'" -l message-file -r -d 'read the message from FILE (- for stdin), for long messages'
 complete -c mon -n "__mon_at 'incidents create'" -l template -x -a '(__mon_lookup templates)' -d 'take the message (and status) from a stored template; flags given beside it win (`mon templates list`)'
-complete -c mon -n "__mon_at 'incidents create'" -l yes -s y -d 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker); it answers no other question'
-complete -c mon -n "__mon_at 'incidents create'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
+complete -c mon -n "__mon_at 'incidents create'" -l yes -s y -d 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker), and without a plan in agent mode; it answers no other question'
+complete -c mon -n "__mon_at 'incidents create'" -l dry-run -d 'print the plan (what would change, the requests) and send nothing'
+complete -c mon -n "__mon_at 'incidents create'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
+complete -c mon -n "__mon_at 'incidents create'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'incidents create'" -l web -d 'then open the status page of the incident\'s services in the browser (`mon status-pages open`)'
 complete -c mon -n "__mon_at 'incidents update'" -l message -s m -r -d 'post an update with this message'
 complete -c mon -n "__mon_at 'incidents update'" -l status -s s -x -a 'investigating identified monitoring resolved' -d 'the update\'s status: INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED, in any case (default: the current one)'
@@ -184,8 +204,10 @@ complete -c mon -n "__mon_at 'incidents update'" -l severity -x -a 'critical maj
 complete -c mon -n "__mon_at 'incidents update'" -l service -x -a '(__mon_lookup services)' -d 'the incident\'s services become exactly these (IDs, 6+ characters of one, or names) (repeatable)'
 complete -c mon -n "__mon_at 'incidents update'" -l message-file -r -d 'read the message from FILE (- for stdin), for long messages'
 complete -c mon -n "__mon_at 'incidents update'" -l template -x -a '(__mon_lookup templates)' -d 'take the message (and status) from a stored template; flags given beside it win (`mon templates list`)'
-complete -c mon -n "__mon_at 'incidents update'" -l yes -s y -d 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker); it answers no other question'
-complete -c mon -n "__mon_at 'incidents update'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
+complete -c mon -n "__mon_at 'incidents update'" -l yes -s y -d 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker), and without a plan in agent mode; it answers no other question'
+complete -c mon -n "__mon_at 'incidents update'" -l dry-run -d 'print the plan (what would change, the requests) and send nothing'
+complete -c mon -n "__mon_at 'incidents update'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
+complete -c mon -n "__mon_at 'incidents update'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'incidents update'" -l web -d 'then open the status page of the incident\'s services in the browser (`mon status-pages open`)'
 complete -c mon -n "__mon_at 'incidents update' 0" -a '(__mon_lookup open-incidents)'
 complete -c mon -n "__mon_at 'incidents resolve'" -l message -s m -r -d 'what subscribers read (default "This incident has been resolved.")'
@@ -194,16 +216,24 @@ complete -c mon -n "__mon_at 'incidents resolve'" -l no-notify -d 'do not notify
 complete -c mon -n "__mon_at 'incidents resolve'" -l force -d 'post a RESOLVED update even if the incident is already resolved'
 complete -c mon -n "__mon_at 'incidents resolve'" -l message-file -r -d 'read the message from FILE (- for stdin), for long messages'
 complete -c mon -n "__mon_at 'incidents resolve'" -l template -x -a '(__mon_lookup templates)' -d 'take the message (and status) from a stored template; flags given beside it win (`mon templates list`)'
-complete -c mon -n "__mon_at 'incidents resolve'" -l yes -s y -d 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker); it answers no other question'
-complete -c mon -n "__mon_at 'incidents resolve'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
+complete -c mon -n "__mon_at 'incidents resolve'" -l yes -s y -d 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker), and without a plan in agent mode; it answers no other question'
+complete -c mon -n "__mon_at 'incidents resolve'" -l dry-run -d 'print the plan (what would change, the requests) and send nothing'
+complete -c mon -n "__mon_at 'incidents resolve'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
+complete -c mon -n "__mon_at 'incidents resolve'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'incidents resolve'" -l web -d 'then open the status page of the incident\'s services in the browser (`mon status-pages open`)'
 complete -c mon -n "__mon_at 'incidents resolve' 0" -a '(__mon_lookup open-incidents)'
-complete -c mon -n "__mon_at 'incidents updates' 0" -a 'create' -d 'Post an update to an incident (POST .../incident-updates)'
-complete -c mon -n "__mon_topic 'incidents updates'" -a 'create' -d 'Post an update to an incident (POST .../incident-updates)'
-complete -c mon -n "__mon_at 'incidents updates' 0" -a 'get' -d 'Show one incident update'
-complete -c mon -n "__mon_topic 'incidents updates'" -a 'get' -d 'Show one incident update'
-complete -c mon -n "__mon_at 'incidents updates' 0" -a 'edit' -d 'Correct an incident update (what is not given stays as it is)'
-complete -c mon -n "__mon_topic 'incidents updates'" -a 'edit' -d 'Correct an incident update (what is not given stays as it is)'
+complete -c mon -n "__mon_at 'incidents updates' 0" -a 'create' -d 'Post an update to an incident (POST .../incident-updates)
+Effect: write, not idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_topic 'incidents updates'" -a 'create' -d 'Post an update to an incident (POST .../incident-updates)
+Effect: write, not idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_at 'incidents updates' 0" -a 'get' -d 'Show one incident update
+Effect: read-only'
+complete -c mon -n "__mon_topic 'incidents updates'" -a 'get' -d 'Show one incident update
+Effect: read-only'
+complete -c mon -n "__mon_at 'incidents updates' 0" -a 'edit' -d 'Correct an incident update (what is not given stays as it is)
+Effect: write, idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_topic 'incidents updates'" -a 'edit' -d 'Correct an incident update (what is not given stays as it is)
+Effect: write, idempotent · plans: --plan, --plan-token'
 complete -c mon -n "__mon_at 'incidents updates create'" -l message -s m -r -d 'what subscribers read (required; asked for on a terminal)'
 complete -c mon -n "__mon_at 'incidents updates create'" -l status -s s -x -a 'investigating identified monitoring resolved' -d 'the update\'s status: INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED, in any case (left out: the incident keeps its status)'
 complete -c mon -n "__mon_at 'incidents updates create'" -l notify -d 'notify the status page subscribers'
@@ -211,8 +241,10 @@ complete -c mon -n "__mon_at 'incidents updates create'" -l no-notify -d 'do not
 complete -c mon -n "__mon_at 'incidents updates create'" -l date -r -d 'when the update is published: a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d) (default now)'
 complete -c mon -n "__mon_at 'incidents updates create'" -l message-file -r -d 'read the message from FILE (- for stdin), for long messages'
 complete -c mon -n "__mon_at 'incidents updates create'" -l template -x -a '(__mon_lookup templates)' -d 'take the message (and status) from a stored template; flags given beside it win (`mon templates list`)'
-complete -c mon -n "__mon_at 'incidents updates create'" -l yes -s y -d 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker); it answers no other question'
-complete -c mon -n "__mon_at 'incidents updates create'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
+complete -c mon -n "__mon_at 'incidents updates create'" -l yes -s y -d 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker), and without a plan in agent mode; it answers no other question'
+complete -c mon -n "__mon_at 'incidents updates create'" -l dry-run -d 'print the plan (what would change, the requests) and send nothing'
+complete -c mon -n "__mon_at 'incidents updates create'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
+complete -c mon -n "__mon_at 'incidents updates create'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'incidents updates create' 0" -a '(__mon_lookup open-incidents)'
 complete -c mon -n "__mon_at 'incidents updates get' 0" -a '(__mon_lookup open-incidents)'
 complete -c mon -n "__mon_at 'incidents updates edit'" -l message -s m -r -d 'replace the message'
@@ -220,42 +252,68 @@ complete -c mon -n "__mon_at 'incidents updates edit'" -l status -s s -x -a 'inv
 complete -c mon -n "__mon_at 'incidents updates edit'" -l notify -d 'set notifySubscribers'
 complete -c mon -n "__mon_at 'incidents updates edit'" -l no-notify -d 'clear notifySubscribers'
 complete -c mon -n "__mon_at 'incidents updates edit'" -l date -r -d 'when it is published: a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d)'
-complete -c mon -n "__mon_at 'incidents updates edit'" -l yes -s y -d 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker); it answers no other question'
-complete -c mon -n "__mon_at 'incidents updates edit'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
+complete -c mon -n "__mon_at 'incidents updates edit'" -l yes -s y -d 'post without the final "Post this update?" (asked only when a value came from a prompt or a picker), and without a plan in agent mode; it answers no other question'
+complete -c mon -n "__mon_at 'incidents updates edit'" -l dry-run -d 'print the plan (what would change, the requests) and send nothing'
+complete -c mon -n "__mon_at 'incidents updates edit'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
+complete -c mon -n "__mon_at 'incidents updates edit'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'incidents updates edit' 0" -a '(__mon_lookup open-incidents)'
-complete -c mon -n "__mon_at 'templates' 0" -a 'add' -d 'Store a message template (and the status it sets)'
-complete -c mon -n "__mon_topic 'templates'" -a 'add' -d 'Store a message template (and the status it sets)'
-complete -c mon -n "__mon_at 'templates' 0" -a 'list' -d 'List the stored templates'
-complete -c mon -n "__mon_topic 'templates'" -a 'list' -d 'List the stored templates'
-complete -c mon -n "__mon_at 'templates' 0" -a 'remove' -d 'Remove a stored template'
-complete -c mon -n "__mon_topic 'templates'" -a 'remove' -d 'Remove a stored template'
+complete -c mon -n "__mon_at 'templates' 0" -a 'add' -d 'Store a message template (and the status it sets)
+Effect: write, not idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_topic 'templates'" -a 'add' -d 'Store a message template (and the status it sets)
+Effect: write, not idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_at 'templates' 0" -a 'list' -d 'List the stored templates
+Effect: read-only'
+complete -c mon -n "__mon_topic 'templates'" -a 'list' -d 'List the stored templates
+Effect: read-only'
+complete -c mon -n "__mon_at 'templates' 0" -a 'remove' -d 'Remove a stored template
+Effect: destructive, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_topic 'templates'" -a 'remove' -d 'Remove a stored template
+Effect: destructive, idempotent · local (changes only this machine)'
 complete -c mon -n "__mon_at 'templates add'" -l message -s m -r -d 'the message; {{name}}, {{services}}, {{severity}} and {{status}} are filled from the incident'
 complete -c mon -n "__mon_at 'templates add'" -l status -s s -x -a 'investigating identified monitoring resolved' -d 'the status an update from this template sets: INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED, in any case'
 complete -c mon -n "__mon_at 'templates add'" -l force -d 'replace a template of the same name'
 complete -c mon -n "__mon_at 'templates remove' 0" -a '(__mon_lookup templates)'
-complete -c mon -n "__mon_at 'status-pages' 0" -a 'list' -d 'List status pages with their cards and services'
-complete -c mon -n "__mon_topic 'status-pages'" -a 'list' -d 'List status pages with their cards and services'
-complete -c mon -n "__mon_at 'status-pages' 0" -a 'get' -d 'Show a status page: its cards and services, and its open incidents'
-complete -c mon -n "__mon_topic 'status-pages'" -a 'get' -d 'Show a status page: its cards and services, and its open incidents'
-complete -c mon -n "__mon_at 'status-pages' 0" -a 'open' -d 'Open a status page in the browser, as its subscribers see it'
-complete -c mon -n "__mon_topic 'status-pages'" -a 'open' -d 'Open a status page in the browser, as its subscribers see it'
+complete -c mon -n "__mon_at 'status-pages' 0" -a 'list' -d 'List status pages with their cards and services
+Effect: read-only'
+complete -c mon -n "__mon_topic 'status-pages'" -a 'list' -d 'List status pages with their cards and services
+Effect: read-only'
+complete -c mon -n "__mon_at 'status-pages' 0" -a 'get' -d 'Show a status page: its cards and services, and its open incidents
+Effect: read-only'
+complete -c mon -n "__mon_topic 'status-pages'" -a 'get' -d 'Show a status page: its cards and services, and its open incidents
+Effect: read-only'
+complete -c mon -n "__mon_at 'status-pages' 0" -a 'open' -d 'Open a status page in the browser, as its subscribers see it
+Effect: read-only'
+complete -c mon -n "__mon_topic 'status-pages'" -a 'open' -d 'Open a status page in the browser, as its subscribers see it
+Effect: read-only'
 complete -c mon -n "__mon_at 'status-pages list'" -l limit -s L -r -d 'entries per page, 1 to 100 (default 20)'
 complete -c mon -n "__mon_at 'status-pages list'" -l next-id -r -d 'start at this page (the nextId a previous page gave)'
 complete -c mon -n "__mon_at 'status-pages list'" -l all -d 'follow every page'
 complete -c mon -n "__mon_at 'status-pages get' 0" -a '(__mon_lookup status-pages)'
 complete -c mon -n "__mon_at 'status-pages open'" -l print -d 'print its URL instead of opening it'
-complete -c mon -n "__mon_at 'checks' 0" -a 'list' -d 'List the checks: short ID, name, type, status, frequency, locations, tags'
-complete -c mon -n "__mon_topic 'checks'" -a 'list' -d 'List the checks: short ID, name, type, status, frequency, locations, tags'
-complete -c mon -n "__mon_at 'checks' 0" -a 'get' -d 'Show a check\'s configuration and its current status'
-complete -c mon -n "__mon_topic 'checks'" -a 'get' -d 'Show a check\'s configuration and its current status'
-complete -c mon -n "__mon_at 'checks' 0" -a 'status' -d 'How every check is doing now: failing first, then degraded, then passing'
-complete -c mon -n "__mon_topic 'checks'" -a 'status' -d 'How every check is doing now: failing first, then degraded, then passing'
-complete -c mon -n "__mon_at 'checks' 0" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)'
-complete -c mon -n "__mon_topic 'checks'" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)'
-complete -c mon -n "__mon_at 'checks' 0" -a 'create' -d 'Create a check with the deprecated combined operation (POST /v1/checks)'
-complete -c mon -n "__mon_topic 'checks'" -a 'create' -d 'Create a check with the deprecated combined operation (POST /v1/checks)'
-complete -c mon -n "__mon_at 'checks' 0" -a 'delete' -d 'Delete a check (a heartbeat stops answering its ping URL)'
-complete -c mon -n "__mon_topic 'checks'" -a 'delete' -d 'Delete a check (a heartbeat stops answering its ping URL)'
+complete -c mon -n "__mon_at 'checks' 0" -a 'list' -d 'List the checks: short ID, name, type, status, frequency, locations, tags
+Effect: read-only'
+complete -c mon -n "__mon_topic 'checks'" -a 'list' -d 'List the checks: short ID, name, type, status, frequency, locations, tags
+Effect: read-only'
+complete -c mon -n "__mon_at 'checks' 0" -a 'get' -d 'Show a check\'s configuration and its current status
+Effect: read-only'
+complete -c mon -n "__mon_topic 'checks'" -a 'get' -d 'Show a check\'s configuration and its current status
+Effect: read-only'
+complete -c mon -n "__mon_at 'checks' 0" -a 'status' -d 'How every check is doing now: failing first, then degraded, then passing
+Effect: read-only'
+complete -c mon -n "__mon_topic 'checks'" -a 'status' -d 'How every check is doing now: failing first, then degraded, then passing
+Effect: read-only'
+complete -c mon -n "__mon_at 'checks' 0" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)
+Effect: write, not idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_topic 'checks'" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)
+Effect: write, not idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_at 'checks' 0" -a 'create' -d 'Create a check with the deprecated combined operation (POST /v1/checks)
+Effect: write, not idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_topic 'checks'" -a 'create' -d 'Create a check with the deprecated combined operation (POST /v1/checks)
+Effect: write, not idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_at 'checks' 0" -a 'delete' -d 'Delete a check (a heartbeat stops answering its ping URL)
+Effect: destructive, idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_topic 'checks'" -a 'delete' -d 'Delete a check (a heartbeat stops answering its ping URL)
+Effect: destructive, idempotent · plans: --plan, --plan-token'
 complete -c mon -n "__mon_at 'checks list'" -l type -x -a 'agentic api browser heartbeat icmp multi_step tcp playwright url dns' -d 'only checks of this type: AGENTIC, API, BROWSER, HEARTBEAT, ICMP, MULTI_STEP, TCP, PLAYWRIGHT, URL or DNS, in any case'
 complete -c mon -n "__mon_at 'checks list'" -l tag -r -d 'only checks with this tag (any of several) (repeatable)'
 complete -c mon -n "__mon_at 'checks list'" -l search -r -d 'only checks whose name contains this, in any case'
@@ -316,7 +374,10 @@ complete -c mon -n "__mon_at 'checks create-dns'" -l setup-snippet-id -r -d 'sni
 complete -c mon -n "__mon_at 'checks create-dns'" -l tear-down-snippet-id -r -d 'snippet for the teardown phase'
 complete -c mon -n "__mon_at 'checks create-dns'" -l ssl-check-domain -r -d 'domain whose certificate is checked'
 complete -c mon -n "__mon_at 'checks create-dns'" -l file -r -d 'JSON body with any of the fields (- for stdin); the flags override it'
-complete -c mon -n "__mon_at 'checks create-dns'" -l dry-run -d 'print the request instead of sending it (secret values masked)'
+complete -c mon -n "__mon_at 'checks create-dns'" -l yes -s y -d 'go ahead without asking: no confirmation on a terminal, no plan in agent mode'
+complete -c mon -n "__mon_at 'checks create-dns'" -l dry-run -d 'print the plan (what would be created, the request) instead of sending it (secret values masked)'
+complete -c mon -n "__mon_at 'checks create-dns'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
+complete -c mon -n "__mon_at 'checks create-dns'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'checks create'" -l type -x -a 'agentic api browser heartbeat icmp multi_step tcp playwright url dns' -d 'check type: DNS, the only one it builds: AGENTIC, API, BROWSER, HEARTBEAT, ICMP, MULTI_STEP, TCP, PLAYWRIGHT, URL or DNS (HEARTBEAT: `mon heartbeats create`; another: `mon api`)'
 complete -c mon -n "__mon_at 'checks create'" -l dependency -r -d 'a dependency file: its path in the check, and the local file to send (repeatable)'
 complete -c mon -n "__mon_at 'checks create'" -l name -r -d 'name of the check'
@@ -372,26 +433,47 @@ complete -c mon -n "__mon_at 'checks create'" -l setup-snippet-id -r -d 'snippet
 complete -c mon -n "__mon_at 'checks create'" -l tear-down-snippet-id -r -d 'snippet for the teardown phase'
 complete -c mon -n "__mon_at 'checks create'" -l ssl-check-domain -r -d 'domain whose certificate is checked'
 complete -c mon -n "__mon_at 'checks create'" -l file -r -d 'JSON body with any of the fields (- for stdin); the flags override it'
-complete -c mon -n "__mon_at 'checks create'" -l dry-run -d 'print the request instead of sending it (secret values masked)'
-complete -c mon -n "__mon_at 'checks delete'" -l yes -s y -d 'delete without asking (needed when there is no terminal to ask on)'
-complete -c mon -n "__mon_at 'checks delete'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
+complete -c mon -n "__mon_at 'checks create'" -l yes -s y -d 'go ahead without asking: no confirmation on a terminal, no plan in agent mode'
+complete -c mon -n "__mon_at 'checks create'" -l dry-run -d 'print the plan (what would be created, the request) instead of sending it (secret values masked)'
+complete -c mon -n "__mon_at 'checks create'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
+complete -c mon -n "__mon_at 'checks create'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
+complete -c mon -n "__mon_at 'checks delete'" -l yes -s y -d 'delete without asking (without it, and without a terminal to ask on, mon plans: exit 9)'
+complete -c mon -n "__mon_at 'checks delete'" -l dry-run -d 'print the plan (what would change, the requests) and send nothing'
+complete -c mon -n "__mon_at 'checks delete'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
+complete -c mon -n "__mon_at 'checks delete'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'checks delete' 0" -a '(__mon_lookup checks)'
-complete -c mon -n "__mon_at 'heartbeats' 0" -a 'create' -d 'Create a heartbeat monitor for a cron job; prints its ping URL'
-complete -c mon -n "__mon_topic 'heartbeats'" -a 'create' -d 'Create a heartbeat monitor for a cron job; prints its ping URL'
-complete -c mon -n "__mon_at 'heartbeats' 0" -a 'list' -d 'List the heartbeat monitors: how often each expects a ping, its state, its last ping'
-complete -c mon -n "__mon_topic 'heartbeats'" -a 'list' -d 'List the heartbeat monitors: how often each expects a ping, its state, its last ping'
-complete -c mon -n "__mon_at 'heartbeats' 0" -a 'get' -d 'Show a heartbeat monitor: its state, last ping, when the next is due, its history'
-complete -c mon -n "__mon_topic 'heartbeats'" -a 'get' -d 'Show a heartbeat monitor: its state, last ping, when the next is due, its history'
-complete -c mon -n "__mon_at 'heartbeats' 0" -a 'update' -d 'Change a heartbeat monitor (what is not given keeps its current value)'
-complete -c mon -n "__mon_topic 'heartbeats'" -a 'update' -d 'Change a heartbeat monitor (what is not given keeps its current value)'
-complete -c mon -n "__mon_at 'heartbeats' 0" -a 'events' -d 'List the events of a heartbeat (pings, late pings, failures) and its success ratio'
-complete -c mon -n "__mon_topic 'heartbeats'" -a 'events' -d 'List the events of a heartbeat (pings, late pings, failures) and its success ratio'
-complete -c mon -n "__mon_at 'heartbeats' 0" -a 'availability' -d 'Show the success ratio of a heartbeat for a period, against the period before'
-complete -c mon -n "__mon_topic 'heartbeats'" -a 'availability' -d 'Show the success ratio of a heartbeat for a period, against the period before'
-complete -c mon -n "__mon_at 'heartbeats' 0" -a 'ping' -d 'Send a heartbeat ping: tell the monitor the job ran'
-complete -c mon -n "__mon_topic 'heartbeats'" -a 'ping' -d 'Send a heartbeat ping: tell the monitor the job ran'
-complete -c mon -n "__mon_at 'heartbeats' 0" -a 'exec' -d 'Run a command (a cron job) and ping only when it succeeds'
-complete -c mon -n "__mon_topic 'heartbeats'" -a 'exec' -d 'Run a command (a cron job) and ping only when it succeeds'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'create' -d 'Create a heartbeat monitor for a cron job; prints its ping URL
+Effect: write, not idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'create' -d 'Create a heartbeat monitor for a cron job; prints its ping URL
+Effect: write, not idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'list' -d 'List the heartbeat monitors: how often each expects a ping, its state, its last ping
+Effect: read-only'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'list' -d 'List the heartbeat monitors: how often each expects a ping, its state, its last ping
+Effect: read-only'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'get' -d 'Show a heartbeat monitor: its state, last ping, when the next is due, its history
+Effect: read-only'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'get' -d 'Show a heartbeat monitor: its state, last ping, when the next is due, its history
+Effect: read-only'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'update' -d 'Change a heartbeat monitor (what is not given keeps its current value)
+Effect: write, idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'update' -d 'Change a heartbeat monitor (what is not given keeps its current value)
+Effect: write, idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'events' -d 'List the events of a heartbeat (pings, late pings, failures) and its success ratio
+Effect: read-only'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'events' -d 'List the events of a heartbeat (pings, late pings, failures) and its success ratio
+Effect: read-only'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'availability' -d 'Show the success ratio of a heartbeat for a period, against the period before
+Effect: read-only'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'availability' -d 'Show the success ratio of a heartbeat for a period, against the period before
+Effect: read-only'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'ping' -d 'Send a heartbeat ping: tell the monitor the job ran
+Effect: write, not idempotent · never planned'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'ping' -d 'Send a heartbeat ping: tell the monitor the job ran
+Effect: write, not idempotent · never planned'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'exec' -d 'Run a command (a cron job) and ping only when it succeeds
+Effect: write, not idempotent · never planned'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'exec' -d 'Run a command (a cron job) and ping only when it succeeds
+Effect: write, not idempotent · never planned'
 complete -c mon -n "__mon_at 'heartbeats create'" -l name -r -d 'the name of the monitor, e.g. "Nightly backup"'
 complete -c mon -n "__mon_at 'heartbeats create'" -l period -r -d 'how often the job runs: a ping is expected every period, 30s to 365d (e.g. 30s, 15m, 1h, 7d)'
 complete -c mon -n "__mon_at 'heartbeats create'" -l grace -r -d 'how long to wait past the period before alerting, 0s to 365d (e.g. 30s, 15m, 1h, 7d)'
@@ -401,7 +483,10 @@ complete -c mon -n "__mon_at 'heartbeats create'" -l tag -r -d 'a tag (repeatabl
 complete -c mon -n "__mon_at 'heartbeats create'" -l alert-channel -r -d 'notify this alert channel, by its number (create: every channel of the account when left out) (repeatable)'
 complete -c mon -n "__mon_at 'heartbeats create'" -l muted -d 'send no alert notifications'
 complete -c mon -n "__mon_at 'heartbeats create'" -l inactive -d 'create it paused: it records pings but never alerts'
-complete -c mon -n "__mon_at 'heartbeats create'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
+complete -c mon -n "__mon_at 'heartbeats create'" -l yes -s y -d 'go ahead without asking: no confirmation on a terminal, no plan in agent mode'
+complete -c mon -n "__mon_at 'heartbeats create'" -l dry-run -d 'print the plan (what would change, the requests) and send nothing'
+complete -c mon -n "__mon_at 'heartbeats create'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
+complete -c mon -n "__mon_at 'heartbeats create'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'heartbeats list'" -l limit -s L -r -d 'monitors per page, 1 to 100 (default 20)'
 complete -c mon -n "__mon_at 'heartbeats list'" -l all -d 'follow every page'
 complete -c mon -n "__mon_at 'heartbeats get' 0" -a '(__mon_lookup heartbeats)'
@@ -416,7 +501,10 @@ complete -c mon -n "__mon_at 'heartbeats update'" -l muted -d 'send no alert not
 complete -c mon -n "__mon_at 'heartbeats update'" -l unmuted -d 'send alert notifications again'
 complete -c mon -n "__mon_at 'heartbeats update'" -l activate -d 'resume a paused monitor'
 complete -c mon -n "__mon_at 'heartbeats update'" -l inactive -d 'pause it: it records pings but never alerts'
-complete -c mon -n "__mon_at 'heartbeats update'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
+complete -c mon -n "__mon_at 'heartbeats update'" -l yes -s y -d 'go ahead without asking: no confirmation on a terminal, no plan in agent mode'
+complete -c mon -n "__mon_at 'heartbeats update'" -l dry-run -d 'print the plan (what would change, the requests) and send nothing'
+complete -c mon -n "__mon_at 'heartbeats update'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
+complete -c mon -n "__mon_at 'heartbeats update'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'heartbeats update' 0" -a '(__mon_lookup heartbeats)'
 complete -c mon -n "__mon_at 'heartbeats events'" -l limit -s L -r -d 'at most this many events, 1 to 10 (the API\'s maximum; default 10)'
 complete -c mon -n "__mon_at 'heartbeats events'" -l from -r -d 'start of the period: a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d) (default: 24 hours before the end)'
@@ -435,28 +523,48 @@ complete -c mon -n "__mon_at 'heartbeats exec'" -l max-runtime -r -d 'stop the c
 complete -c mon -n "__mon_at 'heartbeats exec'" -l no-overlap -d 'do not start while the previous run of this monitor on this machine still goes (exit 75)'
 complete -c mon -n "__mon_at 'heartbeats exec'" -l min-duration -r -d 'a run that exits 0 sooner is not pinged (it most likely did nothing): exit 8'
 complete -c mon -n "__mon_at 'heartbeats exec'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
-complete -c mon -n "__mon_at 'runtimes' 0" -a 'list' -d 'List the supported runtimes'
-complete -c mon -n "__mon_topic 'runtimes'" -a 'list' -d 'List the supported runtimes'
-complete -c mon -n "__mon_at 'runtimes' 0" -a 'get' -d 'Show one runtime and the package versions it has'
-complete -c mon -n "__mon_topic 'runtimes'" -a 'get' -d 'Show one runtime and the package versions it has'
+complete -c mon -n "__mon_at 'runtimes' 0" -a 'list' -d 'List the supported runtimes
+Effect: read-only'
+complete -c mon -n "__mon_topic 'runtimes'" -a 'list' -d 'List the supported runtimes
+Effect: read-only'
+complete -c mon -n "__mon_at 'runtimes' 0" -a 'get' -d 'Show one runtime and the package versions it has
+Effect: read-only'
+complete -c mon -n "__mon_topic 'runtimes'" -a 'get' -d 'Show one runtime and the package versions it has
+Effect: read-only'
 complete -c mon -n "__mon_at 'runtimes get' 0" -a '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10'
-complete -c mon -n "__mon_at 'auth' 0" -a 'login' -d 'Store an API key, account ID and base URL in a profile (checked first)'
-complete -c mon -n "__mon_topic 'auth'" -a 'login' -d 'Store an API key, account ID and base URL in a profile (checked first)'
-complete -c mon -n "__mon_at 'auth' 0" -a 'status' -d 'Show the credentials in use and where each comes from (exit 4 without a key)'
-complete -c mon -n "__mon_topic 'auth'" -a 'status' -d 'Show the credentials in use and where each comes from (exit 4 without a key)'
-complete -c mon -n "__mon_at 'auth' 0" -a 'logout' -d 'Remove the stored API key from the profile (keeps base URL and account)'
-complete -c mon -n "__mon_topic 'auth'" -a 'logout' -d 'Remove the stored API key from the profile (keeps base URL and account)'
+complete -c mon -n "__mon_at 'auth' 0" -a 'login' -d 'Store an API key, account ID and base URL in a profile (checked first)
+Effect: write, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_topic 'auth'" -a 'login' -d 'Store an API key, account ID and base URL in a profile (checked first)
+Effect: write, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_at 'auth' 0" -a 'status' -d 'Show the credentials in use and where each comes from (exit 4 without a key)
+Effect: read-only'
+complete -c mon -n "__mon_topic 'auth'" -a 'status' -d 'Show the credentials in use and where each comes from (exit 4 without a key)
+Effect: read-only'
+complete -c mon -n "__mon_at 'auth' 0" -a 'logout' -d 'Remove the stored API key from the profile (keeps base URL and account)
+Effect: destructive, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_topic 'auth'" -a 'logout' -d 'Remove the stored API key from the profile (keeps base URL and account)
+Effect: destructive, idempotent · local (changes only this machine)'
 complete -c mon -n "__mon_at 'auth login'" -l with-key -d 'read the API key from stdin instead of prompting'
-complete -c mon -n "__mon_at 'config' 0" -a 'list' -d 'Show the profile\'s settings'
-complete -c mon -n "__mon_topic 'config'" -a 'list' -d 'Show the profile\'s settings'
-complete -c mon -n "__mon_at 'config' 0" -a 'get' -d 'Print one setting (exit 1 when it is not set)'
-complete -c mon -n "__mon_topic 'config'" -a 'get' -d 'Print one setting (exit 1 when it is not set)'
-complete -c mon -n "__mon_at 'config' 0" -a 'set' -d 'Change one setting (the key is set with `mon auth login`)'
-complete -c mon -n "__mon_topic 'config'" -a 'set' -d 'Change one setting (the key is set with `mon auth login`)'
-complete -c mon -n "__mon_at 'config' 0" -a 'unset' -d 'Remove one setting from the profile'
-complete -c mon -n "__mon_topic 'config'" -a 'unset' -d 'Remove one setting from the profile'
-complete -c mon -n "__mon_at 'config' 0" -a 'path' -d 'Print where the profiles are stored'
-complete -c mon -n "__mon_topic 'config'" -a 'path' -d 'Print where the profiles are stored'
+complete -c mon -n "__mon_at 'config' 0" -a 'list' -d 'Show the profile\'s settings
+Effect: read-only'
+complete -c mon -n "__mon_topic 'config'" -a 'list' -d 'Show the profile\'s settings
+Effect: read-only'
+complete -c mon -n "__mon_at 'config' 0" -a 'get' -d 'Print one setting (exit 1 when it is not set)
+Effect: read-only'
+complete -c mon -n "__mon_topic 'config'" -a 'get' -d 'Print one setting (exit 1 when it is not set)
+Effect: read-only'
+complete -c mon -n "__mon_at 'config' 0" -a 'set' -d 'Change one setting (the key is set with `mon auth login`)
+Effect: write, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_topic 'config'" -a 'set' -d 'Change one setting (the key is set with `mon auth login`)
+Effect: write, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_at 'config' 0" -a 'unset' -d 'Remove one setting from the profile
+Effect: write, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_topic 'config'" -a 'unset' -d 'Remove one setting from the profile
+Effect: write, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_at 'config' 0" -a 'path' -d 'Print where the profiles are stored
+Effect: read-only'
+complete -c mon -n "__mon_topic 'config'" -a 'path' -d 'Print where the profiles are stored
+Effect: read-only'
 complete -c mon -n "__mon_at 'config get' 0" -a 'base-url account ping-url timeout accessible'
 complete -c mon -n "__mon_at 'config set' 0" -a 'base-url account ping-url timeout accessible'
 complete -c mon -n "__mon_at 'config unset' 0" -a 'base-url account ping-url timeout accessible'
@@ -467,18 +575,27 @@ complete -c mon -n "__mon_at 'api'" -l header -s H -r -d 'add a request header (
 complete -c mon -n "__mon_at 'api'" -l input -r -d 'send this file (- for stdin) as the JSON body'
 complete -c mon -n "__mon_at 'api'" -l include -s i -d 'print the status line and response headers before the body'
 complete -c mon -n "__mon_at 'api'" -l paginate -d 'follow nextId and print every entry of every page as one JSON array'
-complete -c mon -n "__mon_at 'api'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
+complete -c mon -n "__mon_at 'api'" -l yes -s y -d 'go ahead without asking: no confirmation on a terminal, no plan in agent mode'
+complete -c mon -n "__mon_at 'api'" -l dry-run -d 'print the plan (what would change, the requests) and send nothing'
+complete -c mon -n "__mon_at 'api'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
+complete -c mon -n "__mon_at 'api'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'completion' 0" -a 'bash zsh fish'
-complete -c mon -n "__mon_at 'sandbox' 0" -a 'info' -d 'Show a sandbox\'s base URL, account, API key, status pages and heartbeat monitors'
-complete -c mon -n "__mon_topic 'sandbox'" -a 'info' -d 'Show a sandbox\'s base URL, account, API key, status pages and heartbeat monitors'
-complete -c mon -n "__mon_at 'sandbox' 0" -a 'reset' -d 'Put the sample data back: every change to a sandbox data file is dropped'
-complete -c mon -n "__mon_topic 'sandbox'" -a 'reset' -d 'Put the sample data back: every change to a sandbox data file is dropped'
+complete -c mon -n "__mon_at 'sandbox' 0" -a 'info' -d 'Show a sandbox\'s base URL, account, API key, status pages and heartbeat monitors
+Effect: read-only'
+complete -c mon -n "__mon_topic 'sandbox'" -a 'info' -d 'Show a sandbox\'s base URL, account, API key, status pages and heartbeat monitors
+Effect: read-only'
+complete -c mon -n "__mon_at 'sandbox' 0" -a 'reset' -d 'Put the sample data back: every change to a sandbox data file is dropped
+Effect: destructive, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_topic 'sandbox'" -a 'reset' -d 'Put the sample data back: every change to a sandbox data file is dropped
+Effect: destructive, idempotent · local (changes only this machine)'
 complete -c mon -n "__mon_at 'sandbox' 0" -a 'clock' -d 'Move a running sandbox\'s clock'
 complete -c mon -n "__mon_topic 'sandbox'" -a 'clock' -d 'Move a running sandbox\'s clock'
 complete -c mon -n "__mon_at 'sandbox' 0" -a 'checks' -d 'Set a check\'s status in a running sandbox, to rehearse an outage'
 complete -c mon -n "__mon_topic 'sandbox'" -a 'checks' -d 'Set a check\'s status in a running sandbox, to rehearse an outage'
-complete -c mon -n "__mon_at 'sandbox' 0" -a 'requests' -d 'Show the last requests a sandbox received: method, path, status, time, body'
-complete -c mon -n "__mon_topic 'sandbox'" -a 'requests' -d 'Show the last requests a sandbox received: method, path, status, time, body'
+complete -c mon -n "__mon_at 'sandbox' 0" -a 'requests' -d 'Show the last requests a sandbox received: method, path, status, time, body
+Effect: read-only'
+complete -c mon -n "__mon_topic 'sandbox'" -a 'requests' -d 'Show the last requests a sandbox received: method, path, status, time, body
+Effect: read-only'
 complete -c mon -n "__mon_at 'sandbox'" -l host -r -d 'interface to listen on (beyond loopback, e.g. 0.0.0.0: others can use it; it warns) (default 127.0.0.1)'
 complete -c mon -n "__mon_at 'sandbox'" -l port -r -d 'port to listen on (0: any free port) (default 4010)'
 complete -c mon -n "__mon_at 'sandbox'" -l data -r -d 'the data file, a JSON-lines journal (default: sandbox.jsonl in the user data directory)'
@@ -489,14 +606,22 @@ complete -c mon -n "__mon_at 'sandbox'" -l seed -r -d 'JSON file of extra heartb
 complete -c mon -n "__mon_at 'sandbox info'" -l data -r -d 'the data file, a JSON-lines journal (default: sandbox.jsonl in the user data directory)'
 complete -c mon -n "__mon_at 'sandbox reset'" -l data -r -d 'the data file, a JSON-lines journal (default: sandbox.jsonl in the user data directory)'
 complete -c mon -n "__mon_at 'sandbox reset'" -l yes -s y -d 'reset without asking (needed when there is no terminal to ask on)'
-complete -c mon -n "__mon_at 'sandbox clock' 0" -a 'advance' -d 'Move the sandbox\'s clock forward: heartbeats fail and recover as they would'
-complete -c mon -n "__mon_topic 'sandbox clock'" -a 'advance' -d 'Move the sandbox\'s clock forward: heartbeats fail and recover as they would'
-complete -c mon -n "__mon_at 'sandbox checks' 0" -a 'fail' -d 'Make a check fail (until `pass`)'
-complete -c mon -n "__mon_topic 'sandbox checks'" -a 'fail' -d 'Make a check fail (until `pass`)'
-complete -c mon -n "__mon_at 'sandbox checks' 0" -a 'degrade' -d 'Make a check degraded (until `pass`)'
-complete -c mon -n "__mon_topic 'sandbox checks'" -a 'degrade' -d 'Make a check degraded (until `pass`)'
-complete -c mon -n "__mon_at 'sandbox checks' 0" -a 'pass' -d 'Make a check pass again'
-complete -c mon -n "__mon_topic 'sandbox checks'" -a 'pass' -d 'Make a check pass again'
+complete -c mon -n "__mon_at 'sandbox clock' 0" -a 'advance' -d 'Move the sandbox\'s clock forward: heartbeats fail and recover as they would
+Effect: write, not idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_topic 'sandbox clock'" -a 'advance' -d 'Move the sandbox\'s clock forward: heartbeats fail and recover as they would
+Effect: write, not idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_at 'sandbox checks' 0" -a 'fail' -d 'Make a check fail (until `pass`)
+Effect: write, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_topic 'sandbox checks'" -a 'fail' -d 'Make a check fail (until `pass`)
+Effect: write, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_at 'sandbox checks' 0" -a 'degrade' -d 'Make a check degraded (until `pass`)
+Effect: write, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_topic 'sandbox checks'" -a 'degrade' -d 'Make a check degraded (until `pass`)
+Effect: write, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_at 'sandbox checks' 0" -a 'pass' -d 'Make a check pass again
+Effect: write, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_topic 'sandbox checks'" -a 'pass' -d 'Make a check pass again
+Effect: write, idempotent · local (changes only this machine)'
 complete -c mon -n "__mon_at 'sandbox checks fail' 0" -a '(__mon_lookup checks)'
 complete -c mon -n "__mon_at 'sandbox checks degrade' 0" -a '(__mon_lookup checks)'
 complete -c mon -n "__mon_at 'sandbox checks pass' 0" -a '(__mon_lookup checks)'

@@ -19,7 +19,18 @@ export const ENVIRONMENT = [
     meaning: 'overall deadline per request in seconds, retries included (`--timeout`, default 30)',
   },
   { name: 'MON_NO_INPUT', meaning: '`1`: never prompt (`--no-input`)' },
-  { name: 'CI', meaning: 'set (as CI services do): never prompt, as with `MON_NO_INPUT=1`' },
+  { name: 'CI', meaning: 'set (as CI services do): ci mode, never prompt, as with `MON_NO_INPUT=1`' },
+  {
+    name: 'MON_MODE',
+    meaning:
+      '`interactive`, `ci` or `agent`: who mon takes the caller for (prompts, output, plans); unset, mon decides ([Modes](#modes-people-scripts-and-agents))',
+  },
+  {
+    name: 'AI_AGENT',
+    meaning:
+      'set (not empty, `0` or `false`): agent mode, as the variables coding agents set do ([Modes](#modes-people-scripts-and-agents))',
+  },
+  { name: 'AGENT', meaning: 'the same as `AI_AGENT`' },
   { name: 'MON_DEBUG', meaning: '`1`: log requests and responses to stderr, Authorization redacted (`--debug`)' },
   { name: 'MON_SANDBOX', meaning: '`1`: use the embedded sandbox (`--sandbox`)' },
   {

@@ -144,7 +144,9 @@ export async function printPlan(
     if (body !== undefined) io.outRaw(`${sanitize(stringifyJson(body, 2), { newlines: true })}\n`);
   }
   if (object.confirmCommand) {
-    const when = object.expiresAt ? `, until ${object.expiresAt}` : '';
+    const when = object.expiresAt
+      ? `, within 10 minutes${object.target ? ', and only if it has not changed by then' : ''}`
+      : '';
     io.out(`\n${style.dim(`To send exactly this (once${when}):`)}\n`);
     io.outRaw(`  ${object.confirmCommand}\n`);
   }

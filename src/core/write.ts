@@ -176,11 +176,13 @@ async function planInstead(
     confirmCommand: command,
   });
   await printPlan(ctx, object, plan.requests);
-  const once = `once, until ${expiresAt}`;
+  // A person at a terminal read the command above; a script or an agent reads the JSON's confirmCommand.
+  const prose = !ctx.globals.json && ctx.io.stdoutIsTTY;
+  const once = prose ? 'once, within 10 minutes' : `once, until ${expiresAt}`;
   if (why === 'plan')
     throw new ConfirmationRequiredError(
       'Planned (--plan): nothing was sent.',
-      `To go ahead, run its confirmCommand (${once}).`,
+      `To go ahead, run ${prose ? 'the command above' : 'its confirmCommand'} (${once}).`,
     );
   if (why === 'agent')
     throw new ConfirmationRequiredError(

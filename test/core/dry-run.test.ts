@@ -1,4 +1,4 @@
-/** --dry-run (src/core/dry-run.ts): the exact request printed, nothing mutating sent, for every verb that changes something. */
+/** --dry-run (core/write.ts, core/plan.ts): the plan printed, nothing mutating sent, for every verb that changes something. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../src/sandbox/server';
@@ -56,15 +56,28 @@ describe('--dry-run', () => {
     for (const args of commands) {
       const result = await run(args);
       expect(result.code, args.join(' ')).toBe(0);
-      expect(result.stdout).toMatch(/^(POST|PUT) http/);
+      // Piped: the plan as JSON, without a token.
+      const plan = JSON.parse(result.stdout);
+      expect(plan.status).toBe('dry_run');
+      expect(plan.request.method).toMatch(/^(POST|PUT)$/);
+      expect(plan).not.toHaveProperty('planToken');
       expect(result.stderr).toContain('Dry run: nothing was sent.');
     }
     expect(mutations()).toEqual([]);
     const json = JSON.parse((await run(['--json', 'incidents', 'resolve', id, '--dry-run'])).stdout);
     expect(json).toEqual({
-      method: 'POST',
-      url: `${sandbox.url}/v1/status-pages/incidents/${id}/incident-updates`,
-      body: { description: 'This incident has been resolved.', status: 'RESOLVED', notifySubscribers: false },
+      status: 'dry_run',
+      command: 'incidents resolve',
+      classification: { kind: 'write', readOnly: false, destructive: false, idempotent: false },
+      target: { kind: 'incident', id, name: 'Dry' },
+      changes: [
+        `Incident "Dry" (${id}): a new update, status INVESTIGATING → RESOLVED, subscribers not notified: "This incident has been resolved."`,
+      ],
+      request: {
+        method: 'POST',
+        path: `/v1/status-pages/incidents/${id}/incident-updates`,
+        body: { description: 'This incident has been resolved.', status: 'RESOLVED', notifySubscribers: false },
+      },
     });
   });
 });
@@ -86,6 +99,7 @@ describe('--dry-run and secrets', () => {
     for (const output of outputs) expect(output.code, output.stderr).toBe(0);
     for (const output of outputs) expect(output.stdout + output.stderr).not.toContain(pingToken);
     for (const output of outputs.slice(0, 3)) expect(output.stdout).toContain('/v1/status-pages/incidents');
+    for (const output of outputs.slice(0, 3)) expect(JSON.parse(output.stdout).status).toBe('dry_run');
     for (const output of outputs.slice(3))
       expect(output.stdout).toContain(`${sandbox.pingUrl}/…${pingToken.slice(-4)}`);
     expect(outputs[0]!.stderr).toContain('Bearer [redacted]'); // the GET of the status pages, logged

@@ -129,9 +129,11 @@ describe('--jq without a jq binary', () => {
     expect(single).toMatchObject({ code: 0, stdout: '2024.09\n' });
   });
 
-  it('filters a dry run’s {method, url, body}, and still sends nothing', async () => {
+  it('filters a dry run’s plan, and still sends nothing', async () => {
     sandbox.requests.length = 0;
-    const result = await run("api -X POST /v1/anything -f 'name=Disk full' --dry-run -q '.body.name, .method'");
+    const result = await run(
+      "api -X POST /v1/anything -f 'name=Disk full' --dry-run -q '.request.body.name, .request.method'",
+    );
     expect(result).toMatchObject({ code: 0, stdout: 'Disk full\nPOST\n' });
     expect(sandbox.requests).toEqual([]);
   });
@@ -165,7 +167,7 @@ describe('--jq without a jq binary', () => {
 
 describe('--jq, in-process', () => {
   it('shows a string’s control characters escaped on a terminal, and exactly when piped', async () => {
-    const args = ['api', '-X', 'POST', '/v1/x', '-f', 'name=a\u001b[31mb\tc', '--dry-run', '-q', '.body.name'];
+    const args = ['api', '-X', 'POST', '/v1/x', '-f', 'name=a\u001b[31mb\tc', '--dry-run', '-q', '.request.body.name'];
     const piped = await cli(args, { sandbox });
     expect(piped.code).toBe(0);
     expect(piped.stdout).toBe('a\u001b[31mb\tc\n');
@@ -174,9 +176,12 @@ describe('--jq, in-process', () => {
   });
 
   it('escapes DEL, C1 controls and bidirectional overrides inside compact JSON', async () => {
-    const result = await mon(['api', '-X', 'POST', '/v1/x', '-f', 'name=x\u009by\u202ez', '--dry-run', '-q', '.body'], {
-      sandbox,
-    });
+    const result = await mon(
+      ['api', '-X', 'POST', '/v1/x', '-f', 'name=x\u009by\u202ez', '--dry-run', '-q', '.request.body'],
+      {
+        sandbox,
+      },
+    );
     expect(result.stdout).toBe('{"name":"x\\u009by\\u202ez"}\n');
     expect(JSON.parse(result.stdout)).toEqual({ name: 'x\u009by\u202ez' });
   });

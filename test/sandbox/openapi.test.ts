@@ -115,7 +115,8 @@ beforeAll(async () => {
     '-F heartbeat.period=1 -f heartbeat.periodUnit=hours -F heartbeat.grace=0 -f heartbeat.graceUnit=minutes';
   const created = await mon(`api /v1/checks/heartbeat -f "name=Walk beat" ${timing} --jq .id`);
   await mon(`api -X PUT /v1/checks/heartbeat/${created} -F muted=true --jq .id`);
-  await mon(`api -X DELETE /v1/checks/${checkId}`);
+  // A DELETE is destructive: without a terminal it is planned (exit 9) unless --yes says to go ahead.
+  await mon(`api -X DELETE /v1/checks/${checkId} --yes`);
   await mon(`api /v1/checks/${checkId}`, 6);
 
   // The error answers: 401, 403, 404, 400 (directly: mon refuses such bodies before sending), 402.

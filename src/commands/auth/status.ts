@@ -8,7 +8,7 @@ import type { Column } from '../../output/render';
 import { saySuccess } from '../../output/say';
 import { maskSecret, maskUrl } from '../../text/mask';
 
-type StatusCtx = Pick<Ctx, 'io' | 'globals' | 'settings' | 'config' | 'api'>;
+type StatusCtx = Pick<Ctx, 'io' | 'globals' | 'settings' | 'config' | 'api' | 'mode'>;
 
 interface Row {
   name: string;
@@ -74,10 +74,14 @@ export async function statusRun(ctx: StatusCtx): Promise<void> {
   const configFile = ctx.config().path;
   const check = settings.apiKey && settings.baseUrl ? await checkKey(ctx, settings) : undefined;
   const shown = rows(settings);
+  const { mode, reason } = ctx.mode();
   await showList(ctx, {
-    rows: shown,
+    // Who mon takes the caller for (src/mode.ts: prompts, output, plans), and why, as the first row.
+    rows: [{ name: 'mode', value: mode, source: reason }, ...shown],
     columns: COLUMNS,
     json: {
+      mode,
+      modeReason: reason,
       ...Object.fromEntries(
         shown.map((row) => [row.name, row.value === null ? null : { value: row.value, source: row.source }]),
       ),

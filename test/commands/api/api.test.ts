@@ -153,15 +153,37 @@ describe('mon api', () => {
     expect(get.code, get.stderr).toBe(0);
   });
 
-  it('--dry-run prints the request and sends nothing', async () => {
+  it('--dry-run prints the plan of the request (the effect of its method) and sends nothing', async () => {
     const result = await mon('--json api -X POST /v1/status-pages/incidents -f name=Dry --dry-run', { sandbox });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({
-      method: 'POST',
-      url: `${sandbox.url}/v1/status-pages/incidents`,
-      body: { name: 'Dry' },
+    expect(JSON.parse(result.stdout)).toEqual({
+      status: 'dry_run',
+      command: 'api',
+      classification: { kind: 'write', readOnly: false, destructive: false, idempotent: false },
+      changes: ['POST /v1/status-pages/incidents: sent as given (mon api does not read what it changes)'],
+      request: { method: 'POST', path: '/v1/status-pages/incidents', body: { name: 'Dry' } },
     });
     expect(sandbox.requests).toEqual([]);
+  });
+
+  it('-X DELETE is destructive: without a terminal it is planned (exit 9) unless --yes; GET is never planned', async () => {
+    const planned = await mon('api -X DELETE /v1/checks/3f2a9c41-0000-4000-8000-000000000000', { sandbox });
+    expect(planned.code, planned.stderr).toBe(9);
+    expect(JSON.parse(planned.stdout)).toMatchObject({
+      status: 'confirmation_required',
+      classification: { kind: 'destructive', destructive: true, idempotent: true },
+      request: { method: 'DELETE', path: '/v1/checks/3f2a9c41-0000-4000-8000-000000000000' },
+    });
+    expect(sandbox.requests).toEqual([]);
+    const read = await mon('api /v1/runtimes --jq length', {
+      sandbox,
+      env: testEnv({ sandbox, env: { MON_MODE: 'agent' } }),
+    });
+    expect(read.code, read.stderr).toBe(0);
+    expect(sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/runtimes']);
+    const plan = await mon('api /v1/runtimes --plan', { sandbox });
+    expect(plan.code).toBe(2);
+    expect(plan.stderr).toContain('--plan is for requests that change something: GET only reads.');
   });
 });
 
@@ -171,7 +193,7 @@ describe('mon api --dry-run', () => {
       sandbox,
     });
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout.split('\n').slice(1).join('\n'))).toEqual({ note: null, n: 1 });
+    expect(JSON.parse(result.stdout).request.body).toEqual({ note: null, n: 1 });
     expect(sandbox.requests).toHaveLength(0);
   });
 });

@@ -97,6 +97,8 @@ describe('auth status --json', () => {
   it('auth status and config list use the flag names', async () => {
     const status = JSON.parse((await mon(['auth', 'status', '--json'], { sandbox })).stdout);
     expect(Object.keys(status)).toEqual([
+      'mode',
+      'modeReason',
       'profile',
       'base-url',
       'account',

@@ -227,9 +227,11 @@ describe('checks create-dns output', () => {
     );
     expect(result.code).toBe(0);
     expect(sandbox.requests).toHaveLength(0);
-    const [first, ...rest] = result.stdout.split('\n');
-    expect(first).toBe(`POST ${sandbox.url}/v1/checks/dns?autoAssignAlerts=false`);
-    expect(JSON.parse(rest.join('\n'))).toEqual({
+    // Piped, the plan is JSON: the request's path with its query, the body with the secret masked.
+    const { request } = JSON.parse(result.stdout);
+    expect(request.method).toBe('POST');
+    expect(request.path).toBe('/v1/checks/dns?autoAssignAlerts=false');
+    expect(request.body).toEqual({
       name: 'ns',
       request: { query: 'example.com', recordType: 'A' },
       environmentVariables: [
@@ -527,9 +529,15 @@ describe('checks create-dns, what the sandbox receives and answers', () => {
     const result = await mon('--json checks create-dns --name n --query example.com --dry-run', { sandbox });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
-      method: 'POST',
-      url: `${sandbox.url}/v1/checks/dns`,
-      body: { name: 'n', request: { query: 'example.com', recordType: 'A' }, heartbeat: {}, script: '' },
+      status: 'dry_run',
+      command: 'checks create-dns',
+      classification: { kind: 'write', readOnly: false, destructive: false, idempotent: false },
+      changes: ['A new check "n": type DNS; query A example.com'],
+      request: {
+        method: 'POST',
+        path: '/v1/checks/dns',
+        body: { name: 'n', request: { query: 'example.com', recordType: 'A' }, heartbeat: {}, script: '' },
+      },
     });
     expect(sandbox.requests).toEqual([]);
   });
@@ -555,7 +563,7 @@ describe('checks create-dns, a secret environment variable', () => {
       expect(debug.stderr).toContain('{"key":"API_TOKEN","value":"[redacted]","secret":true}');
       expect(debug.stderr).toContain('{"key":"REGION","value":"eu-visible"}');
       expect(dryRun.stdout).toContain('"value": "••••"');
-      expect(JSON.parse(dryRunJson.stdout).body.environmentVariables).toEqual([
+      expect(JSON.parse(dryRunJson.stdout).request.body.environmentVariables).toEqual([
         { key: 'REGION', value: 'eu-visible' },
         { key: 'API_TOKEN', value: '••••', secret: true },
       ]);

@@ -186,9 +186,13 @@ describe('checks create (deprecated), what the sandbox receives', () => {
     const result = await mon('--json checks create --type DNS --name dry --query example.com --dry-run', { sandbox });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({
-      method: 'POST',
-      url: `${sandbox.url}/v1/checks`,
-      body: { type: 'DNS', name: 'dry', request: { query: 'example.com' } },
+      status: 'dry_run',
+      command: 'checks create',
+      request: {
+        method: 'POST',
+        path: '/v1/checks',
+        body: { type: 'DNS', name: 'dry', request: { query: 'example.com' } },
+      },
     });
     expect(sandbox.requests).toEqual([]);
   });

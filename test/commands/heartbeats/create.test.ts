@@ -95,7 +95,7 @@ describe('heartbeats create: durations in the largest exact unit, each bound acc
   ])('--period %s --grace %s', async (period, grace, heartbeat) => {
     const result = await create([...NAMED, '--period', period, '--grace', grace, '--dry-run', '--json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout).body).toEqual({ name: 'Nightly backup', heartbeat });
+    expect(JSON.parse(result.stdout).request.body).toEqual({ name: 'Nightly backup', heartbeat });
     expect(sandbox.requests).toEqual([]);
   });
 });

@@ -80,14 +80,26 @@ describe('heartbeats update', () => {
     expect(sandbox.requests).toEqual([]);
   });
 
-  it('--dry-run prints the PUT and sends nothing', async () => {
+  it('--dry-run prints the PUT, naming the monitor and its change, and sends nothing', async () => {
     const result = await cli(['heartbeats', 'update', id, '--grace', '120s', '--dry-run', '--json'], { sandbox });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({
+    const plan = JSON.parse(result.stdout);
+    expect(plan).toMatchObject({
+      status: 'dry_run',
+      command: 'heartbeats update',
+      classification: { kind: 'write', idempotent: true },
+      target: { kind: 'heartbeat', id },
+    });
+    expect(plan.request).toEqual({
       method: 'PUT',
-      url: `${sandbox.url}/v1/checks/heartbeat/${id}`,
+      path: `/v1/checks/heartbeat/${id}`,
       body: { ...WHOLE, heartbeat: { ...WHOLE.heartbeat, grace: 2, graceUnit: 'minutes' } },
     });
+    expect(plan.changes).toEqual([
+      expect.stringMatching(
+        new RegExp(`^Heartbeat monitor ".+" \\(${id}\\): expected every .+, grace .+ → every .+, grace 2m$`),
+      ),
+    ]);
     expect(puts()).toEqual([]);
   });
 });

@@ -250,12 +250,18 @@ describe('incidents create', () => {
     expect((mutations()[0]!.body as { services: { id: string }[] }).services).toEqual([seedService(SEED_SERVICES.api)]);
   });
 
-  it('prints the exact body with --dry-run and sends nothing mutating', async () => {
+  it('prints the exact body with --dry-run (prose on a terminal) and sends nothing mutating', async () => {
     const result = await run(
-      `incidents create --name A --severity medium --service ${SEED_SERVICES.api} --message m --dry-run`,
+      `--no-color incidents create --name A --severity medium --service ${SEED_SERVICES.api} --message m --dry-run`,
+      { tty: true, columns: 100 },
     );
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`POST ${sandbox.url}/v1/status-pages/incidents\n`);
+    expect(result.stdout).toContain(
+      'Dry run: mon incidents create (write, not idempotent)\n' +
+        '  A new incident "A" (MEDIUM, on Public API), its first update: status INVESTIGATING, subscribers\n' +
+        '  not notified: "m"\n',
+    );
+    expect(result.stdout).toContain(`\nPOST ${sandbox.url}/v1/status-pages/incidents\n`);
     expect(result.stdout).toContain('"severity": "MEDIUM"');
     expect(result.stdout).toContain(`"accountId": "${TEST_ACCOUNT}"`);
     expect(result.stderr).toContain('Dry run: nothing was sent.');
@@ -287,7 +293,7 @@ describe('incidents create: the body from flags', () => {
           if (when) args.push(`--date=${when.toISOString()}`);
           const result = await mon(['--json', 'incidents', 'create', ...args, '--dry-run'], { sandbox });
           expect(result.code, result.stderr).toBe(0);
-          const { body } = JSON.parse(result.stdout) as { body: Record<string, unknown> };
+          const { body } = (JSON.parse(result.stdout) as { request: { body: Record<string, unknown> } }).request;
           expect(body).toEqual({
             name: name.trim(),
             severity: severity.trim().toUpperCase(),

@@ -86,22 +86,25 @@ describe('incidents update', () => {
     expect(result.stderr).toContain('services Webhooks → Webhooks, Public API');
   });
 
-  it('prints both requests with --dry-run (a JSON array with --json) and sends neither', async () => {
+  it('prints both requests with --dry-run (prose on a terminal, the plan with its requests with --json) and sends neither', async () => {
     const incident = await open('DB slow');
     const text = await run(`incidents update ${incident.id} --severity minor --message "Better now"`);
     expect(text.code).toBe(0);
     sandbox.requests.length = 0;
-    const dry = await run(`incidents update ${incident.id} --name Renamed --message x --dry-run`);
+    const dry = await run(`--no-color incidents update ${incident.id} --name Renamed --message x --dry-run`, {
+      tty: true,
+    });
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(
       new RegExp(
-        `^PUT ${sandbox.url}/v1/status-pages/incidents/${incident.id}\\n[^]*\\nPOST ${sandbox.url}/v1/status-pages/incidents/${incident.id}/incident-updates\\n`,
+        `^Dry run: mon incidents update \\(write, not idempotent\\)\\n  Incident "DB slow" \\(${incident.id}\\): name DB slow → Renamed\\n[^]*\\nPUT ${sandbox.url}/v1/status-pages/incidents/${incident.id}\\n[^]*\\nPOST ${sandbox.url}/v1/status-pages/incidents/${incident.id}/incident-updates\\n`,
       ),
     );
     const json = await run(`--json incidents update ${incident.id} --name Renamed --message x --dry-run`);
     const parsed = JSON.parse(json.stdout);
-    expect(parsed.map((request: { method: string }) => request.method)).toEqual(['PUT', 'POST']);
-    expect(parsed.map((request: { body: unknown }) => request.body)).toEqual([
+    expect(parsed.requests.map((request: { method: string }) => request.method)).toEqual(['PUT', 'POST']);
+    expect(parsed.request).toEqual(parsed.requests[0]);
+    expect(parsed.requests.map((request: { body: unknown }) => request.body)).toEqual([
       { name: 'Renamed', severity: 'MINOR', services: [seedService(SEED_SERVICES.checkout)] },
       { description: 'x', status: 'INVESTIGATING', notifySubscribers: false },
     ]);
@@ -238,9 +241,9 @@ describe('incidents update: the PUT and the POST', () => {
             return;
           }
           expect(result.code, result.stderr).toBe(0);
-          const printed = JSON.parse(result.stdout) as
-            { method: string; body: Record<string, unknown> } | { method: string; body: Record<string, unknown> }[];
-          const requests = Array.isArray(printed) ? printed : [printed];
+          type Shown = { method: string; body: Record<string, unknown> };
+          const plan = JSON.parse(result.stdout) as { request: Shown; requests?: Shown[] };
+          const requests = plan.requests ?? [plan.request];
           const put = requests.find((request) => request.method === 'PUT');
           const posted = requests.find((request) => request.method === 'POST');
           const changes = name !== undefined || severity !== undefined || services !== undefined;

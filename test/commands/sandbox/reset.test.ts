@@ -19,15 +19,23 @@ describe('sandbox reset', () => {
     expect(readFileSync(notes, 'utf8')).toBe('{"mine": "keep me"}\n');
   });
 
-  it('without a terminal asks for --yes (exit 2) and changes nothing', async () => {
+  it('without a terminal: its plan naming --yes (exit 9, as every destructive command) and nothing changed', async () => {
     const env = testEnv();
     expect((await mon('--sandbox runtimes list', { env })).code).toBe(0);
     const file = join(env.MON_DATA_DIR!, 'sandbox.jsonl');
     const before = readFileSync(file, 'utf8');
     const refused = await mon('--sandbox sandbox reset', { env });
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('there is no terminal to confirm on');
+    expect(refused.code).toBe(9);
+    expect(refused.stderr).toContain('there is no terminal to confirm on: nothing was changed');
     expect(refused.stderr).toContain('Pass --yes (-y) to reset without asking.');
+    // A local command: no token, its confirmCommand says --yes.
+    expect(JSON.parse(refused.stdout)).toEqual({
+      status: 'confirmation_required',
+      command: 'sandbox reset',
+      classification: { kind: 'destructive', readOnly: false, destructive: true, idempotent: true },
+      changes: [`The sandbox data file ${file}: everything in it replaced with the sample data`],
+      confirmCommand: 'mon --sandbox sandbox reset --yes',
+    });
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 });

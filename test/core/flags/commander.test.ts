@@ -111,7 +111,7 @@ describe('a long command line', () => {
       );
     });
     expect(result!.code, result!.stderr).toBe(0);
-    expect((JSON.parse(result!.stdout) as { body: { tags: string[] } }).body.tags).toEqual(tags);
+    expect((JSON.parse(result!.stdout) as { request: { body: { tags: string[] } } }).request.body.tags).toEqual(tags);
     expect(used).toBeLessThan(15_000);
   });
 });
