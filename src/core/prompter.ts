@@ -73,6 +73,8 @@ export interface ScriptedAnswer {
    * (with `text` when it was then edited). `undefined` takes the question's default.
    */
   answer: unknown;
+  /** Done while the question is open, before its answer is given (another client acting meanwhile). */
+  meanwhile?: () => Promise<void>;
 }
 
 export interface AskedQuestion {
@@ -136,7 +138,16 @@ export function scriptedPrompter(answers: ScriptedAnswer[]): ScriptedPrompter {
       );
     }
     queue.shift();
+    meanwhile = expected.meanwhile;
     return expected.answer;
+  };
+  let meanwhile: (() => Promise<void>) | undefined;
+  /** The answer, given once what happens meanwhile (if anything) is done. */
+  const answered = async <T>(value: T): Promise<T> => {
+    const work = meanwhile;
+    meanwhile = undefined;
+    await work?.();
+    return value;
   };
   /**
    * Asks one question: the scripted answer goes through the prompt's validation as a typed
@@ -183,50 +194,59 @@ export function scriptedPrompter(answers: ScriptedAnswer[]): ScriptedPrompter {
       }
     },
     async input(options) {
-      return ask(
-        { kind: 'input', message: options.message, default: options.default },
-        (answer) => (answer === undefined ? (options.default ?? '') : String(answer)),
-        options.validate,
+      return answered(
+        ask(
+          { kind: 'input', message: options.message, default: options.default },
+          (answer) => (answer === undefined ? (options.default ?? '') : String(answer)),
+          options.validate,
+        ),
       );
     },
     async message(options) {
-      return ask(
-        {
-          kind: 'message',
-          message: options.message,
-          choices: options.templates.map((template) => template.name),
-          default: options.default,
-        },
-        (answer): MessageAnswer => {
-          if (answer === undefined) {
-            return { text: options.default ?? '', ...(options.template ? { template: options.template } : {}) };
-          }
-          if (typeof answer === 'string') return { text: answer.trim() };
-          const { template: name, text } = answer as { template?: unknown; text?: unknown };
-          const template = options.templates.find((candidate) => candidate.name === name);
-          if (!template) {
-            const names = options.templates.map((candidate) => JSON.stringify(candidate.name)).join(', ');
-            return violate(
-              `The message prompt "${options.message}" was answered with the template ${JSON.stringify(name)}, which it does not offer (${names || 'none'})`,
-            );
-          }
-          return { text: typeof text === 'string' ? text : template.text, template: template.name };
-        },
-        options.validate && ((answer) => options.validate!(answer.text.trim())),
+      return answered(
+        ask(
+          {
+            kind: 'message',
+            message: options.message,
+            choices: options.templates.map((template) => template.name),
+            default: options.default,
+          },
+          (answer): MessageAnswer => {
+            if (answer === undefined) {
+              return { text: options.default ?? '', ...(options.template ? { template: options.template } : {}) };
+            }
+            if (typeof answer === 'string') return { text: answer.trim() };
+            const { template: name, text } = answer as { template?: unknown; text?: unknown };
+            const template = options.templates.find((candidate) => candidate.name === name);
+            if (!template) {
+              const names = options.templates.map((candidate) => JSON.stringify(candidate.name)).join(', ');
+              return violate(
+                `The message prompt "${options.message}" was answered with the template ${JSON.stringify(name)}, which it does not offer (${names || 'none'})`,
+              );
+            }
+            return { text: typeof text === 'string' ? text : template.text, template: template.name };
+          },
+          options.validate && ((answer) => options.validate!(answer.text.trim())),
+        ),
       );
     },
     async password(options) {
-      return ask({ kind: 'password', message: options.message }, (answer) => String(answer), options.validate);
+      return answered(
+        ask({ kind: 'password', message: options.message }, (answer) => String(answer), options.validate),
+      );
     },
     async select<T>(options: { message: string; choices: Choice<T>[]; default?: T }) {
-      return ask(
-        {
-          kind: 'select',
-          message: options.message,
-          choices: options.choices.map((choice) => choice.name),
-          default: options.default,
-        },
-        (answer) => among('select', options.message, answer === undefined ? options.default : answer, options.choices),
+      return answered(
+        ask(
+          {
+            kind: 'select',
+            message: options.message,
+            choices: options.choices.map((choice) => choice.name),
+            default: options.default,
+          },
+          (answer) =>
+            among('select', options.message, answer === undefined ? options.default : answer, options.choices),
+        ),
       );
     },
     async checkbox<T>(options: {
@@ -234,29 +254,35 @@ export function scriptedPrompter(answers: ScriptedAnswer[]): ScriptedPrompter {
       choices: Choice<T>[];
       validate?: (values: readonly T[]) => true | string;
     }) {
-      return ask(
-        { kind: 'checkbox', message: options.message, choices: options.choices.map((choice) => choice.name) },
-        (answer) => {
-          const picked =
-            answer === undefined
-              ? options.choices.filter((choice) => choice.checked).map((choice) => choice.value)
-              : answer;
-          if (!Array.isArray(picked)) {
-            return violate(`The checkbox "${options.message}" was answered ${JSON.stringify(answer)}, not an array`);
-          }
-          return picked.map((value) => among('checkbox', options.message, value, options.choices));
-        },
-        options.validate,
+      return answered(
+        ask(
+          { kind: 'checkbox', message: options.message, choices: options.choices.map((choice) => choice.name) },
+          (answer) => {
+            const picked =
+              answer === undefined
+                ? options.choices.filter((choice) => choice.checked).map((choice) => choice.value)
+                : answer;
+            if (!Array.isArray(picked)) {
+              return violate(`The checkbox "${options.message}" was answered ${JSON.stringify(answer)}, not an array`);
+            }
+            return picked.map((value) => among('checkbox', options.message, value, options.choices));
+          },
+          options.validate,
+        ),
       );
     },
     async confirm(options) {
-      return ask({ kind: 'confirm', message: options.message, default: options.default }, (answer) => {
-        if (answer === undefined) return Boolean(options.default);
-        if (typeof answer !== 'boolean') {
-          return violate(`The confirm "${options.message}" was answered ${JSON.stringify(answer)}, not true or false`);
-        }
-        return answer;
-      });
+      return answered(
+        ask({ kind: 'confirm', message: options.message, default: options.default }, (answer) => {
+          if (answer === undefined) return Boolean(options.default);
+          if (typeof answer !== 'boolean') {
+            return violate(
+              `The confirm "${options.message}" was answered ${JSON.stringify(answer)}, not true or false`,
+            );
+          }
+          return answer;
+        }),
+      );
     },
   };
 }

@@ -133,7 +133,7 @@ export async function runWrite<A>(ctx: WriteCtx, flow: WriteFlow<A>): Promise<vo
       throw new ConflictError(`${what} changed while you were deciding: ${changed.join('; ')}. Nothing was sent.`);
     ctx.io.err(
       `\n${ctx.io.errStyle.yellow('It changed while you were deciding:')} ${sanitize(what)}: ${sanitize(changed.join('; '))}.\n` +
-        `${ctx.io.errStyle.dim('Nothing was sent. Here is the change again, on it as it is now.')}\n`,
+        `${ctx.io.errStyle.dim('Nothing was sent. Here is what would be sent now:')}\n`,
     );
     answers = await flow.refresh(answers);
     plan = await flow.plan(answers, true);
