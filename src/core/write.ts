@@ -8,7 +8,7 @@ import { askConfirmation, type ConfirmationView } from './confirm';
 import { usesEmbeddedSandbox, type Ctx } from './context';
 import { flagName, singleEffect, type Effect, type Invocation } from './flags/spec';
 import { commandWords, confirmCommand, planObject, printPlan, replanCommand, type PlanObject } from './plan';
-import { loadPlan, spend, spentAt, spentError, storePlan, type Binding, type StoredPlan } from './plan-store';
+import type { Binding, StoredPlan } from './plan-store';
 import { describeChange, digest, readState, type PlanTarget, type StateFingerprint } from './state';
 
 /*
@@ -161,6 +161,8 @@ async function planInstead(
   why: PlanReason,
 ): Promise<never> {
   const replan = replanCommand(ctx.argv);
+  // Loaded when a plan is stored or redeemed (node:crypto, ~5 ms): a write that is only sent needs neither.
+  const { storePlan } = await import('./plan-store');
   const { token, expiresAt } = storePlan(ctx.env, ctx.now(), {
     binding: await bindingOf(ctx, invocation),
     replanCommand: replan,
@@ -268,6 +270,7 @@ export async function redeemPlanToken(ctx: WriteCtx): Promise<void> {
       `--plan-token cannot be given with ${flags.plan ? '--plan' : '--dry-run'}: a token sends what its plan said.`,
       'Leave out --plan-token to make a new plan, or the other flag to send this one.',
     );
+  const { loadPlan, spend, spentAt, spentError } = await import('./plan-store');
   const plan = loadPlan(ctx.env, flags.planToken!);
   const differences = bindingDifferences(plan.binding, await bindingOf(ctx, invocation));
   if (differences.length)

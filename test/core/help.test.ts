@@ -7,6 +7,9 @@ import { createContext } from '../../src/core/context';
 import { testIO } from '../../src/io';
 import { main } from '../../src/main';
 import { buildProgram } from '../../src/program';
+import { TOP_LEVEL } from '../../src/commands/index';
+import { effectLine, type VerbSpec } from '../../src/core/flags/spec';
+import { isVerb, type CommandNode } from '../../src/core/flags/tree';
 import { cli } from '../helpers';
 import { words } from '../words';
 
@@ -27,7 +30,28 @@ async function mon(line: string, columns = 80, env: NodeJS.ProcessEnv = {}) {
   return { code, out: io.stdout, err: io.stderr, reusable: ctx.outputReusable ?? false };
 }
 
+/** Every verb with its table: ["incidents update", spec]. */
+function verbs(node: CommandNode, prefix: string[]): [string, VerbSpec][] {
+  const path = [...prefix, node.spec.name];
+  const own: [string, VerbSpec][] = isVerb(node) ? [[path.join(' '), node.spec]] : [];
+  return [...own, ...node.children.flatMap((child) => verbs(child, path))];
+}
+const allVerbs = (await Promise.all(TOP_LEVEL.map(async (entry) => verbs(await entry.load(), [])))).flat();
+
 describe('help', () => {
+  it.each(allVerbs)(
+    'mon %s --help says what it does to the world in one line under its summary',
+    async (path, spec) => {
+      const { out } = await mon(`${path} --help`);
+      const line = effectLine(spec);
+      expect(line).toMatch(/^Effect: /);
+      expect(line.length).toBeLessThanOrEqual(80);
+      // The paragraph after the usage line: the summary, then the effect.
+      const description = out.split('\n\n')[1]!;
+      expect(description.split('\n').at(-1)).toBe(line);
+    },
+  );
+
   it('covers every command', () => {
     expect(all.length).toBeGreaterThan(25);
   });
