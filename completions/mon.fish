@@ -110,10 +110,8 @@ complete -c mon -l timeout -r -d 'deadline per request, retries included (env MO
 complete -c mon -l sandbox -d 'use the embedded sandbox instead of an account (env MON_SANDBOX=1)'
 complete -c mon -l insecure -d 'allow sending the API key over plain http:// to a non-local host'
 complete -c mon -l help -s h -d 'show help for this command'
-complete -c mon -n "__mon_at '' 0" -a 'status' -d 'What is broken right now: open incidents, failing checks, late heartbeats
-Effect: read-only'
-complete -c mon -n "__mon_topic ''" -a 'status' -d 'What is broken right now: open incidents, failing checks, late heartbeats
-Effect: read-only'
+complete -c mon -n "__mon_at '' 0" -a 'status' -d 'What is broken right now: open incidents, failing checks, late heartbeats'
+complete -c mon -n "__mon_topic ''" -a 'status' -d 'What is broken right now: open incidents, failing checks, late heartbeats'
 complete -c mon -n "__mon_at '' 0" -a 'incidents' -d 'Open, update and resolve status-page incidents'
 complete -c mon -n "__mon_topic ''" -a 'incidents' -d 'Open, update and resolve status-page incidents'
 complete -c mon -n "__mon_at '' 0" -a 'templates' -d 'Message templates for incident updates, stored per profile'
@@ -130,43 +128,27 @@ complete -c mon -n "__mon_at '' 0" -a 'auth' -d 'Log in, see which credentials a
 complete -c mon -n "__mon_topic ''" -a 'auth' -d 'Log in, see which credentials are in use, log out'
 complete -c mon -n "__mon_at '' 0" -a 'config' -d 'Read and change the stored profile settings'
 complete -c mon -n "__mon_topic ''" -a 'config' -d 'Read and change the stored profile settings'
-complete -c mon -n "__mon_at '' 0" -a 'api' -d 'Make an authenticated request to any API path
-Effect: GET/HEAD read-only, PUT/PATCH/POST write, DELETE destructive (by -X)'
-complete -c mon -n "__mon_topic ''" -a 'api' -d 'Make an authenticated request to any API path
-Effect: GET/HEAD read-only, PUT/PATCH/POST write, DELETE destructive (by -X)'
-complete -c mon -n "__mon_at '' 0" -a 'completion' -d 'Print shell completions for bash, zsh or fish
-Effect: read-only'
-complete -c mon -n "__mon_topic ''" -a 'completion' -d 'Print shell completions for bash, zsh or fish
-Effect: read-only'
-complete -c mon -n "__mon_at '' 0" -a 'sandbox' -d 'Serve a local copy of the whole API, to try mon
-Effect: write, idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_topic ''" -a 'sandbox' -d 'Serve a local copy of the whole API, to try mon
-Effect: write, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_at '' 0" -a 'api' -d 'Make an authenticated request to any API path'
+complete -c mon -n "__mon_topic ''" -a 'api' -d 'Make an authenticated request to any API path'
+complete -c mon -n "__mon_at '' 0" -a 'completion' -d 'Print shell completions for bash, zsh or fish'
+complete -c mon -n "__mon_topic ''" -a 'completion' -d 'Print shell completions for bash, zsh or fish'
+complete -c mon -n "__mon_at '' 0" -a 'sandbox' -d 'Serve a local copy of the whole API, to try mon'
+complete -c mon -n "__mon_topic ''" -a 'sandbox' -d 'Serve a local copy of the whole API, to try mon'
 complete -c mon -n "__mon_at '' 0" -a 'help' -d 'Show help for a command'
 complete -c mon -n "__mon_topic ''" -a 'help' -d 'Show help for a command'
 complete -c mon -n "__mon_at 'status'" -l exit-status -d 'exit 3 when anything is failing, degraded, late or open (for scripts and CI)'
 complete -c mon -n "__mon_at 'status'" -l watch -d 'stay on screen, read again every --interval seconds (a terminal only)'
 complete -c mon -n "__mon_at 'status'" -l interval -r -d 'seconds between refreshes with --watch (default 10)'
-complete -c mon -n "__mon_at 'incidents' 0" -a 'list' -d 'List incidents, newest first (open ones unless --status says otherwise)
-Effect: read-only'
-complete -c mon -n "__mon_topic 'incidents'" -a 'list' -d 'List incidents, newest first (open ones unless --status says otherwise)
-Effect: read-only'
-complete -c mon -n "__mon_at 'incidents' 0" -a 'get' -d 'Show an incident and its updates as a timeline, newest first
-Effect: read-only'
-complete -c mon -n "__mon_topic 'incidents'" -a 'get' -d 'Show an incident and its updates as a timeline, newest first
-Effect: read-only'
-complete -c mon -n "__mon_at 'incidents' 0" -a 'create' -d 'Open an incident on one or more services, with its first update
-Effect: write, not idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_topic 'incidents'" -a 'create' -d 'Open an incident on one or more services, with its first update
-Effect: write, not idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_at 'incidents' 0" -a 'update' -d 'Post an update to an incident and/or change its name, severity or services
-Effect: write, not idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_topic 'incidents'" -a 'update' -d 'Post an update to an incident and/or change its name, severity or services
-Effect: write, not idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_at 'incidents' 0" -a 'resolve' -d 'Post a RESOLVED update to an incident
-Effect: write, not idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_topic 'incidents'" -a 'resolve' -d 'Post a RESOLVED update to an incident
-Effect: write, not idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_at 'incidents' 0" -a 'list' -d 'List incidents, newest first (open ones unless --status says otherwise)'
+complete -c mon -n "__mon_topic 'incidents'" -a 'list' -d 'List incidents, newest first (open ones unless --status says otherwise)'
+complete -c mon -n "__mon_at 'incidents' 0" -a 'get' -d 'Show an incident and its updates as a timeline, newest first'
+complete -c mon -n "__mon_topic 'incidents'" -a 'get' -d 'Show an incident and its updates as a timeline, newest first'
+complete -c mon -n "__mon_at 'incidents' 0" -a 'create' -d 'Open an incident on one or more services, with its first update'
+complete -c mon -n "__mon_topic 'incidents'" -a 'create' -d 'Open an incident on one or more services, with its first update'
+complete -c mon -n "__mon_at 'incidents' 0" -a 'update' -d 'Post an update to an incident and/or change its name, severity or services'
+complete -c mon -n "__mon_topic 'incidents'" -a 'update' -d 'Post an update to an incident and/or change its name, severity or services'
+complete -c mon -n "__mon_at 'incidents' 0" -a 'resolve' -d 'Post a RESOLVED update to an incident'
+complete -c mon -n "__mon_topic 'incidents'" -a 'resolve' -d 'Post a RESOLVED update to an incident'
 complete -c mon -n "__mon_at 'incidents' 0" -a 'updates' -d 'An incident\'s updates one by one: post, show, edit'
 complete -c mon -n "__mon_topic 'incidents'" -a 'updates' -d 'An incident\'s updates one by one: post, show, edit'
 complete -c mon -n "__mon_at 'incidents list'" -l limit -s L -r -d 'entries per page, 1 to 100 (default 20)'
@@ -222,18 +204,12 @@ complete -c mon -n "__mon_at 'incidents resolve'" -l plan -d 'print the plan and
 complete -c mon -n "__mon_at 'incidents resolve'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'incidents resolve'" -l web -d 'then open the status page of the incident\'s services in the browser (`mon status-pages open`)'
 complete -c mon -n "__mon_at 'incidents resolve' 0" -a '(__mon_lookup open-incidents)'
-complete -c mon -n "__mon_at 'incidents updates' 0" -a 'create' -d 'Post an update to an incident (POST .../incident-updates)
-Effect: write, not idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_topic 'incidents updates'" -a 'create' -d 'Post an update to an incident (POST .../incident-updates)
-Effect: write, not idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_at 'incidents updates' 0" -a 'get' -d 'Show one incident update
-Effect: read-only'
-complete -c mon -n "__mon_topic 'incidents updates'" -a 'get' -d 'Show one incident update
-Effect: read-only'
-complete -c mon -n "__mon_at 'incidents updates' 0" -a 'edit' -d 'Correct an incident update (what is not given stays as it is)
-Effect: write, idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_topic 'incidents updates'" -a 'edit' -d 'Correct an incident update (what is not given stays as it is)
-Effect: write, idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_at 'incidents updates' 0" -a 'create' -d 'Post an update to an incident (POST .../incident-updates)'
+complete -c mon -n "__mon_topic 'incidents updates'" -a 'create' -d 'Post an update to an incident (POST .../incident-updates)'
+complete -c mon -n "__mon_at 'incidents updates' 0" -a 'get' -d 'Show one incident update'
+complete -c mon -n "__mon_topic 'incidents updates'" -a 'get' -d 'Show one incident update'
+complete -c mon -n "__mon_at 'incidents updates' 0" -a 'edit' -d 'Correct an incident update (what is not given stays as it is)'
+complete -c mon -n "__mon_topic 'incidents updates'" -a 'edit' -d 'Correct an incident update (what is not given stays as it is)'
 complete -c mon -n "__mon_at 'incidents updates create'" -l message -s m -r -d 'what subscribers read (required; asked for on a terminal)'
 complete -c mon -n "__mon_at 'incidents updates create'" -l status -s s -x -a 'investigating identified monitoring resolved' -d 'the update\'s status: INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED, in any case (left out: the incident keeps its status)'
 complete -c mon -n "__mon_at 'incidents updates create'" -l notify -d 'notify the status page subscribers'
@@ -257,63 +233,39 @@ complete -c mon -n "__mon_at 'incidents updates edit'" -l dry-run -d 'print the 
 complete -c mon -n "__mon_at 'incidents updates edit'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
 complete -c mon -n "__mon_at 'incidents updates edit'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'incidents updates edit' 0" -a '(__mon_lookup open-incidents)'
-complete -c mon -n "__mon_at 'templates' 0" -a 'add' -d 'Store a message template (and the status it sets)
-Effect: write, not idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_topic 'templates'" -a 'add' -d 'Store a message template (and the status it sets)
-Effect: write, not idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_at 'templates' 0" -a 'list' -d 'List the stored templates
-Effect: read-only'
-complete -c mon -n "__mon_topic 'templates'" -a 'list' -d 'List the stored templates
-Effect: read-only'
-complete -c mon -n "__mon_at 'templates' 0" -a 'remove' -d 'Remove a stored template
-Effect: destructive, idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_topic 'templates'" -a 'remove' -d 'Remove a stored template
-Effect: destructive, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_at 'templates' 0" -a 'add' -d 'Store a message template (and the status it sets)'
+complete -c mon -n "__mon_topic 'templates'" -a 'add' -d 'Store a message template (and the status it sets)'
+complete -c mon -n "__mon_at 'templates' 0" -a 'list' -d 'List the stored templates'
+complete -c mon -n "__mon_topic 'templates'" -a 'list' -d 'List the stored templates'
+complete -c mon -n "__mon_at 'templates' 0" -a 'remove' -d 'Remove a stored template'
+complete -c mon -n "__mon_topic 'templates'" -a 'remove' -d 'Remove a stored template'
 complete -c mon -n "__mon_at 'templates add'" -l message -s m -r -d 'the message; {{name}}, {{services}}, {{severity}} and {{status}} are filled from the incident'
 complete -c mon -n "__mon_at 'templates add'" -l status -s s -x -a 'investigating identified monitoring resolved' -d 'the status an update from this template sets: INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED, in any case'
 complete -c mon -n "__mon_at 'templates add'" -l force -d 'replace a template of the same name'
 complete -c mon -n "__mon_at 'templates remove' 0" -a '(__mon_lookup templates)'
-complete -c mon -n "__mon_at 'status-pages' 0" -a 'list' -d 'List status pages with their cards and services
-Effect: read-only'
-complete -c mon -n "__mon_topic 'status-pages'" -a 'list' -d 'List status pages with their cards and services
-Effect: read-only'
-complete -c mon -n "__mon_at 'status-pages' 0" -a 'get' -d 'Show a status page: its cards and services, and its open incidents
-Effect: read-only'
-complete -c mon -n "__mon_topic 'status-pages'" -a 'get' -d 'Show a status page: its cards and services, and its open incidents
-Effect: read-only'
-complete -c mon -n "__mon_at 'status-pages' 0" -a 'open' -d 'Open a status page in the browser, as its subscribers see it
-Effect: read-only'
-complete -c mon -n "__mon_topic 'status-pages'" -a 'open' -d 'Open a status page in the browser, as its subscribers see it
-Effect: read-only'
+complete -c mon -n "__mon_at 'status-pages' 0" -a 'list' -d 'List status pages with their cards and services'
+complete -c mon -n "__mon_topic 'status-pages'" -a 'list' -d 'List status pages with their cards and services'
+complete -c mon -n "__mon_at 'status-pages' 0" -a 'get' -d 'Show a status page: its cards and services, and its open incidents'
+complete -c mon -n "__mon_topic 'status-pages'" -a 'get' -d 'Show a status page: its cards and services, and its open incidents'
+complete -c mon -n "__mon_at 'status-pages' 0" -a 'open' -d 'Open a status page in the browser, as its subscribers see it'
+complete -c mon -n "__mon_topic 'status-pages'" -a 'open' -d 'Open a status page in the browser, as its subscribers see it'
 complete -c mon -n "__mon_at 'status-pages list'" -l limit -s L -r -d 'entries per page, 1 to 100 (default 20)'
 complete -c mon -n "__mon_at 'status-pages list'" -l next-id -r -d 'start at this page (the nextId a previous page gave)'
 complete -c mon -n "__mon_at 'status-pages list'" -l all -d 'follow every page'
 complete -c mon -n "__mon_at 'status-pages get' 0" -a '(__mon_lookup status-pages)'
 complete -c mon -n "__mon_at 'status-pages open'" -l print -d 'print its URL instead of opening it'
-complete -c mon -n "__mon_at 'checks' 0" -a 'list' -d 'List the checks: short ID, name, type, status, frequency, locations, tags
-Effect: read-only'
-complete -c mon -n "__mon_topic 'checks'" -a 'list' -d 'List the checks: short ID, name, type, status, frequency, locations, tags
-Effect: read-only'
-complete -c mon -n "__mon_at 'checks' 0" -a 'get' -d 'Show a check\'s configuration and its current status
-Effect: read-only'
-complete -c mon -n "__mon_topic 'checks'" -a 'get' -d 'Show a check\'s configuration and its current status
-Effect: read-only'
-complete -c mon -n "__mon_at 'checks' 0" -a 'status' -d 'How every check is doing now: failing first, then degraded, then passing
-Effect: read-only'
-complete -c mon -n "__mon_topic 'checks'" -a 'status' -d 'How every check is doing now: failing first, then degraded, then passing
-Effect: read-only'
-complete -c mon -n "__mon_at 'checks' 0" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)
-Effect: write, not idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_topic 'checks'" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)
-Effect: write, not idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_at 'checks' 0" -a 'create' -d 'Create a check with the deprecated combined operation (POST /v1/checks)
-Effect: write, not idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_topic 'checks'" -a 'create' -d 'Create a check with the deprecated combined operation (POST /v1/checks)
-Effect: write, not idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_at 'checks' 0" -a 'delete' -d 'Delete a check (a heartbeat stops answering its ping URL)
-Effect: destructive, idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_topic 'checks'" -a 'delete' -d 'Delete a check (a heartbeat stops answering its ping URL)
-Effect: destructive, idempotent · plans: --plan, --plan-token'
+complete -c mon -n "__mon_at 'checks' 0" -a 'list' -d 'List the checks: short ID, name, type, status, frequency, locations, tags'
+complete -c mon -n "__mon_topic 'checks'" -a 'list' -d 'List the checks: short ID, name, type, status, frequency, locations, tags'
+complete -c mon -n "__mon_at 'checks' 0" -a 'get' -d 'Show a check\'s configuration and its current status'
+complete -c mon -n "__mon_topic 'checks'" -a 'get' -d 'Show a check\'s configuration and its current status'
+complete -c mon -n "__mon_at 'checks' 0" -a 'status' -d 'How every check is doing now: failing first, then degraded, then passing'
+complete -c mon -n "__mon_topic 'checks'" -a 'status' -d 'How every check is doing now: failing first, then degraded, then passing'
+complete -c mon -n "__mon_at 'checks' 0" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)'
+complete -c mon -n "__mon_topic 'checks'" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)'
+complete -c mon -n "__mon_at 'checks' 0" -a 'create' -d 'Create a check with the deprecated combined operation (POST /v1/checks)'
+complete -c mon -n "__mon_topic 'checks'" -a 'create' -d 'Create a check with the deprecated combined operation (POST /v1/checks)'
+complete -c mon -n "__mon_at 'checks' 0" -a 'delete' -d 'Delete a check (a heartbeat stops answering its ping URL)'
+complete -c mon -n "__mon_topic 'checks'" -a 'delete' -d 'Delete a check (a heartbeat stops answering its ping URL)'
 complete -c mon -n "__mon_at 'checks list'" -l type -x -a 'agentic api browser heartbeat icmp multi_step tcp playwright url dns' -d 'only checks of this type: AGENTIC, API, BROWSER, HEARTBEAT, ICMP, MULTI_STEP, TCP, PLAYWRIGHT, URL or DNS, in any case'
 complete -c mon -n "__mon_at 'checks list'" -l tag -r -d 'only checks with this tag (any of several) (repeatable)'
 complete -c mon -n "__mon_at 'checks list'" -l search -r -d 'only checks whose name contains this, in any case'
@@ -442,38 +394,22 @@ complete -c mon -n "__mon_at 'checks delete'" -l dry-run -d 'print the plan (wha
 complete -c mon -n "__mon_at 'checks delete'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
 complete -c mon -n "__mon_at 'checks delete'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'checks delete' 0" -a '(__mon_lookup checks)'
-complete -c mon -n "__mon_at 'heartbeats' 0" -a 'create' -d 'Create a heartbeat monitor for a cron job; prints its ping URL
-Effect: write, not idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_topic 'heartbeats'" -a 'create' -d 'Create a heartbeat monitor for a cron job; prints its ping URL
-Effect: write, not idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_at 'heartbeats' 0" -a 'list' -d 'List the heartbeat monitors: how often each expects a ping, its state, its last ping
-Effect: read-only'
-complete -c mon -n "__mon_topic 'heartbeats'" -a 'list' -d 'List the heartbeat monitors: how often each expects a ping, its state, its last ping
-Effect: read-only'
-complete -c mon -n "__mon_at 'heartbeats' 0" -a 'get' -d 'Show a heartbeat monitor: its state, last ping, when the next is due, its history
-Effect: read-only'
-complete -c mon -n "__mon_topic 'heartbeats'" -a 'get' -d 'Show a heartbeat monitor: its state, last ping, when the next is due, its history
-Effect: read-only'
-complete -c mon -n "__mon_at 'heartbeats' 0" -a 'update' -d 'Change a heartbeat monitor (what is not given keeps its current value)
-Effect: write, idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_topic 'heartbeats'" -a 'update' -d 'Change a heartbeat monitor (what is not given keeps its current value)
-Effect: write, idempotent · plans: --plan, --plan-token'
-complete -c mon -n "__mon_at 'heartbeats' 0" -a 'events' -d 'List the events of a heartbeat (pings, late pings, failures) and its success ratio
-Effect: read-only'
-complete -c mon -n "__mon_topic 'heartbeats'" -a 'events' -d 'List the events of a heartbeat (pings, late pings, failures) and its success ratio
-Effect: read-only'
-complete -c mon -n "__mon_at 'heartbeats' 0" -a 'availability' -d 'Show the success ratio of a heartbeat for a period, against the period before
-Effect: read-only'
-complete -c mon -n "__mon_topic 'heartbeats'" -a 'availability' -d 'Show the success ratio of a heartbeat for a period, against the period before
-Effect: read-only'
-complete -c mon -n "__mon_at 'heartbeats' 0" -a 'ping' -d 'Send a heartbeat ping: tell the monitor the job ran
-Effect: write, not idempotent · never planned'
-complete -c mon -n "__mon_topic 'heartbeats'" -a 'ping' -d 'Send a heartbeat ping: tell the monitor the job ran
-Effect: write, not idempotent · never planned'
-complete -c mon -n "__mon_at 'heartbeats' 0" -a 'exec' -d 'Run a command (a cron job) and ping only when it succeeds
-Effect: write, not idempotent · never planned'
-complete -c mon -n "__mon_topic 'heartbeats'" -a 'exec' -d 'Run a command (a cron job) and ping only when it succeeds
-Effect: write, not idempotent · never planned'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'create' -d 'Create a heartbeat monitor for a cron job; prints its ping URL'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'create' -d 'Create a heartbeat monitor for a cron job; prints its ping URL'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'list' -d 'List the heartbeat monitors: how often each expects a ping, its state, its last ping'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'list' -d 'List the heartbeat monitors: how often each expects a ping, its state, its last ping'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'get' -d 'Show a heartbeat monitor: its state, last ping, when the next is due, its history'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'get' -d 'Show a heartbeat monitor: its state, last ping, when the next is due, its history'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'update' -d 'Change a heartbeat monitor (what is not given keeps its current value)'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'update' -d 'Change a heartbeat monitor (what is not given keeps its current value)'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'events' -d 'List the events of a heartbeat (pings, late pings, failures) and its success ratio'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'events' -d 'List the events of a heartbeat (pings, late pings, failures) and its success ratio'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'availability' -d 'Show the success ratio of a heartbeat for a period, against the period before'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'availability' -d 'Show the success ratio of a heartbeat for a period, against the period before'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'ping' -d 'Send a heartbeat ping: tell the monitor the job ran'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'ping' -d 'Send a heartbeat ping: tell the monitor the job ran'
+complete -c mon -n "__mon_at 'heartbeats' 0" -a 'exec' -d 'Run a command (a cron job) and ping only when it succeeds'
+complete -c mon -n "__mon_topic 'heartbeats'" -a 'exec' -d 'Run a command (a cron job) and ping only when it succeeds'
 complete -c mon -n "__mon_at 'heartbeats create'" -l name -r -d 'the name of the monitor, e.g. "Nightly backup"'
 complete -c mon -n "__mon_at 'heartbeats create'" -l period -r -d 'how often the job runs: a ping is expected every period, 30s to 365d (e.g. 30s, 15m, 1h, 7d)'
 complete -c mon -n "__mon_at 'heartbeats create'" -l grace -r -d 'how long to wait past the period before alerting, 0s to 365d (e.g. 30s, 15m, 1h, 7d)'
@@ -523,48 +459,28 @@ complete -c mon -n "__mon_at 'heartbeats exec'" -l max-runtime -r -d 'stop the c
 complete -c mon -n "__mon_at 'heartbeats exec'" -l no-overlap -d 'do not start while the previous run of this monitor on this machine still goes (exit 75)'
 complete -c mon -n "__mon_at 'heartbeats exec'" -l min-duration -r -d 'a run that exits 0 sooner is not pinged (it most likely did nothing): exit 8'
 complete -c mon -n "__mon_at 'heartbeats exec'" -l dry-run -d 'print the request(s) that would be sent, send nothing'
-complete -c mon -n "__mon_at 'runtimes' 0" -a 'list' -d 'List the supported runtimes
-Effect: read-only'
-complete -c mon -n "__mon_topic 'runtimes'" -a 'list' -d 'List the supported runtimes
-Effect: read-only'
-complete -c mon -n "__mon_at 'runtimes' 0" -a 'get' -d 'Show one runtime and the package versions it has
-Effect: read-only'
-complete -c mon -n "__mon_topic 'runtimes'" -a 'get' -d 'Show one runtime and the package versions it has
-Effect: read-only'
+complete -c mon -n "__mon_at 'runtimes' 0" -a 'list' -d 'List the supported runtimes'
+complete -c mon -n "__mon_topic 'runtimes'" -a 'list' -d 'List the supported runtimes'
+complete -c mon -n "__mon_at 'runtimes' 0" -a 'get' -d 'Show one runtime and the package versions it has'
+complete -c mon -n "__mon_topic 'runtimes'" -a 'get' -d 'Show one runtime and the package versions it has'
 complete -c mon -n "__mon_at 'runtimes get' 0" -a '2026.04 2025.04 2024.09 2024.02 2023.09 2023.02 2022.10'
-complete -c mon -n "__mon_at 'auth' 0" -a 'login' -d 'Store an API key, account ID and base URL in a profile (checked first)
-Effect: write, idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_topic 'auth'" -a 'login' -d 'Store an API key, account ID and base URL in a profile (checked first)
-Effect: write, idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_at 'auth' 0" -a 'status' -d 'Show the credentials in use and where each comes from (exit 4 without a key)
-Effect: read-only'
-complete -c mon -n "__mon_topic 'auth'" -a 'status' -d 'Show the credentials in use and where each comes from (exit 4 without a key)
-Effect: read-only'
-complete -c mon -n "__mon_at 'auth' 0" -a 'logout' -d 'Remove the stored API key from the profile (keeps base URL and account)
-Effect: destructive, idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_topic 'auth'" -a 'logout' -d 'Remove the stored API key from the profile (keeps base URL and account)
-Effect: destructive, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_at 'auth' 0" -a 'login' -d 'Store an API key, account ID and base URL in a profile (checked first)'
+complete -c mon -n "__mon_topic 'auth'" -a 'login' -d 'Store an API key, account ID and base URL in a profile (checked first)'
+complete -c mon -n "__mon_at 'auth' 0" -a 'status' -d 'Show the credentials in use and where each comes from (exit 4 without a key)'
+complete -c mon -n "__mon_topic 'auth'" -a 'status' -d 'Show the credentials in use and where each comes from (exit 4 without a key)'
+complete -c mon -n "__mon_at 'auth' 0" -a 'logout' -d 'Remove the stored API key from the profile (keeps base URL and account)'
+complete -c mon -n "__mon_topic 'auth'" -a 'logout' -d 'Remove the stored API key from the profile (keeps base URL and account)'
 complete -c mon -n "__mon_at 'auth login'" -l with-key -d 'read the API key from stdin instead of prompting'
-complete -c mon -n "__mon_at 'config' 0" -a 'list' -d 'Show the profile\'s settings
-Effect: read-only'
-complete -c mon -n "__mon_topic 'config'" -a 'list' -d 'Show the profile\'s settings
-Effect: read-only'
-complete -c mon -n "__mon_at 'config' 0" -a 'get' -d 'Print one setting (exit 1 when it is not set)
-Effect: read-only'
-complete -c mon -n "__mon_topic 'config'" -a 'get' -d 'Print one setting (exit 1 when it is not set)
-Effect: read-only'
-complete -c mon -n "__mon_at 'config' 0" -a 'set' -d 'Change one setting (the key is set with `mon auth login`)
-Effect: write, idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_topic 'config'" -a 'set' -d 'Change one setting (the key is set with `mon auth login`)
-Effect: write, idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_at 'config' 0" -a 'unset' -d 'Remove one setting from the profile
-Effect: write, idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_topic 'config'" -a 'unset' -d 'Remove one setting from the profile
-Effect: write, idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_at 'config' 0" -a 'path' -d 'Print where the profiles are stored
-Effect: read-only'
-complete -c mon -n "__mon_topic 'config'" -a 'path' -d 'Print where the profiles are stored
-Effect: read-only'
+complete -c mon -n "__mon_at 'config' 0" -a 'list' -d 'Show the profile\'s settings'
+complete -c mon -n "__mon_topic 'config'" -a 'list' -d 'Show the profile\'s settings'
+complete -c mon -n "__mon_at 'config' 0" -a 'get' -d 'Print one setting (exit 1 when it is not set)'
+complete -c mon -n "__mon_topic 'config'" -a 'get' -d 'Print one setting (exit 1 when it is not set)'
+complete -c mon -n "__mon_at 'config' 0" -a 'set' -d 'Change one setting (the key is set with `mon auth login`)'
+complete -c mon -n "__mon_topic 'config'" -a 'set' -d 'Change one setting (the key is set with `mon auth login`)'
+complete -c mon -n "__mon_at 'config' 0" -a 'unset' -d 'Remove one setting from the profile'
+complete -c mon -n "__mon_topic 'config'" -a 'unset' -d 'Remove one setting from the profile'
+complete -c mon -n "__mon_at 'config' 0" -a 'path' -d 'Print where the profiles are stored'
+complete -c mon -n "__mon_topic 'config'" -a 'path' -d 'Print where the profiles are stored'
 complete -c mon -n "__mon_at 'config get' 0" -a 'base-url account ping-url timeout accessible'
 complete -c mon -n "__mon_at 'config set' 0" -a 'base-url account ping-url timeout accessible'
 complete -c mon -n "__mon_at 'config unset' 0" -a 'base-url account ping-url timeout accessible'
@@ -580,22 +496,16 @@ complete -c mon -n "__mon_at 'api'" -l dry-run -d 'print the plan (what would ch
 complete -c mon -n "__mon_at 'api'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
 complete -c mon -n "__mon_at 'api'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'completion' 0" -a 'bash zsh fish'
-complete -c mon -n "__mon_at 'sandbox' 0" -a 'info' -d 'Show a sandbox\'s base URL, account, API key, status pages and heartbeat monitors
-Effect: read-only'
-complete -c mon -n "__mon_topic 'sandbox'" -a 'info' -d 'Show a sandbox\'s base URL, account, API key, status pages and heartbeat monitors
-Effect: read-only'
-complete -c mon -n "__mon_at 'sandbox' 0" -a 'reset' -d 'Put the sample data back: every change to a sandbox data file is dropped
-Effect: destructive, idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_topic 'sandbox'" -a 'reset' -d 'Put the sample data back: every change to a sandbox data file is dropped
-Effect: destructive, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_at 'sandbox' 0" -a 'info' -d 'Show a sandbox\'s base URL, account, API key, status pages and heartbeat monitors'
+complete -c mon -n "__mon_topic 'sandbox'" -a 'info' -d 'Show a sandbox\'s base URL, account, API key, status pages and heartbeat monitors'
+complete -c mon -n "__mon_at 'sandbox' 0" -a 'reset' -d 'Put the sample data back: every change to a sandbox data file is dropped'
+complete -c mon -n "__mon_topic 'sandbox'" -a 'reset' -d 'Put the sample data back: every change to a sandbox data file is dropped'
 complete -c mon -n "__mon_at 'sandbox' 0" -a 'clock' -d 'Move a running sandbox\'s clock'
 complete -c mon -n "__mon_topic 'sandbox'" -a 'clock' -d 'Move a running sandbox\'s clock'
 complete -c mon -n "__mon_at 'sandbox' 0" -a 'checks' -d 'Set a check\'s status in a running sandbox, to rehearse an outage'
 complete -c mon -n "__mon_topic 'sandbox'" -a 'checks' -d 'Set a check\'s status in a running sandbox, to rehearse an outage'
-complete -c mon -n "__mon_at 'sandbox' 0" -a 'requests' -d 'Show the last requests a sandbox received: method, path, status, time, body
-Effect: read-only'
-complete -c mon -n "__mon_topic 'sandbox'" -a 'requests' -d 'Show the last requests a sandbox received: method, path, status, time, body
-Effect: read-only'
+complete -c mon -n "__mon_at 'sandbox' 0" -a 'requests' -d 'Show the last requests a sandbox received: method, path, status, time, body'
+complete -c mon -n "__mon_topic 'sandbox'" -a 'requests' -d 'Show the last requests a sandbox received: method, path, status, time, body'
 complete -c mon -n "__mon_at 'sandbox'" -l host -r -d 'interface to listen on (beyond loopback, e.g. 0.0.0.0: others can use it; it warns) (default 127.0.0.1)'
 complete -c mon -n "__mon_at 'sandbox'" -l port -r -d 'port to listen on (0: any free port) (default 4010)'
 complete -c mon -n "__mon_at 'sandbox'" -l data -r -d 'the data file, a JSON-lines journal (default: sandbox.jsonl in the user data directory)'
@@ -606,22 +516,14 @@ complete -c mon -n "__mon_at 'sandbox'" -l seed -r -d 'JSON file of extra heartb
 complete -c mon -n "__mon_at 'sandbox info'" -l data -r -d 'the data file, a JSON-lines journal (default: sandbox.jsonl in the user data directory)'
 complete -c mon -n "__mon_at 'sandbox reset'" -l data -r -d 'the data file, a JSON-lines journal (default: sandbox.jsonl in the user data directory)'
 complete -c mon -n "__mon_at 'sandbox reset'" -l yes -s y -d 'reset without asking (needed when there is no terminal to ask on)'
-complete -c mon -n "__mon_at 'sandbox clock' 0" -a 'advance' -d 'Move the sandbox\'s clock forward: heartbeats fail and recover as they would
-Effect: write, not idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_topic 'sandbox clock'" -a 'advance' -d 'Move the sandbox\'s clock forward: heartbeats fail and recover as they would
-Effect: write, not idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_at 'sandbox checks' 0" -a 'fail' -d 'Make a check fail (until `pass`)
-Effect: write, idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_topic 'sandbox checks'" -a 'fail' -d 'Make a check fail (until `pass`)
-Effect: write, idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_at 'sandbox checks' 0" -a 'degrade' -d 'Make a check degraded (until `pass`)
-Effect: write, idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_topic 'sandbox checks'" -a 'degrade' -d 'Make a check degraded (until `pass`)
-Effect: write, idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_at 'sandbox checks' 0" -a 'pass' -d 'Make a check pass again
-Effect: write, idempotent · local (changes only this machine)'
-complete -c mon -n "__mon_topic 'sandbox checks'" -a 'pass' -d 'Make a check pass again
-Effect: write, idempotent · local (changes only this machine)'
+complete -c mon -n "__mon_at 'sandbox clock' 0" -a 'advance' -d 'Move the sandbox\'s clock forward: heartbeats fail and recover as they would'
+complete -c mon -n "__mon_topic 'sandbox clock'" -a 'advance' -d 'Move the sandbox\'s clock forward: heartbeats fail and recover as they would'
+complete -c mon -n "__mon_at 'sandbox checks' 0" -a 'fail' -d 'Make a check fail (until `pass`)'
+complete -c mon -n "__mon_topic 'sandbox checks'" -a 'fail' -d 'Make a check fail (until `pass`)'
+complete -c mon -n "__mon_at 'sandbox checks' 0" -a 'degrade' -d 'Make a check degraded (until `pass`)'
+complete -c mon -n "__mon_topic 'sandbox checks'" -a 'degrade' -d 'Make a check degraded (until `pass`)'
+complete -c mon -n "__mon_at 'sandbox checks' 0" -a 'pass' -d 'Make a check pass again'
+complete -c mon -n "__mon_topic 'sandbox checks'" -a 'pass' -d 'Make a check pass again'
 complete -c mon -n "__mon_at 'sandbox checks fail' 0" -a '(__mon_lookup checks)'
 complete -c mon -n "__mon_at 'sandbox checks degrade' 0" -a '(__mon_lookup checks)'
 complete -c mon -n "__mon_at 'sandbox checks pass' 0" -a '(__mon_lookup checks)'

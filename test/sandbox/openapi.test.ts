@@ -139,7 +139,7 @@ beforeAll(async () => {
   await mon("api '/v1/maintenance-windows?limit=5&page=1&startsAt[gte]=2026-03-01&endsAt[lt]=2026-03-03' --jq length");
   await mon(`api /v1/maintenance-windows/${window} --jq .id`);
   await mon(`api -X PUT /v1/maintenance-windows/${window} -f endsAt=2026-03-02T10:30:00Z -F repeatInterval=7 --jq .id`);
-  await mon(`api -X DELETE /v1/maintenance-windows/${window}`);
+  await mon(`api --yes -X DELETE /v1/maintenance-windows/${window}`);
   await mon(`api /v1/maintenance-windows/${window}`, 6);
   const changed = { name: 'Walk', request: { query: 'example.org', recordType: 'AAAA' }, tags: ['web'] };
   await mon(`api -X PUT /v1/checks/${checkId} --input - --jq .id`, 0, undefined, JSON.stringify(changed));

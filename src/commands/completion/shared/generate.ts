@@ -56,12 +56,13 @@ export function describeTree(program: Command): CompletionTree {
     const own = path === '' ? [] : command.options.filter((option) => !option.hidden);
     const options = own.map(describeOption).filter((option) => !flagNames(option).some((flag) => isGlobal.has(flag)));
     // A noun's `help` is left out (commander lists it); `mon help COMMAND...` is offered, its
-    // words being the topics, the command tree itself (HELP_WORD below).
+    // words being the topics, the command tree itself (HELP_WORD below). A command's one line
+    // is its summary (a verb's description goes on with its effect, for its help).
     const subcommands = help
       .visibleCommands(command)
       .filter((sub) => sub.name() !== HELP_WORD || path === '')
-      .map((sub) => ({ name: sub.name(), description: sub.description() }));
-    const node: CompletionNode = { path, description: command.description(), subcommands, options };
+      .map((sub) => ({ name: sub.name(), description: help.subcommandDescription(sub) }));
+    const node: CompletionNode = { path, description: help.subcommandDescription(command), subcommands, options };
     const first = command.registeredArguments[0];
     if (first instanceof ArgOption && first.spec.values)
       node.argumentValues = first.spec.values.map((value) => value.toLowerCase());
