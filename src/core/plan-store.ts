@@ -94,9 +94,11 @@ function planSecret(env: NodeJS.ProcessEnv): Buffer {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const stat = lstatSync(path);
-  if (!stat.isFile() || stat.size !== SECRET_BYTES) {
+  // Another user's file could sign plans for them: only the user's own, as the config file.
+  const owner = process.getuid?.();
+  if (!stat.isFile() || stat.size !== SECRET_BYTES || (owner !== undefined && stat.uid !== owner)) {
     throw new ConfigError(
-      `${path} is not mon's plan secret (a file of ${SECRET_BYTES} bytes): plans cannot be signed or checked.`,
+      `${path} is not mon's plan secret (a file of ${SECRET_BYTES} bytes of your own): plans cannot be signed or checked.`,
       'Remove it and run the command again: mon makes a new one (plans made before can then no longer be confirmed).',
     );
   }

@@ -3,7 +3,7 @@
  * line and the object's state (exit 10 when it moved on, exit 2 for another binding), and the
  * confirmation that reads the object again. The evidence is what the sandbox received.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server';
@@ -425,5 +425,19 @@ describe('services named in a plan', () => {
     expect(plan.changes).toEqual([
       'A new incident "New one" (MINOR, on Public API), its first update: status INVESTIGATING, subscribers not notified: "Hi."',
     ]);
+  });
+});
+
+describe('the plan secret', () => {
+  it('a file at its place that is not 32 bytes is refused (exit 1 naming it), never replaced', async () => {
+    const env = testEnv({ sandbox });
+    const incident = await openIncident(sandbox, 'Secretless');
+    const secret = join(env.MON_CONFIG_DIR!, 'plan-secret');
+    mkdirSync(env.MON_CONFIG_DIR!, { recursive: true });
+    writeFileSync(secret, 'too short', { mode: 0o600 });
+    const result = await mon(`incidents resolve ${incident.id} --plan`, { sandbox, env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${secret} is not mon's plan secret`);
+    expect(readFileSync(secret, 'utf8')).toBe('too short');
   });
 });
