@@ -1,19 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import {
-  closeSync,
-  fstatSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  rmSync,
-  writeFileSync,
-  constants as fs,
-} from 'node:fs';
+import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiRequest } from '../api/request';
+import { FileTooLargeError, NotAFileError, readOwnFile, specialKind } from '../config/files';
 import { monDir } from '../config/paths';
 import { ConfigError, ConflictError, UsageError } from '../errors';
 import { parseJson, stringifyJson } from '../text/json';
@@ -22,7 +11,7 @@ import type { PlanTarget, StateFingerprint } from './state';
 /*
  * Plans that can be confirmed later, by a token: stored in the data directory
  * (`plans/<id>.json`, mode 0600), signed with a secret of this installation (`plan-secret`
- * beside the config, 32 random bytes, mode 0600, made on first use). The token is
+ * beside the config, 32 random bytes as base64url, mode 0600, made on first use). The token is
  * `<id>.<mac>`, the MAC an HMAC-SHA256 of the id and the file's SHA-256: a token made up, or
  * a plan file edited, fails it. A token is spent once (`<id>.spent`, created exclusively, so
  * two runs of one token cannot both send). The API key is never in a plan or its token.
@@ -35,6 +24,9 @@ const KEPT_AFTER_EXPIRY_MS = 24 * 3600_000;
 /** The most of a plan file that is read (bodies are bounded far below it). */
 const MAX_PLAN_BYTES = 16 * 1024 * 1024;
 const SECRET_BYTES = 32;
+/** Its text: 43 base64url characters (and a newline); more is not mon's. */
+const SECRET_TEXT_LENGTH = Math.ceil((SECRET_BYTES * 4) / 3);
+const SECRET_TEXT_MAX = 128;
 /** A plan's id: 16 random bytes, base64url. */
 const ID = /^[A-Za-z0-9_-]{22}$/;
 /** The MAC in a token: 128 bits, base64url. */
@@ -79,59 +71,61 @@ export function secretPath(env: NodeJS.ProcessEnv): string {
 }
 
 /**
- * The installation's secret: read, or made on first use (exclusively: two first runs at once
- * end with one secret). Anything at its path that is not a 32-byte regular file is refused,
- * never replaced: plans signed with it would be lost.
+ * The installation's secret: read, or made on first use. 32 random bytes, written as base64url
+ * text, mode 0600. It appears whole in one step (written to a temporary file, then hard-linked
+ * into place, which fails when a file is there): two first runs at once end with one secret,
+ * and neither reads the other's half-written file. Anything at its path that is not such a
+ * text in a regular file of the user's own is refused, never replaced: plans signed with it
+ * would be lost.
  */
 function planSecret(env: NodeJS.ProcessEnv): Buffer {
   const path = secretPath(env);
+  mkdirSync(monDir('config', env), { recursive: true, mode: 0o700 });
   const fresh = randomBytes(SECRET_BYTES);
+  const temp = `${path}.${process.pid}.${randomBytes(8).toString('hex')}`;
+  writeFileSync(temp, `${fresh.toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
   try {
-    mkdirSync(monDir('config', env), { recursive: true, mode: 0o700 });
-    writeFileSync(path, fresh, { flag: 'wx', mode: 0o600 });
+    linkSync(temp, path);
     return fresh;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(temp, { force: true });
   }
-  const stat = lstatSync(path);
-  // Another user's file could sign plans for them: only the user's own, as the config file.
-  const owner = process.getuid?.();
-  if (!stat.isFile() || stat.size !== SECRET_BYTES || (owner !== undefined && stat.uid !== owner)) {
-    throw new ConfigError(
-      `${path} is not mon's plan secret (a file of ${SECRET_BYTES} bytes of your own): plans cannot be signed or checked.`,
-      'Remove it and run the command again: mon makes a new one (plans made before can then no longer be confirmed).',
-    );
-  }
-  return readBounded(path, SECRET_BYTES);
+  return readSecret(path);
 }
 
-/** A regular file, at most `max` bytes, read without following a link or waiting on a FIFO (EFBIG past it). */
-function readBounded(path: string, max: number): Buffer {
-  // Windows has neither flag: there a link or a FIFO at this path is refused by the fstat below.
-  const fd = openSync(path, fs.O_RDONLY | (fs.O_NOFOLLOW ?? 0) | (fs.O_NONBLOCK ?? 0));
+/** The secret at `path`, a file that exists (see planSecret); ConfigError naming it and why it is refused. */
+function readSecret(path: string): Buffer {
+  const refuse = (why: string) =>
+    new ConfigError(
+      `${path} is not mon's plan secret: it ${why}. Plans cannot be signed or checked.`,
+      'Remove it and run the command again: mon makes a new one (plans made before can then no longer be confirmed).',
+    );
+  const stats = lstatSync(path);
+  if (stats.isSymbolicLink()) throw refuse('is a symbolic link, not a file of its own');
+  if (!stats.isFile()) throw refuse(`is ${specialKind(stats) ?? 'a directory'}, not a regular file`);
+  // Another user's file could sign plans for them: only the user's own.
+  const user = process.getuid?.();
+  if (user !== undefined && stats.uid !== user) throw refuse(`belongs to another user (uid ${stats.uid})`);
+  let text: string | undefined;
   try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'EINVAL', path });
-    if (stat.size > max) throw Object.assign(new Error(`${path} is too large`), { code: 'EFBIG', path });
-    const chunks: Buffer[] = [];
-    let length = 0;
-    for (;;) {
-      const chunk = Buffer.alloc(64 * 1024);
-      const read = readSync(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      length += read;
-      if (length > max) throw Object.assign(new Error(`${path} is too large`), { code: 'EFBIG', path });
-      chunks.push(chunk.subarray(0, read));
-    }
-    return Buffer.concat(chunks, length);
-  } finally {
-    closeSync(fd);
+    // Opened without waiting on a FIFO put there since the look above.
+    text = readOwnFile(path, SECRET_TEXT_MAX)?.trim();
+  } catch (error) {
+    if (error instanceof NotAFileError) throw refuse(`is ${error.kind}, not a regular file`);
+    if (error instanceof FileTooLargeError) throw refuse(`is larger than ${SECRET_TEXT_MAX} bytes`);
+    throw error;
   }
+  const secret = Buffer.from(text ?? '', 'base64url');
+  if (secret.length !== SECRET_BYTES || secret.toString('base64url') !== text)
+    throw refuse(`does not hold ${SECRET_BYTES} bytes in base64url (${SECRET_TEXT_LENGTH} characters)`);
+  return secret;
 }
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
-function macOf(secret: Buffer, id: string, file: Buffer): string {
+function macOf(secret: Buffer, id: string, file: Buffer | string): string {
   const fileDigest = createHash('sha256').update(file).digest('hex');
   return base64url(createHmac('sha256', secret).update(`${id}\n${fileDigest}`).digest().subarray(0, 16));
 }
@@ -183,19 +177,21 @@ export function loadPlan(env: NodeJS.ProcessEnv, token: string): StoredPlan {
   const [id = '', mac = '', ...rest] = token.trim().split('.');
   if (!ID.test(id) || !MAC.test(mac) || rest.length)
     throw NOT_A_TOKEN('this is not a plan token (it looks like ID.MAC)');
-  let file: Buffer;
+  let file: string | undefined;
   try {
-    file = readBounded(join(plansDir(env), `${id}.json`), MAX_PLAN_BYTES);
+    file = readOwnFile(join(plansDir(env), `${id}.json`), MAX_PLAN_BYTES);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw NOT_A_TOKEN('no plan made here has this token (plans are kept for a day after they expire)');
+    if (error instanceof NotAFileError || error instanceof FileTooLargeError)
+      throw NOT_A_TOKEN('its plan file is not one mon wrote');
     throw error;
   }
+  if (file === undefined)
+    throw NOT_A_TOKEN('no plan made here has this token (plans are kept for a day after they expire)');
   const expected = Buffer.from(macOf(planSecret(env), id, file));
   const given = Buffer.from(mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given))
     throw NOT_A_TOKEN('the token does not match its plan (it was not made here, or the plan file was changed)');
-  const plan = parseJson(file.toString('utf8')) as StoredPlan;
+  const plan = parseJson(file) as StoredPlan;
   if (plan.version !== 1 || plan.id !== id) throw NOT_A_TOKEN('its plan was written by another version of mon');
   return plan;
 }

@@ -3,7 +3,17 @@
  * line and the object's state (exit 10 when it moved on, exit 2 for another binding), and the
  * confirmation that reads the object again. The evidence is what the sandbox received.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  chownSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server';
@@ -264,7 +274,7 @@ describe('plans and their tokens', () => {
     const { planToken } = JSON.parse((await runIn(env)(`incidents resolve ${incident.id} --plan`)).stdout) as Plan;
     const secret = join(env.MON_CONFIG_DIR!, 'plan-secret');
     expect(statSync(secret).mode & 0o777).toBe(0o600);
-    expect(statSync(secret).size).toBe(32);
+    expect(Buffer.from(readFileSync(secret, 'utf8').trim(), 'base64url')).toHaveLength(32);
     const plans = join(env.MON_DATA_DIR!, 'plans');
     const [file] = readdirSync(plans);
     expect(statSync(join(plans, file!)).mode & 0o777).toBe(0o600);
@@ -429,15 +439,105 @@ describe('services named in a plan', () => {
 });
 
 describe('the plan secret', () => {
-  it('a file at its place that is not 32 bytes is refused (exit 1 naming it), never replaced', async () => {
+  /** A fresh environment whose plan secret path holds what `plant` puts there. */
+  function planted(plant: (path: string) => void) {
     const env = testEnv({ sandbox });
-    const incident = await openIncident(sandbox, 'Secretless');
-    const secret = join(env.MON_CONFIG_DIR!, 'plan-secret');
+    const path = join(env.MON_CONFIG_DIR!, 'plan-secret');
     mkdirSync(env.MON_CONFIG_DIR!, { recursive: true });
-    writeFileSync(secret, 'too short', { mode: 0o600 });
+    plant(path);
+    return { env, path };
+  }
+
+  it('is made on first use: 32 random bytes in base64url (43 characters), mode 0600, kept by the next plans', async () => {
+    const env = testEnv({ sandbox });
+    const run = runIn(env);
+    const incident = await openIncident(sandbox, 'Fresh secret');
+    const first = JSON.parse((await run(`incidents resolve ${incident.id} --plan`)).stdout) as Plan;
+    const path = join(env.MON_CONFIG_DIR!, 'plan-secret');
+    const made = readFileSync(path, 'utf8');
+    expect(made).toMatch(/^[A-Za-z0-9_-]{43}\n$/);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readdirSync(env.MON_CONFIG_DIR!).filter((name) => name.startsWith('plan-secret'))).toEqual(['plan-secret']);
+    await run(`incidents resolve ${incident.id} --plan`);
+    expect(readFileSync(path, 'utf8')).toBe(made);
+    sandbox.requests.length = 0;
+    expect((await run(`incidents resolve ${incident.id} --plan-token ${first.planToken}`)).code).toBe(0);
+    expect(writes()).toHaveLength(1);
+  });
+
+  it('one written by hand (43 base64url characters, no newline) signs and checks plans, and stays as it was', async () => {
+    const text = Buffer.alloc(32, 7).toString('base64url');
+    const { env, path } = planted((at) => writeFileSync(at, text, { mode: 0o600 }));
+    const run = runIn(env);
+    const incident = await openIncident(sandbox, 'Own secret');
+    const plan = JSON.parse((await run(`incidents resolve ${incident.id} --plan`)).stdout) as Plan;
+    sandbox.requests.length = 0;
+    const sent = await run(`incidents resolve ${incident.id} --plan-token ${plan.planToken}`);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(writes()).toHaveLength(1);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+
+  const refusedForm = 'does not hold 32 bytes in base64url (43 characters)';
+  it.each([
+    ['not base64url at all', 'too short', refusedForm],
+    ['one character short (31 bytes)', Buffer.alloc(32, 7).toString('base64url').slice(1), refusedForm],
+    ['one character past (44)', `${Buffer.alloc(32, 7).toString('base64url')}A`, refusedForm],
+    ['32 raw bytes (the old form)', Buffer.alloc(32, 7), refusedForm],
+    ['larger than mon reads', 'A'.repeat(129), 'is larger than 128 bytes'],
+  ])('a file %s is refused (exit 1 naming it and why), never replaced', async (_name, content, why) => {
+    const { env, path } = planted((at) => writeFileSync(at, content, { mode: 0o600 }));
+    const incident = await openIncident(sandbox, 'Secretless');
+    sandbox.requests.length = 0;
     const result = await mon(`incidents resolve ${incident.id} --plan`, { sandbox, env });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`${secret} is not mon's plan secret`);
-    expect(readFileSync(secret, 'utf8')).toBe('too short');
+    expect(result.stderr).toContain(`${path} is not mon's plan secret: it ${why}. Plans cannot be signed or checked.`);
+    expect(result.stderr).toContain('Remove it and run the command again');
+    expect(result.stdout).toBe('');
+    expect(readFileSync(path)).toEqual(Buffer.from(content));
+    expect(writes()).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a symbolic link, even to a good secret',
+      'is a symbolic link, not a file of its own',
+      (at: string) => {
+        writeFileSync(`${at}.real`, Buffer.alloc(32, 7).toString('base64url'), { mode: 0o600 });
+        symlinkSync(`${at}.real`, at);
+      },
+    ],
+    ['a directory', 'is a directory, not a regular file', (at: string) => mkdirSync(at)],
+    [
+      'a FIFO',
+      'is a FIFO (named pipe), not a regular file',
+      (at: string) => {
+        const made = spawnSync('mkfifo', [at]);
+        if (made.status !== 0) throw new Error(`mkfifo failed: ${made.stderr}`);
+      },
+    ],
+  ])('%s is refused (exit 1 naming it and why), never replaced', async (_name, why, plant) => {
+    const { env, path } = planted(plant);
+    const before = lstatSync(path);
+    const incident = await openIncident(sandbox, 'Secretless');
+    const result = await mon(`incidents resolve ${incident.id} --plan`, { sandbox, env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${path} is not mon's plan secret: it ${why}.`);
+    expect(lstatSync(path).ino).toBe(before.ino);
+  });
+
+  it("another user's file, of the right form, is refused (exit 1 naming it and its owner), never replaced", async (context) => {
+    if (process.getuid?.() !== 0) context.skip('needs root: only root can give a file to another user (chown)');
+    const text = Buffer.alloc(32, 7).toString('base64url');
+    const { env, path } = planted((at) => {
+      writeFileSync(at, text, { mode: 0o600 });
+      chownSync(at, 65534, 65534);
+    });
+    const incident = await openIncident(sandbox, 'Secretless');
+    const result = await mon(`incidents resolve ${incident.id} --plan`, { sandbox, env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${path} is not mon's plan secret: it belongs to another user (uid 65534).`);
+    expect(statSync(path).uid).toBe(65534);
+    expect(readFileSync(path, 'utf8')).toBe(text);
   });
 });
