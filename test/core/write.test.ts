@@ -423,6 +423,27 @@ describe('the confirmation reads the object again before sending', () => {
   });
 });
 
+describe('a token whose request may not have arrived', () => {
+  it("says what to check before retrying, its command for the place the plan goes (--base-url kept), as the verb's own run does", async () => {
+    const lossy = await memorySandbox({ faults: 'dropx1@POST' });
+    try {
+      const env = testEnv({ sandbox: lossy, env: { MON_MODE: 'agent' } });
+      const line = `--base-url ${lossy.url} incidents create --name Lossy --severity minor --service ${SEED_SERVICES.api} -m "Looking."`;
+      const planned = await mon(line, { env });
+      expect(planned.code, planned.stderr).toBe(9);
+      const { planToken } = JSON.parse(planned.stdout) as Plan;
+      const sent = await mon(`${line} --plan-token ${planToken}`, { env });
+      expect(sent.code).toBe(1);
+      expect(JSON.parse(sent.stderr).error.hint).toBe(
+        `Check with \`mon --base-url ${lossy.url} incidents list\` whether the incident was opened before retrying, so it is not opened twice.`,
+      );
+      expect(lossy.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+    } finally {
+      await lossy.close();
+    }
+  });
+});
+
 describe('services named in a plan', () => {
   it('a create names what it makes, with no target (nothing to conflict with)', async () => {
     const result = await mon(
