@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../src/sandbox/server';
 import { accountApi, frozenClock, memorySandbox, mon } from './helpers';
+import { openIncident } from './commands/incidents/fixture';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-03-02T10:00:00.000Z');
@@ -93,8 +94,9 @@ describe('times past the API’s four-digit years, and durations past what they 
   });
 
   it('a date-time is taken up to 9999-12-31T23:59:59.999Z and from 0000-01-01T00:00:00Z, whatever its offset', async () => {
-    const dryRun = (date: string) =>
-      run(`incidents updates create 3f0c2a9e-1111-4222-8333-444455556666 --message m --date ${date} --dry-run`);
+    // A dry run names the incident it would post to (its plan reads it): one that exists.
+    const { id } = await openIncident(sandbox, 'Years');
+    const dryRun = (date: string) => run(`incidents updates create ${id} --message m --date ${date} --dry-run`);
     for (const date of ['9999-12-31T23:59:59.999Z', '0000-01-01T00:00:00Z', '0000-01-01']) {
       const result = await dryRun(date);
       expect(result.code, `${date}: ${result.stderr}`).toBe(0);

@@ -87,7 +87,7 @@ const SKIPPED: Skipped[] = [
   },
   {
     command:
-      'mon checks delete "Old DNS"                 # names the check and asks; --yes without a terminal, --dry-run',
+      'mon checks delete "Old DNS"                 # names the check and asks; without a terminal: its plan, exit 9, unless --yes',
     why: `a confirmation: ${TERMINAL}`,
   },
   {
@@ -162,6 +162,11 @@ const PLACEHOLDERS: Placeholder[] = [
     written: /(?<![\w$])TOKEN\b/,
     run: `"$(mon --sandbox sandbox info --jq '.heartbeats[0].pingToken')"`,
     why: "a heartbeat monitor's ping token: the first of the sandbox's",
+  },
+  {
+    written: /(?<![\w$])PLAN_TOKEN\b/,
+    run: `"$(mon incidents update "$(mon incidents list --status all --jq '.entries[0].id')" --status monitoring -m "Fix deployed; watching." --plan --jq .planToken)"`,
+    why: 'the planToken a plan of the same command line printed: made with --plan just before it',
   },
   {
     written: '89b79133-69a0-4844-937a-2f739079c352',
