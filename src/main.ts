@@ -223,7 +223,6 @@ function modeIfKnown(ctx: Ctx): string | undefined {
 /** Runs one command line and returns its exit code. Never exits the process itself. */
 export async function main(argv: string[], ctx: Ctx): Promise<number> {
   let code = 0;
-  ctx.argv = argv;
   // An agent gets its errors as JSON and without colour, parse errors included (an unknown
   // MON_MODE is reported below, as the usage error it is).
   const agent = modeIfKnown(ctx) === 'agent';
@@ -235,6 +234,7 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
   try {
     ctx.mode();
     const reading = await readCommandLine(argv, facts.command);
+    ctx.line = reading;
     facts = asAgent(earlyFacts(reading, ctx.env));
     refuseFlagsAsValues(reading);
     refuseUnknownOptions(reading);

@@ -13,6 +13,7 @@ import { terminalPrompter } from './terminal-prompter';
 import { accessibleSetting, needsProfile, profileName, resolveSettings, type Settings } from '../config/settings';
 import type { Profile } from '../config/store';
 import type { GlobalOptions } from './flags/globals';
+import type { Reading } from './flags/read';
 import type { Invocation } from './flags/spec';
 import { detectMode, type ModeDecision } from '../mode';
 import { Progress, type Timers } from './progress';
@@ -32,8 +33,8 @@ export interface Ctx {
   globals: GlobalOptions;
   /** The command being run, e.g. "mon incidents create" (for messages). */
   commandPath: string;
-  /** The command line as typed, after `mon` (a plan's confirmCommand is made from it). */
-  argv: readonly string[];
+  /** The command line as read (core/flags/read.ts; a plan's confirmCommand is made from its words), once it is read. */
+  line?: Reading;
   /** The verb running, with its input as read (set by runVerb): what a write's plan is bound to. */
   verb?: Invocation;
   /** Who is calling (src/mode.ts), decided once from the environment and stdin; an unknown MON_MODE is exit 2. */
@@ -100,7 +101,6 @@ export function createContext(options: ContextOptions): Ctx {
     signal,
     globals: {},
     commandPath: 'mon',
-    argv: [],
     now: options.now ?? Date.now,
 
     mode() {

@@ -5,6 +5,7 @@ import { parseJson, stringifyJson } from '../text/json';
 import { maskSecretValues } from '../text/mask';
 import { shellQuote } from '../text/shell';
 import type { Ctx } from './context';
+import { rawInput, type Reading } from './flags/read';
 import type { Effect } from './flags/spec';
 import type { PlanTarget } from './state';
 
@@ -80,42 +81,40 @@ export function planObject(
 
 /** Flags that make a plan, left out of the command that confirms it. */
 const PLANNING = new Set(['--plan', '--dry-run']);
+const PLAN_TOKEN = '--plan-token';
 
-/** The command line typed (after `mon`) without its planning flags and any plan token. */
-function withoutPlanning(argv: readonly string[]): string[] {
-  const words: string[] = [];
-  for (let at = 0; at < argv.length; at++) {
-    const word = argv[at]!;
-    if (word === '--') {
-      words.push(...argv.slice(at));
-      break;
-    }
-    if (PLANNING.has(word) || word.startsWith('--plan-token=')) continue;
-    if (word === '--plan-token') {
-      at++;
-      continue;
-    }
-    words.push(word);
-  }
-  return words;
+/**
+ * The command line typed (after `mon`) without its planning flags and any plan token, as
+ * read.ts read it: a word after `--`, or one that is a flag's value, is kept as it is.
+ */
+function withoutPlanning(line: Reading | undefined): string[] {
+  if (!line) return [];
+  const { argv, afterEnd, valueAt } = line;
+  const end = afterEnd ? argv.length - afterEnd.length - 1 : argv.length;
+  return argv.filter((word, at) => {
+    if (at >= end) return true;
+    const valueOf = valueAt.get(at);
+    if (valueOf !== undefined) return valueOf !== PLAN_TOKEN;
+    return !PLANNING.has(word) && word !== PLAN_TOKEN && !word.startsWith(`${PLAN_TOKEN}=`);
+  });
 }
 
 const commandLine = (words: readonly string[]) => ['mon', ...words].map(shellQuote).join(' ');
 
 /** `mon ... --plan-token T`: the command as typed (--sandbox, --profile and all), minus --plan and --dry-run. */
-export function confirmCommand(argv: readonly string[], token: string): string {
-  return commandLine([...withoutPlanning(argv), '--plan-token', token]);
+export function confirmCommand(line: Reading | undefined, token: string): string {
+  return commandLine([...withoutPlanning(line), PLAN_TOKEN, token]);
 }
 
 /** The command as typed with --yes instead of a plan (a local command: nothing to sign). */
-export function yesCommand(argv: readonly string[]): string {
-  const words = withoutPlanning(argv);
-  return commandLine(words.includes('--yes') || words.includes('-y') ? words : [...words, '--yes']);
+export function yesCommand(line: Reading | undefined): string {
+  const words = withoutPlanning(line);
+  return commandLine(line && rawInput(line).flags.yes === true ? words : [...words, '--yes']);
 }
 
 /** The command that makes a new plan of the same thing: the one typed, with --plan. */
-export function replanCommand(argv: readonly string[]): string {
-  return commandLine([...withoutPlanning(argv), '--plan']);
+export function replanCommand(line: Reading | undefined): string {
+  return commandLine([...withoutPlanning(line), '--plan']);
 }
 
 /**

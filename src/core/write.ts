@@ -61,7 +61,7 @@ export interface WriteFlow<A> {
 
 export type WriteCtx = Pick<
   Ctx,
-  'io' | 'globals' | 'prepare' | 'prompter' | 'api' | 'env' | 'now' | 'argv' | 'commandPath' | 'mode' | 'settings'
+  'io' | 'globals' | 'prepare' | 'prompter' | 'api' | 'env' | 'now' | 'line' | 'commandPath' | 'mode' | 'settings'
 > & { verb?: Invocation };
 
 /** The flags of a planned write (core/flags/common.ts's WRITE_FLAGS). */
@@ -160,7 +160,7 @@ async function planInstead(
   plan: WritePlan,
   why: PlanReason,
 ): Promise<never> {
-  const replan = replanCommand(ctx.argv);
+  const replan = replanCommand(ctx.line);
   // Loaded when a plan is stored or redeemed (node:crypto, ~5 ms): a write that is only sent needs neither.
   const { storePlan } = await import('./plan-store');
   const { token, expiresAt } = storePlan(ctx.env, ctx.now(), {
@@ -171,7 +171,7 @@ async function planInstead(
     requests: plan.requests.map((request) => storable(request, ctx.globals)),
     ...(plan.state ? { state: plan.state } : {}),
   });
-  const command = confirmCommand(ctx.argv, token);
+  const command = confirmCommand(ctx.line, token);
   const object: PlanObject = planObject(ctx, 'confirmation_required', effect, plan, {
     planToken: token,
     expiresAt,

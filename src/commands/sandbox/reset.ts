@@ -22,7 +22,7 @@ import { shellQuote } from '../../text/shell';
  * answer from the old data, and write on top of the new): the user stops it first.
  */
 export async function sandboxResetRun(
-  ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'prompter' | 'now' | 'argv' | 'commandPath' | 'prepare'>,
+  ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'prompter' | 'now' | 'line' | 'commandPath' | 'prepare'>,
   { flags }: Input<typeof RESET>,
 ): Promise<void> {
   const { io } = ctx;
@@ -47,7 +47,7 @@ export async function sandboxResetRun(
           changes: [`The sandbox data file ${dataFile}: everything in it replaced with the sample data`],
           requests: [],
         },
-        { confirmCommand: yesCommand(ctx.argv) },
+        { confirmCommand: yesCommand(ctx.line) },
       );
       await printPlan(ctx, object, []);
       throw new ConfirmationRequiredError(

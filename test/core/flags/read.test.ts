@@ -431,7 +431,10 @@ describe('the grammar a user types', () => {
   it('a repeated flag keeps each value, in order', async () => {
     const result = await run('api /v1/things -X POST --dry-run --json -F a=1 --field b=2 -F c=3');
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ body: { a: 1, b: 2, c: 3 } });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      status: 'dry_run',
+      request: { method: 'POST', path: '/v1/things', body: { a: 1, b: 2, c: 3 } },
+    });
   });
 
   it('a typo is refused with what was meant, before anything is sent', async () => {
