@@ -154,9 +154,9 @@ describe('the npm package', () => {
     // --jq and paging (#39, #45): the bundle 0.530 MB, its map 0.699 MB. Then 2.152 MB with one place
     // for output (output/present.ts, a module per format, --format md and text/markdown.ts) and its
     // README section (#41): the bundle +7.6 KB (0.535 MB), its map +11.6 KB, the README +1.5 KB.
-    // Then 2.201 MB with the modes, every verb's effect, plans, plan tokens and the state readers
-    // (#42): the bundle 0.551 MB, its map 0.728 MB, the README 0.102 MB.
-    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(2_210_000);
+    // Then 2.228 MB with the modes, every verb's effect, plans, plan tokens and the state readers
+    // (#42): the bundle 0.559 MB, its map 0.742 MB, the README 0.104 MB.
+    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(2_230_000);
   });
 
   it('names every package whose code is in dist/ in THIRD_PARTY_NOTICES, with its version and licence text', () => {
