@@ -1,6 +1,7 @@
 /**
  * The mode (src/mode.ts): who mon takes the caller for, from one table, and what agent mode
- * changes for the user: JSON out, no colour, no prompt, errors as JSON; `auth status` says it.
+ * changes for the user: JSON out (unless --format says otherwise), no colour, no prompt, errors as JSON;
+ * `auth status` says it.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +80,23 @@ describe('agent mode', () => {
     expect(result.stdout).not.toContain('\u001b[');
     const person = await mon('runtimes list', { sandbox, tty: true });
     expect(() => JSON.parse(person.stdout)).toThrow();
+  });
+
+  it('a --format given wins over its JSON: a document or TSV, as asked; --format json and --json agree', async () => {
+    const md = await mon('runtimes list --format md', { sandbox, env: agent(), tty: true });
+    expect(md.code, md.stderr).toBe(0);
+    expect(md.stdout.split('\n')[0]).toMatch(/^\| [A-Z]/);
+    const tsv = await mon('runtimes list --format tsv', { sandbox, env: agent() });
+    expect(tsv.code, tsv.stderr).toBe(0);
+    expect(() => JSON.parse(tsv.stdout)).toThrow();
+    expect(tsv.stdout.split('\n')[0]).toContain('\t');
+    const json = await mon('runtimes list', { sandbox, env: agent() });
+    for (const line of ['runtimes list --format json', 'runtimes list --json'])
+      expect((await mon(line, { sandbox, env: agent() })).stdout, line).toBe(json.stdout);
+    // An error is JSON on stderr whatever the format.
+    const bad = await mon('runtimes list --format md --bogus', { sandbox, env: agent() });
+    expect(bad.code).toBe(2);
+    expect(JSON.parse(bad.stderr).error).toMatchObject({ exitCode: 2, kind: 'usage' });
   });
 
   it('asks nothing, even at a terminal: a missing value is exit 2, as JSON on stderr', async () => {
