@@ -45,12 +45,19 @@ function copyOfMon(): string {
   return app;
 }
 
-/** The code caches in `dir`, by name, each with its inode (a file written again has a new one). */
-function caches(dir: string): Record<string, number> {
+/**
+ * The code caches in `dir`, by name, each with its inode and its modification time in
+ * nanoseconds: a file written again has a new one of both (an inode alone can be the one a
+ * removed file freed, which the file system reuses on a busy machine).
+ */
+function caches(dir: string): Record<string, string> {
   return Object.fromEntries(
     readdirSync(dir)
       .filter((file) => file.endsWith('.v8cache'))
-      .map((file) => [file, statSync(join(dir, file)).ino]),
+      .map((file) => {
+        const stat = statSync(join(dir, file), { bigint: true });
+        return [file, `${stat.ino}:${stat.mtimeNs}`];
+      }),
   );
 }
 
