@@ -7,7 +7,7 @@ set -g __mon_account_flags --profile --base-url --account --sandbox
 function __mon_subcommands
   switch "$argv[1]"
     case ''
-      echo status incidents templates status-pages checks heartbeats runtimes auth config api completion sandbox help
+      echo status incidents templates status-pages checks heartbeats runtimes auth config api completion sandbox schema help
     case 'incidents'
       echo list get create update resolve updates
     case 'incidents updates'
@@ -134,6 +134,8 @@ complete -c mon -n "__mon_at '' 0" -a 'completion' -d 'Print shell completions f
 complete -c mon -n "__mon_topic ''" -a 'completion' -d 'Print shell completions for bash, zsh or fish'
 complete -c mon -n "__mon_at '' 0" -a 'sandbox' -d 'Serve a local copy of the whole API, to try mon'
 complete -c mon -n "__mon_topic ''" -a 'sandbox' -d 'Serve a local copy of the whole API, to try mon'
+complete -c mon -n "__mon_at '' 0" -a 'schema' -d 'mon\'s commands, flags, exit codes and environment as JSON (JSON Schema inputs)'
+complete -c mon -n "__mon_topic ''" -a 'schema' -d 'mon\'s commands, flags, exit codes and environment as JSON (JSON Schema inputs)'
 complete -c mon -n "__mon_at '' 0" -a 'help' -d 'Show help for a command'
 complete -c mon -n "__mon_topic ''" -a 'help' -d 'Show help for a command'
 complete -c mon -n "__mon_at 'status'" -l exit-status -d 'exit 3 when anything is failing, degraded, late or open (for scripts and CI)'

@@ -1,29 +1,60 @@
 import { hintText, type Hint, type Where } from './text/next';
 
 /**
- * Errors a command can end with. Each carries a `kind`; `exitCodeFor` in main.ts is the
- * one place that turns a kind into an exit code (the table in docs/CLI.md).
+ * Errors a command can end with, each with its exit code and what it means: the one table of
+ * exit codes (docs/CLI.md lists it, `mon schema` carries it). `exitCodeFor` in main.ts is the
+ * one place that turns an error into its code.
  */
-export type ErrorKind =
-  | 'usage' // 2: bad flag or value, nothing was sent
-  | 'attention' // 3: `mon status --exit-status`: something is failing, degraded, late or open
-  | 'auth' // 4: no key configured, 401, 403
-  | 'plan-limit' // 5: 402
-  | 'not-found' // 6: 404
-  | 'rate-limit' // 7: 429 after retries
-  | 'cancelled' // 130: Ctrl-C
-  | 'declined' // 1: the user answered "no" to a confirmation; nothing was done
-  | 'api' // 1: any other API failure (4xx not listed, 5xx after retries)
-  | 'network' // 1: connection refused, reset, DNS, proxy
-  | 'timeout' // 1: --timeout elapsed
-  | 'response' // 1: unreadable or unexpected response body
-  | 'config' // 1: unreadable config file
-  | 'failure' // 1: anything else the command reports on purpose
-  | 'job-timeout' // 124: `heartbeats exec --max-runtime` stopped the job (as coreutils `timeout`)
-  | 'overlap' // 75: `heartbeats exec --no-overlap` did not start: the previous run still goes
-  | 'too-fast' // 8: `heartbeats exec --min-duration`: the job succeeded too soon to be pinged
-  | 'confirmation-required' // 9: a write that needs --yes or a plan token; its plan is on stdout, nothing was sent
-  | 'conflict'; // 10: a plan token that can no longer apply (spent, expired, the object changed or gone); nothing was sent
+export const ERROR_KINDS = {
+  usage: {
+    code: 2,
+    meaning:
+      'bad input: an unknown flag or command, an invalid value, a missing value with prompts off; nothing was sent',
+  },
+  attention: { code: 3, meaning: '`mon status --exit-status`: something is failing, degraded, late or open' },
+  auth: { code: 4, meaning: 'no key, or the API answered 401 or 403' },
+  'plan-limit': { code: 5, meaning: 'the API answered 402' },
+  'not-found': { code: 6, meaning: 'the API answered 404' },
+  'rate-limit': { code: 7, meaning: 'the API answered 429, after retries' },
+  cancelled: { code: 130, meaning: 'Ctrl-C (SIGINT), at a prompt or during a request' },
+  declined: { code: 1, meaning: 'the user answered no to a confirmation; nothing was done' },
+  api: { code: 1, meaning: 'any other API failure (a 4xx not listed, a 5xx after retries)' },
+  network: { code: 1, meaning: 'connection refused or reset, DNS, proxy' },
+  timeout: { code: 1, meaning: '--timeout elapsed' },
+  response: { code: 1, meaning: 'an unreadable or unexpected response body' },
+  config: { code: 1, meaning: 'an unreadable config file' },
+  failure: { code: 1, meaning: 'anything else the command reports on purpose' },
+  // As coreutils `timeout`: the job was stopped for running too long.
+  'job-timeout': { code: 124, meaning: '`heartbeats exec --max-runtime`: the job ran longer and was stopped; no ping' },
+  // EX_TEMPFAIL of sysexits.h: the run was skipped, the next one will start.
+  overlap: {
+    code: 75,
+    meaning: '`heartbeats exec --no-overlap`: the previous run of the monitor still goes; this one did not start',
+  },
+  // A run of `heartbeats exec` that was not counted: the job's own codes pass through as they are.
+  'too-fast': {
+    code: 8,
+    meaning: '`heartbeats exec --min-duration`: the job exited 0 sooner than that; no ping',
+  },
+  'confirmation-required': {
+    code: 9,
+    meaning:
+      'a write planned, not sent: agent mode without --yes, --plan, a destructive command without a terminal and without --yes; the plan is on stdout',
+  },
+  conflict: {
+    code: 10,
+    meaning:
+      '--plan-token: the object changed since the plan or is gone, the token was used or expired; nothing was sent',
+  },
+} as const satisfies Record<string, { code: number; meaning: string }>;
+
+export type ErrorKind = keyof typeof ERROR_KINDS;
+
+/** The exit codes no error kind gives: success, and the end by SIGTERM. */
+export const OTHER_EXIT_CODES = [
+  { code: 0, kind: 'success', meaning: 'success (an empty list too); help and --version' },
+  { code: 143, kind: 'terminated', meaning: 'SIGTERM' },
+] as const;
 
 export class CliError extends Error {
   readonly kind: ErrorKind;

@@ -2,7 +2,7 @@ import { ApiError } from './api/errors';
 import { pathProblem } from './config/paths';
 import { TOP_LEVEL } from './commands/index';
 import { startCommand, type Ctx } from './core/context';
-import { BrokenPipeError, CliError, ExitStatus, isPromptCancel, type ErrorKind } from './errors';
+import { BrokenPipeError, CliError, ERROR_KINDS, ExitStatus, isPromptCancel, type ErrorKind } from './errors';
 import { hasStoredKey, rejectedKey } from './core/credentials';
 import { convertInput } from './core/flags/convert';
 import type { GlobalOptions } from './core/flags/globals';
@@ -25,35 +25,6 @@ import { runVerb, type VerbNode } from './core/flags/tree';
 import { errorJson } from './output/json-errors';
 import { errorLabel } from './output/say';
 
-/** The exit codes (docs/CLI.md). This file is the only place an error becomes a number. */
-const EXIT_CODES: Record<ErrorKind, number> = {
-  usage: 2,
-  // `mon status --exit-status`: something is failing, degraded, late or open.
-  attention: 3,
-  auth: 4,
-  'plan-limit': 5,
-  'not-found': 6,
-  'rate-limit': 7,
-  cancelled: 130,
-  declined: 1,
-  api: 1,
-  network: 1,
-  timeout: 1,
-  response: 1,
-  config: 1,
-  failure: 1,
-  // A run of `heartbeats exec` that was not counted: the job's own codes pass through as they are.
-  'too-fast': 8,
-  // A write that needs confirming: its plan is on stdout (agent mode, --plan, a destructive command without a terminal).
-  'confirmation-required': 9,
-  // A plan token that can no longer apply: spent, expired, or what it was planned on changed.
-  conflict: 10,
-  // EX_TEMPFAIL of sysexits.h: the run was skipped, the next one will start.
-  overlap: 75,
-  // As coreutils `timeout`: the job was stopped for running too long.
-  'job-timeout': 124,
-};
-
 const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 
 /**
@@ -67,8 +38,9 @@ function isCommanderError(error: unknown): error is Error & { code: string; exit
   );
 }
 
+/** The exit code of an error (the table is errors.ts's ERROR_KINDS): the only place an error becomes a number. */
 export function exitCodeFor(error: unknown): number {
-  if (error instanceof CliError) return EXIT_CODES[error.kind];
+  if (error instanceof CliError) return ERROR_KINDS[error.kind].code;
   if (error instanceof ExitStatus) return error.code;
   if (error instanceof BrokenPipeError) return 0;
   if (isCommanderError(error)) {
@@ -247,7 +219,7 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
     const error = key ? rejectedKey(caught, key.source, key.profile, () => hasStoredKey(ctx, key.profile)) : caught;
     code = exitCodeFor(error);
     // Cancelled by a signal (cli.ts aborts with its name): say which one, 128 + its number as shells do.
-    if (code === EXIT_CODES.cancelled && ctx.signal.aborted)
+    if (code === ERROR_KINDS.cancelled.code && ctx.signal.aborted)
       code = SIGNAL_EXIT[(ctx.signal.reason as Error | undefined)?.message ?? ''] ?? code;
     report(error, code, ctx, facts);
   } finally {

@@ -62,6 +62,7 @@ export const TOP_LEVEL: TopLevel[] = [
     load: async () => (await import('./sandbox/index')).sandbox,
     eager: true,
   },
+  { group: 'Tools:', spec: TOP.schema, load: async () => (await import('./schema/index')).schema },
   {
     group: 'Tools:',
     spec: TOP.completeValues,

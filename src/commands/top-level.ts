@@ -23,4 +23,5 @@ export const TOP = {
     summary: 'Values for the shell completions: one per line, a tab, then a description',
   },
   sandbox: { name: 'sandbox', summary: 'Serve a local copy of the whole API, to try mon' },
+  schema: { name: 'schema', summary: "mon's commands, flags, exit codes and environment as JSON (JSON Schema inputs)" },
 } as const;

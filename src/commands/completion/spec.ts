@@ -1,4 +1,4 @@
-import { READ_ONLY } from '../../core/flags/common';
+import { READ_ONLY, READ_ONLY_LOCAL } from '../../core/flags/common';
 import { COMPLETION_SOURCES, verb } from '../../core/flags/spec';
 import { TOP } from '../top-level';
 
@@ -6,7 +6,7 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 export const COMPLETION = verb({
   ...TOP.completion,
-  effect: READ_ONLY,
+  effect: READ_ONLY_LOCAL,
   args: [{ key: 'shell', label: 'shell', kind: 'enum', values: SHELLS, help: 'bash, zsh or fish' }],
   flags: {},
   about:

@@ -1,5 +1,5 @@
 import { SETTING_NAMES } from '../../config/settings';
-import { READ_ONLY } from '../../core/flags/common';
+import { READ_ONLY_LOCAL } from '../../core/flags/common';
 import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
 import { TOP } from '../top-level';
 
@@ -22,7 +22,7 @@ export const CONFIG: NounSpec = {
 export const LIST = verb({
   name: 'list',
   summary: "Show the profile's settings",
-  effect: READ_ONLY,
+  effect: READ_ONLY_LOCAL,
   flags: {},
   examples: ['mon config list', 'mon --profile staging config list --json'],
 });
@@ -30,7 +30,7 @@ export const LIST = verb({
 export const GET = verb({
   name: 'get',
   summary: 'Print one setting (exit 1 when it is not set)',
-  effect: READ_ONLY,
+  effect: READ_ONLY_LOCAL,
   args: [KEY],
   flags: {},
   examples: ['mon config get base-url', 'curl "$(mon config get base-url)/v1/runtimes"'],
@@ -61,7 +61,7 @@ export const UNSET = verb({
 export const PATH = verb({
   name: 'path',
   summary: 'Print where the profiles are stored',
-  effect: READ_ONLY,
+  effect: READ_ONLY_LOCAL,
   flags: {},
   examples: ['mon config path', 'MON_CONFIG_DIR=/tmp/mon mon config path'],
 });

@@ -1,4 +1,4 @@
-import { READ_ONLY, checkArg } from '../../core/flags/common';
+import { READ_ONLY_LOCAL, checkArg } from '../../core/flags/common';
 import { verb, type FlagTable, type NounSpec } from '../../core/flags/spec';
 import {
   DEFAULT_HOST,
@@ -95,7 +95,7 @@ const STATES_HELP = Object.entries(HEARTBEAT_STATES)
 export const INFO = verb({
   name: 'info',
   summary: "Show a sandbox's base URL, account, API key, status pages and heartbeat monitors",
-  effect: READ_ONLY,
+  effect: READ_ONLY_LOCAL,
   flags: { ...DATA_FLAG },
   about:
     'Reads the data file (--data, else the default one, which --sandbox uses too) without\n' +
@@ -199,7 +199,7 @@ export const BODY_ROWS = 4;
 export const REQUESTS = verb({
   name: 'requests',
   summary: 'Show the last requests a sandbox received: method, path, status, time, body',
-  effect: READ_ONLY,
+  effect: READ_ONLY_LOCAL,
   flags: {
     limit: {
       kind: 'int',

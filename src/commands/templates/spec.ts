@@ -1,5 +1,5 @@
 import { INCIDENT_STATUSES } from '../../api/schemas/enums';
-import { READ_ONLY } from '../../core/flags/common';
+import { READ_ONLY_LOCAL } from '../../core/flags/common';
 import { verb, type ArgSpec, type NounSpec } from '../../core/flags/spec';
 import { placeholderList } from '../../core/templates';
 import { TOP } from '../top-level';
@@ -54,7 +54,7 @@ export const ADD = verb({
 export const LIST = verb({
   name: 'list',
   summary: 'List the stored templates',
-  effect: READ_ONLY,
+  effect: READ_ONLY_LOCAL,
   flags: {},
   examples: ['mon templates list', "mon templates list --json --jq '.[].name'"],
 });

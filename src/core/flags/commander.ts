@@ -172,6 +172,14 @@ export function commandFor(ctx: Ctx, node: CommandNode, tree: Tree, line?: Readi
   return command;
 }
 
+/** The table of each verb's command: `mon schema` reads the whole program through it. */
+const verbSpecs = new WeakMap<Command, VerbSpec>();
+
+/** The table a command was built from, when it is a verb (not a noun, nor `help`). */
+export function verbSpecOf(command: Command): VerbSpec | undefined {
+  return verbSpecs.get(command);
+}
+
 /**
  * A verb from its table. Options and help are built now (commander only; see deferVerbs); the
  * run function is loaded when the verb runs, so `mon --help` loads none.
@@ -179,6 +187,7 @@ export function commandFor(ctx: Ctx, node: CommandNode, tree: Tree, line?: Readi
 function verbCommand(ctx: Ctx, spec: VerbSpec, load: () => Promise<Run<VerbSpec>>, line?: Reading): Command {
   // The summary lists the verb under its noun; its own help adds what it does to the world.
   const command = new Command(spec.name).summary(spec.summary).description(`${spec.summary}\n${effectLine(spec)}`);
+  verbSpecs.set(command, spec);
   const add = () => {
     for (const arg of spec.args ?? []) command.addArgument(new ArgOption(arg));
     addFlags(command, spec.flags);

@@ -6,6 +6,9 @@ import type { CompletionSource, Effect, FlagTable } from './spec';
 /** The effect of a verb that only reads. */
 export const READ_ONLY = { kind: 'read-only', idempotent: true } as const satisfies Effect;
 
+/** The effect of a verb that only reads what is on this machine (mon's config, the local sandbox, its own tables): no API call. */
+export const READ_ONLY_LOCAL = { kind: 'read-only', idempotent: true, local: true } as const satisfies Effect;
+
 /** --limit, --next-id and --all of every paginated list. */
 export const PAGE_FLAGS = {
   limit: { kind: 'int', short: 'L', min: 1, max: 100, help: 'entries per page, 1 to 100 (default 20)' },

@@ -27,6 +27,8 @@ interface FlagCommon {
   prompt?: string;
   /** Completions look its values up (`mon __complete SOURCE`): stored templates, service names, ... */
   complete?: CompletionSource;
+  /** The environment variable that gives its value when the flag is not given (src/env.ts lists it; `mon schema` says it). */
+  env?: string;
 }
 
 /** Free text, trimmed; never empty. */
@@ -179,7 +181,7 @@ export interface Effect {
   kind: 'read-only' | 'write' | 'destructive';
   /** Is running it twice the same as once? */
   idempotent: boolean;
-  /** Changes only what is on this machine (mon's config, templates, the local sandbox): never planned, not an MCP tool. */
+  /** Reads or changes only what is on this machine (mon's config, templates, the local sandbox), never the API: never planned, not an MCP tool. */
   local?: true;
   /** A write that is sent as given in every mode, never planned, and why (`heartbeats ping`: a job's signal, not an API call). */
   unplanned?: string;
@@ -253,7 +255,8 @@ export function effectLine(spec: Pick<VerbSpec, 'effect'>): string {
     return `Effect: ${[...byKind].map(([kind, methods]) => `${methods.join('/')} ${kind}`).join(', ')} (by -X)`;
   }
   const parts = [effectWords(effect)];
-  if (effect.local) parts.push('local (changes only this machine)');
+  if (effect.local)
+    parts.push(effect.kind === 'read-only' ? 'local (reads only this machine)' : 'local (changes only this machine)');
   else if (effect.unplanned !== undefined) parts.push('never planned');
   else if (isPlanned(effect)) parts.push('plans: --plan, --plan-token');
   return `Effect: ${parts.join(' · ')}`;
