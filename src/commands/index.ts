@@ -63,6 +63,7 @@ export const TOP_LEVEL: TopLevel[] = [
     eager: true,
   },
   { group: 'Tools:', spec: TOP.schema, load: async () => (await import('./schema/index')).schema },
+  { group: 'Tools:', spec: TOP.skill, load: async () => (await import('./skill/index')).skill },
   {
     group: 'Tools:',
     spec: TOP.completeValues,

@@ -24,4 +24,5 @@ export const TOP = {
   },
   sandbox: { name: 'sandbox', summary: 'Serve a local copy of the whole API, to try mon' },
   schema: { name: 'schema', summary: "mon's commands, flags, exit codes and environment as JSON (JSON Schema inputs)" },
+  skill: { name: 'skill', summary: 'An agent skill (SKILL.md) for mon: the plan protocol and the commands by task' },
 } as const;

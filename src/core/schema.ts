@@ -123,7 +123,7 @@ export interface SchemaDocument {
   globalFlags: SchemaFlag[];
   env: { name: string; meaning: string }[];
   exitCodes: { code: number; kind: string; meaning: string }[];
-  modes: { name: string; when: string; markers?: { variable: string; agent: string }[] }[];
+  modes: { name: string; when: string; does: string; markers?: { variable: string; agent: string }[] }[];
   commands: SchemaCommand[];
 }
 
@@ -373,16 +373,19 @@ function globalFlags(): SchemaFlag[] {
 const MODES: SchemaDocument['modes'] = [
   {
     name: 'agent',
-    when: `MON_MODE=agent; or ${GENERIC_AGENT_VARIABLES.join(' or ')} is set (not empty, 0 or false); or a coding agent's marker is set. JSON output, no colour, no prompt, no spinner, errors as JSON on stderr; a planned write without --yes or --plan-token prints its plan and exits 9`,
+    when: `MON_MODE=agent; or ${GENERIC_AGENT_VARIABLES.join(' or ')} is set (not empty, 0 or false); or one of the markers coding agents set is`,
+    does: 'JSON output, no colour, no prompt, no spinner, errors as JSON on stderr; a planned write without --yes or --plan-token prints its plan and exits 9',
     markers: AGENT_MARKERS.map(({ variable, agent }) => ({ variable, agent })),
   },
   {
     name: 'ci',
-    when: 'MON_MODE=ci; or CI is set; or stdin is not a terminal. No prompt; a write given by its flags is sent; a destructive command without --yes prints its plan and exits 9',
+    when: 'MON_MODE=ci; or CI is set; or stdin is not a terminal',
+    does: 'no prompt; a write given by its flags is sent; a destructive command without --yes prints its plan and exits 9',
   },
   {
     name: 'interactive',
-    when: 'MON_MODE=interactive; or a terminal. Prompts for what is missing, and a confirmation (that reads the object again) before a write whose values were prompted',
+    when: 'MON_MODE=interactive; or else, on a terminal',
+    does: 'prompts for what is missing, and confirms a write whose values were prompted (reading the object again first)',
   },
 ];
 
