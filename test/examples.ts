@@ -72,6 +72,32 @@ function blockExamples(source: string, block: number, body: { line: number; text
     if (text.trim() === '' || text.trimStart().startsWith('#')) continue;
     let command = text;
     while (/ \\$/.test(command) && at + 1 < body.length) command += `\n${body[++at]!.text}`;
+    // A here-document (`cat > f <<'JSON'`) goes on to the line that ends it.
+    const heredoc = /<<-?\s*(['"]?)(\w+)\1/.exec(command)?.[2];
+    if (heredoc) while (at + 1 < body.length && body[at]!.text.trim() !== heredoc) command += `\n${body[++at]!.text}`;
+    examples.push({ source, line, block, command, expect: statedExit(command) });
+  }
+  return examples;
+}
+
+/**
+ * The examples of a help text (`mon X --help`): the lines under "Examples:" that start with
+ * `$ `, with the lines a long one goes on to (after a trailing ` \`) joined into the one line
+ * the table writes; `# ...` lines are notes.
+ * One help's examples are one block: they run in one shell, in order.
+ */
+export function helpExamples(source: string, help: string, block: number): Example[] {
+  const lines = help.split('\n');
+  const start = lines.indexOf('Examples:');
+  if (start < 0) return [];
+  const examples: Example[] = [];
+  for (let at = start + 1; at < lines.length && lines[at]!.trim() !== ''; at++) {
+    const text = lines[at]!;
+    if (!text.startsWith('  $ ')) continue;
+    let command = text.slice(4);
+    const line = at + 1;
+    // Help breaks a long one with " \\" to fit its width: as the table writes it, it is one line.
+    while (/ \\$/.test(command) && at + 1 < lines.length) command = `${command.slice(0, -2)} ${lines[++at]!.trim()}`;
     examples.push({ source, line, block, command, expect: statedExit(command) });
   }
   return examples;

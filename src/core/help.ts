@@ -48,9 +48,16 @@ export function examplesText(lines: readonly string[], width: number): string {
   return `\nExamples:\n${shown.join('\n')}\n`;
 }
 
-/** "  $ a b c" broken between shell words (never inside quotes), continuing on indented lines. */
+/**
+ * "  $ a b c" broken between shell words (never inside quotes), continuing on indented lines.
+ * A trailing "# comment" is never broken: a comment's words on a line of their own would be
+ * run as a command. It goes whole on the last line, or on a continuation line of its own.
+ */
 function shellLines(line: string, width: number): string[] {
-  const words = line.match(/(?:[^\s"']+|"[^"]*"|'[^']*')+/g) ?? [];
+  const words: string[] = line.match(/(?:[^\s"']+|"[^"]*"|'[^']*')+/g) ?? [];
+  const at = words.findIndex((word) => word.startsWith('#'));
+  const comment = at < 0 ? undefined : words.splice(at).join(' ');
+  if (comment !== undefined) words.push(comment);
   const lines: string[] = [];
   let current = '  $';
   for (const word of words) {

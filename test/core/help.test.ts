@@ -9,6 +9,7 @@ import { main } from '../../src/main';
 import { buildProgram } from '../../src/program';
 import { TOP_LEVEL } from '../../src/commands/index';
 import { effectLine, type VerbSpec } from '../../src/core/flags/spec';
+import { examplesText } from '../../src/core/help';
 import { isVerb, type CommandNode } from '../../src/core/flags/tree';
 import { cli } from '../helpers';
 import { words } from '../words';
@@ -68,6 +69,18 @@ describe('help', () => {
       expect(wide).toEqual([]);
     },
   );
+
+  it("never breaks an example's trailing comment: its words on a line of their own would run as a command", () => {
+    const line = 'mon checks delete "Old DNS" --profile production   # asks; without a terminal: its plan, exit 9';
+    // Too long for 60 columns with its comment: the comment goes whole on a continuation line.
+    expect(examplesText([line], 60)).toBe(
+      '\nExamples:\n  $ mon checks delete "Old DNS" --profile production \\\n      # asks; without a terminal: its plan, exit 9\n',
+    );
+    // Room for it: on the same line.
+    expect(examplesText([line], 120)).toBe(
+      '\nExamples:\n  $ mon checks delete "Old DNS" --profile production # asks; without a terminal: its plan, exit 9\n',
+    );
+  });
 
   it('fits a narrower terminal too', async () => {
     const { out } = await mon('checks create-dns --help', 60);

@@ -488,11 +488,11 @@ export const CHECKS: NounSpec = {
   ...TOP.checks,
   examples: [
     'mon checks list --status failing',
-    'mon checks get "Homepage DNS"',
+    'mon checks get "Checkout DNS"',
     'mon checks status',
     'mon checks create-dns',
     'mon checks create-dns --name api --query api.example.com --no-input',
-    'mon checks delete 3f2a9c',
+    'mon checks delete "Old DNS"   # asks; without a terminal: its plan, exit 9',
   ],
 };
 
@@ -544,7 +544,7 @@ export const GET = verb({
     'Shown: the configuration (for a DNS check its request and assertions), alert settings,\n' +
     'retry strategy, and the status now. Piped: key<TAB>value lines; --json prints the check\n' +
     'as received (ping tokens masked).\n',
-  examples: ['mon checks get 3f2a9c', 'mon checks get "Homepage DNS"', 'mon checks get 3f2a9c --json'],
+  examples: ['mon checks get 3f2a9c', 'mon checks get "Checkout DNS"', 'mon checks get 3f2a9c --json'],
 });
 
 export const DELETE = verb({
@@ -564,7 +564,11 @@ export const DELETE = verb({
     CHECK_ID_HELP +
     'On a terminal, the check is named and you are asked to confirm. Without one, --yes is\n' +
     'required: without it nothing is deleted (exit 2). --dry-run prints the request.\n',
-  examples: ['mon checks delete 3f2a9c', 'mon checks delete "Old DNS" --yes', 'mon checks delete 3f2a9c --dry-run'],
+  examples: [
+    'mon checks delete "Old DNS"   # asks; without a terminal: its plan, exit 9',
+    'mon checks delete 3f2a9c --dry-run',
+    'mon checks delete "Old DNS" --yes',
+  ],
 });
 
 export const STATUS = verb({

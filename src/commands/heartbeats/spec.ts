@@ -31,7 +31,7 @@ const TOKEN_FILE = {
 export const HEARTBEATS: NounSpec = {
   ...TOP.heartbeats,
   examples: [
-    'mon heartbeats create --name "Nightly backup" --period 1d --grace 1h',
+    'mon heartbeats create --name "Weekly export" --period 7d --grace 1h',
     'mon heartbeats events "Nightly backup" --since 6h',
     'mon heartbeats exec TOKEN -- /usr/local/bin/backup.sh',
   ],
@@ -102,10 +102,10 @@ export const CREATE = verb({
     'the check ID alone goes to stdout and the token is masked; --json prints the\n' +
     "API's answer, token included.\n",
   examples: [
-    'mon heartbeats create --name "Nightly backup" --period 1d --grace 1h',
+    'mon heartbeats create --name "Database backup" --period 1d --grace 1h',
     'mon heartbeats create --name "Queue sweeper" --period 15m --grace 5m --tag ops --muted',
     'mon heartbeats create',
-    `mon heartbeats create --name "Nightly backup" --period 1d --grace 1h --json | jq -r .heartbeat.pingUrl`,
+    `mon heartbeats create --name "Cache warmer" --period 1h --grace 10m --jq .heartbeat.pingUrl`,
   ],
 });
 

@@ -223,7 +223,7 @@ export const CREATE = verb({
   examples: [
     'mon incidents create',
     'mon incidents create --name "Checkout errors" --severity major --service 0b7e6a3c --message "We are looking into failed payments." --notify',
-    'id=$(mon incidents create --name "API latency" --severity minor --service ID --message "Investigating")',
+    'id=$(mon incidents create --name "API latency" --severity minor --service Webhooks --message "Investigating")',
   ],
 });
 
@@ -258,7 +258,7 @@ export const UPDATE = verb({
     'mon incidents update',
     'mon incidents update 3f0c2a9e-... --status identified --message "A bad deploy; rolling back."',
     'mon incidents update 3f0c2a9e-... --severity critical --status monitoring --message "Rolled back; watching." --notify',
-    'mon incidents update 3f0c2a9e-... --service ID1 --service ID2',
+    'mon incidents update 3f0c2a9e-... --service Checkout --service Payouts',
   ],
 });
 

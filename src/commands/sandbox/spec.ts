@@ -129,7 +129,11 @@ export const RESET = verb({
     'beside the old one and renamed over it: it is never half reset. Refused while a `mon sandbox`\n' +
     'serves the file (it holds the data in memory): stop it first. The global --account sets the\n' +
     'account ID of the seeded status pages, as for `mon sandbox`.\n',
-  examples: ['mon sandbox reset', 'mon --sandbox sandbox reset --yes', 'mon sandbox reset --data ./sandbox.jsonl -y'],
+  examples: [
+    'mon sandbox reset   # asks; without a terminal: its plan, exit 9',
+    'mon --sandbox sandbox reset --yes',
+    'mon sandbox reset --data ./sandbox.jsonl -y',
+  ],
 });
 
 export const CLOCK: NounSpec = {
@@ -168,7 +172,7 @@ export const ADVANCE = verb({
 export const SANDBOX_CHECKS: NounSpec = {
   name: 'checks',
   summary: "Set a check's status in a running sandbox, to rehearse an outage",
-  examples: ['mon --sandbox sandbox checks fail "Homepage DNS"', 'mon --sandbox sandbox checks pass "Homepage DNS"'],
+  examples: ['mon --sandbox sandbox checks fail "Checkout DNS"', 'mon --sandbox sandbox checks pass "Checkout DNS"'],
 };
 
 /** fail, degrade and pass: one table, three verbs. */
@@ -186,7 +190,7 @@ const setStatus = (name: 'fail' | 'degrade' | 'pass', status: string, summary: s
       'it, or a name. ' +
       ADMIN_HELP +
       '--json prints the new status as GET /v1/check-statuses/{id} answers it.\n',
-    examples: [`mon --sandbox sandbox checks ${name} "Homepage DNS"`, `mon sandbox checks ${name} 3f2a9c`],
+    examples: [`mon --sandbox sandbox checks ${name} "Checkout DNS"`, `mon sandbox checks ${name} 3f2a9c`],
   });
 
 export const CHECK_FAIL = setStatus('fail', 'failing', 'Make a check fail (until `pass`)');

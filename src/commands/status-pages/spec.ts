@@ -4,7 +4,7 @@ import { TOP } from '../top-level';
 
 export const STATUS_PAGES: NounSpec = {
   ...TOP.statusPages,
-  examples: ['mon status-pages list', 'mon status-pages get acme', 'mon status-pages open acme-cloud --print'],
+  examples: ['mon status-pages list', 'mon status-pages get acme-cloud', 'mon status-pages open acme-cloud --print'],
 };
 
 export const GET = verb({
@@ -24,7 +24,7 @@ export const GET = verb({
   about:
     'From GET /v1/status-pages/{id}. PAGE that names several pages is refused (exit 2) with\n' +
     'the matches listed. --json prints the page as received.\n',
-  examples: ['mon status-pages get acme', 'mon status-pages get "Acme Cloud" --json'],
+  examples: ['mon status-pages get acme-cloud', 'mon status-pages get "Acme Cloud" --json'],
 });
 
 export const LIST = verb({

@@ -46,7 +46,7 @@ export const ADD = verb({
     '`updates create`, and offered when mon asks for a message. Flags given beside --template\n' +
     `win over it. Placeholders: ${placeholderList(true)}.\n`,
   examples: [
-    'mon templates add rollback --status identified --message "We identified a bad deploy of {{services}} and are rolling it back."',
+    'mon templates add bad-deploy --status identified --message "We identified a bad deploy of {{services}} and are rolling it back."',
     'mon templates add watching -s monitoring -m "A fix for {{name}} is deployed; we are watching."',
   ],
 });
