@@ -110,7 +110,7 @@ describe('the npm package', () => {
     expect(existsSync(join(installed, 'node_modules')) ? readdirSync(join(installed, 'node_modules')) : []).toEqual([]);
   });
 
-  it('ships the licence, the notices, the build and its source map, and stays within 2.16 MB unpacked (the jq engine aside)', () => {
+  it('ships the licence, the notices, the build and its source map, and stays within 2.28 MB unpacked (the jq engine aside)', () => {
     const files = packed.files.map((file) => file.path);
     for (const file of [
       'LICENSE',
@@ -155,8 +155,9 @@ describe('the npm package', () => {
     // for output (output/present.ts, a module per format, --format md and text/markdown.ts) and its
     // README section (#41): the bundle +7.6 KB (0.535 MB), its map +11.6 KB, the README +1.5 KB.
     // Then 2.228 MB with the modes, every verb's effect, plans, plan tokens and the state readers
-    // (#42): the bundle 0.559 MB, its map 0.742 MB, the README 0.104 MB.
-    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(2_230_000);
+    // (#42): the bundle 0.559 MB, its map 0.742 MB, the README 0.104 MB. Then 2.273 MB with `mon
+    // schema` and `mon skill` (#42): the bundle 0.583 MB, its map 0.760 MB, the README 0.106 MB.
+    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(2_280_000);
   });
 
   it('names every package whose code is in dist/ in THIRD_PARTY_NOTICES, with its version and licence text', () => {
