@@ -1,7 +1,8 @@
 // Builds dist/ for fast start-up:
 //   dist/mon.cjs          our code + commander + chalk: what `mon --help` needs, small
 //   dist/vendor/<pkg>.cjs each heavy dependency on its own (zod, undici, conf, prompts,
-//                         cli-table3, jq), loaded by `require` the first time code needs it
+//                         cli-table3, jq, the MCP SDK), loaded by `require` the first time
+//                         code needs it
 //   dist/vendor/jq.wasm   the jq engine, read by dist/vendor/jq.cjs (only with --jq)
 // All files are CommonJS so that bin/mon.js can compile them with a V8 code cache on every
 // Node.js version. Our own modules loaded with `await import()` stay lazy inside mon.cjs:
@@ -74,10 +75,27 @@ export const VENDORED = {
     ].join('\n'),
     assets: ['jq-wasm/jq.wasm'],
   },
+  // `mon mcp`'s server (src/commands/mcp/): the SDK's low-level Server, its stdio transport and
+  // the request schemas it is given handlers for; loaded by `mon mcp` alone. It uses zod's
+  // `z` from dist/vendor/zod.cjs (sharedZodPlugin: one zod, not a second copy of 100 KB), and
+  // no ajv (ajvTrimPlugin: 130 KB that only validates elicitation answers, which mon never asks).
+  '@modelcontextprotocol/sdk': {
+    file: 'mcp.cjs',
+    entry: [
+      `export { Server } from '@modelcontextprotocol/sdk/server/index.js';`,
+      `export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';`,
+      `export { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';`,
+    ].join('\n'),
+  },
 };
 
 /** Imports served by another package's vendor file: `import ... from '@inquirer/core'` gets prompts.cjs. */
-export const VENDOR_ALIASES = { '@inquirer/core': '@inquirer/prompts' };
+export const VENDOR_ALIASES = {
+  '@inquirer/core': '@inquirer/prompts',
+  '@modelcontextprotocol/sdk/server/index.js': '@modelcontextprotocol/sdk',
+  '@modelcontextprotocol/sdk/server/stdio.js': '@modelcontextprotocol/sdk',
+  '@modelcontextprotocol/sdk/types.js': '@modelcontextprotocol/sdk',
+};
 
 /**
  * Licences of code a package carries compiled (not in its JavaScript, so not found by the
@@ -253,6 +271,61 @@ const zodLocalesPlugin = {
   },
 };
 
+/**
+ * The MCP SDK imports zod's classic API as `zod/v4` (and `zod`): give it dist/vendor/zod.cjs's
+ * `z`, the same zod 4 mon bundles (the build fails when the SDK wants another major version).
+ * Its `zod/v4-mini` and `zod/v3` imports, a few KB, stay bundled.
+ */
+const sharedZodPlugin = {
+  name: 'shared-zod',
+  setup(b) {
+    b.onResolve({ filter: /^zod(\/v4)?$/ }, (args) =>
+      /[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(args.importer)
+        ? { path: args.path, namespace: 'shared-zod' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'shared-zod' }, () => {
+      const here = createRequire(import.meta.url);
+      const own = JSON.parse(readFileSync(here.resolve('zod/package.json'), 'utf8')).version;
+      const sdk = createRequire(here.resolve('@modelcontextprotocol/sdk/server/index.js'));
+      const theirs = JSON.parse(readFileSync(sdk.resolve('zod/package.json'), 'utf8')).version;
+      if (own.split('.')[0] !== theirs.split('.')[0])
+        throw new Error(`the MCP SDK uses zod ${theirs}, mon bundles zod ${own}: share no longer works`);
+      return { contents: `module.exports = require('./zod.cjs').z;`, loader: 'js' };
+    });
+    b.onResolve({ filter: /^\.\/zod\.cjs$/, namespace: 'shared-zod' }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+/**
+ * The SDK's Server builds an ajv validator unless it is given one; mon's server gives its own
+ * (src/commands/mcp/server.ts), so ajv, ajv-formats and fast-uri stay out. The stand-in throws
+ * if the SDK ever builds it. The build fails if the SDK no longer lets the validator be given.
+ */
+const ajvTrimPlugin = {
+  name: 'ajv-trim',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]validation[\\/]ajv-provider\.js$/ }, (args) =>
+      /[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(args.importer)
+        ? { path: args.path, namespace: 'ajv-unused' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'ajv-unused' }, () => ({
+      contents: `export class AjvJsonSchemaValidator { constructor() { throw new Error('mon bundles the MCP SDK without ajv: give the Server a jsonSchemaValidator'); } }`,
+      loader: 'js',
+    }));
+    b.onLoad(
+      { filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]server[\\/]index\.js$/ },
+      async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        const guard = 'options?.jsonSchemaValidator ?? new AjvJsonSchemaValidator()';
+        if (!source.includes(guard)) throw new Error(`the MCP SDK changed: "${guard}" not found in ${args.path}`);
+        return { contents: source, loader: 'js' };
+      },
+    );
+  },
+};
+
 function writeAtomically(outputFiles) {
   for (const file of outputFiles) {
     const temp = `${file.path}.${process.pid}.tmp`;
@@ -286,7 +359,14 @@ const results = await Promise.all([
     build({
       ...common,
       stdin: { contents: entry, resolveDir: process.cwd(), sourcefile: `vendor-${file.replace(/\.cjs$/, '')}.js` },
-      plugins: [lazyHttp2Plugin, promptsTreeShakePlugin, confTrimPlugin, zodLocalesPlugin],
+      plugins: [
+        lazyHttp2Plugin,
+        promptsTreeShakePlugin,
+        confTrimPlugin,
+        zodLocalesPlugin,
+        sharedZodPlugin,
+        ajvTrimPlugin,
+      ],
       outfile: `dist/vendor/${file}`,
     }),
   ),
@@ -311,7 +391,9 @@ const builtins = new Set(builtinModules);
 for (const result of results) {
   for (const [output, { imports }] of Object.entries(result.metafile.outputs)) {
     for (const { path, external } of imports) {
-      const allowed = path.startsWith('node:') || builtins.has(path) || /^\.\/vendor\/[\w-]+\.cjs$/.test(path);
+      // A vendor file may require another beside it (mcp.cjs requires ./zod.cjs).
+      const vendorFile = output.startsWith('dist/vendor/') ? /^\.\/[\w-]+\.cjs$/ : /^\.\/vendor\/[\w-]+\.cjs$/;
+      const allowed = path.startsWith('node:') || builtins.has(path) || vendorFile.test(path);
       if (external && !allowed) throw new Error(`${output} would require "${path}" at run time: bundle it instead.`);
     }
   }

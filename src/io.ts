@@ -368,17 +368,22 @@ export function processIO(options: { signal?: AbortSignal; tap?: OutputTap } = {
   return new ProcessIO(options.signal, options.tap);
 }
 
-export interface TestIO extends IO {
+/** IO whose output is kept in memory: a command run in-process by another (`mon mcp`), and tests. */
+export interface CapturedIO extends IO {
   stdout: string;
   stderr: string;
 }
+export type TestIO = CapturedIO;
 
-/** In-memory IO for tests: pretend-terminals and captured output. */
-export function testIO(
+/**
+ * In-memory IO: what the command printed is in `stdout` and `stderr`; nothing is a terminal
+ * unless `tty` pretends so (tests), and stdin holds `stdin` (nothing by default).
+ */
+export function capturedIO(
   options: { tty?: boolean; stdinTTY?: boolean; stdin?: string; columns?: number; rows?: number } = {},
-): TestIO {
+): CapturedIO {
   const tty = options.tty ?? false;
-  class Captured extends BaseIO implements TestIO {
+  class Captured extends BaseIO implements CapturedIO {
     stdout = '';
     stderr = '';
     readonly stdin = Readable.from([Buffer.from(options.stdin ?? '')]);
@@ -403,3 +408,6 @@ export function testIO(
   }
   return new Captured();
 }
+
+/** In-memory IO for tests: pretend-terminals and captured output. */
+export const testIO: (options?: Parameters<typeof capturedIO>[0]) => TestIO = capturedIO;

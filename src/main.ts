@@ -195,6 +195,8 @@ function modeIfKnown(ctx: Ctx): string | undefined {
 /** Runs one command line and returns its exit code. Never exits the process itself. */
 export async function main(argv: string[], ctx: Ctx): Promise<number> {
   let code = 0;
+  // A command that runs others in this process (`mon mcp`) runs them through here.
+  ctx.runLine ??= main;
   // An agent gets its errors as JSON and without colour, parse errors included (an unknown
   // MON_MODE is reported below, as the usage error it is).
   const agent = modeIfKnown(ctx) === 'agent';

@@ -51,6 +51,12 @@ export interface ClientOptions extends ClientConfig {
   now?: () => number;
   /** Waits `ms` before a retry, unless `signal` ends the wait first (rejecting). Tests wait no time. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * The connections (one transport per way out), shared with other clients: a long-lived
+   * process (`mon mcp`) keeps them open between commands. `close()` leaves them to their owner
+   * (closeTransports).
+   */
+  pool?: Map<string, Promise<Transport>>;
 }
 
 const sleepFor = (ms: number, signal: AbortSignal) =>
@@ -70,7 +76,7 @@ export class ApiClient {
   /** The bounds of paging with this client (`pages()`, `api --paginate`). */
   readonly paging: PagingBounds;
   private readonly options: ClientOptions;
-  private readonly transports = new Map<string, Promise<Transport>>();
+  private readonly transports: Map<string, Promise<Transport>>;
   /** How far the server's clock is ahead of ours, from the `Date` header of its last answer. */
   private serverAheadMs = 0;
   /** Whether each host is this machine (loopback.ts), looked up once. */
@@ -89,6 +95,7 @@ export class ApiClient {
     this.secret = options.apiKey ? 'the API key' : 'a secret URL';
     checkTransport(options.baseUrl, options.insecure, this.secret);
     this.paging = options.paging ?? pagingBounds(options.env ?? process.env);
+    this.transports = options.pool ?? new Map();
   }
 
   /**
@@ -327,10 +334,16 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    const transports = [...this.transports.values()];
-    this.transports.clear();
-    await Promise.all(transports.map(async (transport) => (await transport).close()));
+    if (this.options.pool) return;
+    await closeTransports(this.transports);
   }
+}
+
+/** Ends every connection of `pool` (a client's own, or one shared by many: ClientOptions.pool). */
+export async function closeTransports(pool: Map<string, Promise<Transport>>): Promise<void> {
+  const transports = [...pool.values()];
+  pool.clear();
+  await Promise.all(transports.map(async (transport) => (await transport).close()));
 }
 
 /** Replaces each secret (and its URL-encoded form) with its masked form. */

@@ -66,6 +66,16 @@ export interface Ctx {
   keySource?: { source: string; profile: string };
   /** Set by a command whose output depends only on its command line and the width (help, completion scripts). */
   outputReusable?: boolean;
+  /**
+   * Runs another command line in this process with a context of its own and returns its exit
+   * code: main.ts's main(), handed down by main() itself (`mon mcp` runs each tool call so).
+   */
+  runLine?: (argv: string[], ctx: Ctx) => Promise<number>;
+  /**
+   * This command serves others for as long as it runs (`mon mcp`): an embedded sandbox it
+   * starts is advertised in its lock, so that other mon commands talk to it instead of waiting.
+   */
+  serving?: boolean;
 }
 
 export interface ContextOptions {
@@ -78,6 +88,13 @@ export interface ContextOptions {
   timers?: Timers;
   /** Client tuning for tests (shorter backoff). */
   clientOverrides?: Partial<ClientOptions>;
+  /**
+   * The settings, resolved once by a longer-lived context (`mon mcp`'s, whose embedded sandbox
+   * and profile every call uses), instead of resolving them (and starting a sandbox) again.
+   */
+  settings?: () => Promise<Settings>;
+  /** The connections of the API clients, shared with other contexts (`mon mcp`'s calls) and closed by their owner. */
+  pool?: ClientOptions['pool'];
 }
 
 export function createContext(options: ContextOptions): Ctx {
@@ -138,7 +155,7 @@ export function createContext(options: ContextOptions): Ctx {
     },
 
     settings() {
-      settings ??= loadSettings(ctx).then((resolved) => {
+      settings ??= (options.settings?.() ?? loadSettings(ctx)).then((resolved) => {
         // From here on, every line mon writes shows the key masked, whatever text carries it.
         if (resolved.apiKey) io.addSecret(resolved.apiKey.value);
         return resolved;
@@ -182,6 +199,7 @@ export function createContext(options: ContextOptions): Ctx {
         debug: resolved.debug ? (line) => io.err(`${io.errStyle.dim(line)}\n`) : undefined,
         onWait: (label) => ctx.progress().start(label),
         now: ctx.now,
+        pool: options.pool,
         ...options.clientOverrides,
       });
       closers.push(() => created.close());
@@ -240,7 +258,7 @@ async function loadSettings(ctx: Ctx): Promise<Settings> {
   const { globals, env } = ctx;
   if (usesEmbeddedSandbox(ctx)) {
     const { startEmbeddedSandbox } = await import('../sandbox/embedded');
-    const sandbox = await startEmbeddedSandbox({ env, io: ctx.io, signal: ctx.signal });
+    const sandbox = await startEmbeddedSandbox({ env, io: ctx.io, signal: ctx.signal, advertise: ctx.serving });
     ctx.onClose(() => sandbox.close());
     // Only the sandbox's own address and credentials: never an account's from env or profile.
     const base = resolveSettings(

@@ -24,6 +24,8 @@ export async function startEmbeddedSandbox(options: {
   env: NodeJS.ProcessEnv;
   io: IO;
   signal: AbortSignal;
+  /** A command that serves for long (`mon mcp`): other mon commands are told where, and talk to this sandbox. */
+  advertise?: boolean;
 }): Promise<EmbeddedSandbox> {
   const dataFile = defaultDataFile(options.env);
   checkDataFile(dataFile, false, options.env);
@@ -57,6 +59,7 @@ export async function startEmbeddedSandbox(options: {
       options.io.err(options.io.errStyle.dim(`Using the embedded sandbox (sample data; stored in ${dataFile}).\n`));
     }
     if (sandbox.store.report.droppedTornTail) sayNote(options.io, tornTailNote(dataFile));
+    if (options.advertise) lock.advertise({ url: sandbox.url, apiKey: sandbox.apiKey, accountId: SANDBOX_ACCOUNT_ID });
     return {
       baseUrl: sandbox.url,
       pingUrl: sandbox.pingUrl,

@@ -77,7 +77,7 @@ function mayRunWebAssembly(facts: LineFacts, env: NodeJS.ProcessEnv): boolean {
 
 /**
  * The bundle, compiled with its code cache; the vendor files it requires (dist/vendor/*.cjs,
- * on first use) too. Beside those, the bundle and they require only Node's own modules
+ * on first use, and those one requires beside it) too. Beside those, the bundle and they require only Node's own modules
  * (scripts/build.mjs fails otherwise), given without a require of their own
  * (Module.createRequire costs ~5 ms on its first call).
  */
@@ -90,7 +90,10 @@ function loadBundle(dist: string, bundle: string, cache: CodeCache): Cli {
   const requireFn = (id: string): unknown => {
     if (!id.startsWith('./vendor/')) return requireFrom(bundle)(id);
     const file = join(dist, id);
-    if (!vendors.has(file)) vendors.set(file, cache.load(file, requireFrom(file)));
+    // A vendor file requires another beside it (mcp.cjs requires zod.cjs): the same copy the bundle gets.
+    const fromVendor = (other: string) =>
+      /^\.\/[\w-]+\.cjs$/.test(other) ? requireFn(`./vendor/${other.slice(2)}`) : requireFrom(file)(other);
+    if (!vendors.has(file)) vendors.set(file, cache.load(file, fromVendor));
     return vendors.get(file);
   };
   return cache.load(bundle, requireFn) as Cli;

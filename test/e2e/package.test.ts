@@ -102,7 +102,16 @@ async function installedMon(args: string[]) {
 describe('the npm package', () => {
   it('has no dependencies: everything it runs is bundled into dist/', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
-    for (const bundled of ['commander', 'zod', 'undici', 'conf', '@inquirer/prompts', 'cli-table3', 'chalk']) {
+    for (const bundled of [
+      'commander',
+      'zod',
+      'undici',
+      'conf',
+      '@inquirer/prompts',
+      'cli-table3',
+      'chalk',
+      '@modelcontextprotocol/sdk',
+    ]) {
       expect(pkg.devDependencies, bundled).toHaveProperty([bundled]);
     }
     expect(pkg.devDependencies).toHaveProperty(['jq-wasm']);
