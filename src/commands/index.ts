@@ -64,6 +64,7 @@ export const TOP_LEVEL: TopLevel[] = [
   },
   { group: 'Tools:', spec: TOP.schema, load: async () => (await import('./schema/index')).schema },
   { group: 'Tools:', spec: TOP.skill, load: async () => (await import('./skill/index')).skill },
+  { group: 'Tools:', spec: TOP.mcp, load: async () => (await import('./mcp/index')).mcp },
   {
     group: 'Tools:',
     spec: TOP.completeValues,

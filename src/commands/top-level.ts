@@ -25,4 +25,5 @@ export const TOP = {
   sandbox: { name: 'sandbox', summary: 'Serve a local copy of the whole API, to try mon' },
   schema: { name: 'schema', summary: "mon's commands, flags, exit codes and environment as JSON (JSON Schema inputs)" },
   skill: { name: 'skill', summary: 'An agent skill (SKILL.md) for mon: the plan protocol and the commands by task' },
+  mcp: { name: 'mcp', summary: "Serve mon's commands to an AI agent as MCP tools (stdio), read-only by default" },
 } as const;

@@ -1,0 +1,234 @@
+import type { Command } from 'commander';
+import { Writable } from 'node:stream';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { closeTransports, type ClientOptions } from '../../../api/client';
+import { createContext, type Ctx } from '../../../core/context';
+import { buildSchema } from '../../../core/schema';
+import { CancelledError } from '../../../errors';
+import { capturedIO, type CapturedIO } from '../../../io';
+import { errorJson } from '../../../output/json-errors';
+import { argvFor, ToolInputError, toolsOf, type Tool } from './tools';
+
+/*
+ * `mon mcp`: the MCP SDK's server on this process's stdin and stdout (through ctx.io, so that
+ * whatever it writes is masked as every output of mon is), serving the tools of tools.ts. Each
+ * call is a command line run in this process by main() (ctx.runLine), in agent mode (JSON, no
+ * prompt, a write planned unless its plan token is given), with its output captured: the
+ * settings (and the embedded sandbox) are this command's, resolved once, and the connections
+ * to the API are kept open between calls.
+ */
+
+/** What a call answers (the MCP `CallToolResult`). */
+export interface ToolResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** The flags that make the server's calls run on its account: its profile, or its sandbox. */
+function globalWords(ctx: Pick<Ctx, 'globals'>): string[] {
+  const { sandbox, profile } = ctx.globals;
+  return [...(sandbox ? ['--sandbox'] : []), ...(profile !== undefined ? ['--profile', profile] : [])];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The one JSON value a command printed, or undefined when it printed none (or something else). */
+function printedJson(text: string): unknown {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  try {
+    return JSON.parse(trimmed) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The error a command said on stderr in agent mode (`{"error": {...}}`, its last line), if it said one. */
+function printedError(text: string): { error: Record<string, unknown> } | undefined {
+  const lines = text.trim().split('\n').reverse();
+  for (const line of lines) {
+    const value = printedJson(line);
+    if (isRecord(value) && isRecord(value.error)) return { error: value.error };
+  }
+  return undefined;
+}
+
+function errorResult(error: { error: Record<string, unknown> }): ToolResult {
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(error) }], structuredContent: error };
+}
+
+/**
+ * A call's answer from what its command printed and its exit code: the JSON it printed (an
+ * array wrapped as {"items": [...]}); a plan (exit 9) is an answer too; any other failure is a
+ * tool error with the command's own JSON error.
+ */
+export function resultOf(code: number, io: Pick<CapturedIO, 'stdout' | 'stderr'>): ToolResult {
+  const error = printedError(io.stderr);
+  const planned = error?.error.kind === 'confirmation-required';
+  if (code !== 0 && !planned) {
+    return errorResult(
+      error ?? {
+        error: {
+          exitCode: code,
+          kind: 'failure',
+          message: io.stderr.trim() || `It ended with exit code ${code}.`,
+          hint: null,
+        },
+      },
+    );
+  }
+  const value = printedJson(io.stdout);
+  if (value === undefined) {
+    // Nothing on stdout (or not one JSON value): what it said, as text.
+    const text = io.stdout.trim() || io.stderr.trim() || 'Done.';
+    return { content: [{ type: 'text', text }] };
+  }
+  const structured = Array.isArray(value) ? { items: value } : isRecord(value) ? value : { value };
+  return { content: [{ type: 'text', text: io.stdout.trim() }], structuredContent: structured };
+}
+
+/** The usage error of arguments no command line can say, shaped as the CLI's own. */
+function inputErrorResult(error: ToolInputError): ToolResult {
+  return errorResult(JSON.parse(errorJson({ exitCode: 2, kind: 'usage', message: error.message, hint: error.hint })));
+}
+
+/** The SDK's Server validates JSON Schema only to check elicitation answers, which mon never asks for. */
+const NO_ELICITATION = {
+  getValidator(): never {
+    throw new Error('mon mcp asks for no elicitation: it has no JSON Schema validator.');
+  },
+};
+
+export interface ServeOptions {
+  tree: () => Promise<Command>;
+  allowWrites: boolean;
+}
+
+/** Serves until stdin closes (resolves: exit 0) or the command is cancelled (SIGTERM: 143). */
+export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
+  const runLine = ctx.runLine;
+  if (!runLine) throw new Error('mon mcp runs its calls through main(), which did not hand itself down.');
+  // A server that cannot reach the API says so now (no key: exit 4), not at every call.
+  ctx.serving = true;
+  await ctx.api();
+  const all = toolsOf(buildSchema(await options.tree(), []).commands, true);
+  const tools = options.allowWrites ? all : all.filter((tool) => !tool.write);
+  const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+  const pool: NonNullable<ClientOptions['pool']> = new Map();
+  ctx.onClose(() => closeTransports(pool));
+  const globals = globalWords(ctx);
+  const settings = await ctx.settings();
+  const where = ctx.globals.sandbox ? 'the embedded sandbox' : `profile "${settings.profile.value}"`;
+
+  /** Runs one call as its command line; a server's signal (SIGTERM) or the client's cancellation ends it. */
+  const call = async (tool: Tool, args: unknown, signal: AbortSignal): Promise<ToolResult> => {
+    let argv: string[];
+    try {
+      argv = [...globals, ...argvFor(tool, args)];
+    } catch (error) {
+      if (error instanceof ToolInputError) return inputErrorResult(error);
+      throw error;
+    }
+    const io = capturedIO();
+    const callCtx = createContext({
+      io,
+      env: { ...ctx.env, MON_MODE: 'agent' },
+      signal,
+      now: () => ctx.now(),
+      settings: () => ctx.settings(),
+      pool,
+    });
+    const code = await runLine(argv, callCtx);
+    return resultOf(code, io);
+  };
+
+  const server = new Server(
+    { name: 'mon', title: 'mon', version: MON_VERSION },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        `mon's commands on ${where}: status pages, incidents, checks, heartbeat monitors, runtimes. ` +
+        'IDs may be given as their short prefixes, and checks, monitors and pages by name, as on the command line. ' +
+        (options.allowWrites
+          ? 'A write tool called without planToken returns its plan and changes nothing; call it again with the same arguments and the planToken to act.'
+          : 'Only the read-only tools are served (the server was started without --allow-writes).'),
+      jsonSchemaValidator: NO_ELICITATION,
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((tool) => tool.definition) }));
+
+  const inFlight = new Set<Promise<unknown>>();
+  const stopping = new AbortController();
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args } = request.params;
+    const tool = byName.get(name);
+    if (!tool) {
+      const hidden = all.some((one) => one.definition.name === name);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        hidden
+          ? `The tool ${name} is a write: start the server with --allow-writes to serve it (mon mcp --allow-writes).`
+          : `There is no tool ${name}: tools/list lists them.`,
+      );
+    }
+    const signal = AbortSignal.any([extra.signal, stopping.signal]);
+    const work = call(tool, args, signal);
+    inFlight.add(work);
+    try {
+      const result = await work;
+      if (extra.signal.aborted) ctx.io.err(`mon mcp: ${name} was cancelled by the client.\n`);
+      return result;
+    } finally {
+      inFlight.delete(work);
+    }
+  });
+
+  // The protocol goes out through ctx.io, as every output of mon (secrets masked).
+  let clientGone: (() => void) | undefined;
+  const out = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      try {
+        ctx.io.outRaw(chunk.toString());
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  });
+  out.on('error', () => clientGone?.());
+  const stdin = ctx.io.stdin;
+  const transport = new StdioServerTransport(stdin as NodeJS.ReadStream, out);
+  const ended = new Promise<void>((resolve) => {
+    clientGone = resolve;
+    stdin.once('end', resolve);
+    stdin.once('close', resolve);
+    transport.onclose = resolve;
+  });
+  server.onerror = (error) => ctx.io.err(`mon mcp: ${error.message}\n`);
+  const cancelled = new Promise<never>((_resolve, reject) => {
+    const onAbort = () => reject(new CancelledError());
+    if (ctx.signal.aborted) onAbort();
+    else ctx.signal.addEventListener('abort', onAbort, { once: true });
+  });
+  cancelled.catch(() => {});
+
+  await server.connect(transport);
+  const writes = all.length - all.filter((tool) => !tool.write).length;
+  ctx.io.err(
+    `mon mcp: ${tools.length} tools on ${where}${options.allowWrites ? ` (${writes} of them write, each through its plan)` : ` (read-only; --allow-writes serves the ${writes} write tools too)`}; waiting for a client on stdin.\n`,
+  );
+  try {
+    await Promise.race([ended, cancelled]);
+  } finally {
+    // What is in flight ends now, and nothing more is read or answered.
+    stopping.abort(ctx.signal.reason ?? new Error('stdin closed'));
+    await Promise.allSettled([...inFlight]);
+    await server.close().catch(() => {});
+    (stdin as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+  }
+}
