@@ -40,3 +40,38 @@ export function maskSecretValues<T>(body: T, mask = '••••'): T {
   };
   return walk(body) as T;
 }
+
+/**
+ * An API answer without the secrets it holds in plain text: every ping token (`pingToken`,
+ * and wherever else it appears: a ping URL holds it) and every value of an object marked
+ * `secret: true` (a check's secret environment variables). undefined when it holds none.
+ * What `mon mcp` gives an agent (the CLI prints them with --json: `heartbeats get`).
+ */
+export function withoutSecrets(answer: unknown): unknown {
+  const tokens = new Set<string>();
+  const find = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null) return;
+    const record = value as Record<string, unknown>;
+    if (typeof record.pingToken === 'string' && record.pingToken.length >= 8) tokens.add(record.pingToken);
+    Object.values(record).forEach(find);
+  };
+  find(answer);
+  let found = tokens.size > 0;
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      let out = value;
+      for (const token of tokens) out = out.replaceAll(token, maskSecret(token));
+      return out;
+    }
+    if (typeof value !== 'object' || value === null) return value;
+    if (Array.isArray(value)) return value.map(walk);
+    const out = Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, walk(inner)]));
+    if (out.secret === true && typeof out.value === 'string') {
+      out.value = '••••';
+      found = true;
+    }
+    return out;
+  };
+  const masked = walk(answer);
+  return found ? masked : undefined;
+}

@@ -9,6 +9,7 @@ import { buildSchema } from '../../../core/schema';
 import { CancelledError } from '../../../errors';
 import { capturedIO, type CapturedIO } from '../../../io';
 import { errorJson } from '../../../output/json-errors';
+import { withoutSecrets } from '../../../text/mask';
 import { argvFor, ToolInputError, toolsOf, type Tool } from './tools';
 
 /*
@@ -82,14 +83,19 @@ export function resultOf(code: number, io: Pick<CapturedIO, 'stdout' | 'stderr'>
       },
     );
   }
-  const value = printedJson(io.stdout);
-  if (value === undefined) {
+  const printed = printedJson(io.stdout);
+  if (printed === undefined) {
     // Nothing on stdout (or not one JSON value): what it said, as text.
     const text = io.stdout.trim() || io.stderr.trim() || 'Done.';
     return { content: [{ type: 'text', text }] };
   }
+  // The CLI prints a monitor's ping token (and a check's secret values, as the API gives them)
+  // with --json: an agent gets none of them, wherever they appear (a ping URL holds its token).
+  const masked = withoutSecrets(printed);
+  const value = masked ?? printed;
+  const text = masked === undefined ? io.stdout.trim() : JSON.stringify(masked, null, 2);
   const structured = Array.isArray(value) ? { items: value } : isRecord(value) ? value : { value };
-  return { content: [{ type: 'text', text: io.stdout.trim() }], structuredContent: structured };
+  return { content: [{ type: 'text', text }], structuredContent: structured };
 }
 
 /** The usage error of arguments no command line can say, shaped as the CLI's own. */
