@@ -20,6 +20,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hasCommand, LATER } from './bench/cases.mjs';
+import { MCP_CALLS, mcpFigures } from './bench/mcp.mjs';
 import { seedIncidents } from './bench/seed.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -150,6 +151,15 @@ const GOALS = [
     unit: 'x',
   },
   ...LATER.map(({ id, name, limit }) => ({ id, name, limit, unit: 'x' })),
+  {
+    id: 'mcpCall',
+    name: `mon mcp: incidents_list (limit 20 of 60) per call vs a node:http GET (${MCP_CALLS} calls)`,
+    limit: 3,
+    unit: 'x',
+  },
+  { id: 'mcpCallMs', name: 'mon mcp: incidents_list per call (median)', unit: 'ms' },
+  { id: 'mcpGetMs', name: 'mon mcp: the same GET with node:http (median)', unit: 'ms' },
+  { id: 'mcpRss', name: `mon mcp: RSS after ${MCP_CALLS} sequential calls`, limit: 150, unit: 'MB' },
   { id: 'help', name: 'incidents --help vs node -e 0', limit: 1.4, unit: 'x' },
   // A flag: mon renders the help itself rather than printing it from the output cache (its
   // first run, or with any flag). Shown, not judged.
@@ -271,6 +281,25 @@ try {
       figures.set(`${later.id}:${major}`, laterMon.ms / laterFloor.ms);
     }
 
+    say(`${versions.get(major)}: mon mcp, ${MCP_CALLS} tool calls, each with a node:http GET...`);
+    const mcp = await mcpFigures({
+      node,
+      bin,
+      env: envFor(s60),
+      key,
+      tool: 'incidents_list',
+      args: { status: 'all', limit: 20 },
+      url: `${s60.info.baseUrl}/v1/status-pages/incidents?limit=20`,
+      check: (result) => {
+        if (result.structuredContent?.entries?.length !== 20)
+          throw new Error('incidents_list did not answer 20 incidents');
+      },
+    });
+    figures.set(`mcpCall:${major}`, mcp.callMs / mcp.getMs);
+    figures.set(`mcpCallMs:${major}`, mcp.callMs);
+    figures.set(`mcpGetMs:${major}`, mcp.getMs);
+    figures.set(`mcpRss:${major}`, mcp.rssMb);
+
     say(`${versions.get(major)}: incidents create with 100 and 10,000 stored, ${rounds} rounds...`);
     const [id100, id10k, name100, name10k] = interleaved([
       create(s100, byId),
@@ -321,7 +350,13 @@ for (const goal of GOALS) {
   const limitOf = (major) => (typeof goal.limit === 'object' ? goal.limit[major] : goal.limit);
   const targets = [...new Set(measured.map(limitOf))].filter((limit) => limit !== undefined);
   const format = (value) =>
-    goal.unit === 'x' ? `${value.toFixed(2)}x` : goal.unit === 's' ? `${value.toFixed(2)} s` : `${value.toFixed(0)} MB`;
+    goal.unit === 'x'
+      ? `${value.toFixed(2)}x`
+      : goal.unit === 's'
+        ? `${value.toFixed(2)} s`
+        : goal.unit === 'ms'
+          ? `${value.toFixed(2)} ms`
+          : `${value.toFixed(0)} MB`;
   const target =
     targets.length === 0
       ? '(figure only)'

@@ -4,6 +4,7 @@
  * received requests are the evidence that a plan sends nothing and its token sends once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ async function connect(args: string[], env: NodeJS.ProcessEnv): Promise<Session>
     stderr: 'pipe',
   });
   let stderr = '';
-  transport.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  (transport.stderr as Readable).setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const client = new Client({ name: 'mon-tests', version: '1.0.0' });
   await client.connect(transport, { timeout: WAIT_MS });
   const session: Session = {

@@ -37,6 +37,10 @@ const SKIPPED: Skipped[] = [
   },
   { command: 'npm test', why: 'this suite' },
   {
+    command: 'npx @modelcontextprotocol/inspector --cli mon mcp --sandbox --method tools/list',
+    why: 'fetches the Inspector from the npm registry (test/e2e/mcp.test.ts lists the tools with the SDK client)',
+  },
+  {
     command: 'mon --sandbox incidents create           # asks for a name, severity, services and a message',
     why: TERMINAL,
   },

@@ -49,6 +49,14 @@ function printedJson(text: string): unknown {
   }
 }
 
+/**
+ * The CLI's indented JSON on one line: a line break in JSON text is never inside a string
+ * (there it is written `\n`), so each one and the indentation after it can go.
+ */
+function oneLine(text: string): string {
+  return text.replace(/\n */g, '');
+}
+
 /** The error a command said on stderr in agent mode (`{"error": {...}}`, its last line), if it said one. */
 function printedError(text: string): { error: Record<string, unknown> } | undefined {
   const lines = text.trim().split('\n').reverse();
@@ -93,7 +101,9 @@ export function resultOf(code: number, io: Pick<CapturedIO, 'stdout' | 'stderr'>
   // with --json: an agent gets none of them, wherever they appear (a ping URL holds its token).
   const masked = withoutSecrets(printed);
   const value = masked ?? printed;
-  const text = masked === undefined ? io.stdout.trim() : JSON.stringify(masked, null, 2);
+  // Compact: the text goes beside the same value as structuredContent, to a program (its
+  // numbers stay as the CLI wrote them).
+  const text = masked === undefined ? oneLine(io.stdout.trim()) : JSON.stringify(masked);
   const structured = Array.isArray(value) ? { items: value } : isRecord(value) ? value : { value };
   return { content: [{ type: 'text', text }], structuredContent: structured };
 }
@@ -109,6 +119,9 @@ const NO_ELICITATION = {
     throw new Error('mon mcp asks for no elicitation: it has no JSON Schema validator.');
   },
 };
+
+/** After stdin closed, how long the calls in flight may still take before they are cancelled (the server ends within 2 s). */
+const STDIN_GRACE_MS = 1000;
 
 export interface ServeOptions {
   tree: () => Promise<Command>;
@@ -230,8 +243,11 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
   );
   try {
     await Promise.race([ended, cancelled]);
+    // stdin closed (`printf ... | mon mcp`): the calls in flight have a moment to answer.
+    const grace = setTimeout(() => stopping.abort(new Error('stdin closed')), STDIN_GRACE_MS);
+    await Promise.race([Promise.allSettled([...inFlight]), cancelled]).finally(() => clearTimeout(grace));
   } finally {
-    // What is in flight ends now, and nothing more is read or answered.
+    // What is still in flight ends now (SIGTERM, or past the grace), and nothing more is read or answered.
     stopping.abort(ctx.signal.reason ?? new Error('stdin closed'));
     await Promise.allSettled([...inFlight]);
     await server.close().catch(() => {});
