@@ -312,6 +312,24 @@ describe('mon mcp ends', () => {
     expect(await exited).toBe(0);
   });
 
+  it('when stdin closes with a call in flight that never ends: the call is cancelled, exit 0', async () => {
+    const hung = await startSandbox(['--faults', 'hangx1@GET']);
+    try {
+      const env = hung.env({ MON_TIMEOUT: '3000' });
+      const child = spawn(process.execPath, [BIN, 'mcp'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+      const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+      const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'incidents_list', arguments: {} } };
+      child.stdin!.write(`${initialize}\n${JSON.stringify(call)}\n`);
+      await until('the sandbox received the call', async () =>
+        (await hung.requests()).some((request) => request.path.startsWith('/v1/status-pages/incidents')),
+      );
+      child.stdin!.end();
+      expect(await exited).toBe(0);
+    } finally {
+      await hung.stop();
+    }
+  });
+
   it('on SIGTERM: exit 143', async () => {
     const { child, exited } = await started(cleanEnv());
     child.kill('SIGTERM');
