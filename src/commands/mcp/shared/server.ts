@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { Writable } from 'node:stream';
+import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
@@ -130,6 +131,9 @@ export interface ServeOptions {
 
 /** Serves until stdin closes (resolves: exit 0) or the command is cancelled (SIGTERM: 143). */
 export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
+  // A one-shot command parses a few bodies once, so zod is loaded jitless (scripts/build.mjs);
+  // a server validates every message it receives and sends: compiling the validators pays.
+  z.config({ jitless: false });
   const runLine = ctx.runLine;
   if (!runLine) throw new Error('mon mcp runs its calls through main(), which did not hand itself down.');
   // A server that cannot reach the API says so now (no key: exit 4), not at every call.

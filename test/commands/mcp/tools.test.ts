@@ -1,0 +1,119 @@
+/**
+ * `mon mcp`'s tools as derived from `mon schema` (src/commands/mcp/shared/tools.ts), and a
+ * call's arguments turned into the command line the CLI reads: run in-process against the
+ * memory sandbox in agent mode, its plan shows what would be sent. (test/e2e/mcp.test.ts runs
+ * the server itself with the SDK's client.)
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  argvFor,
+  NOT_INPUT,
+  NOT_TOOLS,
+  ToolInputError,
+  toolsOf,
+  type Tool,
+} from '../../../src/commands/mcp/shared/tools';
+import type { SchemaDocument } from '../../../src/core/schema';
+import { memorySandbox, mon } from '../../helpers';
+
+const { stdout } = await mon('schema');
+const schema = JSON.parse(stdout) as SchemaDocument;
+const all = toolsOf(schema.commands, true);
+const tool = (name: string): Tool => all.find((one) => one.definition.name === name)!;
+
+describe('the tools', () => {
+  it('are the commands that call the API, less the ones named with why; the writes only when allowed', () => {
+    const names = all.map((one) => one.definition.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const command of schema.commands) {
+      const served = names.includes(command.path.join('_').replaceAll('-', '_'));
+      expect(served, command.name).toBe(command.classification.openWorld && !(command.name in NOT_TOOLS));
+    }
+    // Every exception names a command that exists (none goes stale), and every left-out flag one some command has.
+    for (const name of Object.keys(NOT_TOOLS).filter((name) => name !== 'maintenance run'))
+      expect(schema.commands.map((command) => command.name)).toContain(name);
+    for (const key of Object.keys(NOT_INPUT))
+      expect(
+        schema.commands.some((command) => command.flags.some((flag) => flag.key === key)),
+        key,
+      ).toBe(true);
+    const readOnly = toolsOf(schema.commands, false);
+    expect(readOnly.every((one) => one.definition.annotations.readOnlyHint)).toBe(true);
+    expect(readOnly.length).toBeLessThan(all.length);
+    expect(readOnly.length).toBe(all.filter((one) => !one.write).length);
+  });
+
+  it('take the command input less what a call cannot use; a planned write takes planToken', () => {
+    for (const { definition, command } of all) {
+      const keys = Object.keys(definition.inputSchema.properties ?? {});
+      expect(definition.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
+      expect(definition.inputSchema).not.toHaveProperty('$schema');
+      for (const key of Object.keys(NOT_INPUT)) expect(keys, definition.name).not.toContain(key);
+      expect(keys.includes('planToken'), definition.name).toBe(command.planned);
+      expect(definition.description.startsWith(command.summary)).toBe(true);
+    }
+    expect(tool('incidents_update').definition.annotations).toEqual({
+      title: 'mon incidents update',
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
+  });
+});
+
+describe('a call as a command line', () => {
+  it('switches in both forms, a switch with only its negative form, lists, and values that start with "-"', async () => {
+    const sandbox = await memorySandbox();
+    const args = {
+      name: '-Edge DNS',
+      query: 'example.com',
+      recordType: 'A',
+      activated: false,
+      muted: true,
+      autoAssignAlerts: false,
+      tag: ['edge', '--yes'],
+    };
+    const { code, stdout: plan } = await mon(argvFor(tool('checks_create_dns'), args), {
+      sandbox,
+      env: { MON_MODE: 'agent' },
+    });
+    expect(code).toBe(9);
+    const { request } = JSON.parse(plan);
+    expect(request.body).toMatchObject({ name: '-Edge DNS', activated: false, muted: true, tags: ['edge', '--yes'] });
+    expect(request.path).toBe('/v1/checks/dns?autoAssignAlerts=false');
+    expect(sandbox.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    await sandbox.close();
+    // true for a switch whose only form is negative is what leaving it out means.
+    expect(argvFor(tool('checks_create_dns'), { autoAssignAlerts: true })).toEqual(['checks', 'create-dns']);
+  });
+
+  it('arguments after --, in order; one left out before another, a wrong type or an unknown name is refused', () => {
+    const get = tool('incidents_updates_get');
+    expect(argvFor(get, { incidentId: 'abcdef', updateId: '-12345' })).toEqual([
+      'incidents',
+      'updates',
+      'get',
+      '--',
+      'abcdef',
+      '-12345',
+    ]);
+    const refused = (input: unknown) => {
+      try {
+        argvFor(get, input);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ToolInputError);
+        return (error as ToolInputError).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(refused({ updateId: 'abcdef' })).toBe('"updateId" (UPDATE_ID) needs "incidentId" too.');
+    expect(refused({ incidentId: 7 })).toBe('"incidentId" (INCIDENT_ID) must be a string.');
+    expect(refused({ incident: 'abcdef' })).toBe('incidents_updates_get has no argument "incident".');
+    expect(refused([])).toBe('The arguments of incidents_updates_get must be an object.');
+    expect(() => argvFor(tool('incidents_list'), { limit: [1, 2] })).toThrow(
+      '"limit" (--limit) takes one value, not a list.',
+    );
+    expect(() => argvFor(tool('incidents_create'), { messageFile: '-' })).toThrow('"-" (stdin) is the protocol\'s');
+  });
+});
