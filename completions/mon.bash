@@ -9,7 +9,7 @@ _mon_subcommands() {
     'incidents updates') printf '%s\n' 'create' 'get' 'edit' ;;
     'templates') printf '%s\n' 'add' 'list' 'remove' ;;
     'status-pages') printf '%s\n' 'list' 'get' 'open' ;;
-    'checks') printf '%s\n' 'list' 'get' 'status' 'create-dns' 'create' 'delete' ;;
+    'checks') printf '%s\n' 'list' 'get' 'status' 'run' 'results' 'create-dns' 'create' 'delete' ;;
     'heartbeats') printf '%s\n' 'create' 'list' 'get' 'update' 'events' 'availability' 'ping' 'exec' ;;
     'runtimes') printf '%s\n' 'list' 'get' ;;
     'auth') printf '%s\n' 'login' 'status' 'logout' ;;
@@ -45,6 +45,8 @@ _mon_flags() {
     'checks list') printf '%s\n' '--type' '--tag' '--search' '--status' '--limit' '-L' '--all' ;;
     'checks get') : ;;
     'checks status') : ;;
+    'checks run') printf '%s\n' '--tag' '--no-wait' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
+    'checks results') printf '%s\n' '--limit' '-L' '--since' '--failed' ;;
     'checks create-dns') printf '%s\n' '--name' '--description' '--tag' '--no-activated' '--muted' '--should-fail' '--no-double-check' '--group-id' '--group-order' '--runtime' '--query' '--record-type' '--name-server' '--port' '--protocol' '--assert' '--frequency' '--frequency-offset' '--location' '--private-location' '--run-parallel' '--degraded-response-time' '--max-response-time' '--alert-channel' '--no-auto-assign-alerts' '--no-use-global-alert-settings' '--alert-escalation-type' '--alert-failed-run-threshold' '--alert-minutes-failing-threshold' '--alert-reminders-amount' '--alert-reminders-interval' '--alert-parallel-run-failure-threshold' '--retry-type' '--retry-max-retries' '--retry-base-backoff-seconds' '--retry-max-duration-seconds' '--retry-only-on' '--no-retry-same-region' '--trigger-incident-service' '--trigger-incident-severity' '--trigger-incident-name' '--trigger-incident-description' '--trigger-incident-notify-subscribers' '--env' '--secret-env' '--script' '--script-path' '--local-setup-script' '--local-tear-down-script' '--setup-snippet-id' '--tear-down-snippet-id' '--ssl-check-domain' '--file' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
     'checks create') printf '%s\n' '--type' '--dependency' '--name' '--description' '--tag' '--no-activated' '--muted' '--should-fail' '--no-double-check' '--group-id' '--group-order' '--runtime' '--query' '--record-type' '--name-server' '--port' '--protocol' '--assert' '--frequency' '--frequency-offset' '--location' '--private-location' '--run-parallel' '--degraded-response-time' '--max-response-time' '--alert-channel' '--no-auto-assign-alerts' '--no-use-global-alert-settings' '--alert-escalation-type' '--alert-failed-run-threshold' '--alert-minutes-failing-threshold' '--alert-reminders-amount' '--alert-reminders-interval' '--alert-parallel-run-failure-threshold' '--retry-type' '--retry-max-retries' '--retry-base-backoff-seconds' '--retry-max-duration-seconds' '--retry-only-on' '--no-retry-same-region' '--trigger-incident-service' '--trigger-incident-severity' '--trigger-incident-name' '--trigger-incident-description' '--trigger-incident-notify-subscribers' '--env' '--secret-env' '--script' '--script-path' '--local-setup-script' '--local-tear-down-script' '--setup-snippet-id' '--tear-down-snippet-id' '--ssl-check-domain' '--file' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
     'checks delete') printf '%s\n' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
@@ -153,7 +155,7 @@ _mon_source() {
     'incidents get'|'incidents update'|'incidents resolve'|'incidents updates create'|'incidents updates get'|'incidents updates edit') echo open-incidents ;;
     'templates remove') echo templates ;;
     'status-pages get') echo status-pages ;;
-    'checks get'|'checks delete'|'sandbox checks fail'|'sandbox checks degrade'|'sandbox checks pass') echo checks ;;
+    'checks get'|'checks run'|'checks results'|'checks delete'|'sandbox checks fail'|'sandbox checks degrade'|'sandbox checks pass') echo checks ;;
     'heartbeats get'|'heartbeats update'|'heartbeats events'|'heartbeats availability') echo heartbeats ;;
   esac
 }

@@ -17,7 +17,7 @@ function __mon_subcommands
     case 'status-pages'
       echo list get open
     case 'checks'
-      echo list get status create-dns create delete
+      echo list get status run results create-dns create delete
     case 'heartbeats'
       echo create list get update events availability ping exec
     case 'runtimes'
@@ -266,6 +266,10 @@ complete -c mon -n "__mon_at 'checks' 0" -a 'get' -d 'Show a check\'s configurat
 complete -c mon -n "__mon_topic 'checks'" -a 'get' -d 'Show a check\'s configuration and its current status'
 complete -c mon -n "__mon_at 'checks' 0" -a 'status' -d 'How every check is doing now: failing first, then degraded, then passing'
 complete -c mon -n "__mon_topic 'checks'" -a 'status' -d 'How every check is doing now: failing first, then degraded, then passing'
+complete -c mon -n "__mon_at 'checks' 0" -a 'run' -d 'Run checks now and wait for their results (a check session each)'
+complete -c mon -n "__mon_topic 'checks'" -a 'run' -d 'Run checks now and wait for their results (a check session each)'
+complete -c mon -n "__mon_at 'checks' 0" -a 'results' -d 'A check\'s recent results, newest first (its runs: when, where, passed or failed)'
+complete -c mon -n "__mon_topic 'checks'" -a 'results' -d 'A check\'s recent results, newest first (its runs: when, where, passed or failed)'
 complete -c mon -n "__mon_at 'checks' 0" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)'
 complete -c mon -n "__mon_topic 'checks'" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)'
 complete -c mon -n "__mon_at 'checks' 0" -a 'create' -d 'Create a check with the deprecated combined operation (POST /v1/checks)'
@@ -279,6 +283,17 @@ complete -c mon -n "__mon_at 'checks list'" -l status -x -a 'passing failing deg
 complete -c mon -n "__mon_at 'checks list'" -l limit -s L -r -d 'checks to show, 1 to 100 (default 20; with --all: per page)'
 complete -c mon -n "__mon_at 'checks list'" -l all -d 'read every page'
 complete -c mon -n "__mon_at 'checks get' 0" -a '(__mon_lookup checks)'
+complete -c mon -n "__mon_at 'checks run'" -l tag -r -d 'run the checks with this tag (any of several), instead of naming them (repeatable)'
+complete -c mon -n "__mon_at 'checks run'" -l no-wait -d 'print the session IDs and return at once'
+complete -c mon -n "__mon_at 'checks run'" -l yes -s y -d 'go ahead without asking: no confirmation on a terminal, no plan in agent mode'
+complete -c mon -n "__mon_at 'checks run'" -l dry-run -d 'print the plan (what would change, the requests) and send nothing'
+complete -c mon -n "__mon_at 'checks run'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
+complete -c mon -n "__mon_at 'checks run'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
+complete -c mon -n "__mon_at 'checks run' 0" -a '(__mon_lookup checks)'
+complete -c mon -n "__mon_at 'checks results'" -l limit -s L -r -d 'results to show, 1 to 1000 (default 20)'
+complete -c mon -n "__mon_at 'checks results'" -l since -r -d 'the period up to now, e.g. 30m, 6h, 7d (default 6h, at most 30d)'
+complete -c mon -n "__mon_at 'checks results'" -l failed -d 'only failed results (failures or errors)'
+complete -c mon -n "__mon_at 'checks results' 0" -a '(__mon_lookup checks)'
 complete -c mon -n "__mon_at 'checks create-dns'" -l name -r -d 'name of the check'
 complete -c mon -n "__mon_at 'checks create-dns'" -l description -r -d 'description, at most 500 characters'
 complete -c mon -n "__mon_at 'checks create-dns'" -l tag -r -d 'a tag (repeatable)'

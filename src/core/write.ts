@@ -87,6 +87,7 @@ const TARGET_LABELS: Record<PlanTarget['kind'], string> = {
   'incident-update': 'The update of incident',
   check: 'Check',
   heartbeat: 'Heartbeat monitor',
+  'maintenance-window': 'Maintenance window',
 };
 
 /** `Incident "Checkout errors" (3f0c2a9e-…)`: what a message about the target calls it. */
@@ -100,14 +101,18 @@ export async function runWrite<A>(ctx: WriteCtx, flow: WriteFlow<A>): Promise<vo
   const flags = invocation.input.flags as WriteFlags;
   const effect = effectOf(invocation, flow);
   let answers = (flow.ask ? await flow.ask(undefined) : flow.answers) as A;
-  const why = flags.dryRun ? undefined : planReason(ctx, flags, effect);
+  const why = flags.dryRun || flags.planToken !== undefined ? undefined : planReason(ctx, flags, effect);
   const confirming =
-    !flags.yes && ctx.io.canPrompt() && (effect.kind === 'destructive' || (flow.prompted?.(answers) ?? false));
-  let plan = await flow.plan(answers, Boolean(flags.dryRun || why || confirming));
+    flags.planToken === undefined &&
+    !flags.yes &&
+    ctx.io.canPrompt() &&
+    (effect.kind === 'destructive' || (flow.prompted?.(answers) ?? false));
+  let plan = await flow.plan(answers, Boolean(flags.dryRun || why || confirming || flags.planToken !== undefined));
   const declared = 'byMethod' in invocation.spec.effect ? undefined : invocation.spec.effect.target;
   if (plan.target && plan.target.kind !== declared)
     throw new Error(`${ctx.commandPath} planned a change to a ${plan.target.kind}, but its table says ${declared}.`);
 
+  if (flags.planToken !== undefined) return rerunPlanToken(ctx, plan);
   if (flags.dryRun) {
     await printPlan(ctx, planObject(ctx, 'dry_run', effect, plan), plan.requests);
     ctx.io.err(ctx.io.errStyle.dim('Dry run: nothing was sent.\n'));
@@ -263,6 +268,23 @@ function bindingDifferences(made: Binding, now: Binding): string[] {
  * asked and nothing computed again: a body with "now" in it is sent as it was planned.
  */
 export async function redeemPlanToken(ctx: WriteCtx): Promise<void> {
+  const plan = await acceptedPlan(ctx);
+  const client = await ctx.api();
+  // Marked used before anything is sent: of two runs of one token, one sends.
+  const { spend } = await import('./plan-store');
+  spend(ctx.env, plan, ctx.now());
+  for (const request of plan.requests) markSecrets(ctx, request);
+  let last: ApiResponse | undefined;
+  for (const request of plan.requests) last = await client.request(request);
+  await reportSent(ctx, plan, last);
+}
+
+/**
+ * The stored plan a token names, once it is this installation's, made for this command line,
+ * profile, base URL and account (else exit 2), unused, unexpired, and what it was made on is
+ * unchanged (else exit 10). Not yet spent.
+ */
+async function acceptedPlan(ctx: WriteCtx): Promise<StoredPlan> {
   const invocation = invocationOf(ctx);
   const flags = invocation.input.flags as WriteFlags;
   if (flags.plan || flags.dryRun)
@@ -270,7 +292,7 @@ export async function redeemPlanToken(ctx: WriteCtx): Promise<void> {
       `--plan-token cannot be given with ${flags.plan ? '--plan' : '--dry-run'}: a token sends what its plan said.`,
       'Leave out --plan-token to make a new plan, or the other flag to send this one.',
     );
-  const { loadPlan, spend, spentAt, spentError } = await import('./plan-store');
+  const { loadPlan, spentAt, spentError } = await import('./plan-store');
   const plan = loadPlan(ctx.env, flags.planToken!);
   const differences = bindingDifferences(plan.binding, await bindingOf(ctx, invocation));
   if (differences.length)
@@ -285,9 +307,8 @@ export async function redeemPlanToken(ctx: WriteCtx): Promise<void> {
       `This plan token expired at ${plan.expiresAt} (a plan can be confirmed for 10 minutes). Nothing was sent.`,
       `Make a new plan: \`${plan.replanCommand}\`.`,
     );
-  const client = await ctx.api();
   if (plan.state) {
-    const changed = describeChange(plan.state, await readState(client, plan.state));
+    const changed = describeChange(plan.state, await readState(await ctx.api(), plan.state));
     if (changed.length) {
       const what = plan.target ? targetWords(plan.target) : 'What this plan changes';
       throw new ConflictError(
@@ -296,12 +317,26 @@ export async function redeemPlanToken(ctx: WriteCtx): Promise<void> {
       );
     }
   }
-  // Marked used before anything is sent: of two runs of one token, one sends.
-  spend(ctx.env, plan, ctx.now());
-  for (const request of plan.requests) markSecrets(ctx, request);
-  let last: ApiResponse | undefined;
-  for (const request of plan.requests) last = await client.request(request);
-  await reportSent(ctx, plan, last);
+  return plan;
+}
+
+/**
+ * A procedure's token (its effect's `redeem: 'rerun'`): the verb has run again and made its
+ * plan on the world as it is now; it goes ahead (the token spent) only when that plan's changes
+ * are the confirmed plan's, word for word. Otherwise exit 10, naming both; nothing sent.
+ */
+async function rerunPlanToken(ctx: WriteCtx, plan: WritePlan): Promise<void> {
+  const stored = await acceptedPlan(ctx);
+  const same =
+    stored.changes.length === plan.changes.length && stored.changes.every((change, i) => change === plan.changes[i]);
+  if (!same)
+    throw new ConflictError(
+      `What this command would do changed since it was planned. Planned: ${stored.changes.join('; ')}. Now: ${plan.changes.join('; ')}. Nothing was sent.`,
+      `Look at it again, then make a new plan: \`${stored.replanCommand}\`.`,
+    );
+  const { spend } = await import('./plan-store');
+  spend(ctx.env, stored, ctx.now());
+  await plan.send();
 }
 
 /** Secret values in a stored body (a check's secret environment variables) are masked in whatever mon prints. */

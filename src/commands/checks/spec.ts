@@ -623,3 +623,92 @@ export const CREATE = verb({
     'mon checks create --type DNS --file check.json --dependency lib/helpers.js=@./helpers.js',
   ],
 });
+
+/** How long `checks run` waits for its sessions by default, and at most. */
+export const RUN_TIMEOUT = { defaultMs: 5 * 60_000, default: '5m', maxMs: 24 * 3600_000, max: '24h' } as const;
+
+export const RUN = verb({
+  name: 'run',
+  summary: 'Run checks now and wait for their results (a check session each)',
+  effect: { kind: 'write', idempotent: false, redeem: 'rerun' },
+  args: [
+    {
+      key: 'checks',
+      label: 'CHECK',
+      kind: 'words',
+      optional: true,
+      help: 'a check to run: its ID, the first 6+ characters of it, or its name (several may be given)',
+      complete: 'checks',
+    },
+  ],
+  flags: {
+    tag: {
+      kind: 'text',
+      value: 'tag',
+      repeatable: true,
+      help: 'run the checks with this tag (any of several), instead of naming them',
+    },
+    wait: { kind: 'bool', forms: 'negative', help: 'print the session IDs and return at once' },
+    timeout: {
+      kind: 'duration',
+      help: `stop waiting after this long: exit 124 (default ${RUN_TIMEOUT.default}, at most ${RUN_TIMEOUT.max})`,
+    },
+    ...WRITE_FLAGS,
+  },
+  about:
+    'Triggers a check session per check (POST /v1/check-sessions/trigger): the check runs now,\n' +
+    'as the "Schedule now" button does, and the usual alerting applies to its result. Then each\n' +
+    'session is awaited (GET .../completion, up to 30 s per request, asked again while it runs)\n' +
+    'and a line is printed per check as it finishes: its result, where it ran and how long it\n' +
+    'took. A result is failed when the run found failures or errors (hasFailures, hasErrors).\n' +
+    'Exit 0 when every check passed (degraded included), 3 when any failed, 124 when --timeout\n' +
+    'ran out first (the sessions still running are named). Heartbeat monitors and deactivated\n' +
+    'checks cannot be run (exit 6 when nothing matched).\n\n' +
+    'Piped: a tab-separated line per check (result, name, check ID, session ID, location,\n' +
+    'response time in ms). --no-wait prints the session IDs, one a line. --json prints the\n' +
+    "finished sessions as received (with --no-wait, the trigger's answer).\n",
+  examples: [
+    'mon checks run "Checkout DNS"',
+    'mon checks run --tag checkout --timeout 2m',
+    'mon checks run 3f2a9c41 --no-wait',
+    'mon checks run "Checkout DNS" --json',
+  ],
+});
+
+/** How far back `checks results --since` reaches: the API keeps raw results 30 days. */
+export const RESULTS_SINCE = { maxMs: 30 * 86_400_000, max: '30d', default: '6h' } as const;
+
+export const RESULTS = verb({
+  name: 'results',
+  summary: "A check's recent results, newest first (its runs: when, where, passed or failed)",
+  effect: READ_ONLY,
+  args: [checkArg()],
+  flags: {
+    limit: {
+      kind: 'int',
+      short: 'L',
+      min: 1,
+      max: 1000,
+      default: 20,
+      help: 'results to show, 1 to 1000',
+    },
+    since: {
+      kind: 'duration',
+      ago: true,
+      help: `the period up to now, e.g. 30m, 6h, 7d (default ${RESULTS_SINCE.default}, at most ${RESULTS_SINCE.max})`,
+    },
+    failed: { kind: 'bool', help: 'only failed results (failures or errors)' },
+  },
+  about:
+    CHECK_ID_HELP +
+    'From GET /v1/check-results/{checkId}: the API answers at most 6 hours per request, so a\n' +
+    'longer --since is read 6 hours at a time, newest first, until --limit results are found.\n' +
+    'Raw results are kept 30 days. A result is failed when it has failures or errors.\n' +
+    'Piped: tab-separated rows with the whole result ID; --json prints the results as received\n' +
+    '(one array).\n',
+  examples: [
+    'mon checks results "Checkout DNS"',
+    'mon checks results 3f2a9c41 --since 2d --failed',
+    'mon checks results "Checkout DNS" --limit 5 --json',
+  ],
+});

@@ -173,7 +173,7 @@ export type CompletionSource = (typeof COMPLETION_SOURCES)[number];
  */
 
 /** What a write changes, by kind: each has a state reader (core/state.ts) that a plan binds. */
-export const TARGET_KINDS = ['incident', 'incident-update', 'check', 'heartbeat'] as const;
+export const TARGET_KINDS = ['incident', 'incident-update', 'check', 'heartbeat', 'maintenance-window'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
 
 export interface Effect {
@@ -187,6 +187,13 @@ export interface Effect {
   unplanned?: string;
   /** What it changes, whose state a plan is bound to (core/state.ts reads it again before sending). */
   target?: TargetKind;
+  /**
+   * A procedure, not a request (`maintenance run`, `checks run`, `incidents ensure`): what it
+   * sends depends on what happens as it runs. Its plan token confirms the command line: the
+   * verb runs again and goes ahead only when the plan it makes now says what the confirmed
+   * one said (else exit 10 naming both); its stored requests are not replayed.
+   */
+  redeem?: 'rerun';
 }
 
 /** `mon api`: its effect follows the HTTP method (`-X`, or the one its fields make). */

@@ -63,7 +63,9 @@ export async function runVerb(
   raw: RawInput,
 ): Promise<void> {
   ctx.verb = { spec, input, raw };
-  if ((input.flags as { planToken?: string }).planToken !== undefined) {
+  // A procedure's token is checked by core/write.ts when the verb has made its plan again.
+  const rerun = !('byMethod' in spec.effect) && spec.effect.redeem === 'rerun';
+  if ((input.flags as { planToken?: string }).planToken !== undefined && !rerun) {
     const { redeemPlanToken } = await import('../write');
     return redeemPlanToken(ctx);
   }

@@ -1,0 +1,151 @@
+import { triggerCheckSessions, triggerCheckSessionsRequest } from '../../api/resources/checkSessions';
+import type { CheckSession, CheckSessionTriggerBody } from '../../api/schemas/checkSessions';
+import { awaitSessions, completionWaitSeconds, tagsTarget, type FinishedRun } from '../../core/check-runs';
+import { resolveCheck } from '../../core/check-arg';
+import type { Ctx } from '../../core/context';
+import type { Input } from '../../core/flags/spec';
+import { runWrite, type WriteCtx } from '../../core/write';
+import { CliError, UsageError } from '../../errors';
+import { printJson, shortId } from '../../output/render';
+import { colorValue, sayNote } from '../../output/say';
+import { sanitize } from '../../text/escape';
+import { humanDuration } from '../../text/time';
+import { type RUN, RUN_TIMEOUT } from './spec';
+
+type RunCtx = WriteCtx & Pick<Ctx, 'settings'>;
+
+/** What the command line names: checks (by ID, with their names) or tags. */
+type Named = { kind: 'checks'; checks: { id: string; name: string }[] } | { kind: 'tags'; tags: string[] };
+
+/**
+ * `mon checks run (CHECK... | --tag T...)`: a check session per check, then (unless
+ * --no-wait) each awaited, a line per check as it finishes; exit 3 when one failed, 124 when
+ * --timeout ran out first.
+ */
+export async function runChecksRun(ctx: RunCtx, { flags, args }: Input<typeof RUN>): Promise<void> {
+  const words = args.checks ?? [];
+  const tags = flags.tag ?? [];
+  if (words.length && tags.length)
+    throw new UsageError(
+      'Give CHECK... or --tag, not both: the checks to run are named one way.',
+      'For example: `mon checks run "Checkout DNS"` or `mon checks run --tag checkout`.',
+    );
+  if (!words.length && !tags.length)
+    throw new UsageError(
+      'CHECK or --tag is required: which checks to run (mon never runs every check unasked).',
+      'For example: `mon checks run "Checkout DNS"` or `mon checks run --tag checkout`.',
+    );
+  if (flags.timeout !== undefined && !flags.wait)
+    throw new UsageError('--timeout cannot be given with --no-wait: nothing is waited for.');
+  if (flags.timeout !== undefined && flags.timeout > RUN_TIMEOUT.maxMs)
+    throw new UsageError(`--timeout must be at most ${RUN_TIMEOUT.max}.`);
+  const timeoutMs = flags.timeout ?? RUN_TIMEOUT.defaultMs;
+
+  const client = await ctx.api();
+  let named: Named;
+  if (tags.length) named = { kind: 'tags', tags };
+  else {
+    const checks = new Map<string, { id: string; name: string }>();
+    for (const word of words) {
+      const found = await resolveCheck(client, word);
+      checks.set(found.id, { id: found.id, name: found.check?.name ?? found.id });
+    }
+    named = { kind: 'checks', checks: [...checks.values()] };
+  }
+  const body: CheckSessionTriggerBody = {
+    target: named.kind === 'tags' ? tagsTarget(named.tags) : { checkId: named.checks.map((check) => check.id) },
+  };
+  const changes =
+    named.kind === 'tags'
+      ? [`Every check tagged ${named.tags.join(' or ')} runs now (a check session each; alerting applies)`]
+      : named.checks.map((check) => `Check "${check.name}" (${check.id}) runs now (a check session; alerting applies)`);
+
+  await runWrite(ctx, {
+    answers: named,
+    plan: () => ({
+      changes,
+      requests: [triggerCheckSessionsRequest(body)],
+      confirm: { title: 'About to run:', lines: changes.map((change) => ['Run', change]), question: 'Run them now?' },
+      send: async () => {
+        const { sessions, raw } = await triggerCheckSessions(client, body);
+        if (!flags.wait) return printStarted(ctx, sessions, raw);
+        const settings = await ctx.settings();
+        await awaitAndReport(ctx, client, sessions, {
+          deadline: ctx.now() + timeoutMs,
+          maxWaitSeconds: completionWaitSeconds(settings.timeoutMs.value),
+          timeoutMs,
+        });
+      },
+    }),
+  });
+}
+
+/** --no-wait: the session IDs (the trigger's answer with --json). */
+async function printStarted(ctx: Pick<Ctx, 'io' | 'globals'>, sessions: CheckSession[], raw: unknown): Promise<void> {
+  const { io } = ctx;
+  if (ctx.globals.json) return printJson(io, raw);
+  if (io.stdoutIsTTY)
+    sayNote(io, `Started ${sessions.length === 1 ? '1 check session' : `${sessions.length} check sessions`}:`);
+  for (const session of sessions)
+    io.out(
+      io.stdoutIsTTY
+        ? `${sanitize(session.checkSessionId)}  ${sanitize(session.name ?? session.checkId)}\n`
+        : `${sanitize(session.checkSessionId)}\n`,
+    );
+}
+
+/** A finished run's line: a word for its result, the check, where it ran and how long it took. */
+function runLine(ctx: Pick<Ctx, 'io'>, run: FinishedRun): string {
+  const { session } = run;
+  const result = session.results?.[0];
+  const word = session.status.toLowerCase().replace(/_/g, ' ');
+  const name = sanitize(session.name ?? session.checkId);
+  const where = result?.runLocation === undefined ? '' : sanitize(result.runLocation);
+  const ms = typeof result?.responseTime === 'number' ? String(Math.round(result.responseTime)) : '';
+  if (!ctx.io.stdoutIsTTY)
+    return [session.status, name, sanitize(session.checkId), sanitize(session.checkSessionId), where, ms].join('\t');
+  const style = ctx.io.style;
+  const icon = run.failed ? style.red('✗') : session.status === 'DEGRADED' ? style.yellow('!') : style.green('✓');
+  const tone = run.failed ? 'failing' : session.status === 'DEGRADED' ? 'degraded' : 'passing';
+  const details = [where, ms && `${ms} ms`].filter(Boolean).join(', ');
+  return `${icon} ${name} (${shortId(session.checkId)}) ${colorValue(style, tone, word)}${details ? `  ${style.dim(details)}` : ''}`;
+}
+
+/** Waits for the sessions, a line per check as it finishes; exit 3 when one failed, 124 at the deadline. */
+async function awaitAndReport(
+  ctx: Pick<Ctx, 'io' | 'globals' | 'now'>,
+  client: Parameters<typeof awaitSessions>[0],
+  sessions: CheckSession[],
+  options: { deadline: number; maxWaitSeconds: number; timeoutMs: number },
+): Promise<void> {
+  const { io } = ctx;
+  const json = ctx.globals.json;
+  if (!json && io.stderrIsTTY)
+    sayNote(io, `Running ${sessions.length === 1 ? '1 check' : `${sessions.length} checks`}; waiting for the results…`);
+  const { finished, running } = await awaitSessions(client, sessions, {
+    now: ctx.now,
+    deadline: options.deadline,
+    maxWaitSeconds: options.maxWaitSeconds,
+    onFinished: (run) => {
+      if (!json) io.out(`${runLine(ctx, run)}\n`);
+    },
+  });
+  if (json)
+    await printJson(
+      io,
+      finished.map((run) => run.raw),
+    );
+  if (running.length)
+    throw new CliError(
+      'job-timeout',
+      `--timeout ${humanDuration(options.timeoutMs / 1000)} ran out with ${running.length === 1 ? '1 check' : `${running.length} checks`} still running: ${running.map((session) => `"${sanitize(session.name ?? session.checkId)}" (session ${sanitize(session.checkSessionId)})`).join(', ')}.`,
+      'Their results show later in `mon checks results CHECK`.',
+    );
+  const failed = finished.filter((run) => run.failed);
+  if (failed.length)
+    throw new CliError(
+      'attention',
+      `${failed.length} of ${finished.length} ${finished.length === 1 ? 'check' : 'checks'} failed: ${failed.map((run) => `"${sanitize(run.session.name ?? run.session.checkId)}"`).join(', ')}.`,
+      '`mon checks results CHECK --failed` shows what its runs found.',
+    );
+}
