@@ -4,8 +4,8 @@
 
 _mon_subcommands() {
   case "$1" in
-    '') printf '%s\n' 'status' 'incidents' 'templates' 'status-pages' 'checks' 'heartbeats' 'runtimes' 'auth' 'config' 'api' 'completion' 'sandbox' 'schema' 'skill' 'mcp' 'help' ;;
-    'incidents') printf '%s\n' 'list' 'get' 'create' 'update' 'resolve' 'updates' ;;
+    '') printf '%s\n' 'status' 'incidents' 'templates' 'status-pages' 'checks' 'heartbeats' 'runtimes' 'auth' 'config' 'api' 'completion' 'sandbox' 'help' ;;
+    'incidents') printf '%s\n' 'list' 'get' 'create' 'ensure' 'update' 'resolve' 'updates' ;;
     'incidents updates') printf '%s\n' 'create' 'get' 'edit' ;;
     'templates') printf '%s\n' 'add' 'list' 'remove' ;;
     'status-pages') printf '%s\n' 'list' 'get' 'open' ;;
@@ -27,6 +27,7 @@ _mon_flags() {
     'incidents list') printf '%s\n' '--limit' '-L' '--next-id' '--all' '--status' '-s' '--service' '--severity' '--since' '--watch' '--interval' ;;
     'incidents get') printf '%s\n' '--web' ;;
     'incidents create') printf '%s\n' '--name' '--severity' '--service' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--date' '--message-file' '--template' '--yes' '-y' '--dry-run' '--plan' '--plan-token' '--web' ;;
+    'incidents ensure') printf '%s\n' '--name' '--severity' '--service' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
     'incidents update') printf '%s\n' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--name' '--severity' '--service' '--message-file' '--template' '--yes' '-y' '--dry-run' '--plan' '--plan-token' '--web' ;;
     'incidents resolve') printf '%s\n' '--message' '-m' '--notify' '--no-notify' '--force' '--message-file' '--template' '--yes' '-y' '--dry-run' '--plan' '--plan-token' '--web' ;;
     'incidents updates') : ;;
@@ -84,9 +85,6 @@ _mon_flags() {
     'sandbox checks degrade') : ;;
     'sandbox checks pass') : ;;
     'sandbox requests') printf '%s\n' '--limit' '-L' '--full' ;;
-    'schema') : ;;
-    'skill') printf '%s\n' '--write' '--force' ;;
-    'mcp') printf '%s\n' '--allow-writes' ;;
     '__complete') : ;;
   esac
   printf '%s\n' '--version' '--profile' '--base-url' '--account' '--ping-url' '--json' '--format' '--jq' '-q' '--no-input' '--no-color' '--debug' '--timeout' '--sandbox' '--insecure' '--help' '-h'
@@ -99,6 +97,9 @@ _mon_values() {
     'incidents create|--severity') printf '%s\n' 'critical' 'major' 'medium' 'minor' ;;
     'incidents create|--status') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'incidents create|-s') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
+    'incidents ensure|--severity') printf '%s\n' 'critical' 'major' 'medium' 'minor' ;;
+    'incidents ensure|--status') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
+    'incidents ensure|-s') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'incidents update|--status') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'incidents update|-s') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'incidents update|--severity') printf '%s\n' 'critical' 'major' 'medium' 'minor' ;;
@@ -164,6 +165,7 @@ _mon_flag_source() {
     'incidents list|--service') echo services ;;
     'incidents create|--service') echo services ;;
     'incidents create|--template') echo templates ;;
+    'incidents ensure|--service') echo services ;;
     'incidents update|--service') echo services ;;
     'incidents update|--template') echo templates ;;
     'incidents resolve|--template') echo templates ;;
@@ -171,7 +173,7 @@ _mon_flag_source() {
     *'|--profile') echo profiles ;;
   esac
 }
-_mon_value_flags=' --profile --base-url --account --ping-url --format --jq -q --timeout --interval --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --plan-token --type --tag --search --description --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dependency --period --grace --description-file --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed --write '
+_mon_value_flags=' --profile --base-url --account --ping-url --format --jq -q --timeout --interval --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --plan-token --type --tag --search --description --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dependency --period --grace --description-file --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
 _mon_account_flags=' --profile --base-url --account --sandbox '
 # `mon __complete SOURCE` for the account on the command line: "VALUE<TAB>DESCRIPTION" lines.
 _mon_lookup() {

@@ -9,7 +9,7 @@ function __mon_subcommands
     case ''
       echo status incidents templates status-pages checks heartbeats runtimes auth config api completion sandbox schema skill mcp help
     case 'incidents'
-      echo list get create update resolve updates
+      echo list get create ensure update resolve updates
     case 'incidents updates'
       echo create get edit
     case 'templates'
@@ -151,6 +151,8 @@ complete -c mon -n "__mon_at 'incidents' 0" -a 'get' -d 'Show an incident and it
 complete -c mon -n "__mon_topic 'incidents'" -a 'get' -d 'Show an incident and its updates as a timeline, newest first'
 complete -c mon -n "__mon_at 'incidents' 0" -a 'create' -d 'Open an incident on one or more services, with its first update'
 complete -c mon -n "__mon_topic 'incidents'" -a 'create' -d 'Open an incident on one or more services, with its first update'
+complete -c mon -n "__mon_at 'incidents' 0" -a 'ensure' -d 'Open an incident unless the same one is open: reuse it, posting an update only when it says something new'
+complete -c mon -n "__mon_topic 'incidents'" -a 'ensure' -d 'Open an incident unless the same one is open: reuse it, posting an update only when it says something new'
 complete -c mon -n "__mon_at 'incidents' 0" -a 'update' -d 'Post an update to an incident and/or change its name, severity or services'
 complete -c mon -n "__mon_topic 'incidents'" -a 'update' -d 'Post an update to an incident and/or change its name, severity or services'
 complete -c mon -n "__mon_at 'incidents' 0" -a 'resolve' -d 'Post a RESOLVED update to an incident'
@@ -183,6 +185,17 @@ complete -c mon -n "__mon_at 'incidents create'" -l dry-run -d 'print the plan (
 complete -c mon -n "__mon_at 'incidents create'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
 complete -c mon -n "__mon_at 'incidents create'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'incidents create'" -l web -d 'then open the status page of the incident\'s services in the browser (`mon status-pages open`)'
+complete -c mon -n "__mon_at 'incidents ensure'" -l name -r -d 'its name, at most 255 characters (compared in any case)'
+complete -c mon -n "__mon_at 'incidents ensure'" -l severity -x -a 'critical major medium minor' -d 'the severity: CRITICAL, MAJOR, MEDIUM or MINOR, in any case'
+complete -c mon -n "__mon_at 'incidents ensure'" -l service -x -a '(__mon_lookup services)' -d 'an affected service: its ID (6+ characters do) or name (compared as a set) (repeatable)'
+complete -c mon -n "__mon_at 'incidents ensure'" -l message -s m -r -d 'what subscribers read (default: the name, for a new incident)'
+complete -c mon -n "__mon_at 'incidents ensure'" -l status -s s -x -a 'investigating identified monitoring resolved' -d 'the status: INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED, in any case (default investigating, for a new incident)'
+complete -c mon -n "__mon_at 'incidents ensure'" -l notify -d 'notify the status page subscribers of this update'
+complete -c mon -n "__mon_at 'incidents ensure'" -l no-notify -d 'do not notify them (the default)'
+complete -c mon -n "__mon_at 'incidents ensure'" -l yes -s y -d 'go ahead without asking: no confirmation on a terminal, no plan in agent mode'
+complete -c mon -n "__mon_at 'incidents ensure'" -l dry-run -d 'print the plan (what would change, the requests) and send nothing'
+complete -c mon -n "__mon_at 'incidents ensure'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
+complete -c mon -n "__mon_at 'incidents ensure'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'incidents update'" -l message -s m -r -d 'post an update with this message'
 complete -c mon -n "__mon_at 'incidents update'" -l status -s s -x -a 'investigating identified monitoring resolved' -d 'the update\'s status: INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED, in any case (default: the current one)'
 complete -c mon -n "__mon_at 'incidents update'" -l notify -d 'notify the status page subscribers of this update'

@@ -1,6 +1,7 @@
 import { nounNode, verbNode } from '../../core/flags/tree';
 import {
   CREATE,
+  ENSURE,
   GET,
   INCIDENTS,
   LIST,
@@ -17,6 +18,7 @@ export const incidents = nounNode(INCIDENTS, [
   verbNode(LIST, async () => (await import('./list')).listIncidentsRun),
   verbNode(GET, async () => (await import('./get')).getIncidentRun),
   verbNode(CREATE, async () => (await import('./create')).createIncidentRun),
+  verbNode(ENSURE, async () => (await import('./ensure')).ensureIncidentRun),
   verbNode(UPDATE, async () => (await import('./update')).updateIncidentRun),
   verbNode(RESOLVE, async () => (await import('./resolve')).resolveIncidentRun),
   nounNode(UPDATES, [

@@ -227,6 +227,36 @@ export const CREATE = verb({
   ],
 });
 
+export const ENSURE = verb({
+  name: 'ensure',
+  summary: 'Open an incident unless the same one is open: reuse it, posting an update only when it says something new',
+  effect: { kind: 'write', idempotent: true, target: 'incident', redeem: 'rerun' },
+  flags: {
+    name: { ...NAME, help: `its name, at most ${INCIDENT_NAME_MAX} characters (compared in any case)` },
+    severity: SEVERITY,
+    service: { ...SERVICE, help: 'an affected service: its ID (6+ characters do) or name (compared as a set)' },
+    message: { ...MESSAGE, help: 'what subscribers read (default: the name, for a new incident)' },
+    status: { ...STATUS, help: 'the status (default investigating, for a new incident)' },
+    notify: NOTIFY,
+    ...WRITE_FLAGS,
+  },
+  about:
+    'Idempotent, for scripts and alert hooks that run again and again: an open incident with\n' +
+    'the same name (in any case) on the same services is reused, and an update is posted only\n' +
+    'when --message or --status differs from its last update (a status alone keeps the last\n' +
+    'message); otherwise one is created. Run it three times: one incident, and one update for\n' +
+    'each change. It says which on stderr ("Created", "Updated", "Unchanged"); piped, the\n' +
+    'incident\'s ID is printed on stdout; --json prints {"action": "created"|"updated"|\n' +
+    '"unchanged", "incident": {...}} with the incident as received. --name, --severity and\n' +
+    '--service are required (it never prompts); --severity is used only when it creates.\n' +
+    'Its plan token runs it again: it goes ahead when it would do what was planned (else exit 10).\n',
+  examples: [
+    'mon incidents ensure --name "Checkout errors" --severity major --service Checkout --message "Payments fail for some cards."',
+    'mon incidents ensure --name "Checkout errors" --severity major --service Checkout --status monitoring --message "A fix is out."',
+    'mon incidents ensure --name "Checkout errors" --severity major --service Checkout --status resolved --message "Fixed." --json',
+  ],
+});
+
 export const UPDATE = verb({
   name: 'update',
   summary: 'Post an update to an incident and/or change its name, severity or services',

@@ -1,0 +1,156 @@
+/**
+ * `mon incidents ensure` in-process: created, then reused (the name in any case, the same
+ * services as a set) with an update only when the message or status differs, and unchanged
+ * otherwise; another service set or a resolved one makes a new incident; words on stderr, the
+ * ID piped, {action, incident} with --json; agent mode's plan and its token (run again: exit 10
+ * when someone else posted meanwhile); bad input with nothing sent.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
+import type { Sandbox } from '../../../src/sandbox/server';
+import { type CliOptions, frozenClock, memorySandbox, mon, refusesBadInput, testEnv } from '../../helpers';
+import { postUpdate, resolveIncident } from './fixture';
+
+let sandbox: Sandbox;
+beforeEach(async () => {
+  sandbox = await memorySandbox({ now: frozenClock() });
+});
+afterEach(async () => {
+  await sandbox.close();
+});
+
+const run = (line: string | readonly string[], options: CliOptions = {}) =>
+  mon(line, { sandbox, now: () => sandbox.clock.now(), ...options });
+const writes = () =>
+  sandbox.requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.path}`);
+const ENSURE = `incidents ensure --name "Checkout errors" --severity major --service ${SEED_SERVICES.checkout}`;
+
+describe('incidents ensure', () => {
+  it('three runs: created, updated (another message), unchanged (the same): one incident, one update', async () => {
+    const first = await run(`${ENSURE} --message "Payments fail." --json`);
+    expect(first.code, first.stderr).toBe(0);
+    const created = JSON.parse(first.stdout) as { action: string; incident: { id: string; name: string } };
+    expect(created.action).toBe('created');
+    expect(first.stderr).toContain(`✓ Created incident "Checkout errors" (${created.incident.id})`);
+
+    const second = await run(
+      `incidents ensure --name "CHECKOUT errors" --severity minor --service Checkout -m "A fix is out." -s monitoring --json`,
+    );
+    expect(second.code, second.stderr).toBe(0);
+    const updated = JSON.parse(second.stdout) as { action: string; incident: { id: string; lastUpdateStatus: string } };
+    expect(updated).toMatchObject({
+      action: 'updated',
+      incident: { id: created.incident.id, lastUpdateStatus: 'MONITORING' },
+    });
+    expect(second.stderr).toContain('status INVESTIGATING → MONITORING');
+
+    const third = await run(`${ENSURE} --message "A fix is out." --status monitoring`);
+    expect(third.code, third.stderr).toBe(0);
+    expect(third.stdout).toBe(`${created.incident.id}\n`);
+    expect(third.stderr).toContain('Unchanged: incident "Checkout errors"');
+
+    expect(writes()).toEqual([
+      'POST /v1/status-pages/incidents',
+      `POST /v1/status-pages/incidents/${created.incident.id}/incident-updates`,
+    ]);
+  });
+
+  it('a status alone posts an update that keeps the last message; the same status is unchanged', async () => {
+    const id = (await run(`${ENSURE} --message "Payments fail."`)).stdout.trim();
+    expect((await run(`${ENSURE} --status identified`)).code).toBe(0);
+    const update = sandbox.requests.find((request) => request.path.endsWith('/incident-updates'));
+    expect(update?.body).toEqual({ description: 'Payments fail.', status: 'IDENTIFIED', notifySubscribers: false });
+    const again = await run(`${ENSURE} --status identified --json`);
+    expect(JSON.parse(again.stdout)).toMatchObject({ action: 'unchanged', incident: { id } });
+  });
+
+  it('another set of services, or a resolved incident of that name, makes a new incident', async () => {
+    const id = (await run(`${ENSURE} --message "Payments fail."`)).stdout.trim();
+    const wider = await run(`${ENSURE} --service ${SEED_SERVICES.payouts} --message "Payments fail." --json`);
+    expect(JSON.parse(wider.stdout)).toMatchObject({ action: 'created' });
+    await resolveIncident(sandbox, id);
+    const after = await run(`${ENSURE} --message "Payments fail." --json`);
+    const again = JSON.parse(after.stdout) as { action: string; incident: { id: string } };
+    expect(again.action).toBe('created');
+    expect(again.incident.id).not.toBe(id);
+  });
+
+  it('agent mode plans (exit 9); the token runs it again, and is exit 10 when someone posted meanwhile', async () => {
+    const env = testEnv({ sandbox, env: { MON_MODE: 'agent' } });
+    const id = (await run(`${ENSURE} --message "Payments fail."`)).stdout.trim();
+    const planned = await run(`${ENSURE} --message "Still failing."`, { env });
+    expect(planned.code).toBe(9);
+    const plan = JSON.parse(planned.stdout) as { changes: string[]; planToken: string; target: { id: string } };
+    expect(plan.target.id).toBe(id);
+    expect(plan.changes[0]).toContain('a new update, status INVESTIGATING (unchanged)');
+    await postUpdate(sandbox, id, 'Someone else wrote.', 'IDENTIFIED');
+    const before = writes().length;
+    const late = await run(
+      [
+        'incidents',
+        'ensure',
+        '--name',
+        'Checkout errors',
+        '--severity',
+        'major',
+        '--service',
+        SEED_SERVICES.checkout,
+        '--message',
+        'Still failing.',
+        '--plan-token',
+        plan.planToken,
+      ],
+      { env },
+    );
+    expect(late.code).toBe(10);
+    expect(writes()).toHaveLength(before);
+
+    const fresh = await run(`${ENSURE} --message "Still failing."`, { env });
+    const token = (JSON.parse(fresh.stdout) as { planToken: string }).planToken;
+    const sent = await run(
+      [
+        'incidents',
+        'ensure',
+        '--name',
+        'Checkout errors',
+        '--severity',
+        'major',
+        '--service',
+        SEED_SERVICES.checkout,
+        '--message',
+        'Still failing.',
+        '--plan-token',
+        token,
+      ],
+      { env },
+    );
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(JSON.parse(sent.stdout)).toMatchObject({ action: 'updated' });
+  });
+
+  it('--dry-run of a new incident prints its POST and sends nothing', async () => {
+    const result = await run(`${ENSURE} --message "Payments fail." --dry-run --json`);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      status: 'dry_run',
+      request: { method: 'POST', path: '/v1/status-pages/incidents' },
+    });
+    expect(writes()).toEqual([]);
+  });
+});
+
+refusesBadInput([
+  { what: 'no --name', line: 'incidents ensure --severity major --service Checkout', says: '--name is required' },
+  { what: 'no --service', line: 'incidents ensure --name X --severity major', says: '--service is required' },
+  { what: 'a bad severity', line: 'incidents ensure --name X --severity huge --service Checkout', says: '--severity' },
+  {
+    what: 'a bad status',
+    line: 'incidents ensure --name X --severity major --service Checkout --status gone',
+    says: '--status',
+  },
+  {
+    what: 'a name too long',
+    line: `incidents ensure --name ${'x'.repeat(256)} --severity major --service Checkout`,
+    says: '--name',
+  },
+]);
