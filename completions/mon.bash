@@ -5,11 +5,11 @@
 _mon_subcommands() {
   case "$1" in
     '') printf '%s\n' 'status' 'incidents' 'templates' 'status-pages' 'checks' 'heartbeats' 'runtimes' 'auth' 'config' 'api' 'completion' 'sandbox' 'help' ;;
-    'incidents') printf '%s\n' 'list' 'get' 'create' 'ensure' 'update' 'resolve' 'updates' ;;
+    'incidents') printf '%s\n' 'list' 'get' 'create' 'update' 'resolve' 'updates' ;;
     'incidents updates') printf '%s\n' 'create' 'get' 'edit' ;;
     'templates') printf '%s\n' 'add' 'list' 'remove' ;;
     'status-pages') printf '%s\n' 'list' 'get' 'open' ;;
-    'checks') printf '%s\n' 'list' 'get' 'status' 'run' 'results' 'create-dns' 'create' 'delete' ;;
+    'checks') printf '%s\n' 'list' 'get' 'status' 'create-dns' 'create' 'delete' ;;
     'heartbeats') printf '%s\n' 'create' 'list' 'get' 'update' 'events' 'availability' 'ping' 'exec' ;;
     'runtimes') printf '%s\n' 'list' 'get' ;;
     'auth') printf '%s\n' 'login' 'status' 'logout' ;;
@@ -27,7 +27,6 @@ _mon_flags() {
     'incidents list') printf '%s\n' '--limit' '-L' '--next-id' '--all' '--status' '-s' '--service' '--severity' '--since' '--watch' '--interval' ;;
     'incidents get') printf '%s\n' '--web' ;;
     'incidents create') printf '%s\n' '--name' '--severity' '--service' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--date' '--message-file' '--template' '--yes' '-y' '--dry-run' '--plan' '--plan-token' '--web' ;;
-    'incidents ensure') printf '%s\n' '--name' '--severity' '--service' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
     'incidents update') printf '%s\n' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--name' '--severity' '--service' '--message-file' '--template' '--yes' '-y' '--dry-run' '--plan' '--plan-token' '--web' ;;
     'incidents resolve') printf '%s\n' '--message' '-m' '--notify' '--no-notify' '--force' '--message-file' '--template' '--yes' '-y' '--dry-run' '--plan' '--plan-token' '--web' ;;
     'incidents updates') : ;;
@@ -46,8 +45,6 @@ _mon_flags() {
     'checks list') printf '%s\n' '--type' '--tag' '--search' '--status' '--limit' '-L' '--all' ;;
     'checks get') : ;;
     'checks status') : ;;
-    'checks run') printf '%s\n' '--tag' '--no-wait' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
-    'checks results') printf '%s\n' '--limit' '-L' '--since' '--failed' ;;
     'checks create-dns') printf '%s\n' '--name' '--description' '--tag' '--no-activated' '--muted' '--should-fail' '--no-double-check' '--group-id' '--group-order' '--runtime' '--query' '--record-type' '--name-server' '--port' '--protocol' '--assert' '--frequency' '--frequency-offset' '--location' '--private-location' '--run-parallel' '--degraded-response-time' '--max-response-time' '--alert-channel' '--no-auto-assign-alerts' '--no-use-global-alert-settings' '--alert-escalation-type' '--alert-failed-run-threshold' '--alert-minutes-failing-threshold' '--alert-reminders-amount' '--alert-reminders-interval' '--alert-parallel-run-failure-threshold' '--retry-type' '--retry-max-retries' '--retry-base-backoff-seconds' '--retry-max-duration-seconds' '--retry-only-on' '--no-retry-same-region' '--trigger-incident-service' '--trigger-incident-severity' '--trigger-incident-name' '--trigger-incident-description' '--trigger-incident-notify-subscribers' '--env' '--secret-env' '--script' '--script-path' '--local-setup-script' '--local-tear-down-script' '--setup-snippet-id' '--tear-down-snippet-id' '--ssl-check-domain' '--file' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
     'checks create') printf '%s\n' '--type' '--dependency' '--name' '--description' '--tag' '--no-activated' '--muted' '--should-fail' '--no-double-check' '--group-id' '--group-order' '--runtime' '--query' '--record-type' '--name-server' '--port' '--protocol' '--assert' '--frequency' '--frequency-offset' '--location' '--private-location' '--run-parallel' '--degraded-response-time' '--max-response-time' '--alert-channel' '--no-auto-assign-alerts' '--no-use-global-alert-settings' '--alert-escalation-type' '--alert-failed-run-threshold' '--alert-minutes-failing-threshold' '--alert-reminders-amount' '--alert-reminders-interval' '--alert-parallel-run-failure-threshold' '--retry-type' '--retry-max-retries' '--retry-base-backoff-seconds' '--retry-max-duration-seconds' '--retry-only-on' '--no-retry-same-region' '--trigger-incident-service' '--trigger-incident-severity' '--trigger-incident-name' '--trigger-incident-description' '--trigger-incident-notify-subscribers' '--env' '--secret-env' '--script' '--script-path' '--local-setup-script' '--local-tear-down-script' '--setup-snippet-id' '--tear-down-snippet-id' '--ssl-check-domain' '--file' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
     'checks delete') printf '%s\n' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
@@ -97,9 +94,6 @@ _mon_values() {
     'incidents create|--severity') printf '%s\n' 'critical' 'major' 'medium' 'minor' ;;
     'incidents create|--status') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'incidents create|-s') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
-    'incidents ensure|--severity') printf '%s\n' 'critical' 'major' 'medium' 'minor' ;;
-    'incidents ensure|--status') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
-    'incidents ensure|-s') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'incidents update|--status') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'incidents update|-s') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'incidents update|--severity') printf '%s\n' 'critical' 'major' 'medium' 'minor' ;;
@@ -156,7 +150,7 @@ _mon_source() {
     'incidents get'|'incidents update'|'incidents resolve'|'incidents updates create'|'incidents updates get'|'incidents updates edit') echo open-incidents ;;
     'templates remove') echo templates ;;
     'status-pages get') echo status-pages ;;
-    'checks get'|'checks run'|'checks results'|'checks delete'|'sandbox checks fail'|'sandbox checks degrade'|'sandbox checks pass') echo checks ;;
+    'checks get'|'checks delete'|'sandbox checks fail'|'sandbox checks degrade'|'sandbox checks pass') echo checks ;;
     'heartbeats get'|'heartbeats update'|'heartbeats events'|'heartbeats availability') echo heartbeats ;;
   esac
 }
@@ -165,7 +159,6 @@ _mon_flag_source() {
     'incidents list|--service') echo services ;;
     'incidents create|--service') echo services ;;
     'incidents create|--template') echo templates ;;
-    'incidents ensure|--service') echo services ;;
     'incidents update|--service') echo services ;;
     'incidents update|--template') echo templates ;;
     'incidents resolve|--template') echo templates ;;

@@ -9,7 +9,7 @@ function __mon_subcommands
     case ''
       echo status incidents templates status-pages checks heartbeats runtimes auth config api completion sandbox schema skill mcp help
     case 'incidents'
-      echo list get create ensure update resolve updates
+      echo list get create update resolve updates
     case 'incidents updates'
       echo create get edit
     case 'templates'
@@ -17,7 +17,7 @@ function __mon_subcommands
     case 'status-pages'
       echo list get open
     case 'checks'
-      echo list get status run results create-dns create delete
+      echo list get status create-dns create delete
     case 'heartbeats'
       echo create list get update events availability ping exec
     case 'runtimes'
@@ -151,8 +151,6 @@ complete -c mon -n "__mon_at 'incidents' 0" -a 'get' -d 'Show an incident and it
 complete -c mon -n "__mon_topic 'incidents'" -a 'get' -d 'Show an incident and its updates as a timeline, newest first'
 complete -c mon -n "__mon_at 'incidents' 0" -a 'create' -d 'Open an incident on one or more services, with its first update'
 complete -c mon -n "__mon_topic 'incidents'" -a 'create' -d 'Open an incident on one or more services, with its first update'
-complete -c mon -n "__mon_at 'incidents' 0" -a 'ensure' -d 'Open an incident unless the same one is open: reuse it, posting an update only when it says something new'
-complete -c mon -n "__mon_topic 'incidents'" -a 'ensure' -d 'Open an incident unless the same one is open: reuse it, posting an update only when it says something new'
 complete -c mon -n "__mon_at 'incidents' 0" -a 'update' -d 'Post an update to an incident and/or change its name, severity or services'
 complete -c mon -n "__mon_topic 'incidents'" -a 'update' -d 'Post an update to an incident and/or change its name, severity or services'
 complete -c mon -n "__mon_at 'incidents' 0" -a 'resolve' -d 'Post a RESOLVED update to an incident'
@@ -185,17 +183,6 @@ complete -c mon -n "__mon_at 'incidents create'" -l dry-run -d 'print the plan (
 complete -c mon -n "__mon_at 'incidents create'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
 complete -c mon -n "__mon_at 'incidents create'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'incidents create'" -l web -d 'then open the status page of the incident\'s services in the browser (`mon status-pages open`)'
-complete -c mon -n "__mon_at 'incidents ensure'" -l name -r -d 'its name, at most 255 characters (compared in any case)'
-complete -c mon -n "__mon_at 'incidents ensure'" -l severity -x -a 'critical major medium minor' -d 'the severity: CRITICAL, MAJOR, MEDIUM or MINOR, in any case'
-complete -c mon -n "__mon_at 'incidents ensure'" -l service -x -a '(__mon_lookup services)' -d 'an affected service: its ID (6+ characters do) or name (compared as a set) (repeatable)'
-complete -c mon -n "__mon_at 'incidents ensure'" -l message -s m -r -d 'what subscribers read (default: the name, for a new incident)'
-complete -c mon -n "__mon_at 'incidents ensure'" -l status -s s -x -a 'investigating identified monitoring resolved' -d 'the status: INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED, in any case (default investigating, for a new incident)'
-complete -c mon -n "__mon_at 'incidents ensure'" -l notify -d 'notify the status page subscribers of this update'
-complete -c mon -n "__mon_at 'incidents ensure'" -l no-notify -d 'do not notify them (the default)'
-complete -c mon -n "__mon_at 'incidents ensure'" -l yes -s y -d 'go ahead without asking: no confirmation on a terminal, no plan in agent mode'
-complete -c mon -n "__mon_at 'incidents ensure'" -l dry-run -d 'print the plan (what would change, the requests) and send nothing'
-complete -c mon -n "__mon_at 'incidents ensure'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
-complete -c mon -n "__mon_at 'incidents ensure'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
 complete -c mon -n "__mon_at 'incidents update'" -l message -s m -r -d 'post an update with this message'
 complete -c mon -n "__mon_at 'incidents update'" -l status -s s -x -a 'investigating identified monitoring resolved' -d 'the update\'s status: INVESTIGATING, IDENTIFIED, MONITORING or RESOLVED, in any case (default: the current one)'
 complete -c mon -n "__mon_at 'incidents update'" -l notify -d 'notify the status page subscribers of this update'
@@ -279,10 +266,6 @@ complete -c mon -n "__mon_at 'checks' 0" -a 'get' -d 'Show a check\'s configurat
 complete -c mon -n "__mon_topic 'checks'" -a 'get' -d 'Show a check\'s configuration and its current status'
 complete -c mon -n "__mon_at 'checks' 0" -a 'status' -d 'How every check is doing now: failing first, then degraded, then passing'
 complete -c mon -n "__mon_topic 'checks'" -a 'status' -d 'How every check is doing now: failing first, then degraded, then passing'
-complete -c mon -n "__mon_at 'checks' 0" -a 'run' -d 'Run checks now and wait for their results (a check session each)'
-complete -c mon -n "__mon_topic 'checks'" -a 'run' -d 'Run checks now and wait for their results (a check session each)'
-complete -c mon -n "__mon_at 'checks' 0" -a 'results' -d 'A check\'s recent results, newest first (its runs: when, where, passed or failed)'
-complete -c mon -n "__mon_topic 'checks'" -a 'results' -d 'A check\'s recent results, newest first (its runs: when, where, passed or failed)'
 complete -c mon -n "__mon_at 'checks' 0" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)'
 complete -c mon -n "__mon_topic 'checks'" -a 'create-dns' -d 'Create a DNS monitor (POST /v1/checks/dns)'
 complete -c mon -n "__mon_at 'checks' 0" -a 'create' -d 'Create a check with the deprecated combined operation (POST /v1/checks)'
@@ -296,17 +279,6 @@ complete -c mon -n "__mon_at 'checks list'" -l status -x -a 'passing failing deg
 complete -c mon -n "__mon_at 'checks list'" -l limit -s L -r -d 'checks to show, 1 to 100 (default 20; with --all: per page)'
 complete -c mon -n "__mon_at 'checks list'" -l all -d 'read every page'
 complete -c mon -n "__mon_at 'checks get' 0" -a '(__mon_lookup checks)'
-complete -c mon -n "__mon_at 'checks run'" -l tag -r -d 'run the checks with this tag (any of several), instead of naming them (repeatable)'
-complete -c mon -n "__mon_at 'checks run'" -l no-wait -d 'print the session IDs and return at once'
-complete -c mon -n "__mon_at 'checks run'" -l yes -s y -d 'go ahead without asking: no confirmation on a terminal, no plan in agent mode'
-complete -c mon -n "__mon_at 'checks run'" -l dry-run -d 'print the plan (what would change, the requests) and send nothing'
-complete -c mon -n "__mon_at 'checks run'" -l plan -d 'print the plan and a token to confirm it with (valid 10 minutes), send nothing: exit 9'
-complete -c mon -n "__mon_at 'checks run'" -l plan-token -r -d 'send exactly what that plan said, once; exit 10 when what it was made on changed since'
-complete -c mon -n "__mon_at 'checks run' 0" -a '(__mon_lookup checks)'
-complete -c mon -n "__mon_at 'checks results'" -l limit -s L -r -d 'results to show, 1 to 1000 (default 20)'
-complete -c mon -n "__mon_at 'checks results'" -l since -r -d 'the period up to now, e.g. 30m, 6h, 7d (default 6h, at most 30d)'
-complete -c mon -n "__mon_at 'checks results'" -l failed -d 'only failed results (failures or errors)'
-complete -c mon -n "__mon_at 'checks results' 0" -a '(__mon_lookup checks)'
 complete -c mon -n "__mon_at 'checks create-dns'" -l name -r -d 'name of the check'
 complete -c mon -n "__mon_at 'checks create-dns'" -l description -r -d 'description, at most 500 characters'
 complete -c mon -n "__mon_at 'checks create-dns'" -l tag -r -d 'a tag (repeatable)'

@@ -172,7 +172,7 @@ function redraw(io: Pick<Ctx['io'], 'outRaw'>, previous: string[], next: string[
 }
 
 /** Resolves true after `ms`, or false as soon as `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+export function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
   if (signal.aborted) return Promise.resolve(false);
   return new Promise((resolve) => {
     const timer = setTimeout(() => {

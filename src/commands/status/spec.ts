@@ -13,6 +13,30 @@ export const STATUS = verb({
       help: 'exit 3 when anything is failing, degraded, late or open (for scripts and CI)',
     },
     ...WATCH_FLAGS,
+    until: {
+      kind: 'enum',
+      values: ['healthy'],
+      value: 'state',
+      help: 'wait until nothing is failing, degraded, late or open: exit 0 (3 with --fail-fast, 124 on --timeout)',
+      group: 'Waiting (--until)',
+    },
+    failFast: {
+      kind: 'bool',
+      help: 'with --until: exit 3 as soon as a check is failing or a heartbeat late',
+      group: 'Waiting (--until)',
+    },
+    timeout: {
+      kind: 'duration',
+      help: 'with --until: stop waiting after this long, exit 124 (default: wait until Ctrl-C)',
+      group: 'Waiting (--until)',
+    },
+    tag: {
+      kind: 'text',
+      value: 'tag',
+      repeatable: true,
+      help: 'with --until: only the checks and heartbeats with this tag (any of several); incidents are left out',
+      group: 'Waiting (--until)',
+    },
   },
   about:
     'Three reads at once: the open incidents, most severe first (severity, status, age, the\n' +
@@ -29,11 +53,21 @@ export const STATUS = verb({
     'when the next refresh is. When a refresh fails, the rows shown are marked "?" with when they\n' +
     'were fetched, and it is retried later (the wait doubles, up to 5 minutes) without exiting;\n' +
     'Ctrl-C stops (exit 130). It needs a terminal; with TERM=dumb each refresh is written below\n' +
-    'the last.\n',
+    'the last.\n\n' +
+    '--until healthy waits on what the account already reports (it runs no check), reading\n' +
+    'again every --interval seconds: exit 0 once nothing is failing, degraded, late or open\n' +
+    '(with --tag: among the checks and heartbeats with those tags), 3 at the first failing check\n' +
+    'or late heartbeat with --fail-fast, 124 when --timeout runs out, 130 on Ctrl-C. Piped, a\n' +
+    'line per change (never a line per read): what needs attention first, then each change with\n' +
+    'its time, then the outcome; on a terminal, one line redrawn in place. --json prints the\n' +
+    'last read at the end: {result, incidents, checks, heartbeats}. A check under a maintenance\n' +
+    'window reads passing (`mon checks run` runs it instead).\n',
   examples: [
     'mon status',
     'mon status --watch --interval 5',
     'mon status --exit-status || echo "something needs attention"',
     'mon status --json',
+    'mon status --until healthy --timeout 10m --interval 5',
+    'mon status --until healthy --fail-fast --tag checkout --timeout 2m',
   ],
 });

@@ -1,7 +1,8 @@
 import { monWord, type Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { refuseWatch, watch } from '../../core/watch';
-import { CliError } from '../../errors';
+import { CliError, UsageError } from '../../errors';
+import { sanitize } from '../../text/escape';
 import { startedAt, statusSince, statusWord } from '../../api/answers';
 import type { CheckStatus } from '../../api/schemas/checkReads';
 import type { Incident } from '../../api/schemas/incidents';
@@ -20,6 +21,31 @@ export async function statusRun(
 ): Promise<void> {
   const { io } = ctx;
   const mon = monWord(ctx);
+  const waiting = { '--fail-fast': flags.failFast, '--timeout': flags.timeout, '--tag': flags.tag };
+  for (const [name, value] of Object.entries(waiting))
+    if (value !== undefined && value !== false && flags.until === undefined)
+      throw new UsageError(
+        `${name} goes with --until healthy: it says how to wait.`,
+        `For example: mon status --until healthy ${name === '--fail-fast' ? name : `${name} ${name === '--tag' ? 'checkout' : '10m'}`}`,
+      );
+  if (flags.until !== undefined) {
+    if (flags.until.trim().toLowerCase() !== 'healthy')
+      throw new UsageError(
+        `--until must be healthy (what to wait for), not "${sanitize(flags.until)}".`,
+        'For example: mon status --until healthy --timeout 10m',
+      );
+    if (flags.watch || flags.exitStatus)
+      throw new UsageError(
+        `--until cannot be given with ${flags.watch ? '--watch' : '--exit-status'}: it waits, then exits 0, 3 or 124 itself.`,
+      );
+    const { untilHealthy } = await import('./shared/until');
+    return untilHealthy(ctx, await ctx.api(), {
+      failFast: flags.failFast ?? false,
+      timeoutMs: flags.timeout,
+      tags: flags.tag ?? [],
+      intervalSeconds: flags.interval,
+    });
+  }
   if (flags.watch) {
     refuseWatch(io, ctx.globals, '`mon status` (with --exit-status or --json)');
     const client = await ctx.api();
