@@ -28,6 +28,11 @@ export const TOP_LEVEL: TopLevel[] = [
   },
   {
     group: 'Status pages and incidents:',
+    spec: TOP.maintenance,
+    load: async () => (await import('./maintenance/index')).maintenance,
+  },
+  {
+    group: 'Status pages and incidents:',
     spec: TOP.templates,
     load: async () => (await import('./templates/index')).templates,
   },

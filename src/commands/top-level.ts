@@ -6,6 +6,10 @@
 export const TOP = {
   status: { name: 'status', summary: 'What is broken right now: open incidents, failing checks, late heartbeats' },
   incidents: { name: 'incidents', summary: 'Open, update and resolve status-page incidents' },
+  maintenance: {
+    name: 'maintenance',
+    summary: 'Deploys and maintenance: a window that silences alerts while a command runs, always ended',
+  },
   templates: { name: 'templates', summary: 'Message templates for incident updates, stored per profile' },
   statusPages: { name: 'status-pages', summary: 'Status pages, cards and services (find service IDs)' },
   checks: { name: 'checks', summary: 'List, show, create and delete checks, and see how they are doing' },

@@ -117,6 +117,10 @@ export interface JobOptions {
   onStart?: (pid: number) => void;
   /** A note about how the job runs (see JobEvents.note). */
   onNote?: (text: string) => void;
+  /** Told of each signal mon received and passed on to the job (`maintenance run` ends with 128 + its number). */
+  onSignal?: (signal: NodeJS.Signals) => void;
+  /** What a command that cannot start means, after its reason (default "no ping was sent"). */
+  consequence?: string;
 }
 
 /**
@@ -145,6 +149,7 @@ export function runJob(
     const cancels: (() => void)[] = [];
     // Until it has ended (a system that learns the job's PID late passes them on then).
     const forward = (signal: NodeJS.Signals) => {
+      options.onSignal?.(signal);
       if (!status) job?.signal(signal);
     };
     const orphaned = () => {
@@ -225,7 +230,7 @@ export function runJob(
         else finish();
       },
       failed(error) {
-        settle(() => reject(startFailure(command, error)));
+        settle(() => reject(startFailure(command, error, options.consequence)));
       },
       note(text) {
         options.onNote?.(text);
@@ -234,27 +239,27 @@ export function runJob(
     try {
       job = system.start(command, args, jobEnvironment(env), events);
     } catch (error) {
-      settle(() => reject(startFailure(command, error as NodeJS.ErrnoException)));
+      settle(() => reject(startFailure(command, error as NodeJS.ErrnoException, options.consequence)));
     }
   });
 }
 
 /** Exit 127 for a command that does not exist and 126 for one that cannot be run, as shells do. */
-function startFailure(command: string, error: NodeJS.ErrnoException): ExitStatus {
+function startFailure(command: string, error: NodeJS.ErrnoException, consequence = 'no ping was sent'): ExitStatus {
   const name = sanitize(command);
   if (error.code === 'ENOENT') {
     return new ExitStatus(
       127,
-      `Cannot run "${name}": command not found; no ping was sent.`,
+      `Cannot run "${name}": command not found; ${consequence}.`,
       'Check the spelling, or give the full path of the command.',
     );
   }
   if (error.code === 'EACCES') {
     return new ExitStatus(
       126,
-      `Cannot run "${name}": ${errorWords(error)}; no ping was sent.`,
+      `Cannot run "${name}": ${errorWords(error)}; ${consequence}.`,
       'Make it executable (chmod +x), or run it through its interpreter (e.g. sh script.sh).',
     );
   }
-  return new ExitStatus(126, `Cannot run "${name}" (${errorWords(error)}); no ping was sent.`);
+  return new ExitStatus(126, `Cannot run "${name}" (${errorWords(error)}); ${consequence}.`);
 }
