@@ -169,7 +169,9 @@ describe('the npm package', () => {
     // Then 2.355 MB with `mon mcp` (#43): the MCP SDK as dist/vendor/mcp.cjs, 50 KB (its server,
     // stdio transport and request schemas; zod shared with zod.cjs, no ajv), its notice 2 KB, the
     // server and tools in the bundle 11 KB and in its map 14 KB, the README's section 4.5 KB.
-    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(2_360_000);
+    // Then the outage operations' commands (#44: checks run and results, incidents ensure, status
+    // --until, maintenance run, list, end, recover and their journal): BUDGET_NOTE.
+    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(2_480_000);
   });
 
   it('names every package whose code is in dist/ in THIRD_PARTY_NOTICES, with its version and licence text', () => {

@@ -73,6 +73,9 @@ const RUNS: Record<string, VerbRun> = {
 /** Verbs whose cases are elsewhere, and why. */
 const ELSEWHERE: Record<string, string> = {
   sandbox: 'it serves until stopped: test/e2e/rules.test.ts runs it',
+  'incidents ensure':
+    "a second run reuses the first's incident (an update, not the create): test/commands/incidents/ensure.test.ts",
+  'checks results': "--limit is read 100 a request (the API's most): test/commands/checks/results.test.ts",
 };
 
 /* Flags from the fields of a body: what a user types to send it. */

@@ -7,7 +7,7 @@ import type { Input } from '../../core/flags/spec';
 import { runWrite, type WriteCtx } from '../../core/write';
 import { CliError, UsageError } from '../../errors';
 import { printJson, shortId } from '../../output/render';
-import { colorValue, sayNote } from '../../output/say';
+import { colorValue, sayNote, successIcon } from '../../output/say';
 import { sanitize } from '../../text/escape';
 import { humanDuration } from '../../text/time';
 import { type RUN, RUN_TIMEOUT } from './spec';
@@ -105,7 +105,7 @@ function runLine(ctx: Pick<Ctx, 'io'>, run: FinishedRun): string {
   if (!ctx.io.stdoutIsTTY)
     return [session.status, name, sanitize(session.checkId), sanitize(session.checkSessionId), where, ms].join('\t');
   const style = ctx.io.style;
-  const icon = run.failed ? style.red('✗') : session.status === 'DEGRADED' ? style.yellow('!') : style.green('✓');
+  const icon = run.failed ? style.red('✗') : session.status === 'DEGRADED' ? style.yellow('!') : successIcon(style);
   const tone = run.failed ? 'failing' : session.status === 'DEGRADED' ? 'degraded' : 'passing';
   const details = [where, ms && `${ms} ms`].filter(Boolean).join(', ');
   return `${icon} ${name} (${shortId(session.checkId)}) ${colorValue(style, tone, word)}${details ? `  ${style.dim(details)}` : ''}`;

@@ -205,6 +205,7 @@ async function orchestrate(ctx: RunCtx, client: ApiClient, run: Orchestration): 
   const at = () => new Date(ctx.now()).toISOString();
   let opened: { window: unknown; incident?: unknown } | undefined;
   let code: number | undefined;
+  let killedBy: NodeJS.Signals | null = null;
   let timedOut = false;
   let healthy: 'healthy' | 'timeout' | 'stopped' | undefined;
   let failure: unknown;
@@ -242,6 +243,7 @@ async function orchestrate(ctx: RunCtx, client: ApiClient, run: Orchestration): 
       );
       timedOut = Boolean(outcome.timedOut);
       code = exitCodeOf(outcome);
+      killedBy = outcome.signal;
       if (code === 0 && run.untilHealthy && !received && !timedOut)
         healthy = await waitHealthy(ctx, client, run.tags, deadline, stop.signal);
     }
@@ -281,7 +283,8 @@ async function orchestrate(ctx: RunCtx, client: ApiClient, run: Orchestration): 
         : `--timeout ${humanDuration(run.timeoutMs! / 1000)} ran out before the checks passed; the maintenance was ended.`,
     );
   if (code !== undefined && code !== 0) {
-    sayNote(io, `${sanitize(run.shown)} exited with code ${code}; the maintenance was ended.`, 'mon:');
+    const how = killedBy ? `was stopped by ${killedBy}` : `exited with code ${code}`;
+    sayNote(io, `${sanitize(run.shown)} ${how}; the maintenance was ended.`, 'mon:');
     throw new ExitStatus(code);
   }
 }

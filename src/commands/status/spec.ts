@@ -14,7 +14,7 @@ export const STATUS = verb({
     },
     ...WATCH_FLAGS,
     until: {
-      kind: 'enum',
+      kind: 'raw',
       values: ['healthy'],
       value: 'state',
       help: 'wait until nothing is failing, degraded, late or open: exit 0 (3 with --fail-fast, 124 on --timeout)',

@@ -67,6 +67,16 @@ describe('checks results', () => {
     expect(windows[0]![0]).toBe(windows[1]![1]);
   });
 
+  it('--limit 1 and 1000 are taken (1000 is read 100 a request); 0 and 1001 are refused below', async () => {
+    const one = await mon('checks results "Shop DNS" --limit 1', { sandbox, now: () => now });
+    expect(tsvRows(one.stdout)).toHaveLength(1);
+    sandbox.requests.length = 0;
+    const most = await mon('checks results "Shop DNS" --limit 1000', { sandbox, now: () => now });
+    expect(most.code, most.stderr).toBe(0);
+    expect(tsvRows(most.stdout)).toHaveLength(4);
+    expect(resultPaths().map((query) => query.get('limit'))).toEqual(['100']);
+  });
+
   it('--since 30d is taken; one second more is refused', async () => {
     expect((await mon('checks results "Shop DNS" --since 30d --limit 1', { sandbox, now: () => now })).code).toBe(0);
     const over = await mon('checks results "Shop DNS" --since 2592001s', { sandbox, now: () => now });

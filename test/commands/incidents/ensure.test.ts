@@ -128,6 +128,23 @@ describe('incidents ensure', () => {
     expect(JSON.parse(sent.stdout)).toMatchObject({ action: 'updated' });
   });
 
+  it('a name of 255 characters is taken as given (256: test below, refused)', async () => {
+    const name = 'n'.repeat(255);
+    const result = await run([
+      'incidents',
+      'ensure',
+      '--name',
+      name,
+      '--severity',
+      'minor',
+      '--service',
+      'Checkout',
+      '--json',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ action: 'created', incident: { name } });
+  });
+
   it('--dry-run of a new incident prints its POST and sends nothing', async () => {
     const result = await run(`${ENSURE} --message "Payments fail." --dry-run --json`);
     expect(result.code).toBe(0);
