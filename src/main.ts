@@ -4,7 +4,7 @@ import { TOP_LEVEL } from './commands/index';
 import { startCommand, type Ctx } from './core/context';
 import { BrokenPipeError, CliError, ERROR_KINDS, ExitStatus, isPromptCancel, type ErrorKind } from './errors';
 import { hasStoredKey, rejectedKey } from './core/credentials';
-import { convertInput } from './core/flags/convert';
+import { convertInput, ownGlobals } from './core/flags/convert';
 import type { GlobalOptions } from './core/flags/globals';
 import { refuseFlagsAsValues, refuseUnknownOptions, refuseUnquotedValues } from './core/flags/guard';
 import {
@@ -176,8 +176,10 @@ async function readCommandLine(argv: readonly string[], command: string | undefi
  */
 async function runRead(ctx: Ctx, reading: Reading): Promise<void> {
   const verb = named(reading) as VerbNode;
-  await startCommand(ctx, globalsOf(reading) as GlobalOptions, commandPathAt(reading));
-  const raw = rawInput(reading);
+  const read = rawInput(reading);
+  const own = ownGlobals(verb.spec, read.flags, globalsOf(reading) as GlobalOptions);
+  await startCommand(ctx, own.globals, commandPathAt(reading));
+  const raw = { ...read, flags: own.flags };
   const input = convertInput(verb.spec, raw.flags, raw.args, ctx.now());
   const run = await verb.load(async () => (await import('./program')).buildProgram(ctx));
   await runVerb(ctx, verb.spec, run, input, raw);

@@ -67,11 +67,13 @@ export async function runChecksRun(ctx: RunCtx, { flags, args }: Input<typeof RU
       requests: [triggerCheckSessionsRequest(body)],
       confirm: { title: 'About to run:', lines: changes.map((change) => ['Run', change]), question: 'Run them now?' },
       send: async () => {
+        // --timeout counts from the trigger: sessions start running as it is answered.
+        const deadline = ctx.now() + timeoutMs;
         const { sessions, raw } = await triggerCheckSessions(client, body);
         if (!flags.wait) return printStarted(ctx, sessions, raw);
         const settings = await ctx.settings();
         await awaitAndReport(ctx, client, sessions, {
-          deadline: ctx.now() + timeoutMs,
+          deadline,
           maxWaitSeconds: completionWaitSeconds(settings.timeoutMs.value),
           timeoutMs,
         });

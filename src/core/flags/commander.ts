@@ -1,14 +1,12 @@
 import { Argument, Command, Option } from 'commander';
 import type { Ctx } from '../context';
 import { helpAfter } from '../help';
-import { convertInput } from './convert';
-import { GLOBAL_FLAGS } from './globals';
+import { convertInput, ownGlobals } from './convert';
 import { argumentsOf, type Reading } from './read';
 import {
   effectLine,
   orList,
   spellingsOf,
-  takesValue,
   type ArgSpec,
   type Flag,
   type FlagTable,
@@ -199,40 +197,13 @@ function verbCommand(ctx: Ctx, spec: VerbSpec, load: () => Promise<Run<VerbSpec>
   command.addHelpText('after', () => helpAfter(spec.about, spec.examples, ctx.io.columns()));
   command.action(async (...params: unknown[]) => {
     const self = params.at(-1) as Command;
-    const raw = { flags: ownGlobals(ctx, spec, self), args: rawArguments(spec, self, line) };
+    const own = ownGlobals(spec, rawFlags(self), ctx.globals);
+    ctx.globals = own.globals;
+    const raw = { flags: own.flags, args: rawArguments(spec, self, line) };
     const input = convertInput(spec, raw.flags, raw.args, ctx.now());
     await runVerb(ctx, spec, await load(), input, raw);
   });
   return command;
-}
-
-/**
- * A flag a verb declares under a global flag's name (`--timeout DURATION` of the verbs that
- * wait, beside the global `--timeout SECONDS` of each request) is the verb's after its name, as
- * read.ts reads it; commander reads the program's flags anywhere, so what it gave the program
- * is handed over, and the requests keep their own deadline (MON_TIMEOUT, the profile, the default).
- */
-function ownGlobals(ctx: Ctx, spec: VerbSpec, self: Command): Record<string, unknown> {
-  const raw = rawFlags(self);
-  let program = self;
-  while (program.parent) program = program.parent;
-  const globals = ctx.globals as Record<string, unknown>;
-  const taken = Object.entries(spec.flags)
-    .filter(([key, flag]) => {
-      const global = (GLOBAL_FLAGS as Record<string, Flag>)[key];
-      // Only a value typed on the line, for a flag that takes one in both tables.
-      return global && takesValue(global) && takesValue(flag) && program.getOptionValueSource(key) === 'cli';
-    })
-    .map(([key]) => key);
-  if (!taken.length) return raw;
-  const rest = { ...globals };
-  const own = { ...raw };
-  for (const key of taken) {
-    own[key] ??= rest[key];
-    delete rest[key];
-  }
-  ctx.globals = rest as Ctx['globals'];
-  return own;
 }
 
 /** A noun: a group of verbs; alone it shows its help. */

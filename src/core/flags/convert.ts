@@ -3,8 +3,19 @@ import { UsageError } from '../../errors';
 import { sanitize } from '../../text/escape';
 import { closest } from '../../text/similar';
 import { parseTime, readDuration, timeRule } from '../../text/time';
+import { GLOBAL_FLAGS } from './globals';
 import type { SpilledWords } from './read';
-import { andList, canonicalValue, flagName, orList, type ArgSpec, type Flag, type Input, type VerbSpec } from './spec';
+import {
+  andList,
+  canonicalValue,
+  flagName,
+  orList,
+  takesValue,
+  type ArgSpec,
+  type Flag,
+  type Input,
+  type VerbSpec,
+} from './spec';
 
 /*
  * One converter per kind of flag (spec.ts): a value as typed → the value the run function
@@ -218,4 +229,32 @@ export function missingFlagsError(flags: string[], example: string): UsageError 
     `${andList(flags)} ${flags.length === 1 ? 'is' : 'are'} required (prompts are off: no terminal, --no-input, MON_NO_INPUT or CI).`,
     (next) => `For example: ${next(example)}`,
   );
+}
+
+/**
+ * A value given to a global flag that the verb declares too (`--timeout DURATION` of the verbs
+ * that wait, beside the global `--timeout SECONDS` of each request) is the verb's: both readings
+ * (read.ts and commander) give it to the global, and it is handed over here, so that the
+ * requests keep their own deadline (MON_TIMEOUT, the profile, or the default).
+ */
+export function ownGlobals<G extends object>(
+  spec: Pick<VerbSpec, 'flags'>,
+  flags: Record<string, unknown>,
+  globals: G,
+): { flags: Record<string, unknown>; globals: G } {
+  const given = globals as Record<string, unknown>;
+  const keys = Object.entries(spec.flags)
+    .filter(([key, flag]) => {
+      const global = (GLOBAL_FLAGS as Record<string, Flag>)[key];
+      return global !== undefined && takesValue(global) && takesValue(flag) && given[key] !== undefined;
+    })
+    .map(([key]) => key);
+  if (!keys.length) return { flags, globals };
+  const rest = { ...given };
+  const own = { ...flags };
+  for (const key of keys) {
+    own[key] ??= rest[key];
+    delete rest[key];
+  }
+  return { flags: own, globals: rest as G };
 }

@@ -109,11 +109,7 @@ export function readLine(argv: readonly string[], root: ReadNode): Reading {
     const own = new Map<string, Known>();
     letters.push(own);
     const add = (name: string, entry: Known) => {
-      const had = known.get(name);
-      // The first to have a spelling keeps it, but a verb's own flag named as a global one
-      // (`--timeout DURATION` of the verbs that wait) is the verb's after its name.
-      const global = had?.depth === 0 && had.spelling !== undefined && depth > 0 && entry.spelling !== undefined;
-      if (!had || global) known.set(name, entry);
+      if (!known.has(name)) known.set(name, entry);
     };
     add(HELP_FLAGS.short, HELP);
     add(HELP_FLAGS.long, HELP);
