@@ -4,12 +4,13 @@
 
 _mon_subcommands() {
   case "$1" in
-    '') printf '%s\n' 'status' 'incidents' 'templates' 'status-pages' 'checks' 'heartbeats' 'runtimes' 'auth' 'config' 'api' 'completion' 'sandbox' 'help' ;;
-    'incidents') printf '%s\n' 'list' 'get' 'create' 'update' 'resolve' 'updates' ;;
+    '') printf '%s\n' 'status' 'incidents' 'maintenance' 'templates' 'status-pages' 'checks' 'heartbeats' 'runtimes' 'auth' 'config' 'api' 'completion' 'sandbox' 'help' ;;
+    'incidents') printf '%s\n' 'list' 'get' 'create' 'ensure' 'update' 'resolve' 'updates' ;;
     'incidents updates') printf '%s\n' 'create' 'get' 'edit' ;;
+    'maintenance') printf '%s\n' 'run' 'list' 'end' 'recover' ;;
     'templates') printf '%s\n' 'add' 'list' 'remove' ;;
     'status-pages') printf '%s\n' 'list' 'get' 'open' ;;
-    'checks') printf '%s\n' 'list' 'get' 'status' 'create-dns' 'create' 'delete' ;;
+    'checks') printf '%s\n' 'list' 'get' 'status' 'run' 'results' 'create-dns' 'create' 'delete' ;;
     'heartbeats') printf '%s\n' 'create' 'list' 'get' 'update' 'events' 'availability' 'ping' 'exec' ;;
     'runtimes') printf '%s\n' 'list' 'get' ;;
     'auth') printf '%s\n' 'login' 'status' 'logout' ;;
@@ -22,17 +23,23 @@ _mon_subcommands() {
 _mon_flags() {
   case "$1" in
     '') : ;;
-    'status') printf '%s\n' '--exit-status' '--watch' '--interval' ;;
+    'status') printf '%s\n' '--exit-status' '--watch' '--interval' '--until' '--fail-fast' '--tag' ;;
     'incidents') : ;;
     'incidents list') printf '%s\n' '--limit' '-L' '--next-id' '--all' '--status' '-s' '--service' '--severity' '--since' '--watch' '--interval' ;;
     'incidents get') printf '%s\n' '--web' ;;
     'incidents create') printf '%s\n' '--name' '--severity' '--service' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--date' '--message-file' '--template' '--yes' '-y' '--dry-run' '--plan' '--plan-token' '--web' ;;
+    'incidents ensure') printf '%s\n' '--name' '--severity' '--service' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
     'incidents update') printf '%s\n' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--name' '--severity' '--service' '--message-file' '--template' '--yes' '-y' '--dry-run' '--plan' '--plan-token' '--web' ;;
     'incidents resolve') printf '%s\n' '--message' '-m' '--notify' '--no-notify' '--force' '--message-file' '--template' '--yes' '-y' '--dry-run' '--plan' '--plan-token' '--web' ;;
     'incidents updates') : ;;
     'incidents updates create') printf '%s\n' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--date' '--message-file' '--template' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
     'incidents updates get') : ;;
     'incidents updates edit') printf '%s\n' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--date' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
+    'maintenance') : ;;
+    'maintenance run') printf '%s\n' '--tag' '--for' '--template' '--service' '--until-healthy' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
+    'maintenance list') : ;;
+    'maintenance end') printf '%s\n' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
+    'maintenance recover') printf '%s\n' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
     'templates') : ;;
     'templates add') printf '%s\n' '--message' '-m' '--status' '-s' '--force' ;;
     'templates list') : ;;
@@ -45,6 +52,8 @@ _mon_flags() {
     'checks list') printf '%s\n' '--type' '--tag' '--search' '--status' '--limit' '-L' '--all' ;;
     'checks get') : ;;
     'checks status') : ;;
+    'checks run') printf '%s\n' '--tag' '--no-wait' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
+    'checks results') printf '%s\n' '--limit' '-L' '--since' '--failed' ;;
     'checks create-dns') printf '%s\n' '--name' '--description' '--tag' '--no-activated' '--muted' '--should-fail' '--no-double-check' '--group-id' '--group-order' '--runtime' '--query' '--record-type' '--name-server' '--port' '--protocol' '--assert' '--frequency' '--frequency-offset' '--location' '--private-location' '--run-parallel' '--degraded-response-time' '--max-response-time' '--alert-channel' '--no-auto-assign-alerts' '--no-use-global-alert-settings' '--alert-escalation-type' '--alert-failed-run-threshold' '--alert-minutes-failing-threshold' '--alert-reminders-amount' '--alert-reminders-interval' '--alert-parallel-run-failure-threshold' '--retry-type' '--retry-max-retries' '--retry-base-backoff-seconds' '--retry-max-duration-seconds' '--retry-only-on' '--no-retry-same-region' '--trigger-incident-service' '--trigger-incident-severity' '--trigger-incident-name' '--trigger-incident-description' '--trigger-incident-notify-subscribers' '--env' '--secret-env' '--script' '--script-path' '--local-setup-script' '--local-tear-down-script' '--setup-snippet-id' '--tear-down-snippet-id' '--ssl-check-domain' '--file' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
     'checks create') printf '%s\n' '--type' '--dependency' '--name' '--description' '--tag' '--no-activated' '--muted' '--should-fail' '--no-double-check' '--group-id' '--group-order' '--runtime' '--query' '--record-type' '--name-server' '--port' '--protocol' '--assert' '--frequency' '--frequency-offset' '--location' '--private-location' '--run-parallel' '--degraded-response-time' '--max-response-time' '--alert-channel' '--no-auto-assign-alerts' '--no-use-global-alert-settings' '--alert-escalation-type' '--alert-failed-run-threshold' '--alert-minutes-failing-threshold' '--alert-reminders-amount' '--alert-reminders-interval' '--alert-parallel-run-failure-threshold' '--retry-type' '--retry-max-retries' '--retry-base-backoff-seconds' '--retry-max-duration-seconds' '--retry-only-on' '--no-retry-same-region' '--trigger-incident-service' '--trigger-incident-severity' '--trigger-incident-name' '--trigger-incident-description' '--trigger-incident-notify-subscribers' '--env' '--secret-env' '--script' '--script-path' '--local-setup-script' '--local-tear-down-script' '--setup-snippet-id' '--tear-down-snippet-id' '--ssl-check-domain' '--file' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
     'checks delete') printf '%s\n' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
@@ -88,12 +97,16 @@ _mon_flags() {
 }
 _mon_values() {
   case "$1|$2" in
+    'status|--until') printf '%s\n' 'healthy' ;;
     'incidents list|--status') printf '%s\n' 'open' 'resolved' 'all' ;;
     'incidents list|-s') printf '%s\n' 'open' 'resolved' 'all' ;;
     'incidents list|--severity') printf '%s\n' 'critical' 'major' 'medium' 'minor' ;;
     'incidents create|--severity') printf '%s\n' 'critical' 'major' 'medium' 'minor' ;;
     'incidents create|--status') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'incidents create|-s') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
+    'incidents ensure|--severity') printf '%s\n' 'critical' 'major' 'medium' 'minor' ;;
+    'incidents ensure|--status') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
+    'incidents ensure|-s') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'incidents update|--status') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'incidents update|-s') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'incidents update|--severity') printf '%s\n' 'critical' 'major' 'medium' 'minor' ;;
@@ -150,7 +163,7 @@ _mon_source() {
     'incidents get'|'incidents update'|'incidents resolve'|'incidents updates create'|'incidents updates get'|'incidents updates edit') echo open-incidents ;;
     'templates remove') echo templates ;;
     'status-pages get') echo status-pages ;;
-    'checks get'|'checks delete'|'sandbox checks fail'|'sandbox checks degrade'|'sandbox checks pass') echo checks ;;
+    'checks get'|'checks run'|'checks results'|'checks delete'|'sandbox checks fail'|'sandbox checks degrade'|'sandbox checks pass') echo checks ;;
     'heartbeats get'|'heartbeats update'|'heartbeats events'|'heartbeats availability') echo heartbeats ;;
   esac
 }
@@ -159,14 +172,17 @@ _mon_flag_source() {
     'incidents list|--service') echo services ;;
     'incidents create|--service') echo services ;;
     'incidents create|--template') echo templates ;;
+    'incidents ensure|--service') echo services ;;
     'incidents update|--service') echo services ;;
     'incidents update|--template') echo templates ;;
     'incidents resolve|--template') echo templates ;;
     'incidents updates create|--template') echo templates ;;
+    'maintenance run|--template') echo templates ;;
+    'maintenance run|--service') echo services ;;
     *'|--profile') echo profiles ;;
   esac
 }
-_mon_value_flags=' --profile --base-url --account --ping-url --format --jq -q --timeout --interval --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --plan-token --type --tag --search --description --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dependency --period --grace --description-file --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
+_mon_value_flags=' --profile --base-url --account --ping-url --format --jq -q --timeout --interval --until --tag --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --plan-token --for --type --search --description --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dependency --period --grace --description-file --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
 _mon_account_flags=' --profile --base-url --account --sandbox '
 # `mon __complete SOURCE` for the account on the command line: "VALUE<TAB>DESCRIPTION" lines.
 _mon_lookup() {

@@ -5,7 +5,8 @@ import { resolveCheck } from '../../core/check-arg';
 import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { UsageError } from '../../errors';
-import { printJson, renderList, shortId, type Column } from '../../output/render';
+import { showList } from '../../output/present';
+import { shortId, type Column } from '../../output/render';
 import { colorValue } from '../../output/say';
 import { timeDisplay } from '../../text/time';
 import { type RESULTS, RESULTS_SINCE } from './spec';
@@ -71,15 +72,10 @@ export async function checkResultsRun(
       if (found.length >= wanted) break;
     }
   }
-  if (ctx.globals.json)
-    return printJson(
-      ctx.io,
-      found.map((entry) => entry.raw),
-    );
-  await renderList(
-    ctx.io,
-    found.map((entry) => entry.result),
-    columns(client.now()),
-    flags.failed ? 'No failed results in that period.' : 'No results in that period.',
-  );
+  await showList(ctx, {
+    rows: found.map((entry) => entry.result),
+    columns: columns(client.now()),
+    json: found.map((entry) => entry.raw),
+    empty: flags.failed ? 'No failed results in that period.' : 'No results in that period.',
+  });
 }

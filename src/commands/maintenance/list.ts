@@ -2,7 +2,8 @@ import { maintenanceWindowPages } from '../../api/resources/maintenance';
 import { PAGE_LIMIT } from '../../api/schemas/enums';
 import type { MaintenanceWindow } from '../../api/schemas/maintenance';
 import { monWord, type Ctx } from '../../core/context';
-import { printJson, renderList, type Column } from '../../output/render';
+import { showList } from '../../output/present';
+import type { Column } from '../../output/render';
 import { colorValue } from '../../output/say';
 import { timeDisplay } from '../../text/time';
 import { notePending } from './shared/journal';
@@ -39,10 +40,9 @@ export async function listWindowsRun(ctx: Pick<Ctx, 'io' | 'globals' | 'api' | '
     windows.push(...page.entries);
     raw.push(...(page.raw as unknown[]));
   }
-  if (ctx.globals.json) return printJson(ctx.io, raw);
   const now = client.now();
   const sorted = [...windows].sort(
     (a, b) => ORDER[stateOf(a, now)] - ORDER[stateOf(b, now)] || Date.parse(b.startsAt) - Date.parse(a.startsAt),
   );
-  await renderList(ctx.io, sorted, columns(now), 'No maintenance windows.');
+  await showList(ctx, { rows: sorted, columns: columns(now), json: raw, empty: 'No maintenance windows.' });
 }
