@@ -4,7 +4,7 @@
 
 _mon_subcommands() {
   case "$1" in
-    '') printf '%s\n' 'status' 'incidents' 'maintenance' 'templates' 'status-pages' 'checks' 'heartbeats' 'runtimes' 'auth' 'config' 'api' 'completion' 'sandbox' 'help' ;;
+    '') printf '%s\n' 'status' 'incidents' 'maintenance' 'templates' 'status-pages' 'checks' 'heartbeats' 'runtimes' 'auth' 'config' 'api' 'completion' 'sandbox' 'schema' 'skill' 'help' ;;
     'incidents') printf '%s\n' 'list' 'get' 'create' 'ensure' 'update' 'resolve' 'updates' ;;
     'incidents updates') printf '%s\n' 'create' 'get' 'edit' ;;
     'maintenance') printf '%s\n' 'run' 'list' 'end' 'recover' ;;
@@ -91,6 +91,8 @@ _mon_flags() {
     'sandbox checks degrade') : ;;
     'sandbox checks pass') : ;;
     'sandbox requests') printf '%s\n' '--limit' '-L' '--full' ;;
+    'schema') : ;;
+    'skill') printf '%s\n' '--write' '--force' ;;
     '__complete') : ;;
   esac
   printf '%s\n' '--version' '--profile' '--base-url' '--account' '--ping-url' '--json' '--format' '--jq' '-q' '--no-input' '--no-color' '--debug' '--timeout' '--sandbox' '--insecure' '--help' '-h'
@@ -182,7 +184,7 @@ _mon_flag_source() {
     *'|--profile') echo profiles ;;
   esac
 }
-_mon_value_flags=' --profile --base-url --account --ping-url --format --jq -q --timeout --interval --until --tag --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --plan-token --for --type --search --description --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dependency --period --grace --description-file --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed '
+_mon_value_flags=' --profile --base-url --account --ping-url --format --jq -q --timeout --interval --until --tag --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --plan-token --for --type --search --description --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dependency --period --grace --description-file --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed --write '
 _mon_account_flags=' --profile --base-url --account --sandbox '
 # `mon __complete SOURCE` for the account on the command line: "VALUE<TAB>DESCRIPTION" lines.
 _mon_lookup() {

@@ -2,12 +2,12 @@
 # Every word it offers is data: what `mon __complete` prints (from the API or the config) is
 # offered and inserted quoted, never run or expanded.
 
-set -g __mon_value_flags --profile --base-url --account --ping-url --format --jq -q --timeout --interval --until --tag --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --plan-token --for --type --search --description --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dependency --period --grace --description-file --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed
+set -g __mon_value_flags --profile --base-url --account --ping-url --format --jq -q --timeout --interval --until --tag --limit -L --next-id --status -s --service --severity --since --name --message -m --date --message-file --template --plan-token --for --type --search --description --group-id --group-order --runtime --query --record-type --name-server --port --protocol --assert --frequency --frequency-offset --location --private-location --degraded-response-time --max-response-time --alert-channel --alert-escalation-type --alert-failed-run-threshold --alert-minutes-failing-threshold --alert-reminders-amount --alert-reminders-interval --alert-parallel-run-failure-threshold --retry-type --retry-max-retries --retry-base-backoff-seconds --retry-max-duration-seconds --retry-only-on --trigger-incident-service --trigger-incident-severity --trigger-incident-name --trigger-incident-description --env --secret-env --script --script-path --local-setup-script --local-tear-down-script --setup-snippet-id --tear-down-snippet-id --ssl-check-domain --file --dependency --period --grace --description-file --from --to --token-file --max-runtime --min-duration --method -X --raw-field -f --field -F --header -H --input --host --data --api-key --max-checks --faults --seed --write
 set -g __mon_account_flags --profile --base-url --account --sandbox
 function __mon_subcommands
   switch "$argv[1]"
     case ''
-      echo status incidents maintenance templates status-pages checks heartbeats runtimes auth config api completion sandbox help
+      echo status incidents maintenance templates status-pages checks heartbeats runtimes auth config api completion sandbox schema skill help
     case 'incidents'
       echo list get create ensure update resolve updates
     case 'incidents updates'
@@ -138,6 +138,10 @@ complete -c mon -n "__mon_at '' 0" -a 'completion' -d 'Print shell completions f
 complete -c mon -n "__mon_topic ''" -a 'completion' -d 'Print shell completions for bash, zsh or fish'
 complete -c mon -n "__mon_at '' 0" -a 'sandbox' -d 'Serve a local copy of the whole API, to try mon'
 complete -c mon -n "__mon_topic ''" -a 'sandbox' -d 'Serve a local copy of the whole API, to try mon'
+complete -c mon -n "__mon_at '' 0" -a 'schema' -d 'mon\'s commands, flags, exit codes and environment as JSON (JSON Schema inputs)'
+complete -c mon -n "__mon_topic ''" -a 'schema' -d 'mon\'s commands, flags, exit codes and environment as JSON (JSON Schema inputs)'
+complete -c mon -n "__mon_at '' 0" -a 'skill' -d 'An agent skill (SKILL.md) for mon: the plan protocol and the commands by task'
+complete -c mon -n "__mon_topic ''" -a 'skill' -d 'An agent skill (SKILL.md) for mon: the plan protocol and the commands by task'
 complete -c mon -n "__mon_at '' 0" -a 'help' -d 'Show help for a command'
 complete -c mon -n "__mon_topic ''" -a 'help' -d 'Show help for a command'
 complete -c mon -n "__mon_at 'status'" -l exit-status -d 'exit 3 when anything is failing, degraded, late or open (for scripts and CI)'
@@ -589,4 +593,6 @@ complete -c mon -n "__mon_at 'sandbox checks degrade' 0" -a '(__mon_lookup check
 complete -c mon -n "__mon_at 'sandbox checks pass' 0" -a '(__mon_lookup checks)'
 complete -c mon -n "__mon_at 'sandbox requests'" -l limit -s L -r -d 'show the last N requests, 1 to 10,000 (default 20)'
 complete -c mon -n "__mon_at 'sandbox requests'" -l full -d 'on a terminal, show every body whole (else its first 4 rows)'
+complete -c mon -n "__mon_at 'skill'" -l write -r -d 'write DIR/mon/SKILL.md instead of printing it (e.g. ~/.claude/skills, a project\'s .claude/skills)'
+complete -c mon -n "__mon_at 'skill'" -l force -d 'with --write: replace a SKILL.md that mon did not write (it is kept as SKILL.md.bak)'
 complete -c mon -n "__mon_at '__complete' 0" -a 'open-incidents services templates profiles checks heartbeats status-pages'
