@@ -50,10 +50,11 @@ export const ERROR_KINDS = {
 
 export type ErrorKind = keyof typeof ERROR_KINDS;
 
-/** The exit codes no error kind gives: success, and the end by SIGTERM. */
+/** The exit codes no error kind gives: success, and the ends by SIGTERM and SIGHUP. */
 export const OTHER_EXIT_CODES = [
   { code: 0, kind: 'success', meaning: 'success (an empty list too); help and --version' },
   { code: 143, kind: 'terminated', meaning: 'SIGTERM' },
+  { code: 129, kind: 'hangup', meaning: 'SIGHUP (`maintenance run`, after ending the window)' },
 ] as const;
 
 export class CliError extends Error {

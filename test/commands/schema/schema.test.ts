@@ -71,7 +71,7 @@ describe('mon schema', () => {
       return named.length ? named.map((kind) => `${code} ${kind}`) : [`${code}`];
     });
     const schemaRows = whole.exitCodes.map(({ code, kind }) =>
-      kind === 'success' || kind === 'terminated' ? `${code}` : `${code} ${kind}`,
+      kind === 'success' || kind === 'terminated' || kind === 'hangup' ? `${code}` : `${code} ${kind}`,
     );
     expect(schemaRows.sort()).toEqual(rows.sort());
   });
