@@ -4,7 +4,7 @@
 
 _mon_subcommands() {
   case "$1" in
-    '') printf '%s\n' 'status' 'incidents' 'maintenance' 'templates' 'status-pages' 'checks' 'heartbeats' 'runtimes' 'auth' 'config' 'api' 'completion' 'sandbox' 'schema' 'skill' 'help' ;;
+    '') printf '%s\n' 'status' 'incidents' 'maintenance' 'templates' 'status-pages' 'checks' 'heartbeats' 'runtimes' 'auth' 'config' 'api' 'completion' 'sandbox' 'schema' 'skill' 'mcp' 'help' ;;
     'incidents') printf '%s\n' 'list' 'get' 'create' 'ensure' 'update' 'resolve' 'updates' ;;
     'incidents updates') printf '%s\n' 'create' 'get' 'edit' ;;
     'maintenance') printf '%s\n' 'run' 'list' 'end' 'recover' ;;
@@ -93,6 +93,7 @@ _mon_flags() {
     'sandbox requests') printf '%s\n' '--limit' '-L' '--full' ;;
     'schema') : ;;
     'skill') printf '%s\n' '--write' '--force' ;;
+    'mcp') printf '%s\n' '--allow-writes' ;;
     '__complete') : ;;
   esac
   printf '%s\n' '--version' '--profile' '--base-url' '--account' '--ping-url' '--json' '--format' '--jq' '-q' '--no-input' '--no-color' '--debug' '--timeout' '--sandbox' '--insecure' '--help' '-h'

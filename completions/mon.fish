@@ -7,7 +7,7 @@ set -g __mon_account_flags --profile --base-url --account --sandbox
 function __mon_subcommands
   switch "$argv[1]"
     case ''
-      echo status incidents maintenance templates status-pages checks heartbeats runtimes auth config api completion sandbox schema skill help
+      echo status incidents maintenance templates status-pages checks heartbeats runtimes auth config api completion sandbox schema skill mcp help
     case 'incidents'
       echo list get create ensure update resolve updates
     case 'incidents updates'
@@ -142,6 +142,8 @@ complete -c mon -n "__mon_at '' 0" -a 'schema' -d 'mon\'s commands, flags, exit 
 complete -c mon -n "__mon_topic ''" -a 'schema' -d 'mon\'s commands, flags, exit codes and environment as JSON (JSON Schema inputs)'
 complete -c mon -n "__mon_at '' 0" -a 'skill' -d 'An agent skill (SKILL.md) for mon: the plan protocol and the commands by task'
 complete -c mon -n "__mon_topic ''" -a 'skill' -d 'An agent skill (SKILL.md) for mon: the plan protocol and the commands by task'
+complete -c mon -n "__mon_at '' 0" -a 'mcp' -d 'Serve mon\'s commands to an AI agent as MCP tools (stdio), read-only by default'
+complete -c mon -n "__mon_topic ''" -a 'mcp' -d 'Serve mon\'s commands to an AI agent as MCP tools (stdio), read-only by default'
 complete -c mon -n "__mon_at '' 0" -a 'help' -d 'Show help for a command'
 complete -c mon -n "__mon_topic ''" -a 'help' -d 'Show help for a command'
 complete -c mon -n "__mon_at 'status'" -l exit-status -d 'exit 3 when anything is failing, degraded, late or open (for scripts and CI)'
@@ -595,4 +597,5 @@ complete -c mon -n "__mon_at 'sandbox requests'" -l limit -s L -r -d 'show the l
 complete -c mon -n "__mon_at 'sandbox requests'" -l full -d 'on a terminal, show every body whole (else its first 4 rows)'
 complete -c mon -n "__mon_at 'skill'" -l write -r -d 'write DIR/mon/SKILL.md instead of printing it (e.g. ~/.claude/skills, a project\'s .claude/skills)'
 complete -c mon -n "__mon_at 'skill'" -l force -d 'with --write: replace a SKILL.md that mon did not write (it is kept as SKILL.md.bak)'
+complete -c mon -n "__mon_at 'mcp'" -l allow-writes -d 'serve the write tools too (each acts only with the planToken of its own plan)'
 complete -c mon -n "__mon_at '__complete' 0" -a 'open-incidents services templates profiles checks heartbeats status-pages'
