@@ -27,7 +27,7 @@ export const GLOBAL_FLAGS = {
     kind: 'raw',
     value: 'format',
     values: FORMATS,
-    help: "output as a table (a terminal's default), tsv (a pipe's), json (the API response, as --json) or md (Markdown)",
+    help: "output format (table is a terminal's default, tsv a pipe's; json is the API response, as --json; md is Markdown)",
   },
   jq: {
     kind: 'raw',
