@@ -1,4 +1,4 @@
-import type { PagesView, Writer } from '../present';
+import type { PagesView, Writer } from '../view';
 import { jsonArrayWriter, printJson } from '../render';
 
 /*

@@ -1,6 +1,6 @@
 import type { IO } from '../../io';
 import { mdCell, mdInline, mdParagraph, mdTable } from '../../text/markdown';
-import type { ListView, OutlineItem, ShownRecord, Section, Writer } from '../present';
+import type { ListView, OutlineItem, ShownRecord, Section, Writer } from '../view';
 import { cellText, columnsFor, type Cell, type Column } from '../render';
 
 /*

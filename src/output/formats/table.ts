@@ -1,6 +1,6 @@
 import type { IO } from '../../io';
 import { sanitize } from '../../text/escape';
-import type { ListView, OutlineItem, ShownRecord, Section, Writer } from '../present';
+import type { ListView, OutlineItem, ShownRecord, Section, Writer } from '../view';
 import { cellText, columnsFor, renderTable, type Column, type Columns, type Field } from '../render';
 import { colorValue } from '../say';
 
