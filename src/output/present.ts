@@ -119,7 +119,9 @@ export async function showList<R>(out: Out, view: ListView<R>): Promise<void> {
 
 export async function showOutcome(out: Out, view: OutcomeView): Promise<void> {
   const record = view.record && (await shown(out, view.record));
-  await (await writer(out)).outcome(out.io, { ...view, record });
+  // A body only JSON prints may be read only then (an incident read again after an update).
+  const json = typeof view.json === 'function' ? (showsRows(out) ? undefined : await view.json()) : view.json;
+  await (await writer(out)).outcome(out.io, { ...view, json, record });
 }
 
 /**

@@ -118,7 +118,10 @@ export interface RecordParts {
 
 /** After a change. */
 export interface OutcomeView {
-  /** --json: the body as received; undefined: JSON prints nothing (a delete). */
+  /**
+   * --json: the body as received; undefined: JSON prints nothing (a delete). A function makes
+   * it only when JSON is shown (present.ts), for a body that costs a request.
+   */
   json?: unknown;
   /** What a script reads otherwise (the ID of what was created or changed), on a line of its own. */
   id?: string;

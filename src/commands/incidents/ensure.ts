@@ -16,7 +16,7 @@ import { checkBody } from '../../core/flags/parse';
 import { flagName, type Input } from '../../core/flags/spec';
 import { incidentState } from '../../core/state';
 import { runWrite, type WriteCtx } from '../../core/write';
-import { printJson } from '../../output/render';
+import { showOutcome } from '../../output/present';
 import { sayNote, saySuccess } from '../../output/say';
 import { sanitize } from '../../text/escape';
 import { findIncidents } from './shared/find';
@@ -115,20 +115,20 @@ export async function ensureIncidentRun(ctx: WriteCtx, { flags }: Input<typeof E
           `Updated incident "${sanitize(incident.name)}" (${sanitize(incident.id)}): ${sanitize(updateWords(incident.lastUpdateStatus, body))}.`,
         );
         // The incident as it is now, for --json (an update's answer is the update alone).
-        const after = ctx.globals.json ? (await getIncident(client, incident.id)).raw : undefined;
-        await printEnsured(ctx, 'updated', incident.id, after);
+        await printEnsured(ctx, 'updated', incident.id, async () => (await getIncident(client, incident.id)).raw);
       },
     }),
   });
 }
 
-/** stdout: {"action", "incident"} with --json; piped, the incident's ID. */
+/** stdout: {"action", "incident"} as JSON (the incident read again only then); piped, the incident's ID. */
 async function printEnsured(
   ctx: Pick<Ctx, 'io' | 'globals'>,
   action: EnsureAction,
   id: string,
-  incident: unknown,
+  incident: unknown | (() => Promise<unknown>),
 ): Promise<void> {
-  if (ctx.globals.json) await printJson(ctx.io, { action, incident });
-  else if (!ctx.io.stdoutIsTTY) ctx.io.out(`${sanitize(id)}\n`);
+  const json =
+    typeof incident === 'function' ? async () => ({ action, incident: await incident() }) : { action, incident };
+  await showOutcome(ctx, { json, id });
 }

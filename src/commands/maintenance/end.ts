@@ -4,7 +4,7 @@ import type { Input } from '../../core/flags/spec';
 import { configurationState } from '../../core/state';
 import { runWrite, type WriteCtx } from '../../core/write';
 import { UsageError } from '../../errors';
-import { printJson } from '../../output/render';
+import { showOutcome } from '../../output/present';
 import { sayNote, saySuccess } from '../../output/say';
 import { sanitize } from '../../text/escape';
 import { notePending } from './shared/journal';
@@ -30,7 +30,7 @@ export async function endWindowRun(ctx: WriteCtx & Pick<Ctx, 'globals'>, { args 
     );
   if (!inForce(window, now) && Date.parse(window.startsAt) < now) {
     sayNote(ctx.io, `${sanitize(who)} is over already (it ended ${sanitize(window.endsAt)}): nothing to do.`);
-    if (ctx.globals.json) await printJson(ctx.io, raw);
+    await showOutcome(ctx, { json: raw });
     return;
   }
   const request = endRequest(window, now);
@@ -49,8 +49,7 @@ export async function endWindowRun(ctx: WriteCtx & Pick<Ctx, 'globals'>, { args 
       send: async () => {
         const how = await endWindow(client, window);
         saySuccess(ctx.io, `${sanitize(who)}: ${how === 'gone' ? 'it was deleted meanwhile' : how}.`);
-        if (ctx.globals.json) await printJson(ctx.io, { id: window.id, result: how });
-        else if (!ctx.io.stdoutIsTTY) ctx.io.out(`${window.id}\n`);
+        await showOutcome(ctx, { json: { id: window.id, result: how }, id: String(window.id) });
       },
     }),
   });

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../core/context';
 import { runWrite, type WriteCtx } from '../../core/write';
-import { printJson } from '../../output/render';
+import { showOutcome } from '../../output/present';
 import { sayNote, saySuccess, sayWarning } from '../../output/say';
 import { sanitize } from '../../text/escape';
 import { apiWhere, leftOpen, leftWords } from './shared/journal';
@@ -20,7 +20,7 @@ export async function recoverRun(ctx: WriteCtx & Pick<Ctx, 'globals' | 'settings
     );
   if (!here.length) {
     sayNote(io, `Nothing to recover${elsewhere.length ? ` against ${sanitize(where)}` : ''}.`);
-    if (ctx.globals.json) await printJson(io, { recovered: [] });
+    await showOutcome(ctx, { json: { recovered: [] } });
     return;
   }
   const client = await ctx.api();
@@ -40,7 +40,7 @@ export async function recoverRun(ctx: WriteCtx & Pick<Ctx, 'globals' | 'settings
             `Recovered \`${sanitize(run.command)}\` (pid ${run.pid}): ${sanitize(done.join('; ') || 'nothing was open')}.`,
           );
         }
-        if (ctx.globals.json) await printJson(io, { recovered });
+        await showOutcome(ctx, { json: { recovered } });
       },
     }),
   });

@@ -14,7 +14,7 @@ import { fillTemplate, namedTemplate, templateStatus, templateValues } from '../
 import { sleep } from '../../core/watch';
 import { runWrite, type WriteCtx } from '../../core/write';
 import { CliError, ExitStatus, UsageError } from '../../errors';
-import { printJson } from '../../output/render';
+import { showOutcome } from '../../output/present';
 import { sayNote, saySuccess, sayWarning } from '../../output/say';
 import { sanitize } from '../../text/escape';
 import { shellQuote } from '../../text/shell';
@@ -269,7 +269,7 @@ async function orchestrate(ctx: RunCtx, client: ApiClient, run: Orchestration): 
       signals.off(signal, onSignal);
     }
   }
-  if (ctx.globals.json && opened) await printJson(io, { ...opened, exitCode: code ?? null });
+  if (opened) await showOutcome(ctx, { json: { ...opened, exitCode: code ?? null } });
   if (failure) throw failure;
   if (received) {
     sayNote(io, `Stopped by ${received}; the maintenance was ended.`, 'mon:');

@@ -26,6 +26,23 @@ const writes = () =>
 const ENSURE = `incidents ensure --name "Checkout errors" --severity major --service ${SEED_SERVICES.checkout}`;
 
 describe('incidents ensure', () => {
+  it('reads the updated incident again only for the JSON it prints: piped, the ID and no read after the update', async () => {
+    const created = await run(`${ENSURE} --message "Payments fail."`);
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.stdout.trim();
+    const readsAfterPost = () => {
+      const post = sandbox.requests.findLastIndex((request) => request.method === 'POST');
+      return sandbox.requests.slice(post + 1).map((request) => `${request.method} ${request.path}`);
+    };
+    const piped = await run(`${ENSURE} --message "A fix is out."`);
+    expect({ code: piped.code, stdout: piped.stdout }).toEqual({ code: 0, stdout: `${id}\n` });
+    expect(readsAfterPost()).toEqual([]);
+    const json = await run(`${ENSURE} --message "Fixed." --json`);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ action: 'updated', incident: { id } });
+    expect(readsAfterPost()).toEqual([`GET /v1/status-pages/incidents/${id}`]);
+  });
+
   it('three runs: created, updated (another message), unchanged (the same): one incident, one update', async () => {
     const first = await run(`${ENSURE} --message "Payments fail." --json`);
     expect(first.code, first.stderr).toBe(0);
