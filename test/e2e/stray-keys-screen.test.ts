@@ -77,8 +77,9 @@ describe('keys that do not choose leave every answer where it was', () => {
     await screen.waitFor('? Notify the status page subscribers? (y/N)');
     await screen.press(...STRAY, 'Enter');
     await screen.waitFor('✔ Notify the status page subscribers? No');
-    expect(screen.text()).toMatch(/Status: +IDENTIFIED \(unchanged\)/);
-    expect(screen.text()).toMatch(/Notify: +no, subscribers are not notified/);
+    // The summary is printed after that answer, in its own write: wait for it, do not race it.
+    await screen.waitFor(/Status: +IDENTIFIED \(unchanged\)/);
+    await screen.waitFor(/Notify: +no, subscribers are not notified/);
     await strayAtConfirmation(screen, 'Post this update?');
   });
 
