@@ -140,3 +140,24 @@ export async function showPages<T, R = T>(out: Out, view: PagesView<T, R>): Prom
   const rows = view.rows ? await view.rows(entries) : (entries as unknown as R[]);
   await format.list(out.io, { rows, columns: view.columns, empty: view.empty, json: undefined });
 }
+
+/**
+ * A verb that prints one document (VerbSpec's `document`: 'json', or `{ text }` naming it): the
+ * output flags that cannot apply to it are exit 2, before anything is done, naming the flag;
+ * `--json` is left alone (agent mode sets it for every command).
+ */
+export function refuseFormats(out: Out, document: 'json' | { text: string }, command: string): void {
+  const json = document === 'json';
+  const format = out.globals.format;
+  const refused =
+    format !== undefined && (!json || format !== 'json')
+      ? `--format ${format}`
+      : !json && out.globals.jq !== undefined
+        ? '--jq'
+        : undefined;
+  if (!refused) return;
+  throw new UsageError(
+    `${command} prints ${json ? 'one JSON document' : `${document.text}, not JSON`}: ${refused} does not apply to it.`,
+    json ? 'Leave out --format; --jq picks parts of it.' : `Leave out ${refused.split(' ')[0]}.`,
+  );
+}

@@ -7,6 +7,7 @@ export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as cons
 export const API = verb({
   ...TOP.api,
   effect: { byMethod: METHOD_EFFECTS },
+  document: 'json',
   args: [{ key: 'path', label: 'path', kind: 'text', help: 'API path, e.g. /v1/runtimes (may include a ?query)' }],
   flags: {
     method: {

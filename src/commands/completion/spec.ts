@@ -7,6 +7,7 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export const COMPLETION = verb({
   ...TOP.completion,
   effect: READ_ONLY_LOCAL,
+  document: { text: 'a shell script' },
   args: [{ key: 'shell', label: 'shell', kind: 'enum', values: SHELLS, help: 'bash, zsh or fish' }],
   flags: {},
   about:

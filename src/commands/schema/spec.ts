@@ -5,6 +5,7 @@ import { TOP } from '../top-level';
 export const SCHEMA = verb({
   ...TOP.schema,
   effect: READ_ONLY_LOCAL,
+  document: 'json',
   args: [
     {
       key: 'command',

@@ -5,6 +5,7 @@ export const SKILL = verb({
   ...TOP.skill,
   // Printing reads only; --write writes one file of this machine (the same file again: idempotent).
   effect: { kind: 'write', idempotent: true, local: true },
+  document: { text: 'Markdown (a SKILL.md)' },
   flags: {
     write: {
       kind: 'text',

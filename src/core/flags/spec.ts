@@ -280,7 +280,17 @@ export interface VerbSpec<F extends FlagTable = FlagTable, A extends readonly Ar
   /** Paragraphs for the help, after the options. */
   about?: string;
   examples: readonly string[];
+  /**
+   * The verb prints one document, whatever the output flags: `json` (`mon schema`, `mon api`:
+   * --jq picks from it; a --format other than json is exit 2) or text (a shell script, a
+   * Markdown file: --format and --jq are exit 2). Without it, output/present.ts shows the
+   * verb's result in the format asked for.
+   */
+  document?: Document;
 }
+
+/** What a verb that prints one document prints: JSON, or text it names ("Markdown (a SKILL.md)"). */
+export type Document = 'json' | { text: string };
 
 export interface NounSpec {
   name: string;

@@ -63,6 +63,10 @@ export async function runVerb(
   raw: RawInput,
 ): Promise<void> {
   ctx.verb = { spec, input, raw };
+  if (spec.document) {
+    const { refuseFormats } = await import('../../output/present');
+    refuseFormats(ctx, spec.document, ctx.commandPath);
+  }
   // A procedure's token is checked by core/write.ts when the verb has made its plan again.
   const rerun = !('byMethod' in spec.effect) && spec.effect.redeem === 'rerun';
   if ((input.flags as { planToken?: string }).planToken !== undefined && !rerun) {
