@@ -1,7 +1,6 @@
 import { prepareRequest, type ApiRequest } from '../api/request';
-import { printJson } from '../output/render';
-import { sanitize } from '../text/escape';
-import { parseJson, stringifyJson } from '../text/json';
+import { showPlan } from '../output/present';
+import { parseJson } from '../text/json';
 import { maskSecretValues } from '../text/mask';
 import { shellQuote } from '../text/shell';
 import type { Ctx } from './context';
@@ -118,35 +117,32 @@ export function replanCommand(line: Reading | undefined): string {
 }
 
 /**
- * Prints a plan: one JSON object with --json, in agent mode, or when stdout is not a terminal
- * (a script reads it); for a person at a terminal, the changes, then each request as it would
- * go (method, URL, indented body), then the command that sends it.
+ * Prints a plan (output/present.ts's showPlan): one JSON object with --json, in agent mode, or
+ * in a pipe without a --format (a script reads it); for a person at a terminal, the changes,
+ * each request as it would go (method, URL, indented body) and the command that sends it;
+ * `--format md` the same as a Markdown document, `--format tsv` as key/value lines.
  */
 export async function printPlan(
   ctx: Pick<Ctx, 'io' | 'globals' | 'prepare'>,
   object: PlanObject,
   requests: ApiRequest[],
 ): Promise<void> {
-  const { io } = ctx;
-  if (ctx.globals.json || !io.stdoutIsTTY) return printJson(io, object);
-  const style = io.style;
   const { kind, idempotent } = object.classification;
-  const heading = object.status === 'dry_run' ? 'Dry run' : 'Plan';
-  io.out(
-    `${style.bold(`${heading}: mon ${object.command}`)} ${style.dim(`(${kind}${kind === 'read-only' ? '' : idempotent ? ', idempotent' : ', not idempotent'})`)}\n`,
-  );
-  for (const change of object.changes) io.out(`  ${sanitize(change, { newlines: true }).split('\n').join('\n    ')}\n`);
-  for (const request of requests) {
-    const prepared = await ctx.prepare(request);
-    const { body } = shownRequest(request);
-    io.outRaw(`\n${prepared.method} ${sanitize(prepared.url)}\n`);
-    if (body !== undefined) io.outRaw(`${sanitize(stringifyJson(body, 2), { newlines: true })}\n`);
-  }
-  if (object.confirmCommand) {
-    const when = object.expiresAt
-      ? `, within 10 minutes${object.target ? ', and only if it has not changed by then' : ''}`
-      : '';
-    io.out(`\n${style.dim(`To send exactly this (once${when}):`)}\n`);
-    io.outRaw(`  ${object.confirmCommand}\n`);
-  }
+  const within = object.expiresAt
+    ? `, within 10 minutes${object.target ? ', and only if it has not changed by then' : ''}`
+    : '';
+  await showPlan(ctx, {
+    json: object,
+    heading: object.status === 'dry_run' ? 'Dry run' : 'Plan',
+    effect: `${kind}${kind === 'read-only' ? '' : idempotent ? ', idempotent' : ', not idempotent'}`,
+    requests: () =>
+      Promise.all(
+        requests.map(async (request) => {
+          const { method, url } = await ctx.prepare(request);
+          const { body } = shownRequest(request);
+          return { method, url, ...(body !== undefined ? { body } : {}) };
+        }),
+      ),
+    once: `once${within}`,
+  });
 }

@@ -1,7 +1,7 @@
 import { UsageError } from '../errors';
 import type { IO } from '../io';
 import { FORMATS, type Format } from './formats/names';
-import type { Hint, ListView, OutcomeView, PagesView, RecordView, ShownRecord, Writer } from './view';
+import type { Hint, ListView, OutcomeView, PagesView, PlanView, RecordView, ShownRecord, Writer } from './view';
 export type {
   Hint,
   ListView,
@@ -122,6 +122,16 @@ export async function showOutcome(out: Out, view: OutcomeView): Promise<void> {
   // A body only JSON prints may be read only then (an incident read again after an update).
   const json = typeof view.json === 'function' ? (showsRows(out) ? undefined : await view.json()) : view.json;
   await (await writer(out)).outcome(out.io, { ...view, json, record });
+}
+
+/**
+ * A write's plan or dry run: JSON with --json or --jq, and in a pipe without a --format (a
+ * script reads it); else the format's (a terminal's prose, Markdown to show a person in chat,
+ * TSV's key/value lines).
+ */
+export async function showPlan(out: Out, view: PlanView): Promise<void> {
+  const chosen = out.globals.format !== undefined || out.io.stdoutIsTTY ? writer(out) : WRITERS.json();
+  await (await chosen).plan(out.io, view);
 }
 
 /**

@@ -129,11 +129,40 @@ export interface OutcomeView {
   record?: RecordView;
 }
 
+/** A request as a plan shows it: its method, its whole URL, its body (secret values masked). */
+export interface PlanRequest {
+  method: string;
+  url: string;
+  body?: unknown;
+}
+
+/** A write's plan (core/plan.ts) or dry run: what would change and what would be sent. */
+export interface PlanView {
+  /** The plan object (docs/CLI.md, "Plans"): what JSON prints, and the values TSV's lines name. */
+  json: {
+    status: string;
+    command: string;
+    changes: readonly string[];
+    planToken?: string;
+    expiresAt?: string;
+    confirmCommand?: string;
+  };
+  /** "Plan" or "Dry run". */
+  heading: string;
+  /** Its classification in words: "write, not idempotent". */
+  effect: string;
+  /** The requests with the base URL; made only for a format that shows them. */
+  requests: () => Promise<PlanRequest[]>;
+  /** How its confirmCommand sends: "once, within 10 minutes, and only if it has not changed by then". */
+  once?: string;
+}
+
 /** What a format module writes: each shape in its way. `pages` is optional: without it, the list is read whole and shown once. */
 export interface Writer {
   list<R>(io: IO, view: ListView<R> & { rows: readonly R[] }): Promise<void>;
   record(io: IO, view: ShownRecord): Promise<void>;
   outcome(io: IO, view: OutcomeView & { record?: ShownRecord }): Promise<void>;
+  plan(io: IO, view: PlanView): Promise<void>;
   pages?<T, R>(io: IO, view: PagesView<T, R>): Promise<void>;
 }
 

@@ -73,3 +73,15 @@ export function mdTable(headers: readonly string[], rows: readonly (readonly str
   const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
   return [row(headers), row(headers.map(() => '---')), ...rows.map(row)].join('\n');
 }
+
+/**
+ * Text as a fenced code block (a request and its body, a command line): shown as it is, its
+ * controls escaped; the fence is longer than any run of backticks in the text, so nothing in
+ * it can close the block early.
+ */
+export function mdCodeBlock(text: string, language = ''): string {
+  const shown = sanitize(text, { newlines: true });
+  const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}${language}\n${shown}\n${fence}`;
+}

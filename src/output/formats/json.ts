@@ -13,6 +13,7 @@ export const json: Writer = {
   async outcome(io, view) {
     if (view.json !== undefined) await printJson(io, view.json);
   },
+  plan: (io, view) => printJson(io, view.json),
   /**
    * One array, entry by entry: memory holds one page. When the paging stops part-way (a bound,
    * a page that fails), the array is left open, its line ended: what was printed is not the

@@ -1,5 +1,6 @@
 import type { IO } from '../../io';
-import { mdCell, mdInline, mdParagraph, mdTable } from '../../text/markdown';
+import { stringifyJson } from '../../text/json';
+import { mdCell, mdCodeBlock, mdInline, mdParagraph, mdTable } from '../../text/markdown';
 import type { ListView, OutlineItem, ShownRecord, Section, Writer } from '../view';
 import { cellText, columnsFor, type Cell, type Column } from '../render';
 
@@ -78,6 +79,26 @@ export const md: Writer = {
   },
   async record(io, view) {
     io.outRaw(`${recordText(view)}\n`);
+  },
+  // A heading, the changes as a list, each request (method, URL, body) and the command that sends it as code.
+  async plan(io, view) {
+    const requests = (await view.requests()).map((request) =>
+      mdCodeBlock(
+        `${request.method} ${request.url}${request.body === undefined ? '' : `\n${stringifyJson(request.body, 2)}`}`,
+        'http',
+      ),
+    );
+    const confirm = view.json.confirmCommand;
+    io.outRaw(
+      `${[
+        `## ${mdInline(`${view.heading}: mon ${view.json.command}`)} (${mdInline(view.effect)})`,
+        view.json.changes.map((change) => `- ${mdInline(change)}`).join('\n'),
+        ...requests,
+        ...(confirm ? [`To send exactly this (${mdInline(view.once ?? 'once')}):`, mdCodeBlock(confirm, 'sh')] : []),
+      ]
+        .filter(Boolean)
+        .join('\n\n')}\n`,
+    );
   },
   async outcome(io, view) {
     if (view.record) io.outRaw(`${recordText(view.record)}\n`);

@@ -1,5 +1,6 @@
 import type { IO } from '../../io';
 import { sanitize } from '../../text/escape';
+import { stringifyJson } from '../../text/json';
 import type { ListView, OutlineItem, ShownRecord, Section, Writer } from '../view';
 import { cellText, columnsFor, renderTable, type Column, type Columns, type Field } from '../render';
 import { colorValue } from '../say';
@@ -88,5 +89,20 @@ export const table: Writer = {
   // A terminal is told of a change on stderr; the record changed, when there is one to show.
   async outcome(io, view) {
     if (view.record) await record(io, view.record);
+  },
+  // The changes, then each request as it would go (method, URL, indented body), then the command that sends it.
+  async plan(io, view) {
+    const { style } = io;
+    io.out(`${style.bold(`${view.heading}: mon ${view.json.command}`)} ${style.dim(`(${view.effect})`)}\n`);
+    for (const change of view.json.changes)
+      io.out(`  ${sanitize(change, { newlines: true }).split('\n').join('\n    ')}\n`);
+    for (const request of await view.requests()) {
+      io.outRaw(`\n${request.method} ${sanitize(request.url)}\n`);
+      if (request.body !== undefined) io.outRaw(`${sanitize(stringifyJson(request.body, 2), { newlines: true })}\n`);
+    }
+    if (view.json.confirmCommand) {
+      io.out(`\n${style.dim(`To send exactly this (${view.once ?? 'once'}):`)}\n`);
+      io.outRaw(`  ${view.json.confirmCommand}\n`);
+    }
   },
 };

@@ -1,5 +1,6 @@
 import type { IO } from '../../io';
 import { sanitize } from '../../text/escape';
+import { stringifyJson } from '../../text/json';
 import type { ListView, OutlineItem, ShownRecord, Section, Writer } from '../view';
 import { cellText, columnsFor, renderTsv, type Cell, type Column } from '../render';
 
@@ -62,5 +63,23 @@ export const tsv: Writer = {
   // What a script reads after a change: the ID, on a line of its own (`id=$(mon incidents create ...)`).
   async outcome(io, view) {
     if (view.id !== undefined) io.outRaw(`${sanitize(view.id)}\n`);
+  },
+  // "key<TAB>value" lines, as a record's: a change, a request and its body (compact JSON) each on a line.
+  async plan(io, view) {
+    const { status, command, changes, planToken, expiresAt, confirmCommand } = view.json;
+    const lines: [string, string | undefined][] = [
+      ['status', status],
+      ['command', command],
+      ['effect', view.effect],
+      ...changes.map((change): [string, string] => ['change', change]),
+      ...(await view.requests()).flatMap((request): [string, string | undefined][] => [
+        ['request', `${request.method} ${request.url}`],
+        ['body', request.body === undefined ? undefined : stringifyJson(request.body)],
+      ]),
+      ['planToken', planToken],
+      ['expiresAt', expiresAt],
+      ['confirmCommand', confirmCommand],
+    ];
+    for (const [key, value] of lines) if (value !== undefined) io.outRaw(`${key}\t${sanitize(value)}\n`);
   },
 };
