@@ -44,14 +44,14 @@ const UPDATE_ID = {
 
 /* The flags that several verbs share; `body` names where each lands in a request body. */
 
-const NAME = {
+export const NAME = {
   kind: 'text',
   max: INCIDENT_NAME_MAX,
   help: `what the status page shows, at most ${INCIDENT_NAME_MAX} characters`,
   prompt: 'Incident name (what the status page shows)',
   body: ['name'],
 } as const;
-const SEVERITY = {
+export const SEVERITY = {
   kind: 'enum',
   values: SEVERITIES,
   value: 'level',

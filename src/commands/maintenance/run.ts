@@ -24,7 +24,7 @@ import { hostJobSystem } from '../heartbeats/shared/launch';
 import { resolveServices } from '../incidents/shared/services';
 import { apiWhere, newRunId, notePending, readRuns, RunJournal } from './shared/journal';
 import { restoreRun } from './shared/restore';
-import { RUN, WINDOW_FOR } from './spec';
+import { MAINTENANCE_INCIDENT, RUN, WINDOW_FOR } from './spec';
 
 type RunCtx = WriteCtx & Pick<Ctx, 'config' | 'settings'> & { jobs?: JobSystem };
 
@@ -32,8 +32,6 @@ type RunCtx = WriteCtx & Pick<Ctx, 'config' | 'settings'> & { jobs?: JobSystem }
 const TRAPPED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** How long --until-healthy waits between two rounds of check runs. */
 const ROUND_MS = 10_000;
-/** The incident a run opens with --template is named so (recover finds it by this name and its time). */
-const INCIDENT_NAME = 'Scheduled maintenance';
 
 /**
  * `mon maintenance run -- COMMAND`: a maintenance window (and an incident), the command, perhaps
@@ -52,8 +50,17 @@ export async function maintenanceRunRun(ctx: RunCtx, { flags, args }: Input<type
   if (forMs > WINDOW_FOR.maxMs) throw new UsageError(`--for must be at most ${WINDOW_FOR.max}.`);
   if (flags.template !== undefined && !flags.service?.length)
     throw new UsageError('--template needs --service: the services its incident is on.');
-  if (flags.service?.length && flags.template === undefined)
-    throw new UsageError('--service goes with --template: the incident it opens is on those services.');
+  for (const [flag, given] of [
+    ['--service', flags.service?.length],
+    ['--name', flags.name !== undefined],
+    ['--severity', flags.severity !== undefined],
+  ] as const)
+    if (given && flags.template === undefined)
+      throw new UsageError(`${flag} goes with --template: it describes the incident a run opens with a template.`);
+  const incident = {
+    name: flags.name ?? MAINTENANCE_INCIDENT.name,
+    severity: flags.severity ?? MAINTENANCE_INCIDENT.severity,
+  };
   if (flags.untilHealthy && !tags.length)
     throw new UsageError('--until-healthy needs --tag: the checks to run until they pass.');
   const template = flags.template === undefined ? undefined : namedTemplate(ctx, flags.template);
@@ -86,17 +93,13 @@ export async function maintenanceRunRun(ctx: RunCtx, { flags, args }: Input<type
     checkBody(
       incidentCreateBodySchema,
       {
-        name: INCIDENT_NAME,
-        severity: 'MINOR',
+        ...incident,
         services,
         incidentUpdates: [
           {
             description: fillTemplate(
               template.message,
-              templateValues(
-                { name: INCIDENT_NAME, severity: 'MINOR', services },
-                templateStatus(template) ?? 'IDENTIFIED',
-              ),
+              templateValues({ ...incident, services }, templateStatus(template) ?? 'IDENTIFIED'),
             ),
             status: templateStatus(template) ?? 'IDENTIFIED',
             notifySubscribers: false,
@@ -109,7 +112,7 @@ export async function maintenanceRunRun(ctx: RunCtx, { flags, args }: Input<type
     `A maintenance window for ${scope}, from when it starts for ${humanDuration(forMs / 1000)}`,
     ...(incidentBody
       ? [
-          `An incident "${INCIDENT_NAME}" on ${incidentBody.services.map((service) => service.name).join(', ')} (${incidentBody.incidentUpdates[0]!.status})`,
+          `An incident "${incident.name}" (${incident.severity}) on ${incidentBody.services.map((service) => service.name).join(', ')} (${incidentBody.incidentUpdates[0]!.status})`,
         ]
       : []),
     `Then runs: ${shown}`,

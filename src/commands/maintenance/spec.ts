@@ -1,10 +1,14 @@
 import { READ_ONLY, WRITE_FLAGS } from '../../core/flags/common';
 import { verb, type NounSpec } from '../../core/flags/spec';
+import { NAME, SEVERITY } from '../incidents/spec';
 import { TOP } from '../top-level';
 
 /* The command line of `mon maintenance`: deploys that silence alerts and always put them back. */
 
 /** How long a run's window is opened for by default (--for), and at most. */
+/** The incident a run opens with --template, unless --name and --severity say otherwise. */
+export const MAINTENANCE_INCIDENT = { name: 'Scheduled maintenance', severity: 'MINOR' } as const;
+
 export const WINDOW_FOR = { defaultMs: 3600_000, default: '1h', maxMs: 7 * 86_400_000, max: '7d' } as const;
 
 const JOURNAL_HELP =
@@ -58,6 +62,17 @@ export const RUN = verb({
       repeatable: true,
       help: "the incident's service: its ID (6+ characters do) or name (with --template)",
       complete: 'services',
+    },
+    name: {
+      kind: NAME.kind,
+      max: NAME.max,
+      help: `the incident's name, at most ${NAME.max} characters (with --template; default "${MAINTENANCE_INCIDENT.name}")`,
+    },
+    severity: {
+      kind: SEVERITY.kind,
+      values: SEVERITY.values,
+      value: SEVERITY.value,
+      help: `the incident's severity (with --template; default ${MAINTENANCE_INCIDENT.severity.toLowerCase()})`,
     },
     untilHealthy: {
       kind: 'bool',

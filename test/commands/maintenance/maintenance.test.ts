@@ -7,6 +7,7 @@
  * test/e2e/outage-operations.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { INCIDENT_NAME_MAX } from '../../../src/api/schemas/enums';
 import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { memorySandbox, mon, refusesBadInput, sandboxCall, testEnv, tsvRows } from '../../helpers';
@@ -89,6 +90,30 @@ describe('maintenance run', () => {
       incidentUpdates: [{ description: 'Deploying Checkout.', status: 'MONITORING' }],
     });
     expect(writes()[3]!.body).toMatchObject({ status: 'RESOLVED' });
+  });
+
+  it('--name and --severity name the incident a template opens (the name at its bound of 255 characters is taken)', async () => {
+    const config = testEnv({ sandbox });
+    expect((await mon('templates add deploy --message "Deploying {{name}}."', { env: config })).code).toBe(0);
+    const name = `Checkout deploy ${'x'.repeat(INCIDENT_NAME_MAX - 16)}`;
+    expect(name).toHaveLength(INCIDENT_NAME_MAX);
+    const line = ['maintenance', 'run', '--template', 'deploy', '--service', SEED_SERVICES.checkout];
+    const planned = await mon([...line, '--name', name, '--severity', 'major', '--dry-run', '--json', '--', 'true'], {
+      env: config,
+    });
+    expect(planned.code, planned.stderr).toBe(0);
+    expect((JSON.parse(planned.stdout) as { changes: string[] }).changes[1]).toBe(
+      `An incident "${name}" (MAJOR) on Checkout (IDENTIFIED)`,
+    );
+    const result = await mon([...line, '--name', name, '--severity', 'major', '--', 'true'], { env: config });
+    expect(result.code, result.stderr).toBe(0);
+    expect(writes()[1]!.line).toBe('POST /v1/status-pages/incidents');
+    expect(writes()[1]!.body).toEqual({
+      name,
+      severity: 'MAJOR',
+      services: [expect.objectContaining({ id: SEED_SERVICES.checkout })],
+      incidentUpdates: [{ description: `Deploying ${name}.`, status: 'IDENTIFIED', notifySubscribers: false }],
+    });
   });
 
   it('--until-healthy runs the tagged checks after the command and ends the window once they pass', async () => {
@@ -190,6 +215,26 @@ refusesBadInput([
     what: '--service without --template',
     line: 'maintenance run --service Checkout -- true',
     says: '--service goes with --template',
+  },
+  {
+    what: '--name without --template',
+    line: 'maintenance run --name "Deploy" -- true',
+    says: '--name goes with --template',
+  },
+  {
+    what: '--severity without --template',
+    line: 'maintenance run --severity major -- true',
+    says: '--severity goes with --template',
+  },
+  {
+    what: '--name one past its bound',
+    line: `maintenance run --template deploy --service Checkout --name ${'x'.repeat(INCIDENT_NAME_MAX + 1)} -- true`,
+    says: `--name must be at most ${INCIDENT_NAME_MAX} characters`,
+  },
+  {
+    what: 'a --severity that is none',
+    line: 'maintenance run --template deploy --service Checkout --severity urgent -- true',
+    says: '--severity',
   },
   {
     what: '--until-healthy without --tag',
