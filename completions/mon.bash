@@ -36,7 +36,7 @@ _mon_flags() {
     'incidents updates get') : ;;
     'incidents updates edit') printf '%s\n' '--message' '-m' '--status' '-s' '--notify' '--no-notify' '--date' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
     'maintenance') : ;;
-    'maintenance run') printf '%s\n' '--tag' '--for' '--template' '--service' '--until-healthy' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
+    'maintenance run') printf '%s\n' '--tag' '--for' '--template' '--service' '--name' '--severity' '--until-healthy' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
     'maintenance list') : ;;
     'maintenance end') printf '%s\n' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
     'maintenance recover') printf '%s\n' '--yes' '-y' '--dry-run' '--plan' '--plan-token' ;;
@@ -117,6 +117,7 @@ _mon_values() {
     'incidents updates create|-s') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'incidents updates edit|--status') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'incidents updates edit|-s') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
+    'maintenance run|--severity') printf '%s\n' 'critical' 'major' 'medium' 'minor' ;;
     'templates add|--status') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'templates add|-s') printf '%s\n' 'investigating' 'identified' 'monitoring' 'resolved' ;;
     'checks list|--type') printf '%s\n' 'agentic' 'api' 'browser' 'heartbeat' 'icmp' 'multi_step' 'tcp' 'playwright' 'url' 'dns' ;;

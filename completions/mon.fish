@@ -271,6 +271,8 @@ complete -c mon -n "__mon_at 'maintenance run'" -l tag -r -d 'the window covers 
 complete -c mon -n "__mon_at 'maintenance run'" -l for -r -d 'how long the window lasts if nothing ends it sooner (default 1h, at most 7d)'
 complete -c mon -n "__mon_at 'maintenance run'" -l template -x -a '(__mon_lookup templates)' -d 'also open an incident with this stored template on --service, resolved at the end'
 complete -c mon -n "__mon_at 'maintenance run'" -l service -x -a '(__mon_lookup services)' -d 'the incident\'s service: its ID (6+ characters do) or name (with --template) (repeatable)'
+complete -c mon -n "__mon_at 'maintenance run'" -l name -r -d 'the incident\'s name, at most 255 characters (with --template; default "Scheduled maintenance")'
+complete -c mon -n "__mon_at 'maintenance run'" -l severity -x -a 'critical major medium minor' -d 'the incident\'s severity: CRITICAL, MAJOR, MEDIUM or MINOR, in any case (with --template; default minor)'
 complete -c mon -n "__mon_at 'maintenance run'" -l until-healthy -d 'after the command exits 0, run the tagged checks until they pass, then end the window'
 complete -c mon -n "__mon_at 'maintenance run'" -l yes -s y -d 'go ahead without asking: no confirmation on a terminal, no plan in agent mode'
 complete -c mon -n "__mon_at 'maintenance run'" -l dry-run -d 'print the plan (what would change, the requests) and send nothing'
