@@ -358,6 +358,16 @@ export interface TerminalRun {
  * tables and colours behave as for a person. The screen is checked for secrets like every
  * other output.
  */
+/**
+ * A terminal's output without mon's own spinner (src/core/progress.ts), which shows on stderr
+ * when a wait passes ~300 ms, as it does on a loaded machine: each frame is exactly
+ * `\r<frame> <label>\x1b[K` and its end `\r\x1b[K`. Nothing else is taken out, so a control
+ * character that came from a server still shows.
+ */
+export function withoutSpinner(screen: string): string {
+  return screen.replace(/\r(?:[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [^\r\n\u001b]*)?\u001b\[K/g, '');
+}
+
 export function inTerminal(
   line: string | readonly string[],
   env: NodeJS.ProcessEnv,

@@ -119,7 +119,7 @@ describe('the npm package', () => {
     expect(existsSync(join(installed, 'node_modules')) ? readdirSync(join(installed, 'node_modules')) : []).toEqual([]);
   });
 
-  it('ships the licence, the notices, the build and its source map, and stays within 2.36 MB unpacked (the jq engine aside)', () => {
+  it('ships the licence, the notices, the build and its source map, and stays within 2.50 MB unpacked (the jq engine aside)', () => {
     const files = packed.files.map((file) => file.path);
     for (const file of [
       'LICENSE',
@@ -171,7 +171,10 @@ describe('the npm package', () => {
     // server and tools in the bundle 11 KB and in its map 14 KB, the README's section 4.5 KB.
     // Then the outage operations' commands (#44: checks run and results, incidents ensure, status
     // --until, maintenance run, list, end, recover and their journal): 2.467 MB (bundle +41 KB, its map +52 KB, the README +3 KB).
-    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(2_470_000);
+    // Then 2.475 MB with a plan in every format, the document verbs' refusals and maintenance
+    // run's --name and --severity (bundle +3 KB, its map +5 KB); the budget leaves 25 KB for the
+    // round's last work (the mutation tests add nothing to the package).
+    expect(packed.unpackedSize - engine).toBeLessThanOrEqual(2_500_000);
   });
 
   it('names every package whose code is in dist/ in THIRD_PARTY_NOTICES, with its version and licence text', () => {

@@ -76,6 +76,8 @@ const ELSEWHERE: Record<string, string> = {
   'incidents ensure':
     "a second run reuses the first's incident (an update, not the create): test/commands/incidents/ensure.test.ts",
   'checks results': "--limit is read 100 a request (the API's most): test/commands/checks/results.test.ts",
+  'maintenance run':
+    'each case would open a window and run a command: --name at 255 and 256 characters, --severity major and urgent, in test/commands/maintenance/maintenance.test.ts',
 };
 
 /* Flags from the fields of a body: what a user types to send it. */
