@@ -7,7 +7,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
 import { requireTool } from '../tools';
-import { inTerminal, requireTerminal, runMon, startSandbox, tempDir, type SandboxProcess } from './harness';
+import {
+  inTerminal,
+  requireTerminal,
+  runMon,
+  startSandbox,
+  tempDir,
+  withoutSpinner,
+  type SandboxProcess,
+} from './harness';
 
 const COUNT = 30;
 
@@ -58,7 +66,9 @@ describe('the pager', () => {
   it('a table taller than the terminal goes through MON_PAGER (before PAGER)', async () => {
     const result = await inTerminal(LIST, sandbox.env({ MON_PAGER: 'sed s/^/paged:/', PAGER: 'false' }), SMALL).done;
     expect(result.code).toBe(0);
-    const paged = result.stdout.split(/\r?\n/).filter((line) => line.startsWith('paged:'));
+    const paged = withoutSpinner(result.stdout)
+      .split(/\r?\n/)
+      .filter((line) => line.startsWith('paged:'));
     expect(paged).toHaveLength(COUNT + 1);
     expect(paged[0]).toMatch(/^paged:.*NAME/);
     expect(paged.at(-1)).toContain('Paged incident 1');
@@ -67,7 +77,11 @@ describe('the pager', () => {
   it('PAGER when MON_PAGER is not set', async () => {
     const result = await inTerminal(LIST, sandbox.env({ PAGER: 'sed s/^/viaPAGER:/' }), SMALL).done;
     expect(result.code).toBe(0);
-    expect(result.stdout.split(/\r?\n/).filter((line) => line.startsWith('viaPAGER:'))).toHaveLength(COUNT + 1);
+    expect(
+      withoutSpinner(result.stdout)
+        .split(/\r?\n/)
+        .filter((line) => line.startsWith('viaPAGER:')),
+    ).toHaveLength(COUNT + 1);
   });
 
   it('none with MON_PAGER empty or `cat`, for a table that fits the terminal, when piped, or with --json', async () => {
