@@ -100,7 +100,8 @@ export function decideColor(isTTY: boolean, noColorFlag: boolean, env: NodeJS.Pr
   return isTTY;
 }
 
-const NO_COLOR = new Chalk({ level: 0 });
+/** No colour: what a stream not on a terminal gets, and text written for a script or a document. */
+export const NO_COLOR = new Chalk({ level: 0 });
 const COLOR = new Chalk({ level: 1 });
 
 abstract class BaseIO implements IO {

@@ -1,9 +1,23 @@
 import { UsageError } from '../errors';
 import type { IO } from '../io';
 import { FORMATS, type Format } from './formats/names';
-import type { Hint, ListView, OutcomeView, PagesView, PlanView, RecordView, ShownRecord, Writer } from './view';
+import { sayNote } from './say';
+import type {
+  Hint,
+  ListView,
+  OutcomeView,
+  PagesView,
+  PlanView,
+  RecordView,
+  ShownList,
+  ShownRecord,
+  Stream,
+  StreamView,
+  Writer,
+} from './view';
 export type {
   Hint,
+  ListParts,
   ListView,
   OutcomeView,
   OutlineCell,
@@ -14,6 +28,8 @@ export type {
   RecordView,
   Section,
   ShownRecord,
+  Stream,
+  StreamView,
   TimelineItem,
   Writer,
 } from './view';
@@ -27,6 +43,7 @@ export type {
  *   showList     one page of a list: rows and their columns
  *   showPages    every page of a list (--all), read as it is written
  *   showOutcome  after a change: the ID a script reads, the body --json prints
+ *   showStream   events as they happen (checks finishing, a state changing), then --json's document
  *
  * Every shape carries `json`, what --json (and --jq) print: the API's body as received. The
  * formats (FORMATS) are one module each, under output/formats/, loaded when used: a new format
@@ -111,17 +128,40 @@ export async function showRecord(out: Out, view: RecordView): Promise<void> {
   sayHint(out, view.hint);
 }
 
+/** A body only JSON prints, made now when it is a function and JSON is shown (it may cost a request). */
+async function shownJson(out: Out, json: unknown): Promise<unknown> {
+  if (typeof json !== 'function') return json;
+  return showsRows(out) ? undefined : (json as () => unknown)();
+}
+
+/** The rows of a list and their columns, made now for a format that shows rows (JSON has none). */
+async function shownList<R>(out: Out, view: ListView<R>): Promise<ShownList<R>> {
+  const { rows, columns } = 'parts' in view ? (showsRows(out) ? await view.parts() : { rows: [], columns: [] }) : view;
+  const made = typeof rows !== 'function' ? rows : showsRows(out) ? await rows() : [];
+  return { ...view, rows: made, columns, json: await shownJson(out, view.json) };
+}
+
 export async function showList<R>(out: Out, view: ListView<R>): Promise<void> {
-  const rows = typeof view.rows !== 'function' ? view.rows : showsRows(out) ? await view.rows() : [];
-  await (await writer(out)).list(out.io, { ...view, rows });
+  await (await writer(out)).list(out.io, await shownList(out, view));
   sayHint(out, view.hint);
 }
 
 export async function showOutcome(out: Out, view: OutcomeView): Promise<void> {
   const record = view.record && (await shown(out, view.record));
   // A body only JSON prints may be read only then (an incident read again after an update).
-  const json = typeof view.json === 'function' ? (showsRows(out) ? undefined : await view.json()) : view.json;
-  await (await writer(out)).outcome(out.io, { ...view, json, record });
+  await (await writer(out)).outcome(out.io, { ...view, json: await shownJson(out, view.json), record });
+  if (view.note !== undefined && !out.globals.json) out.io.err(out.io.errStyle.dim(`${view.note}\n`));
+}
+
+/**
+ * Events as they happen, each written by the format in force (a person's line, a TSV row, a
+ * row of a Markdown table; nothing with JSON), and `end` writes JSON's document. The view's
+ * note is said first to a person at a terminal.
+ */
+export async function showStream<E>(out: Out, view: StreamView<E>): Promise<Stream<E>> {
+  const stream = (await writer(out)).stream(out.io, view);
+  if (view.note !== undefined && out.io.stderrIsTTY && !out.globals.json) sayNote(out.io, view.note);
+  return stream;
 }
 
 /**

@@ -1,21 +1,32 @@
+import type { ChalkInstance } from 'chalk';
 import type { IO } from '../io';
 import type { Cell, Column, Columns, Field } from './render';
 
 /*
- * The shapes a verb hands output/present.ts (a list, every page, a record, an outcome) and
- * what a format module (output/formats/) is: the types both sides name, apart from the
- * module that picks the format, so that a format module imports nothing of it.
+ * The shapes a verb hands output/present.ts (a list, every page, a record, an outcome, a
+ * stream of events) and what a format module (output/formats/) is: the types both sides
+ * name, apart from the module that picks the format, so that a format module imports
+ * nothing of it.
  */
 
 /** A person's next step, said on stderr at a terminal (not with JSON): "There may be more: ...". */
 export type Hint = string;
 
 /** A list: one page of it, or the whole of a list that has no pages. */
-export interface ListView<R> {
+export type ListView<R> = ListBase<R> & (ListParts<R> | { parts: () => Promise<ListParts<R>> });
+
+/** The rows of a list and their columns; `parts` makes them only for a format that shows rows (a read only they need). */
+export interface ListParts<R> {
   /** The rows, or how to make them: made only by a format that shows rows (a warning about them is not said with JSON). */
   rows: readonly R[] | (() => readonly R[] | Promise<readonly R[]>);
   columns: Columns<R>;
-  /** --json: the body as received (`undefined`: a list with nothing to print as JSON). */
+}
+
+interface ListBase<R> {
+  /**
+   * --json: the body as received (`undefined`: a list with nothing to print as JSON). A
+   * function makes it only when JSON is shown, for a body read only then.
+   */
   json: unknown;
   /** Said when there are no rows: on stderr at a terminal (piped too with `emptyAlways`), as a line in a document. */
   empty: string;
@@ -27,6 +38,9 @@ export interface ListView<R> {
   /** A format that draws the rows its own way (at a terminal, sandbox requests: each body on rows of its own under its request). */
   drawn?: Partial<Record<'table', (io: IO, rows: readonly R[]) => Promise<void> | void>>;
 }
+
+/** A list as a writer gets it: its rows made. */
+export type ShownList<R> = ListBase<R> & { rows: readonly R[]; columns: Columns<R> };
 
 /** One page of `--all`: its entries parsed, and as received (what --json streams). */
 export interface PageOf<T> {
@@ -127,6 +141,8 @@ export interface OutcomeView {
   id?: string;
   /** What a terminal's table (and a document) shows instead of the ID: the created check. */
   record?: RecordView;
+  /** Said on stderr after it (dim), in every format but JSON: what it did not do (a dry run sent nothing). */
+  note?: string;
 }
 
 /** A request as a plan shows it: its method, its whole URL, its body (secret values masked). */
@@ -157,13 +173,52 @@ export interface PlanView {
   once?: string;
 }
 
-/** What a format module writes: each shape in its way. `pages` is optional: without it, the list is read whole and shown once. */
+/**
+ * Events as they happen (a check's run finishing, a state changing), then, with JSON, one
+ * document at the end: what a verb that waits hands output/present.ts's showStream.
+ */
+export interface StreamView<E> {
+  /** A person's line for an event (--format table), in the colours of `style` (the terminal's). */
+  line: (event: E, style: ChalkInstance) => string;
+  /**
+   * A script's row (--format tsv, tab-separated) and a document's table (--format md, a row
+   * an event); without them, the person's line without colour (md: an item of a list).
+   */
+  columns?: readonly Column<E>[];
+  /**
+   * On a terminal (--format table): one line redrawn in place says what is awaited
+   * (`progress`), and events are not written; `last` ends it.
+   */
+  inPlace?: boolean;
+  /** Said first, on stderr, to a person at a terminal (not with JSON): what is being waited for. */
+  note?: string;
+  /** A document's line when the stream ends without an event. */
+  empty?: string;
+}
+
+/** What a verb feeds a stream (output/present.ts's showStream). */
+export interface Stream<E> {
+  /** An event, written as it happens: a line (a row) of its own. */
+  write(event: E): void;
+  /** What is awaited, redrawn in place on a terminal (`inPlace`); written nowhere else. */
+  progress(line: (style: ChalkInstance) => string): void;
+  /** The last event (the outcome), written in every format but JSON, even in place. */
+  last(event: E): void;
+  /** The end: the JSON document (made only with JSON); a line redrawn in place is ended. */
+  end(json?: () => unknown): Promise<void>;
+}
+
+/**
+ * What a format module writes: each shape in its way. `pages` is optional: without it, the
+ * list is read whole and shown once.
+ */
 export interface Writer {
-  list<R>(io: IO, view: ListView<R> & { rows: readonly R[] }): Promise<void>;
+  list<R>(io: IO, view: ShownList<R>): Promise<void>;
   record(io: IO, view: ShownRecord): Promise<void>;
   outcome(io: IO, view: OutcomeView & { record?: ShownRecord }): Promise<void>;
   plan(io: IO, view: PlanView): Promise<void>;
   pages?<T, R>(io: IO, view: PagesView<T, R>): Promise<void>;
+  stream<E>(io: IO, view: StreamView<E>): Stream<E>;
 }
 
 /** A record with its parts made, as a writer gets it (JSON's with none: it prints `json`). */

@@ -6,7 +6,9 @@ import type { Ctx } from '../../core/context';
 import type { Input } from '../../core/flags/spec';
 import { runWrite, type WriteCtx } from '../../core/write';
 import { CliError, UsageError } from '../../errors';
-import { printJson, shortId } from '../../output/render';
+import type { ChalkInstance } from 'chalk';
+import { showList, showStream } from '../../output/present';
+import { shortId, type Column } from '../../output/render';
 import { colorValue, sayNote, successIcon } from '../../output/say';
 import { sanitize } from '../../text/escape';
 import { humanDuration } from '../../text/time';
@@ -82,31 +84,47 @@ export async function runChecksRun(ctx: RunCtx, { flags, args }: Input<typeof RU
   });
 }
 
-/** --no-wait: the session IDs (the trigger's answer with --json). */
+/** --no-wait: the session IDs (the trigger's answer with --json); on a terminal, each with its check. */
 async function printStarted(ctx: Pick<Ctx, 'io' | 'globals'>, sessions: CheckSession[], raw: unknown): Promise<void> {
-  const { io } = ctx;
-  if (ctx.globals.json) return printJson(io, raw);
-  if (io.stdoutIsTTY)
-    sayNote(io, `Started ${sessions.length === 1 ? '1 check session' : `${sessions.length} check sessions`}:`);
-  for (const session of sessions)
-    io.out(
-      io.stdoutIsTTY
-        ? `${sanitize(session.checkSessionId)}  ${sanitize(session.name ?? session.checkId)}\n`
-        : `${sanitize(session.checkSessionId)}\n`,
-    );
+  await showList(ctx, {
+    rows: sessions,
+    columns: [{ header: 'SESSION', value: (session) => session.checkSessionId }],
+    json: raw,
+    empty: 'No check session was started.',
+    drawn: {
+      table: (io, started) => {
+        sayNote(io, `Started ${started.length === 1 ? '1 check session' : `${started.length} check sessions`}:`);
+        for (const session of started)
+          io.out(`${sanitize(session.checkSessionId)}  ${sanitize(session.name ?? session.checkId)}\n`);
+      },
+    },
+  });
 }
 
-/** A finished run's line: a word for its result, the check, where it ran and how long it took. */
-function runLine(ctx: Pick<Ctx, 'io'>, run: FinishedRun): string {
+/** A finished run as a script reads it: its result, the check, its session, where it ran and how long it took (ms). */
+const RUN_COLUMNS: readonly Column<FinishedRun>[] = [
+  { header: 'STATUS', value: ({ session }) => session.status },
+  { header: 'CHECK', value: ({ session }) => session.name ?? session.checkId },
+  { header: 'CHECK ID', value: ({ session }) => session.checkId },
+  { header: 'SESSION', value: ({ session }) => session.checkSessionId },
+  { header: 'LOCATION', value: ({ session }) => session.results?.[0]?.runLocation },
+  {
+    header: 'RESPONSE (MS)',
+    value: ({ session }) => {
+      const ms = session.results?.[0]?.responseTime;
+      return typeof ms === 'number' ? String(Math.round(ms)) : undefined;
+    },
+  },
+];
+
+/** A finished run for a person: a mark for its result, the check, a word, where it ran and how long it took. */
+function runLine(run: FinishedRun, style: ChalkInstance): string {
   const { session } = run;
   const result = session.results?.[0];
   const word = session.status.toLowerCase().replace(/_/g, ' ');
   const name = sanitize(session.name ?? session.checkId);
   const where = result?.runLocation === undefined ? '' : sanitize(result.runLocation);
   const ms = typeof result?.responseTime === 'number' ? String(Math.round(result.responseTime)) : '';
-  if (!ctx.io.stdoutIsTTY)
-    return [session.status, name, sanitize(session.checkId), sanitize(session.checkSessionId), where, ms].join('\t');
-  const style = ctx.io.style;
   const icon = run.failed ? style.red('✗') : session.status === 'DEGRADED' ? style.yellow('!') : successIcon(style);
   const tone = run.failed ? 'failing' : session.status === 'DEGRADED' ? 'degraded' : 'passing';
   const details = [where, ms && `${ms} ms`].filter(Boolean).join(', ');
@@ -120,23 +138,19 @@ async function awaitAndReport(
   sessions: CheckSession[],
   options: { deadline: number; maxWaitSeconds: number; timeoutMs: number },
 ): Promise<void> {
-  const { io } = ctx;
-  const json = ctx.globals.json;
-  if (!json && io.stderrIsTTY)
-    sayNote(io, `Running ${sessions.length === 1 ? '1 check' : `${sessions.length} checks`}; waiting for the results…`);
+  const stream = await showStream(ctx, {
+    line: runLine,
+    columns: RUN_COLUMNS,
+    note: `Running ${sessions.length === 1 ? '1 check' : `${sessions.length} checks`}; waiting for the results…`,
+    empty: 'No check finished.',
+  });
   const { finished, running } = await awaitSessions(client, sessions, {
     now: ctx.now,
     deadline: options.deadline,
     maxWaitSeconds: options.maxWaitSeconds,
-    onFinished: (run) => {
-      if (!json) io.out(`${runLine(ctx, run)}\n`);
-    },
+    onFinished: (run) => stream.write(run),
   });
-  if (json)
-    await printJson(
-      io,
-      finished.map((run) => run.raw),
-    );
+  await stream.end(() => finished.map((run) => run.raw));
   if (running.length)
     throw new CliError(
       'job-timeout',

@@ -14,6 +14,15 @@ export const json: Writer = {
     if (view.json !== undefined) await printJson(io, view.json);
   },
   plan: (io, view) => printJson(io, view.json),
+  // Events are not written: the document at the end says what happened.
+  stream: (io) => ({
+    write() {},
+    progress() {},
+    last() {},
+    async end(json) {
+      if (json) await printJson(io, await json());
+    },
+  }),
   /**
    * One array, entry by entry: memory holds one page. When the paging stops part-way (a bound,
    * a page that fails), the array is left open, its line ended: what was printed is not the

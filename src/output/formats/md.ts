@@ -1,7 +1,8 @@
 import type { IO } from '../../io';
 import { stringifyJson } from '../../text/json';
 import { mdCell, mdCodeBlock, mdInline, mdParagraph, mdTable } from '../../text/markdown';
-import type { ListView, OutlineItem, ShownRecord, Section, Writer } from '../view';
+import { NO_COLOR } from '../../io';
+import type { OutlineItem, ShownList, ShownRecord, Section, Stream, StreamView, Writer } from '../view';
 import { cellText, columnsFor, type Cell, type Column } from '../render';
 
 /*
@@ -71,7 +72,7 @@ function recordText(view: ShownRecord): string {
 }
 
 export const md: Writer = {
-  async list<R>(io: IO, view: ListView<R> & { rows: readonly R[] }) {
+  async list<R>(io: IO, view: ShownList<R>) {
     const rows = view.rows;
     io.outRaw(
       `${rows.length ? table(rows, columnsFor(view.columns, rows, Number.POSITIVE_INFINITY)) : mdParagraph(view.empty)}\n`,
@@ -104,4 +105,37 @@ export const md: Writer = {
     if (view.record) io.outRaw(`${recordText(view.record)}\n`);
     else if (view.id !== undefined) io.outRaw(`${mdInline(view.id)}\n`);
   },
+  stream,
 };
+
+/**
+ * Events in a document, written as they happen: a table of the view's columns (its header
+ * before the first row), else a list of the person's lines without colour; `empty` when none came.
+ */
+function stream<E>(io: IO, view: StreamView<E>): Stream<E> {
+  const { columns } = view;
+  let written = 0;
+  const write = (event: E) => {
+    let text: string;
+    if (columns) {
+      const cells = [columns.map((column) => shown((column.text ?? column.value)(event)))];
+      // The header and its rule, then the row: a table of one row, whose first two lines go once.
+      const lines = mdTable(
+        columns.map((column) => mdInline(column.header)),
+        cells,
+      ).split('\n');
+      text = (written ? lines.slice(2) : lines).join('\n');
+    } else text = `- ${mdInline(view.line(event, NO_COLOR))}`;
+    written++;
+    io.outRaw(`${text}\n`);
+  };
+  return {
+    write,
+    last: write,
+    progress() {},
+    async end() {
+      if (!written && view.empty !== undefined) io.outRaw(`${mdParagraph(view.empty)}\n`);
+      written = Math.max(written, 1);
+    },
+  };
+}

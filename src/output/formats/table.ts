@@ -1,7 +1,7 @@
 import type { IO } from '../../io';
 import { sanitize } from '../../text/escape';
 import { stringifyJson } from '../../text/json';
-import type { ListView, OutlineItem, ShownRecord, Section, Writer } from '../view';
+import type { OutlineItem, ShownList, ShownRecord, Section, Stream, StreamView, Writer } from '../view';
 import { cellText, columnsFor, renderTable, type Column, type Columns, type Field } from '../render';
 import { colorValue } from '../say';
 
@@ -80,7 +80,7 @@ async function record(io: IO, view: ShownRecord): Promise<void> {
 }
 
 export const table: Writer = {
-  async list<R>(io: IO, view: ListView<R> & { rows: readonly R[] }) {
+  async list<R>(io: IO, view: ShownList<R>) {
     if (view.drawn?.table && view.rows.length) await view.drawn.table(io, view.rows);
     else await rowsTable(io, view.rows, view.columns, view.empty, view.emptyAlways);
     await view.after?.(io);
@@ -105,4 +105,34 @@ export const table: Writer = {
       io.outRaw(`  ${view.json.confirmCommand}\n`);
     }
   },
+  stream,
 };
+
+/**
+ * Events for a person: a line each, in the terminal's colours; with `inPlace` on a terminal,
+ * one line redrawn (what is awaited) instead, which the last event replaces.
+ */
+function stream<E>(io: IO, view: StreamView<E>): Stream<E> {
+  const inPlace = view.inPlace === true && io.stdoutIsTTY;
+  // A line redrawn in place and not yet ended.
+  let open = false;
+  return {
+    write(event) {
+      if (!inPlace) io.out(`${view.line(event, io.style)}\n`);
+    },
+    progress(line) {
+      if (!inPlace) return;
+      io.outRaw(`\r\x1b[2K${line(io.style)}`);
+      open = true;
+    },
+    last(event) {
+      if (!inPlace) return io.out(`${view.line(event, io.style)}\n`);
+      io.outRaw(`\r\x1b[2K${view.line(event, io.style)}\n`);
+      open = false;
+    },
+    async end() {
+      if (open) io.outRaw('\n');
+      open = false;
+    },
+  };
+}

@@ -1,7 +1,8 @@
 import type { IO } from '../../io';
 import { sanitize } from '../../text/escape';
 import { stringifyJson } from '../../text/json';
-import type { ListView, OutlineItem, ShownRecord, Section, Writer } from '../view';
+import { NO_COLOR } from '../../io';
+import type { OutlineItem, ShownList, ShownRecord, Section, Stream, StreamView, Writer } from '../view';
 import { cellText, columnsFor, renderTsv, type Cell, type Column } from '../render';
 
 /*
@@ -52,7 +53,7 @@ async function record(io: IO, view: ShownRecord): Promise<void> {
 }
 
 export const tsv: Writer = {
-  async list<R>(io: IO, view: ListView<R> & { rows: readonly R[] }) {
+  async list<R>(io: IO, view: ShownList<R>) {
     if (view.rows.length === 0) {
       if (view.emptyAlways || io.stderrIsTTY || io.stdoutIsTTY) io.err(`${view.empty}\n`);
       return;
@@ -82,4 +83,13 @@ export const tsv: Writer = {
     ];
     for (const [key, value] of lines) if (value !== undefined) io.outRaw(`${key}\t${sanitize(value)}\n`);
   },
+  stream,
 };
+
+/** Events for a script: a row each as it happens (its columns, tab-separated), else the person's line without colour. */
+function stream<E>(io: IO, view: StreamView<E>): Stream<E> {
+  const { columns } = view;
+  const write = (event: E) =>
+    io.outRaw(`${columns ? row(columns.map((column) => column.value(event))) : view.line(event, NO_COLOR)}\n`);
+  return { write, last: write, progress() {}, async end() {} };
+}

@@ -55,6 +55,27 @@ describe('checks run', () => {
     expect(sent().filter((request) => request.includes('/completion?'))).toHaveLength(1);
   });
 
+  it('--format md: a table of the finished runs (its header once), --format table piped: a line for a person', async () => {
+    const md = await running('checks run --tag web --tag api --format md');
+    expect(md.code, md.stderr).toBe(0);
+    const [header, rule, ...rows] = md.stdout.trimEnd().split('\n');
+    expect(header).toBe('| STATUS | CHECK | CHECK ID | SESSION | LOCATION | RESPONSE (MS) |');
+    expect(rule).toBe('| --- | --- | --- | --- | --- | --- |');
+    expect(rows.map((row) => row.split(' | ').slice(0, 3)).sort()).toEqual([
+      ['| PASSED', 'API DNS', ids.api],
+      ['| PASSED', 'Web DNS', ids.web],
+    ]);
+    const table = await running('checks run "Web DNS" --format table');
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(new RegExp(`^✓ Web DNS \\(${ids.web!.slice(0, 8)}\\) passed  \\S+, \\d+ ms\n$`));
+  });
+
+  it('--format md says in the document that no run finished before --timeout', async () => {
+    const md = await running('checks run "Web DNS" --timeout 1s --format md', undefined, 1000);
+    expect(md.code).toBe(124);
+    expect(md.stdout).toBe('No check finished.\n');
+  });
+
   it('exits 3 when a rehearsed failing check fails, naming it', async () => {
     await sandboxCall(sandbox, 'POST', `/__sandbox/checks/${ids.api}/status`, { status: 'failing' });
     const result = await running('checks run --tag web --tag api');
@@ -100,6 +121,16 @@ describe('checks run', () => {
     expect(lines).toHaveLength(2);
     for (const line of lines) expect(line).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent().some((request) => request.includes('/completion?'))).toBe(false);
+  });
+
+  it('--no-wait --format md: a table of the session IDs; on a terminal, each with its check under a note', async () => {
+    const md = await mon('checks run --tag web --no-wait --format md', { sandbox, now: () => now });
+    expect(md.code, md.stderr).toBe(0);
+    expect(md.stdout).toMatch(/^\| SESSION \|\n\| --- \|\n\| [0-9a-f-]{36} \|\n$/);
+    const tty = await mon('checks run --tag web --no-wait --yes --no-color', { sandbox, now: () => now, tty: true });
+    expect(tty.code, tty.stderr).toBe(0);
+    expect(tty.stderr).toContain('note: Started 1 check session:');
+    expect(tty.stdout).toMatch(/^[0-9a-f-]{36} {2}Web DNS\n$/);
   });
 
   it('in agent mode plans (exit 9, nothing run); its token runs the checks once the plan is the same', async () => {

@@ -47,6 +47,30 @@ describe('mon checks status', () => {
   });
 });
 
+describe('mon checks status: what each format reads', () => {
+  it('--json reads the statuses only; --format md reads the heartbeats too and judges them in their own words', async () => {
+    const local = await memorySandbox({ now: frozenClock(Date.parse('2026-03-02T12:00:00.000Z')) });
+    try {
+      const env = testEnv({ sandbox: local });
+      const paths = () => local.requests.map((request) => `${request.method} ${request.path}`);
+      const json = await cli(['checks', 'status', '--json'], { env });
+      expect(json.code, json.stderr).toBe(0);
+      expect(paths()).toEqual(['GET /v1/check-statuses']);
+      local.requests.length = 0;
+      local.clock.advance(3 * 86_400_000);
+      const md = await cli(['checks', 'status', '--format', 'md'], { env });
+      expect(md.code, md.stderr).toBe(0);
+      expect(paths().sort()).toEqual(['GET /v1/check-statuses', 'GET /v1/checks?checkType=HEARTBEAT&limit=100&page=1']);
+      const [header, rule, ...rows] = md.stdout.trimEnd().split('\n');
+      expect(header).toBe('| ID | NAME | STATUS | SINCE | LOCATION |');
+      expect(rule).toBe('| --- | --- | --- | --- | --- |');
+      expect(rows.map((row) => row.split(' | ')[2])).toEqual(['late', 'late', 'late', 'passing']);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('one word per state', () => {
   it('a late heartbeat is "late" in checks list, checks status, checks get and heartbeats list, never "failing"', async () => {
     const local = await memorySandbox({ now: frozenClock(Date.parse('2026-03-02T12:00:00.000Z')) });

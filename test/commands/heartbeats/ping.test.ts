@@ -138,6 +138,19 @@ describe('heartbeats ping', () => {
     expect(host.received).toEqual([]);
   });
 
+  it('--dry-run --format md: a document of the request; --format table piped: its line; the note not with JSON', async () => {
+    const host = await pingHost({ status: 200 });
+    const md = await mon(`heartbeats ping ${TOKEN} --dry-run --format md`, { env: envFor(host.url) });
+    expect(md.code).toBe(0);
+    expect(md.stdout).toBe(`## Ping (dry run)\n\n- **Method:** POST\n- **URL:** ${host.url}/${MASKED}\n`);
+    expect(md.stderr).toContain('Dry run: nothing was sent');
+    const table = await mon(`heartbeats ping ${TOKEN} --dry-run --format table`, { env: envFor(host.url) });
+    expect(table.stdout).toBe(`POST ${host.url}/${MASKED}\n`);
+    const json = await mon(`heartbeats ping ${TOKEN} --dry-run --json`, { env: envFor(host.url) });
+    expect(json.stderr).toBe('');
+    expect(host.received).toEqual([]);
+  });
+
   it('asks for a missing TOKEN (hidden) on a terminal, and requires it otherwise', async () => {
     const host = await pingHost({ status: 200 });
     const asked = await mon('heartbeats ping', {

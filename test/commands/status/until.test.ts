@@ -72,6 +72,27 @@ describe('status --until healthy', () => {
     expect(result.stdout).toContain(': nothing failing, degraded, late or open');
   });
 
+  it('--format md: each line an item of a list; --format tsv on a terminal: the lines, never redrawn', async () => {
+    /** The wait's output once the check, `state` at first, passes after mon's second read. */
+    const passing = async (state: 'failing' | 'degraded', line: string, tty = false) => {
+      await rehearse(state);
+      sandbox.requests.length = 0;
+      const waiting = wait(line, tty);
+      await reads(2);
+      await rehearse('passing');
+      const result = await waiting;
+      expect(result.code, result.stderr).toBe(0);
+      return result.stdout;
+    };
+    const healthy = '12:00:00Z  healthy: nothing failing, degraded, late or open (tagged shop)\n';
+    expect(await passing('failing', '--format md')).toBe(
+      `- 12:00:00Z  waiting: failing "Shop DNS"\n- 12:00:00Z  "Shop DNS": failing → passing\n- ${healthy}`,
+    );
+    expect(await passing('degraded', '--format tsv', true)).toBe(
+      `12:00:00Z  waiting: degraded "Shop DNS"\n12:00:00Z  "Shop DNS": degraded → passing\n${healthy}`,
+    );
+  });
+
   it('--fail-fast exits 3 at the first failing check (a degraded one is waited on)', async () => {
     await rehearse('degraded');
     const waiting = wait('--fail-fast');

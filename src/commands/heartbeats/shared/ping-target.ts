@@ -7,7 +7,7 @@ import type { Ctx } from '../../../core/context';
 import { UsageError } from '../../../errors';
 import { readInputText } from '../../../core/input';
 import type { Setting } from '../../../config/settings';
-import { printJson } from '../../../output/render';
+import { showOutcome } from '../../../output/present';
 import type { NextCommand } from '../../../text/next';
 
 /** A cron job must not hang on its ping: a few attempts within a short deadline (or --timeout, if shorter). */
@@ -160,17 +160,24 @@ export function pingFailure(error: unknown, target: PingTarget): unknown {
   });
 }
 
-/** --dry-run: the request, with the token masked. */
+/** --dry-run: the request, with the token masked (a document: the method and the URL). */
 export async function printPingDryRun(ctx: Pick<Ctx, 'io' | 'globals'>, target: PingTarget): Promise<void> {
   const { method } = pingRequest(target);
   const query = target.query ? `?${new URLSearchParams(target.query).toString()}` : '';
   const url = `${maskedPingUrl(target)}${query}`;
-  if (ctx.globals.json) {
-    await printJson(ctx.io, { method, url, body: null });
-    return;
-  }
-  ctx.io.outRaw(`${method} ${url}\n`);
-  ctx.io.err(
-    ctx.io.errStyle.dim('Dry run: nothing was sent (the token is masked here; no API key is sent with a ping).\n'),
-  );
+  const request = `${method} ${url}`;
+  await showOutcome(ctx, {
+    json: { method, url, body: null },
+    id: request,
+    record: {
+      json: undefined,
+      title: 'Ping (dry run)',
+      fields: [
+        { label: 'Method', key: 'method', value: method },
+        { label: 'URL', key: 'url', value: url },
+      ],
+      drawn: { table: (io) => io.outRaw(`${request}\n`) },
+    },
+    note: 'Dry run: nothing was sent (the token is masked here; no API key is sent with a ping).',
+  });
 }

@@ -4,7 +4,8 @@ import { allChecks } from '../../../api/resources/checks';
 import type { Ctx } from '../../../core/context';
 import { sleep } from '../../../core/watch';
 import { CancelledError, CliError } from '../../../errors';
-import { printJson } from '../../../output/render';
+import type { ChalkInstance } from 'chalk';
+import { showStream } from '../../../output/present';
 import { colorValue } from '../../../output/say';
 import { sanitize } from '../../../text/escape';
 import { humanDuration } from '../../../text/time';
@@ -13,8 +14,8 @@ import { readSummary, type Summary } from './summary';
 
 /*
  * `mon status --until healthy`: the account's own results read again every --interval until
- * nothing is failing, degraded, late or open. No check is run. Piped, a line per change (never
- * a line per read); on a terminal, one line redrawn in place.
+ * nothing is failing, degraded, late or open. No check is run. A line per change (never a line
+ * per read); on a terminal, one line redrawn in place (output/present.ts's showStream decides).
  */
 
 /** One thing that keeps the account from being healthy, known by what it is about. */
@@ -73,6 +74,9 @@ function attention(problems: Map<string, Problem>): string {
   return [...problems.values()].map((problem) => `${problem.state} ${problem.label}`).join(', ');
 }
 
+/** A line of the wait, made in the colours it is written in. */
+type Line = (style: ChalkInstance) => string;
+
 /** "12:00:05Z" */
 const stamp = (ms: number) => `${new Date(ms).toISOString().slice(11, 19)}Z`;
 
@@ -83,24 +87,12 @@ export async function untilHealthy(
   options: UntilOptions,
 ): Promise<void> {
   const { io } = ctx;
-  const json = ctx.globals.json;
-  const inPlace = !json && io.stdoutIsTTY;
   const began = ctx.now();
   const deadline = options.timeoutMs === undefined ? Number.POSITIVE_INFINITY : began + options.timeoutMs;
   const tags = options.tags;
-  let shown = false;
-  const line = (text: string) => {
-    if (json) return;
-    if (inPlace) io.outRaw(`\r\x1b[2K${text}`);
-    else io.out(`${text}\n`);
-    shown = true;
-  };
-  const done = (text: string) => {
-    if (json) return;
-    if (inPlace) io.outRaw(`\r\x1b[2K${text}\n`);
-    else io.out(`${text}\n`);
-  };
-  const style = io.style;
+  // A line per change, in the colours it is written in; on a terminal one line redrawn in place instead.
+  const stream = await showStream<Line>(ctx, { line: (line, style) => line(style), inPlace: true });
+  const last = (json: Record<string, unknown>) => stream.end(() => ({ ...json, ...shownSummary(summary) }));
   let previous: Map<string, Problem> | undefined;
   let summary: Summary;
   for (;;) {
@@ -108,34 +100,35 @@ export async function untilHealthy(
     const tagged = tags.length ? new Set((await allChecks(client, { tag: tags })).map((check) => check.id)) : undefined;
     const problems = problemsOf(summary, tagged);
     const at = stamp(client.now());
-    if (!inPlace && previous) {
+    if (previous) {
       for (const problem of problems.values()) {
         const before = previous.get(problem.key);
-        if (!before) line(`${at}  ${problem.label}: ${colorValue(style, problem.state)}`);
+        if (!before) stream.write((style) => `${at}  ${problem.label}: ${colorValue(style, problem.state)}`);
         else if (before.state !== problem.state)
-          line(`${at}  ${problem.label}: ${before.state} → ${colorValue(style, problem.state)}`);
+          stream.write((style) => `${at}  ${problem.label}: ${before.state} → ${colorValue(style, problem.state)}`);
       }
       for (const gone of previous.values())
         if (!problems.has(gone.key))
-          line(`${at}  ${gone.label}: ${gone.state} → ${gone.key.startsWith('incident:') ? 'resolved' : 'passing'}`);
+          stream.write(
+            () => `${at}  ${gone.label}: ${gone.state} → ${gone.key.startsWith('incident:') ? 'resolved' : 'passing'}`,
+          );
     }
     if (!problems.size) {
       const scope = tags.length ? ` (tagged ${sanitize(tags.join(' or '))})` : '';
-      done(`${at}  ${style.green('healthy')}: nothing failing, degraded, late or open${scope}`);
-      if (json) await printJson(io, { result: 'healthy', ...shownSummary(summary) });
+      stream.last((style) => `${at}  ${style.green('healthy')}: nothing failing, degraded, late or open${scope}`);
+      await last({ result: 'healthy' });
       return;
     }
-    if (inPlace) {
-      const waited = humanDuration(Math.max(0, (ctx.now() - began) / 1000));
-      line(
+    const waited = humanDuration(Math.max(0, (ctx.now() - began) / 1000));
+    stream.progress(
+      (style) =>
         `${style.dim(`${at}  waiting ${waited}:`)} ${truncate(attention(problems), Math.max(io.columns() - 24, 10))}`,
-      );
-    } else if (!previous) line(`${at}  waiting: ${attention(problems)}`);
+    );
+    if (!previous) stream.write(() => `${at}  waiting: ${attention(problems)}`);
     previous = problems;
     const failed = [...problems.values()].filter((problem) => problem.failure);
     if (options.failFast && failed.length) {
-      if (inPlace && shown) io.outRaw('\n');
-      if (json) await printJson(io, { result: 'failing', ...shownSummary(summary) });
+      await last({ result: 'failing' });
       throw new CliError(
         'attention',
         `--fail-fast: ${failed.map((problem) => `${problem.label} is ${problem.state}`).join(', ')}.`,
@@ -143,9 +136,11 @@ export async function untilHealthy(
     }
     const left = deadline - ctx.now();
     if (left <= 0 || !(await sleep(Math.min(options.intervalSeconds * 1000, left), ctx.signal))) {
-      if (inPlace && shown) io.outRaw('\n');
-      if (ctx.signal.aborted) throw new CancelledError('Stopped waiting.');
-      if (json) await printJson(io, { result: 'timeout', ...shownSummary(summary) });
+      if (ctx.signal.aborted) {
+        await stream.end();
+        throw new CancelledError('Stopped waiting.');
+      }
+      await last({ result: 'timeout' });
       throw new CliError(
         'job-timeout',
         `--timeout ${humanDuration(options.timeoutMs! / 1000)} ran out and it is not healthy: ${attention(problems)}.`,
