@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { READ_ONLY } from '../../../src/core/flags/common';
-import { answerCheck, convertInput } from '../../../src/core/flags/convert';
+import { answerCheck, convertInput, missingFlagsError, ownGlobals } from '../../../src/core/flags/convert';
 import { verb, type ArgSpec, type Flag } from '../../../src/core/flags/spec';
 
 const NOW = Date.parse('2026-03-02T10:00:00.000Z');
@@ -141,8 +141,37 @@ describe('each kind of flag', () => {
       '5',
       refused('--x needs a unit: 5s, 5m, 5h or 5d (a duration like 90s, 30m, 2h, 7d or 2w) (got "5").'),
     ],
-    // bool and raw: as read
+    // enum values spelled in mixed case are suggested as the table spells them
+    [
+      'enum',
+      { kind: 'enum', help: '', values: ['Linux', 'macOS'] },
+      'Linus',
+      refused('--x must be one of Linux or macOS (got "Linus"): did you mean Linux?'),
+    ],
+    [
+      'enum',
+      { kind: 'enum', help: '', values: ['Linux', 'macOS'] },
+      'macOX',
+      refused('--x must be one of Linux or macOS (got "macOX"): did you mean macOS?'),
+    ],
+    // bool and raw: as read; a switch given text (not through commander) is refused
     ['bool', { kind: 'bool', help: '' }, false, false],
+    ['bool', { kind: 'bool', help: '' }, 'yes', refused('--x takes no value (got "yes").')],
+    // what was typed is shown whole up to 60 characters (quotes included), cut after that
+    [
+      'text',
+      { kind: 'text', help: '', max: 3 },
+      'a'.repeat(58),
+      refused(`--x must be at most 3 characters (got "${'a'.repeat(58)}").`),
+    ],
+    [
+      'text',
+      { kind: 'text', help: '', max: 3 },
+      'a'.repeat(59),
+      refused(`--x must be at most 3 characters (got "${'a'.repeat(56)}...).`),
+    ],
+    // a value that is no text (a reading gives text, or a list of texts for a repeated flag)
+    ['text', { kind: 'text', help: '' }, 5, refused('--x is not text (got 5).')],
     ['raw', { kind: 'raw', help: '', value: 'v' }, ' a=b ', ' a=b '],
   ])('%s: %j → %j', (_kind, flag, typed, expected) => {
     expect(convert(flag, typed)).toEqual(expected);
@@ -152,6 +181,8 @@ describe('each kind of flag', () => {
     expect(convert({ kind: 'int', help: '', min: 1, default: 10 }, undefined)).toBe(10);
     expect(convert({ kind: 'bool', help: '', forms: 'negative' }, undefined)).toBe(true);
     expect(convert({ kind: 'bool', help: '', forms: 'both' }, undefined)).toBeUndefined();
+    // null, as undefined: not given
+    expect(convert({ kind: 'int', help: '', min: 1, default: 10 }, null)).toBe(10);
   });
 
   it('a repeated flag: each value converted, each problem named', () => {
@@ -162,6 +193,10 @@ describe('each kind of flag', () => {
         '2 problems:\n  --x must be at most 2 characters (got "abc")\n  --x must be at most 2 characters (got "xyz")',
       ),
     );
+    // given once: a list of one; a flag that is not repeatable: its value alone
+    expect(convert(tag, 'a')).toEqual(['a']);
+    expect(convert({ kind: 'text', help: '', repeatable: false }, 'a')).toBe('a');
+    expect(convert(tag, ['a', 5])).toEqual(refused('--x is not text (got 5).'));
   });
 
   it('every problem of a line at once, in the order of the table, flags before arguments', () => {
@@ -203,6 +238,34 @@ describe('each kind of argument', () => {
     ['raw', { key: 'a', label: 'TOKEN', kind: 'raw', help: '' }, ' t ', ' t '],
     ['words', { key: 'a', label: 'COMMAND', kind: 'words', help: '', optional: true }, ['a', '--b'], ['a', '--b']],
     ['left out', { key: 'a', label: 'ID', kind: 'id', help: '', optional: true }, undefined, undefined],
+    ['left out (null)', { key: 'a', label: 'ID', kind: 'id', help: '', optional: true }, null, undefined],
+    ['required, left out', { key: 'a', label: 'ID', kind: 'id', help: '' }, undefined, refused('ID is required.')],
+    ['id with no shortest prefix', { key: 'a', label: 'ID', kind: 'id', help: '' }, 'abc', 'abc'],
+    [
+      'id with a shortest prefix, empty',
+      { key: 'a', label: 'ID', kind: 'id', help: '', min: 6 },
+      '',
+      refused('ID must not be empty (got "").'),
+    ],
+    [
+      'id, not text',
+      { key: 'a', label: 'ID', kind: 'id', help: '' },
+      ['a', 'b'],
+      refused('ID is not text (got ["a","b"]).'),
+    ],
+    ['words, one', { key: 'a', label: 'COMMAND', kind: 'words', help: '', optional: true }, 'a', ['a']],
+    [
+      'words typed before -- that only the list after it takes',
+      { key: 'a', label: 'COMMAND', kind: 'words', help: '', optional: true },
+      { beforeEnd: ['x'] },
+      refused('COMMAND goes after --: 1 word typed where no argument takes them; nothing was run.'),
+    ],
+    [
+      'words typed before -- that only the list after it takes',
+      { key: 'a', label: 'COMMAND', kind: 'words', help: '', optional: true },
+      { beforeEnd: ['x', 'y'] },
+      refused('COMMAND goes after --: 2 words typed where no argument takes them; nothing was run.'),
+    ],
   ])('%s: %j → %j', (_kind, arg, typed, expected) => {
     expect(convertArgument(arg, typed)).toEqual(expected);
   });
@@ -216,5 +279,41 @@ describe("a prompt's answer is checked with its flag's converter", () => {
     expect(check('  ')).toBe('It must not be empty.');
     const status = answerCheck({ kind: 'enum', help: '', values: ['OPEN', 'RESOLVED'] }, NOW);
     expect(status('opne')).toBe('It must be one of OPEN or RESOLVED: did you mean open?');
+  });
+});
+
+describe('required values missing where no prompt can ask for them', () => {
+  it('names each flag, says why no prompt asked, and gives a line to type', () => {
+    const one = missingFlagsError(['--name'], 'incidents create --name N');
+    expect(one.message).toBe('--name is required (prompts are off: no terminal, --no-input, MON_NO_INPUT or CI).');
+    expect(one.hint).toBe('For example: `mon incidents create --name N`');
+    expect(missingFlagsError(['--name', '--severity'], 'x').message).toBe(
+      '--name and --severity are required (prompts are off: no terminal, --no-input, MON_NO_INPUT or CI).',
+    );
+  });
+});
+
+describe("a verb's own flag named as a global one (--timeout DURATION beside the global --timeout SECONDS)", () => {
+  const waits = verb({
+    name: 'v',
+    summary: '',
+    effect: READ_ONLY,
+    examples: [],
+    flags: { timeout: { kind: 'duration', help: '' }, json: { kind: 'bool', help: '' } },
+  });
+
+  it("takes the value both readings gave the global, which keeps the requests' own deadline", () => {
+    expect(ownGlobals(waits, {}, { timeout: '5m', json: true })).toEqual({
+      flags: { timeout: '5m' },
+      globals: { json: true },
+    });
+  });
+
+  it('keeps a value of its own, and leaves switches and globals not given alone', () => {
+    expect(ownGlobals(waits, { timeout: '2m' }, { timeout: '5m' })).toEqual({ flags: { timeout: '2m' }, globals: {} });
+    expect(ownGlobals(waits, { json: true }, { json: true, debug: true })).toEqual({
+      flags: { json: true },
+      globals: { json: true, debug: true },
+    });
   });
 });
