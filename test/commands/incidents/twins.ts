@@ -43,6 +43,31 @@ function incident(id: string, name: string, status: string) {
 }
 
 /** A new data file holding the three incidents; its path. */
+/** An open incident whose two updates share their first 8 characters (an update ID prefix matching both). */
+export const TWIN_UPDATES = {
+  incident: 'fedcba21-0000-4000-8000-000000000004',
+  updates: ['feedbeef-0000-4000-8000-000000000001', 'feedbeef-0000-4000-8000-000000000002'],
+};
+
+export function twinUpdatesDataFile(): string {
+  const base = incident(TWIN_UPDATES.incident, 'Two updates', 'IDENTIFIED');
+  const [first] = base.incidentUpdates;
+  const put = {
+    ...base,
+    incidentUpdates: [
+      { ...first!, id: TWIN_UPDATES.updates[0]!, status: 'INVESTIGATING', description: 'Looking\ninto it' },
+      { ...first!, id: TWIN_UPDATES.updates[1]!, status: 'IDENTIFIED', description: 'Found it' },
+    ],
+  };
+  const dataFile = join(mkdtempSync(join(tmpdir(), 'mon-twins-')), 'data.jsonl');
+  const lines = [
+    { format: 'mon-sandbox', version: 1 },
+    { c: 'incidents', put },
+  ];
+  writeFileSync(dataFile, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+  return dataFile;
+}
+
 export function twinsDataFile(): string {
   const dataFile = join(mkdtempSync(join(tmpdir(), 'mon-twins-')), 'data.jsonl');
   const lines = [

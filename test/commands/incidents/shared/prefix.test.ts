@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../../src/sandbox/server';
 import { memorySandbox, mon } from '../../../helpers';
-import { RESOLVED, TWINS, twinsDataFile } from '../twins';
+import { RESOLVED, TWIN_UPDATES, TWINS, twinUpdatesDataFile, twinsDataFile } from '../twins';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -79,5 +79,21 @@ describe('short IDs: an incident or update ID by its first characters', () => {
     const result = await mon(['incidents', 'updates', 'get', TWINS[1]!, updateId.slice(0, 28)], { sandbox });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`id\t${updateId}\n`);
+  });
+
+  it('an ambiguous update prefix is exit 2 listing each update (ID, status, first line of its message); nothing is sent', async () => {
+    const twins = await memorySandbox({ dataFile: twinUpdatesDataFile() });
+    try {
+      const result = await mon(['incidents', 'updates', 'edit', TWIN_UPDATES.incident, 'FEEDBEEF', '-m', 'x'], {
+        sandbox: twins,
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `error: UPDATE_ID FEEDBEEF matches 2:\n  ${TWIN_UPDATES.updates[0]}  INVESTIGATING  Looking\n  ${TWIN_UPDATES.updates[1]}  IDENTIFIED  Found it\nGive more characters of the ID.\n`,
+      );
+      expect(twins.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    } finally {
+      await twins.close();
+    }
   });
 });
