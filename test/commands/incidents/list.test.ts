@@ -54,6 +54,18 @@ describe('incidents list', () => {
     expect(all.nextId).toBe(made[1]!.id);
   });
 
+  it('--since keeps an incident that started at that very time, and not one that started a millisecond before', async () => {
+    const incident = await open('On the dot');
+    sandbox.clock.advance(60_000);
+    const ids = async (since: string) =>
+      (await run(['incidents', 'list', '--since', since])).stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split('\t')[0]);
+    expect(await ids('2026-03-02T10:00:00.000Z')).toEqual([incident.id]);
+    expect(await ids('2026-03-02T10:00:00.001Z')).toEqual([]);
+  });
+
   it("shows when an incident started by the server's clock (its Date header), not this machine's", async () => {
     const incident = await open('Checkout errors');
     // This machine's clock stands still; the sandbox's moves 2h forward, as `mon sandbox clock advance` does.
