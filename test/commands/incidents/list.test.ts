@@ -66,6 +66,34 @@ describe('incidents list', () => {
     expect(await ids('2026-03-02T10:00:00.001Z')).toEqual([]);
   });
 
+  it.each([
+    ["--status all alone: the API's pages as they are, --limit a page", ['--status', 'all'], 'limit=2'],
+    ['open (the default): 100 a page, kept when open', [], 'limit=100'],
+    ['--severity', ['--status', 'all', '--severity', 'minor'], 'limit=100'],
+    ['--service', ['--status', 'all', '--service', SEED_SERVICES.checkout], 'limit=100'],
+    ['--since', ['--status', 'all', '--since', '1d'], 'limit=100'],
+  ])('what it asks the API for: %s', async (_case, flags, query) => {
+    sandbox.requests.length = 0;
+    const result = await run(['incidents', 'list', '--limit', '2', ...flags]);
+    expect(result.code, result.stderr).toBe(0);
+    const listed = sandbox.requests.filter((request) => request.path.startsWith('/v1/status-pages/incidents'));
+    expect(listed.map((request) => request.path)).toEqual([`/v1/status-pages/incidents?${query}`]);
+  });
+
+  it('--status all with a filter keeps open and resolved incidents; --service keeps an incident on that and other services', async () => {
+    const fixed = await open('Fixed', 'MINOR');
+    await resolveDirectly(fixed.id);
+    await open('Ongoing', 'MINOR');
+    await open('Both services', 'MAJOR', [SEED_SERVICES.api, SEED_SERVICES.webhooks]);
+    const names = async (flags: string[]) =>
+      (await run(['incidents', 'list', ...flags])).stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split('\t')[1]);
+    expect(await names(['--status', 'all', '--severity', 'minor'])).toEqual(['Ongoing', 'Fixed']);
+    expect(await names(['--service', SEED_SERVICES.webhooks])).toEqual(['Both services']);
+  });
+
   it("shows when an incident started by the server's clock (its Date header), not this machine's", async () => {
     const incident = await open('Checkout errors');
     // This machine's clock stands still; the sandbox's moves 2h forward, as `mon sandbox clock advance` does.
