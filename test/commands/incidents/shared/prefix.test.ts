@@ -65,7 +65,8 @@ describe('short IDs: an incident or update ID by its first characters', () => {
 
   it('open incidents win over resolved ones with the same prefix; a prefix matching nothing is exit 6', async () => {
     const open = await mon(['incidents', 'get', 'abcdef', '--json'], { sandbox });
-    expect(open.code).toBe(2); // both open twins match
+    expect(open.code).toBe(2); // both open twins match, the resolved one left out
+    expect(open.stderr).toContain('INCIDENT_ID abcdef matches 2:');
     const resolved = await mon(['incidents', 'get', 'abcdef99'], { sandbox });
     expect(resolved.code, resolved.stderr).toBe(0);
     expect(resolved.stdout).toContain(`id\t${RESOLVED}`);

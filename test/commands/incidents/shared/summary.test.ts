@@ -47,11 +47,11 @@ describe('a dry run says each change in one line, naming the incident by name an
     ],
     [
       'a new name, severity and services, and an update',
-      `--name "DB slower" --severity critical --service ${SEED_SERVICES.webhooks} -m x`,
+      `--name "DB slower" --severity critical --service ${SEED_SERVICES.api} --service ${SEED_SERVICES.webhooks} -m x`,
       [
         'name DB slow → DB slower',
         'severity MAJOR → CRITICAL',
-        'services Checkout → Webhooks',
+        'services Checkout → Public API, Webhooks',
         'a new update, status INVESTIGATING (unchanged), subscribers not notified: "x"',
       ],
     ],
