@@ -6,7 +6,8 @@
  * refused with a word, never dropped silently.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { maskSecret } from '../../src/text/mask';
+import { parseJson, stringifyJson } from '../../src/text/json';
+import { maskSecret, maskSecretValues, maskUrl, withoutSecrets } from '../../src/text/mask';
 import {
   closedPort,
   type ClosedPort,
@@ -168,5 +169,118 @@ describe('maskSecret', () => {
     expect(maskSecret('sk_live_0123456789a1b2')).toBe('sk_…a1b2');
     expect(maskSecret('0123456789abcdef')).toBe('…cdef');
     expect(maskSecret('short')).toBe('••••');
+  });
+});
+
+describe('maskSecret at its bounds', () => {
+  it.each([
+    ['01234567890', '••••'],
+    ['012345678901', '…8901'],
+    ['abcdefgh_0123456789', 'abcdefgh_…6789'],
+    ['abcdefghi_0123456', '…3456'],
+    ['SK_0123456789ab', 'SK_…89ab'],
+    ['_abcdefghijklmn', '…klmn'],
+    ['1sk_0123456789ab', '…89ab'],
+  ])('%s is shown %s: eleven characters show nothing, a prefix of one to eight letters is kept', (secret, shown) => {
+    expect(maskSecret(secret)).toBe(shown);
+  });
+});
+
+describe('maskUrl', () => {
+  it.each([
+    ['https://cron:s3cret@ping.example.com/x', 'https://••••:••••@ping.example.com/x'],
+    ['https://token@host', 'https://••••@host'],
+    ['//@host', '//••••@host'],
+    ['a https://u:p@h1 and http://t@h2 end', 'a https://••••:••••@h1 and http://••••@h2 end'],
+    // An @ in the path, the query, the fragment or after a space is no user info.
+    ['https://host/a@b', 'https://host/a@b'],
+    ['https://host?x=a@b', 'https://host?x=a@b'],
+    ['https://host#a@b', 'https://host#a@b'],
+    ['see //a b@c', 'see //a b@c'],
+  ])('%s is shown %s', (text, shown) => {
+    expect(maskUrl(text)).toBe(shown);
+  });
+});
+
+describe('maskSecretValues', () => {
+  it('masks the value of every object marked secret: true, wherever it is, and nothing else', () => {
+    const body = {
+      name: 'api',
+      environmentVariables: [
+        { key: 'DB_PASSWORD', value: 'hunter2', secret: true },
+        { key: 'REGION', value: 'eu', secret: false },
+        { key: 'MODE', value: 'x', secret: 'true' },
+        { key: 'NO_VALUE', secret: true },
+      ],
+      nested: { deeper: [{ value: 'also hidden', secret: true }] },
+      count: 3,
+    };
+    expect(maskSecretValues(body)).toEqual({
+      name: 'api',
+      environmentVariables: [
+        { key: 'DB_PASSWORD', value: '••••', secret: true },
+        { key: 'REGION', value: 'eu', secret: false },
+        { key: 'MODE', value: 'x', secret: 'true' },
+        { key: 'NO_VALUE', secret: true },
+      ],
+      nested: { deeper: [{ value: '••••', secret: true }] },
+      count: 3,
+    });
+    expect(maskSecretValues({ value: 'v', secret: true }, '[hidden]')).toEqual({ value: '[hidden]', secret: true });
+    expect(maskSecretValues('plain')).toBe('plain');
+    expect(maskSecretValues(null)).toBeNull();
+    // The body given is left as it was.
+    expect(body.environmentVariables[0]!.value).toBe('hunter2');
+  });
+
+  it('keeps the numbers of the body as they were written', () => {
+    const body = parseJson('{"env":[{"value":"s","secret":true,"weight":1.10}],"big":9007199254740993}');
+    expect(stringifyJson(maskSecretValues(body))).toBe(
+      '{"env":[{"value":"••••","secret":true,"weight":1.10}],"big":9007199254740993}',
+    );
+  });
+});
+
+describe('withoutSecrets', () => {
+  it('masks every ping token wherever it appears, and every secret value', () => {
+    expect(
+      withoutSecrets({
+        id: '1',
+        pingToken: 'abcdefgh12345678',
+        pingUrl: 'https://ping.example.com/abcdefgh12345678',
+        list: [{ note: 'token abcdefgh12345678' }],
+      }),
+    ).toEqual({
+      id: '1',
+      pingToken: '…5678',
+      pingUrl: 'https://ping.example.com/…5678',
+      list: [{ note: 'token …5678' }],
+    });
+    expect(withoutSecrets([{ a: { pingToken: 'abcdefgh12345678' } }, 'abcdefgh12345678'])).toEqual([
+      { a: { pingToken: '…5678' } },
+      '…5678',
+    ]);
+    expect(
+      withoutSecrets({
+        env: [
+          { key: 'A', value: 'x', secret: true },
+          { key: 'B', value: 'y', secret: false },
+        ],
+      }),
+    ).toEqual({
+      env: [
+        { key: 'A', value: '••••', secret: true },
+        { key: 'B', value: 'y', secret: false },
+      ],
+    });
+  });
+
+  it('takes a ping token of eight characters or more; none at all is undefined', () => {
+    expect(withoutSecrets({ pingToken: 'abcdefgh' })).toEqual({ pingToken: '••••' });
+    expect(withoutSecrets({ pingToken: 'abcdefg' })).toBeUndefined();
+    expect(withoutSecrets({ env: [{ value: 5, secret: true }] })).toBeUndefined();
+    expect(withoutSecrets({ id: '1', name: 'api' })).toBeUndefined();
+    expect(withoutSecrets('plain')).toBeUndefined();
+    expect(withoutSecrets(null)).toBeUndefined();
   });
 });
