@@ -99,6 +99,14 @@ describe('errorWords', () => {
     expect(errorWords(new Error('  '))).toBe('an unknown failure');
     expect(errorWords(new Error('SOME_CODE:'))).toBe('an unknown failure');
   });
+
+  it('never throws, whatever was thrown', () => {
+    for (const thrown of [undefined, null, 42, { code: 'ENOSPC' }]) {
+      expect(() => errorWords(thrown), String(thrown)).not.toThrow();
+      expect(() => fileWords(thrown), String(thrown)).not.toThrow();
+    }
+    expect(errorWords({ code: 'ENOSPC' })).toBe('the disk is full');
+  });
 });
 
 describe('certificateProblem', () => {

@@ -165,6 +165,8 @@ describe('parseDuration and readDuration', () => {
     [' 2H ', 7_200_000],
     ['1.5h', 5_400_000],
     ['2w', 1_209_600_000],
+    ['1.25h', 4_500_000],
+    [' 2 h ', 7_200_000],
     // The longest: 10,000 years.
     ['3652425d', MAX_DURATION_MS],
   ])('%j is %i ms', (value, ms) => {
@@ -193,6 +195,12 @@ describe('parseDuration and readDuration', () => {
     expect(readDuration(' 2 ')).toEqual({
       problem: 'needs a unit: 2s, 2m, 2h or 2d (a duration like 90s, 30m, 2h, 7d or 2w)',
     });
+    expect(readDuration('22')).toEqual({
+      problem: 'needs a unit: 22s, 22m, 22h or 22d (a duration like 90s, 30m, 2h, 7d or 2w)',
+    });
+    expect(readDuration('2.55')).toEqual({
+      problem: 'needs a unit: 2.55s, 2.55m, 2.55h or 2.55d (a duration like 90s, 30m, 2h, 7d or 2w)',
+    });
     expect(readDuration('2.5')).toEqual({
       problem: 'needs a unit: 2.5s, 2.5m, 2.5h or 2.5d (a duration like 90s, 30m, 2h, 7d or 2w)',
     });
@@ -211,6 +219,8 @@ describe('parseDuration and readDuration', () => {
     expect(readDuration('740307d', { ago: NOW })).toEqual({ ms: 740_307 * UNIT_MS.d });
     const back = "must be at most 740307d (back to 0000-01-01, the first of the API's four-digit years)";
     expect(readDuration('740308d', { ago: NOW })).toEqual({ problem: `${back}; it is in the year -1`, tooLong: true });
+    // From midnight, the last day back reaches 0000-01-01T00:00:00Z exactly: accepted.
+    expect(readDuration('740307d', { ago: Date.parse('2026-11-22T00:00:00Z') })).toEqual({ ms: 740_307 * UNIT_MS.d });
     expect(readDuration('9'.repeat(20) + 'd', { ago: NOW })).toEqual({
       problem: `${back}; it is before the year 0000`,
       tooLong: true,
@@ -256,10 +266,20 @@ describe('parseTime and timeRule', () => {
       '0000-01-01T00:00:00.000+00:01',
       "must be between 0000-01-01 and 9999-12-31 UTC, the API's four-digit years; it is in the year -1",
     ],
+    ['2 agoh', 'must be a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d)'],
+    ['2026-11-20T25:00Z', 'must be a date (2026-11-20), an ISO 8601 date-time, or a time ago (30m, 2h, 7d)'],
     ['740308d', "must be between 0000-01-01 and 9999-12-31 UTC, the API's four-digit years; it is in the year -1"],
   ])('%j is refused: "%s"', (value, rule) => {
     expect(parseTime(value, NOW)).toBeUndefined();
     expect(timeRule(value, NOW)).toBe(rule);
+  });
+
+  it('names the side, not a year, for an instant past what a Date holds', () => {
+    const range = "must be between 0000-01-01 and 9999-12-31 UTC, the API's four-digit years";
+    // 100,000,000 days before 1970 is the earliest instant a Date holds: it still has a year.
+    expect(timeRule('100000000d', 0)).toBe(`${range}; it is in the year -271821`);
+    expect(timeRule('100000001d', 0)).toBe(`${range}; it is before the year 0000`);
+    expect(timeRule('now', 9e15)).toBe(`${range}; it is after the year 9999`);
   });
 
   it('reads a time ago from the clock when no time is given', () => {

@@ -24,6 +24,9 @@ describe('editDistance', () => {
     ['status', 'stauts', 1],
     // ... but a letter is not moved further than that.
     ['ca', 'abc', 3],
+    // One letter where the other word has it, the other letter not: no transposition.
+    ['ax', 'ya', 2],
+    ['xa', 'ay', 2],
   ])('from %j to %j is %i', (a, b, distance) => {
     expect(editDistance(a, b)).toBe(distance);
     expect(editDistance(b, a)).toBe(distance);
