@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  combinedCheckCreateSchema,
   dnsCheckCreateSchema,
   dnsCheckUpdateSchema,
   autoAssignAlertsQuerySchema,
@@ -471,5 +472,65 @@ describe.each(REQUESTS)('%s', (_request, schema, empty, lists, objects) => {
 
   it('an object in every field: each field says what it must be, and a nested object what it lacks', () => {
     expect(issues(schema, everyField(schema, { zz: 1 }))).toEqual(objects);
+  });
+});
+
+describe('the rules between fields of a check, in the words the sandbox says them', () => {
+  const minimal = { name: 'n', request: { query: 'example.com', recordType: 'A' }, heartbeat: {}, script: '' };
+  const dns = (fields: Record<string, unknown>) => issues(dnsCheckCreateSchema(), { ...minimal, ...fields });
+
+  it.each([
+    [
+      { frequency: 0, frequencyOffset: 10 },
+      {
+        frequency:
+          '0 (a run every 10, 20 or 30 seconds) is not available for DNS checks: seconds-level frequencies exist only for API and TCP checks; use 1 minute or more',
+      },
+    ],
+    [
+      { frequency: 5, frequencyOffset: 51 },
+      { frequencyOffset: 'must be between 1 and 50 for frequency 5 (frequencyOffset rule: 1..floor(frequency*10))' },
+    ],
+    [
+      { frequency: 360, frequencyOffset: 7 },
+      { frequencyOffset: 'must be between 1 and 6 for frequency 360 (frequencyOffset rule: 1..ceil(frequency/60))' },
+    ],
+    [
+      { frequencyOffset: 101 },
+      {
+        frequencyOffset:
+          'must be between 1 and 100 for the default frequency 10 (frequencyOffset rule: 1..floor(frequency*10))',
+      },
+    ],
+    [{ frequency: 5, frequencyOffset: 1 }, {}],
+    [
+      { degradedResponseTime: 801, maxResponseTime: 800 },
+      { degradedResponseTime: 'must not be greater than maxResponseTime 800 (degraded <= max)' },
+    ],
+    [
+      { degradedResponseTime: 1001 },
+      { degradedResponseTime: 'must not be greater than the default maxResponseTime 1000 (degraded <= max)' },
+    ],
+    [
+      { maxResponseTime: 499 },
+      { maxResponseTime: 'must not be less than the default degradedResponseTime 500 (degraded <= max)' },
+    ],
+    [{ degradedResponseTime: 0, maxResponseTime: 0 }, {}],
+    [{ degradedResponseTime: 5000, maxResponseTime: 5000 }, {}],
+  ])('%j: %j', (fields, expected) => {
+    expect(dns(fields)).toEqual(expected);
+  });
+
+  it('a frequency 0 check of a type that may run every few seconds needs its offset, one of 10, 20 or 30', () => {
+    const api = (fields: Record<string, unknown>) =>
+      issues(combinedCheckCreateSchema(), { ...minimal, type: 'API', ...fields });
+    expect(api({ frequency: 0 })).toEqual({
+      frequencyOffset: 'is required with frequency 0: 10, 20 or 30 (the seconds between runs)',
+    });
+    expect(api({ frequency: 0, frequencyOffset: 15 })).toEqual({
+      frequencyOffset:
+        'must be 10, 20 or 30 for frequency 0 (frequencyOffset rule: 10, 20 or 30 seconds with frequency 0)',
+    });
+    expect(api({ frequency: 0, frequencyOffset: 30 })).toEqual({});
   });
 });
