@@ -4,7 +4,7 @@
  * into chat or a postmortem, and the exact text mon writes instead.
  */
 import { describe, expect, it } from 'vitest';
-import { mdCell, mdInline, mdParagraph, mdTable } from '../../src/text/markdown';
+import { mdCell, mdCodeBlock, mdInline, mdParagraph, mdTable } from '../../src/text/markdown';
 
 describe('mdInline: text inside a line (a heading, a list item, a table cell)', () => {
   it.each([
@@ -82,5 +82,23 @@ describe('mdTable', () => {
         ],
       ),
     ).toBe('| NAME | ID |\n| --- | --- |\n| a | 1 |\n| b \\| c | 2 |');
+  });
+});
+
+describe('mdCodeBlock: a request or a command line, shown as it is', () => {
+  it.each([
+    ['GET /v1/checks', '', '```\nGET /v1/checks\n```'],
+    ['mon incidents list', 'sh', '```sh\nmon incidents list\n```'],
+    ['a `one` and ``two``', '', '```\na `one` and ``two``\n```'],
+    ['a ``` fence', '', '````\na ``` fence\n````'],
+    ['`````', '', '``````\n`````\n``````'],
+    ['line one\nline\ttwo', '', '```\nline one\nline\ttwo\n```'],
+    ['\x1b[31mred\r', '', '```\n\\x1b[31mred\\r\n```'],
+  ])('%j (%j) is %j: the fence longer than any run of backticks, controls escaped', (text, language, block) => {
+    expect(mdCodeBlock(text, language)).toBe(block);
+  });
+
+  it('has no language unless given', () => {
+    expect(mdCodeBlock('x')).toBe('```\nx\n```');
   });
 });
