@@ -146,9 +146,11 @@ describe('certificateProblem', () => {
       '',
       'ECONNRESET',
       'EPROTO',
-      'X_UNABLE_TO',
+      'X_UNABLE_TO_Y',
       'PATH_LENGTH_EXCEEDED_',
+      'XPATH_LENGTH_EXCEEDED',
       'NOT_INVALID_PURPOSE',
+      'INVALID_PURPOSE_X',
     ])
       expect(certificateProblem(code), String(code)).toBeUndefined();
   });
