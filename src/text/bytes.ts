@@ -3,6 +3,8 @@ export function formatBytes(bytes: number): string {
   const KIB = 1024;
   const MIB = KIB * KIB;
   if (bytes < KIB) return `${bytes} bytes`;
-  if (bytes < MIB) return `${Number((bytes / KIB).toFixed(1))} KiB`;
+  // Rounded first: 1,048,575 bytes is "1 MiB", never "1024 KiB".
+  const kib = Number((bytes / KIB).toFixed(1));
+  if (kib < KIB) return `${kib} KiB`;
   return `${Number((bytes / MIB).toFixed(1))} MiB`;
 }

@@ -181,9 +181,10 @@ function utcTime(iso: string, precision: 'minutes' | 'seconds'): string | undefi
 /** A duration in seconds as "1h 5m", "45s", "3d 2h". */
 export function humanDuration(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return String(seconds);
-  if (seconds < 60) return `${Math.round(seconds)}s`;
-  const parts: string[] = [];
+  // Rounded first: 59.6 seconds is "1m", never "60s".
   let rest = Math.round(seconds);
+  if (rest < 60) return `${rest}s`;
+  const parts: string[] = [];
   for (const [unit, size] of [
     ['d', 86_400],
     ['h', 3_600],
