@@ -126,13 +126,10 @@ export function createContext(options: ContextOptions): Ctx {
     },
 
     progress() {
-      // Decided once the global flags are known: only for a person at a terminal.
-      progress ??= new Progress(
-        io,
-        io.stderrIsTTY && io.stdoutIsTTY && !ctx.globals.json && !envFlag(env.CI) && !ctx.globals.debug,
-        options.timers,
-        ctx.accessible(),
-      );
+      // Decided once the global flags are known: only for a person at a terminal (and only
+      // then is the profile read for its accessible mode).
+      const shown = io.stderrIsTTY && io.stdoutIsTTY && !ctx.globals.json && !envFlag(env.CI) && !ctx.globals.debug;
+      progress ??= new Progress(io, shown, options.timers, shown && ctx.accessible());
       return progress;
     },
 

@@ -382,11 +382,22 @@ export interface Spelling {
   hidden: boolean;
 }
 
+/** Each table entry's spellings, made once: a long-lived process (`mon mcp`) reads a command line per call. */
+const SPELLINGS = new WeakMap<Flag, Map<string, readonly Spelling[]>>();
+
 /**
  * The spellings of a table entry, as commander gets them (commander.ts) and the command line
  * is read (read.ts): a switch with both forms has two, the positive first.
  */
-export function spellingsOf(key: string, flag: Flag): Spelling[] {
+export function spellingsOf(key: string, flag: Flag): readonly Spelling[] {
+  let byKey = SPELLINGS.get(flag);
+  if (!byKey) SPELLINGS.set(flag, (byKey = new Map()));
+  let spellings = byKey.get(key);
+  if (!spellings) byKey.set(key, (spellings = spellingsMade(key, flag)));
+  return spellings;
+}
+
+function spellingsMade(key: string, flag: Flag): readonly Spelling[] {
   const long = flag.long ?? kebab(key);
   const short = flag.short ? `-${flag.short}` : undefined;
   const hidden = Boolean(flag.hidden);

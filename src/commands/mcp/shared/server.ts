@@ -145,6 +145,8 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
   const pool: NonNullable<ClientOptions['pool']> = new Map();
   ctx.onClose(() => closeTransports(pool));
   const globals = globalWords(ctx);
+  // Copied once: reading process.env costs a look-up per variable, at every copy.
+  const callEnv = Object.freeze({ ...ctx.env, MON_MODE: 'agent' });
   const settings = await ctx.settings();
   const where = ctx.globals.sandbox ? 'the embedded sandbox' : `profile "${settings.profile.value}"`;
 
@@ -160,7 +162,7 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
     const io = capturedIO();
     const callCtx = createContext({
       io,
-      env: { ...ctx.env, MON_MODE: 'agent' },
+      env: callEnv,
       signal,
       now: () => ctx.now(),
       settings: () => ctx.settings(),
