@@ -75,7 +75,7 @@ export const VENDORED = {
     ].join('\n'),
     assets: ['jq-wasm/jq.wasm'],
   },
-  // `mon mcp`'s server (src/commands/mcp/): the SDK's low-level Server, its stdio transport and
+  // `mon mcp`'s server (src/commands/mcp/): the SDK's low-level Server, the message schema its stdio transport (stdio.ts) reads with and
   // the request schemas it is given handlers for; loaded by `mon mcp` alone. It uses zod's
   // `z` from dist/vendor/zod.cjs (sharedZodPlugin: one zod, not a second copy of 100 KB), and
   // no ajv (ajvTrimPlugin: 130 KB that only validates elicitation answers, which mon never asks).
@@ -83,8 +83,7 @@ export const VENDORED = {
     file: 'mcp.cjs',
     entry: [
       `export { Server } from '@modelcontextprotocol/sdk/server/index.js';`,
-      `export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';`,
-      `export { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';`,
+      `export { CallToolRequestSchema, ErrorCode, JSONRPCMessageSchema, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';`,
     ].join('\n'),
   },
 };
@@ -93,7 +92,6 @@ export const VENDORED = {
 export const VENDOR_ALIASES = {
   '@inquirer/core': '@inquirer/prompts',
   '@modelcontextprotocol/sdk/server/index.js': '@modelcontextprotocol/sdk',
-  '@modelcontextprotocol/sdk/server/stdio.js': '@modelcontextprotocol/sdk',
   '@modelcontextprotocol/sdk/types.js': '@modelcontextprotocol/sdk',
 };
 

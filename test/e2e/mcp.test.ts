@@ -296,15 +296,43 @@ describe('mon mcp ends', () => {
     params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
   });
 
-  async function started(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
+  async function started(
+    env: NodeJS.ProcessEnv,
+  ): Promise<{ child: ChildProcess; exited: Promise<number | null>; out: () => string }> {
     const child = spawn(process.execPath, [BIN, 'mcp', '--sandbox'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     let out = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     child.stdin!.write(`${initialize}\n`);
     await until('the initialize answer', () => out.includes('"protocolVersion":"2025-11-25"'));
-    return { child, exited };
+    return { child, exited, out: () => out };
   }
+
+  it('a line that is not JSON is answered with a parse error, JSON that is no message with an invalid request; it goes on serving', async () => {
+    const { child, exited, out } = await started(cleanEnv());
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    child.stdin!.write(`this is not json\n{"jsonrpc":"2.0","id":7,"method":5}\n[]\n${list}\n`);
+    await until('the tools/list answer', () => out().includes('"id":2'));
+    const [, ...answers] = out()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    // No id where none can be read (MCP's JSONRPCErrorResponse: `id?: RequestId`), the request's where it can.
+    expect(answers[0]).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32700, message: expect.stringMatching(/^Parse error: the line is not JSON/) },
+    });
+    expect(answers[1]).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32600, message: expect.stringMatching(/^Invalid Request: /) },
+    });
+    expect(answers[2]).toMatchObject({ error: { code: -32600 } });
+    expect(answers[2]).not.toHaveProperty('id');
+    expect(answers[3]).toMatchObject({ id: 2, result: { tools: expect.any(Array) } });
+    child.stdin!.end();
+    expect(await exited).toBe(0);
+  });
 
   it('when stdin closes: exit 0', async () => {
     const { child, exited } = await started(cleanEnv());

@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import { Writable } from 'node:stream';
 import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { closeTransports, type ClientOptions } from '../../../api/client';
 import { createContext, type Ctx } from '../../../core/context';
@@ -11,6 +9,7 @@ import { CancelledError } from '../../../errors';
 import { capturedIO, type CapturedIO } from '../../../io';
 import { errorJson } from '../../../output/json-errors';
 import { withoutSecrets } from '../../../text/mask';
+import { LineTransport } from './stdio';
 import { argvFor, ToolInputError, toolsOf, type Tool } from './tools';
 
 /*
@@ -213,23 +212,11 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
     }
   });
 
-  // The protocol goes out through ctx.io, as every output of mon (secrets masked).
-  let clientGone: (() => void) | undefined;
-  const out = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      try {
-        ctx.io.outRaw(chunk.toString());
-        done();
-      } catch (error) {
-        done(error as Error);
-      }
-    },
-  });
-  out.on('error', () => clientGone?.());
+  // The protocol goes out through ctx.io, as every output of mon (secrets masked); a client
+  // that is gone (stdout closed) ends the transport.
   const stdin = ctx.io.stdin;
-  const transport = new StdioServerTransport(stdin as NodeJS.ReadStream, out);
+  const transport = new LineTransport(stdin, (text) => ctx.io.outRaw(text));
   const ended = new Promise<void>((resolve) => {
-    clientGone = resolve;
     stdin.once('end', resolve);
     stdin.once('close', resolve);
     transport.onclose = resolve;
