@@ -25,6 +25,8 @@ export interface IO {
   err(text: string): void;
   /** Exactly as given, even on a terminal: JSON and scripts, whose lines are not for breaking, and tables (fitted already). */
   outRaw(text: string): void;
+  /** --json printed on one line, not indented (`mon mcp`'s calls: read by a program, sent on one line). */
+  compactJson?: boolean;
   errRaw(text: string): void;
   /** A line the person typed was echoed by the terminal: the cursor is at the start of a row. */
   lineTyped(): void;

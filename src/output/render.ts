@@ -264,11 +264,12 @@ function terminalSafe(json: string): string {
  * expression is applied there to exactly that JSON, and its results printed instead.
  */
 
-/** `--json`: the body as received, 2-space indented (`compact`: on one line). */
+/** `--json`: the body as received, 2-space indented (`compact`, or the IO's `compactJson`: on one line). */
 export async function printJson(io: IO, body: unknown, options: { compact?: boolean } = {}): Promise<void> {
   const filter = jqFilterOf(io);
   if (filter) return printJq(io, filter, body);
-  io.outRaw(`${options.compact ? terminalSafe(stringifyJson(body ?? null)) : jsonText(body ?? null)}\n`);
+  const compact = options.compact || io.compactJson;
+  io.outRaw(`${compact ? terminalSafe(stringifyJson(body ?? null)) : jsonText(body ?? null)}\n`);
 }
 
 /**
@@ -303,14 +304,15 @@ export function jsonArrayWriter(io: IO): JsonArrayWriter {
     };
   }
   let count = 0;
+  const compact = io.compactJson;
   return {
     write(entry) {
-      const body = jsonText(entry).replace(/\n/g, '\n  ');
-      io.outRaw(`${count === 0 ? '[\n  ' : ',\n  '}${body}`);
+      if (compact) io.outRaw(`${count === 0 ? '[' : ','}${terminalSafe(stringifyJson(entry ?? null))}`);
+      else io.outRaw(`${count === 0 ? '[\n  ' : ',\n  '}${jsonText(entry).replace(/\n/g, '\n  ')}`);
       count++;
     },
     async end() {
-      io.outRaw(count === 0 ? '[]\n' : '\n]\n');
+      io.outRaw(count === 0 ? '[]\n' : compact ? ']\n' : '\n]\n');
     },
     abandon() {
       if (count > 0) io.outRaw('\n');

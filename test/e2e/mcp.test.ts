@@ -150,6 +150,9 @@ describe('mon mcp against a sandbox over HTTP', () => {
     expect(got.isError).toBeFalsy();
     expect(got.structuredContent).toMatchObject({ id, name: 'Checkout errors' });
     expect(JSON.parse(got.content[0]!.text)).toMatchObject({ id });
+    // The text is the CLI's JSON, on one line.
+    const cli = await runMon(`incidents get ${id} --json`, { env: sandbox.env() });
+    expect(got.content[0]!.text).toBe(JSON.stringify(JSON.parse(cli.stdout)));
     const page = await session.call('status_pages_get', { page: 'Acme Cloud' });
     expect(page.structuredContent).toMatchObject({ name: 'Acme Cloud' });
     // A list: its page object, nextId beside the entries.
@@ -159,6 +162,7 @@ describe('mon mcp against a sandbox over HTTP', () => {
     // A JSON array is wrapped.
     const all = await session.call('incidents_list', { all: true });
     expect(all.structuredContent).toMatchObject({ items: expect.arrayContaining([expect.objectContaining({ id })]) });
+    expect(all.content[0]!.text).toBe(JSON.stringify(all.structuredContent!.items));
   });
 
   it('a write without planToken is its plan (nothing sent); with it, it posts exactly once; again is a conflict', async () => {

@@ -50,8 +50,9 @@ function printedJson(text: string): unknown {
 }
 
 /**
- * The CLI's indented JSON on one line: a line break in JSON text is never inside a string
- * (there it is written `\n`), so each one and the indentation after it can go.
+ * The CLI's JSON on one line (a call's JSON is printed so already, compactJson; this is for any
+ * printed otherwise): a line break in JSON text is never inside a string (there it is written
+ * `\n`), so each one and the indentation after it can go.
  */
 function oneLine(text: string): string {
   return text.replace(/\n */g, '');
@@ -159,6 +160,8 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
       throw error;
     }
     const io = capturedIO();
+    // The CLI's JSON on one line: the text of the answer as it is, and less to read back.
+    io.compactJson = true;
     const callCtx = createContext({
       io,
       env: callEnv,
