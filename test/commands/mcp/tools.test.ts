@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  agentText,
   argvFor,
   NOT_INPUT,
   NOT_TOOLS,
@@ -59,6 +60,45 @@ describe('the tools', () => {
       idempotentHint: false,
       openWorldHint: true,
     });
+  });
+});
+
+describe('the descriptions', () => {
+  it('are the help less what only a terminal can use: no prompt, screen, key, --json or planning flag', () => {
+    const terminalWords =
+      /\b(?:terminal|prompts?|asked|picker|piped|tab-separated|redraws?|printed)\b|Ctrl-|\$EDITOR|\$VISUAL|<TAB>|--(?:json|jq|watch|interval|yes|no-input|plan|dry-run|web)\b|plans:|token included/i;
+    for (const { definition, command } of all) {
+      const after = definition.description.slice(command.summary.length + 2);
+      expect(after, definition.name).not.toMatch(terminalWords);
+    }
+    // What a call needs stays: what is required, what it answers, the values a list names.
+    expect(tool('incidents_create').definition.description).toContain(
+      '--name, --severity, --service and --message are required. The answer is the created incident.',
+    );
+    expect(tool('incidents_ensure').definition.description).toContain(
+      '--name, --severity and --service are required; --severity is used only when it creates.',
+    );
+    expect(tool('incidents_list').definition.description).toContain(
+      'the answer is a page of the matches, {length, entries, nextId}',
+    );
+    const dns = tool('checks_create_dns').definition.description;
+    expect(dns).toContain('\n--name and --query are required, the record type defaults to A');
+    expect(dns).toContain('--file FILE gives any part of the body as JSON.');
+    expect(dns).toContain('Locations (--location):\n  us-east-1, ');
+    expect(tool('incidents_update').definition.description).toMatch(
+      /^Post an update .*\nEffect: write, not idempotent\n\n/,
+    );
+  });
+
+  it('leave out a sentence, a clause or an aside for the terminal, and keep the rest as written', () => {
+    expect(
+      agentText(
+        'On a terminal it asks. The list is\nread (by pages; piped, all of it); then\nfiltered (by name). --json prints {a, b} instead.\n\n' +
+          '--watch redraws it. Ctrl-C stops.\n\nValues:\n  x, y',
+      ),
+    ).toBe('The list is read; then filtered (by name). The answer is {a, b}.\n\nValues:\n  x, y');
+    expect(agentText('It asks for nothing here (it never prompts); --name is required.')).toBe('--name is required.');
+    expect(agentText('Ctrl-G edits it.')).toBe('');
   });
 });
 

@@ -66,9 +66,84 @@ const PLAN_WORDS =
   'planToken: exactly the planned request is sent, once, if the object is still as planned (else an error ' +
   'naming what changed, and nothing is sent).';
 
+/**
+ * Words of help that only a person at a terminal can use: its screens and prompts, the keys
+ * typed there, what is printed (on a terminal or piped), and the flags no tool takes
+ * (NOT_INPUT) or that only shape what is printed. A call answers JSON (ping tokens masked),
+ * never prompts, and never watches.
+ */
+const FOR_A_TERMINAL =
+  /(?:\b(?:terminal|prompts?|asked|asks|picker|checklist|screen|redraw\w*|refresh\w*|pager|spinner|piped|Piped|tab-separated|browser|stdout|stderr|print(?:s|ed)?)\b|token included|Ctrl-\w|\$VISUAL|\$EDITOR|TERM=|<TAB>|Tab or|--(?:watch|interval|web|yes|no-input|jq|format|plan|plan-token|dry-run|exit-status|include)\b)/;
+
+/** `text` cut at `separator` where it is not inside parentheses or quotes. */
+function splitOutside(text: string, separator: RegExp): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '(' || char === '{' || char === '[')) depth++;
+    else if (!quoted && (char === ')' || char === '}' || char === ']')) depth = Math.max(0, depth - 1);
+    else if (depth === 0 && !quoted) {
+      const match = separator.exec(text.slice(at));
+      if (match?.index === 0) {
+        parts.push(text.slice(start, at + match[0].length).trim());
+        start = at + match[0].length;
+        at = start - 1;
+      }
+    }
+  }
+  parts.push(text.slice(start).trim());
+  return parts.filter(Boolean);
+}
+
+/** A clause without what is for a terminal; undefined when nothing is left. */
+function clauseForAgents(clause: string): string | undefined {
+  const kept = clause
+    // An aside for the terminal goes ("(it never prompts)", "(piped, --no-input, CI)").
+    .replace(/ ?\([^()]*\)/g, (aside) => (FOR_A_TERMINAL.test(aside) ? '' : aside))
+    .replace(/^With prompts off, |^Without one (?=--)/, '')
+    // What --json prints is what a call answers.
+    .replace(/(^|\s)--json (?:then )?prints ([^;]*?)(?: instead)?$/, '$1the answer is $2')
+    .replace(/(^|\s)--json: /, '$1the answer: ');
+  return FOR_A_TERMINAL.test(kept) || !kept.trim() ? undefined : kept;
+}
+
+/**
+ * The help's paragraphs (the same text as `mon COMMAND --help`) with what only a person at a
+ * terminal can use left out, sentence by sentence and clause by clause (`;`): an agent reads
+ * what the call does and answers. A paragraph that lists values (an indented list) is kept whole.
+ */
+export function agentText(help: string): string {
+  const paragraphs: string[] = [];
+  for (const paragraph of help.split(/\n{2,}/)) {
+    if (/\n {2}/.test(paragraph)) {
+      paragraphs.push(paragraph);
+      continue;
+    }
+    const sentences: string[] = [];
+    for (const sentence of splitOutside(paragraph.replace(/\s*\n\s*/g, ' '), /[.!?]"? (?=[A-Z`{"(-])/)) {
+      const ending = /[.!?]"?$/.exec(sentence)?.[0] ?? '';
+      const clauses = splitOutside(sentence.slice(0, sentence.length - ending.length), /; /).map((clause) =>
+        clause.replace(/;$/, ''),
+      );
+      const kept = clauses.map(clauseForAgents).filter((clause) => clause !== undefined);
+      if (!kept.length) continue;
+      const text = kept.join('; ');
+      sentences.push(`${text[0]!.toUpperCase()}${text.slice(1)}${ending}`);
+    }
+    if (sentences.length) paragraphs.push(sentences.join(' '));
+  }
+  return paragraphs.join('\n\n');
+}
+
 function description(command: SchemaCommand): string {
-  const about = command.description === command.summary ? '' : `\n\n${command.description}`;
-  return `${command.summary}.\n${command.effect}${about}${command.planned ? `\n\n${PLAN_WORDS}` : ''}`;
+  // The effect as help says it, less the flags that plan (a call plans through planToken).
+  const effect = command.effect.split(' \u00b7 ')[0]!;
+  const about = command.description === command.summary ? '' : agentText(command.description);
+  return `${command.summary}.\n${effect}${about ? `\n\n${about}` : ''}${command.planned ? `\n\n${PLAN_WORDS}` : ''}`;
 }
 
 function inputSchema(command: SchemaCommand): ToolDefinition['inputSchema'] {
