@@ -1,7 +1,9 @@
 // `mon mcp` in `npm run bench`: a tool call against the same GET done by this process with
 // node:http (the floor: what the HTTP request costs), 1,000 sequential calls, interleaved call by
-// call (so machine noise hits both alike), medians; and the server's resident memory (VmRSS of
-// /proc, or ps) after them. The client is the MCP SDK's own, over stdio, as an agent's is.
+// call (so machine noise hits both alike), medians; the server's resident memory (VmRSS of
+// /proc, or ps) after them, and the CPU time it spent (user + system, /proc/PID/stat) per call,
+// which a loaded machine slows less than it slows the wall clock. The client is the MCP SDK's
+// own, over stdio, as an agent's is.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -20,6 +22,18 @@ function rssMb(pid) {
   }
   const ps = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' });
   return Number(ps.stdout.trim()) / 1024;
+}
+
+/** A process's CPU time (user + system) in ms so far, or NaN where /proc does not say it. */
+function cpuMs(pid) {
+  try {
+    // The fields after the command's name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1).split(' ');
+    const tick = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / tick;
+  } catch {
+    return NaN;
+  }
 }
 
 const median = (values) => {
@@ -45,7 +59,7 @@ function get(agent, url, key) {
 /**
  * `mon mcp` run by `node` with `env` (pointing at a sandbox): `tool` with `args` called
  * MCP_CALLS times, each followed by a GET of `url` (what the call asks the API). Returns the
- * median ms of each, and the server's RSS after the calls.
+ * median ms of each, the server's RSS after the calls and its CPU time per call.
  */
 export async function mcpFigures({ node, bin, env, key, tool, args, url, check }) {
   const transport = new StdioClientTransport({ command: node, args: [bin, 'mcp'], env, stderr: 'ignore' });
@@ -55,6 +69,7 @@ export async function mcpFigures({ node, bin, env, key, tool, args, url, check }
   try {
     const calls = [];
     const gets = [];
+    const cpuBefore = cpuMs(transport.pid);
     for (let at = 0; at < MCP_CALLS; at++) {
       let started = performance.now();
       const result = await client.callTool({ name: tool, arguments: args });
@@ -65,7 +80,8 @@ export async function mcpFigures({ node, bin, env, key, tool, args, url, check }
       await get(agent, url, key);
       gets.push(performance.now() - started);
     }
-    return { callMs: median(calls), getMs: median(gets), rssMb: rssMb(transport.pid) };
+    const cpuPerCall = (cpuMs(transport.pid) - cpuBefore) / MCP_CALLS;
+    return { callMs: median(calls), getMs: median(gets), rssMb: rssMb(transport.pid), cpuMs: cpuPerCall };
   } finally {
     agent.destroy();
     await client.close();
