@@ -382,34 +382,51 @@ export type TestIO = CapturedIO;
  * In-memory IO: what the command printed is in `stdout` and `stderr`; nothing is a terminal
  * unless `tty` pretends so (tests), and stdin holds `stdin` (nothing by default).
  */
-export function capturedIO(
-  options: { tty?: boolean; stdinTTY?: boolean; stdin?: string; columns?: number; rows?: number } = {},
-): CapturedIO {
-  const tty = options.tty ?? false;
-  class Captured extends BaseIO implements CapturedIO {
-    stdout = '';
-    stderr = '';
-    readonly stdin = Readable.from([Buffer.from(options.stdin ?? '')]);
-    readonly stdinIsTTY = options.stdinTTY ?? tty;
-    readonly stdoutIsTTY = tty;
-    readonly stderrIsTTY = tty;
-    protected writeOut(text: string): void {
-      this.stdout += text;
-    }
-    protected writeErr(text: string): void {
-      this.stderr += text;
-    }
-    columns(): number {
-      return options.columns ?? 100;
-    }
-    errColumns(): number {
-      return options.columns ?? 100;
-    }
-    override rows(): number {
-      return options.rows ?? 40;
-    }
+export function capturedIO(options: CapturedOptions = {}): CapturedIO {
+  return new Captured(options);
+}
+
+interface CapturedOptions {
+  tty?: boolean;
+  stdinTTY?: boolean;
+  stdin?: string;
+  columns?: number;
+  rows?: number;
+}
+
+// One class for every captured IO: a class made per call would give each its own shapes.
+class Captured extends BaseIO implements CapturedIO {
+  stdout = '';
+  stderr = '';
+  readonly stdinIsTTY: boolean;
+  readonly stdoutIsTTY: boolean;
+  readonly stderrIsTTY: boolean;
+  readonly stdin: NodeJS.ReadableStream;
+
+  constructor(private readonly options: CapturedOptions) {
+    super();
+    const tty = options.tty ?? false;
+    this.stdinIsTTY = options.stdinTTY ?? tty;
+    this.stdoutIsTTY = tty;
+    this.stderrIsTTY = tty;
+    this.stdin = Readable.from([Buffer.from(options.stdin ?? '')]);
   }
-  return new Captured();
+
+  protected writeOut(text: string): void {
+    this.stdout += text;
+  }
+  protected writeErr(text: string): void {
+    this.stderr += text;
+  }
+  columns(): number {
+    return this.options.columns ?? 100;
+  }
+  errColumns(): number {
+    return this.options.columns ?? 100;
+  }
+  override rows(): number {
+    return this.options.rows ?? 40;
+  }
 }
 
 /** In-memory IO for tests: pretend-terminals and captured output. */
