@@ -580,7 +580,7 @@ export const STATUS = verb({
     'From GET /v1/check-statuses: each check with its status and since when (its last result).\n' +
     "A heartbeat's status is its state, as `mon heartbeats list` says it (late once its period\n" +
     'and grace pass without a ping: since it alerted). Piped: tab-separated rows; --json prints\n' +
-    'the answer as received.\n',
+    'the statuses as received.\n',
   examples: ['mon checks status', 'mon checks status --json'],
 });
 

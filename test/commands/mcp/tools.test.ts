@@ -51,7 +51,7 @@ describe('the tools', () => {
       expect(definition.inputSchema).not.toHaveProperty('$schema');
       for (const key of Object.keys(NOT_INPUT)) expect(keys, definition.name).not.toContain(key);
       expect(keys.includes('planToken'), definition.name).toBe(command.planned);
-      expect(definition.description.startsWith(command.summary)).toBe(true);
+      expect(definition.description.startsWith(`${agentText(command.summary) || command.summary}.\n`)).toBe(true);
     }
     expect(tool('incidents_update').definition.annotations).toEqual({
       title: 'mon incidents update',
@@ -68,9 +68,14 @@ describe('the descriptions', () => {
     const terminalWords =
       /\b(?:terminal|prompts?|asked|picker|piped|tab-separated|redraws?|printed)\b|Ctrl-|\$EDITOR|\$VISUAL|<TAB>|--(?:json|jq|watch|interval|yes|no-input|plan|dry-run|web)\b|plans:|token included/i;
     for (const { definition, command } of all) {
-      const after = definition.description.slice(command.summary.length + 2);
-      expect(after, definition.name).not.toMatch(terminalWords);
+      expect(definition.description, definition.name).not.toMatch(terminalWords);
+      expect(command.summary.startsWith(definition.description.split('.\n')[0]!), definition.name).toBe(true);
     }
+    // The summary as help says it, less what a call cannot see: its answer masks the ping URL.
+    expect(tool('heartbeats_create').definition.description).toMatch(
+      /^Create a heartbeat monitor for a cron job\.\nEffect: write/,
+    );
+    expect(tool('checks_status').definition.description).toContain('The answer is the statuses as received.');
     // What a call needs stays: what is required, what it answers, the values a list names.
     expect(tool('incidents_create').definition.description).toContain(
       '--name, --severity, --service and --message are required. The answer is the created incident.',

@@ -143,7 +143,8 @@ function description(command: SchemaCommand): string {
   // The effect as help says it, less the flags that plan (a call plans through planToken).
   const effect = command.effect.split(' \u00b7 ')[0]!;
   const about = command.description === command.summary ? '' : agentText(command.description);
-  return `${command.summary}.\n${effect}${about ? `\n\n${about}` : ''}${command.planned ? `\n\n${PLAN_WORDS}` : ''}`;
+  // The summary too: "Create a heartbeat monitor for a cron job; prints its ping URL" (a call's answer masks it).
+  return `${agentText(command.summary) || command.summary}.\n${effect}${about ? `\n\n${about}` : ''}${command.planned ? `\n\n${PLAN_WORDS}` : ''}`;
 }
 
 function inputSchema(command: SchemaCommand): ToolDefinition['inputSchema'] {
