@@ -74,6 +74,8 @@ export function parseJson(text: string): unknown {
   if (typeof value === 'object' && value !== null && mayHoldOddNumber(text)) {
     walkNumbers(text, value, (holder, key, token) => {
       if (isOdd(token)) keepNumberText(holder, key, token);
+      // A key given twice: its last number is the value, so an earlier one's text is dropped.
+      else numberTexts.get(holder)?.delete(String(key));
     });
   }
   return value;
@@ -129,7 +131,8 @@ function walkNumbers(
         const key = keyOf(top);
         value = top.holder && Object.hasOwn(top.holder, key) ? (top.holder as Record<string, unknown>)[key] : undefined;
       }
-      // A key given twice keeps its last value: an earlier container of that name is walked without a holder.
+      // A key given twice keeps its last value: an earlier container of that name is walked with the last
+      // one's holder (none when the last value is no container), and the last one is walked last.
       const holder = typeof value === 'object' && value !== null ? value : undefined;
       stack.push({ holder, isArray: c === 0x5b, index: 0, keyText: '""' });
       expectKey = c === 0x7b;

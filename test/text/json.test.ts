@@ -6,7 +6,15 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inexactNumbers, isExactNumber, parseJson, stringifyJson } from '../../src/text/json';
+import {
+  copyKeptNumbers,
+  exceedsDepth,
+  inexactNumbers,
+  isExactNumber,
+  MAX_JSON_DEPTH,
+  parseJson,
+  stringifyJson,
+} from '../../src/text/json';
 import { httpServer, mon, TEST_ACCOUNT, TEST_KEY, testEnv, type TestServer } from '../helpers';
 
 describe('parseJson and stringifyJson', () => {
@@ -42,6 +50,138 @@ describe('parseJson and stringifyJson', () => {
     expect(inexactNumbers('{"a":[1,9007199254740993]}', JSON.parse('{"a":[1,9007199254740993]}'))).toEqual([
       { path: ['a', 1], text: '9007199254740993' },
     ]);
+  });
+});
+
+describe('each number form JSON.stringify would rewrite is written back as received', () => {
+  // [what the server sent, what mon writes]: the same text unless JSON itself says otherwise
+  // (spaces between tokens, a key given twice, a \u escape in a key).
+  const table: [string, string][] = [
+    ['[9007199254740991]', '[9007199254740991]'], // the largest safe integer: a plain number
+    ['[9007199254740992]', '[9007199254740992]'],
+    ['[9007199254740993]', '[9007199254740993]'], // one past: a double would make it ...992
+    ['[12345678901234567890]', '[12345678901234567890]'],
+    ['[1234567890123456789012]', '[1234567890123456789012]'], // a double would write 1.2345678901234568e+21
+    ['[1.0]', '[1.0]'],
+    ['[2.50]', '[2.50]'],
+    ['[-1.0]', '[-1.0]'],
+    ['[100.0]', '[100.0]'],
+    ['[0.10]', '[0.10]'],
+    ['[-0]', '[-0]'],
+    ['[-0.0]', '[-0.0]'],
+    ['[0.0000001]', '[0.0000001]'], // a double would write 1e-7
+    ['[0.000001]', '[0.000001]'],
+    ['[1e3]', '[1e3]'],
+    ['[1E3]', '[1E3]'],
+    ['[1e+3]', '[1e+3]'],
+    ['[1.0e10]', '[1.0e10]'],
+    ['[1e400]', '[1e400]'], // a double would be Infinity, written null
+    ['[1E400]', '[1E400]'],
+    ['[1e+400]', '[1e+400]'],
+    ['[1e-400]', '[1e-400]'], // a double would be 0
+    ['[-1e-400]', '[-1e-400]'],
+    ['[true,1.0,null,"x",false,2.50]', '[true,1.0,null,"x",false,2.50]'],
+    ['[[1,[2,1.0]],{"k":[0,2.50]}]', '[[1,[2,1.0]],{"k":[0,2.50]}]'],
+    ['{"a":1.0 }', '{"a":1.0}'],
+    ['{ "a" : 1.0 , "b" : [ 2.0 , 3 ] }', '{"a":1.0,"b":[2.0,3]}'],
+    // Strings with escapes around the numbers: keys, values, quotes and backslashes inside.
+    ['{"q\\"x\\"":1.0}', '{"q\\"x\\"":1.0}'],
+    ['{"a\\\\":1.0,"b":2.0}', '{"a\\\\":1.0,"b":2.0}'],
+    ['{"s":"\\"[1.0,\\"","n":2.0}', '{"s":"\\"[1.0,\\"","n":2.0}'],
+    ['{"\\u0041":1.0}', '{"A":1.0}'],
+    ['{"n":1.0,"s":"\\u0000:0"}', '{"n":1.0,"s":"\\u0000:0"}'],
+    // A key given twice: its last value, written as that one was.
+    ['{"a":1.0,"a":1}', '{"a":1}'],
+    ['{"a":1,"a":1.0}', '{"a":1.0}'],
+    ['{"a":[1.0],"a":[1]}', '{"a":[1]}'],
+    ['{"a":{"x":{"y":1.0}},"a":2}', '{"a":2}'],
+    ['{"a":{"x":1.0},"a":null}', '{"a":null}'],
+    ['{"a":[[1.0]],"a":[]}', '{"a":[]}'],
+  ];
+  it.each(table)('%s is written %s', (sent, written) => {
+    expect(stringifyJson(parseJson(sent))).toBe(written);
+  });
+
+  it('a copy keeps the texts of the numbers it still shares, not of those it changed', () => {
+    const from = parseJson('{"a":1.0,"b":2.50}') as Record<string, number>;
+    const to = { ...from, b: 3 };
+    copyKeptNumbers(from, to);
+    expect(stringifyJson(to)).toBe('{"a":1.0,"b":3}');
+    expect(stringifyJson({ ...from })).toBe('{"a":1,"b":2.5}'); // a copy without copyKeptNumbers
+  });
+});
+
+describe('inexactNumbers: where a --file body has a number a double cannot hold', () => {
+  const table: [string, { path: (string | number)[]; text: string }[]][] = [
+    ['{"a":9007199254740991}', []],
+    ['{"a":9007199254740992}', []],
+    ['{"a":9007199254740993}', [{ path: ['a'], text: '9007199254740993' }]],
+    ['{"a":[1.0,1e400,2.50]}', [{ path: ['a', 1], text: '1e400' }]],
+    ['{"a\\"b":{"c":[0,1e-400]}}', [{ path: ['a"b', 'c', 1], text: '1e-400' }]],
+    ['[{"x":12345678901234567890}]', [{ path: [0, 'x'], text: '12345678901234567890' }]],
+    ['{"a":123456789012345,"b":1.50e3}', []],
+    ['9007199254740993', []], // no container: nothing is walked (JSON.parse of a bare number)
+  ];
+  it.each(table)('%s', (text, found) => {
+    expect(inexactNumbers(text, JSON.parse(text))).toEqual(found);
+  });
+});
+
+describe('isExactNumber: the same decimal value once made a double', () => {
+  const table: [string, boolean][] = [
+    ['1.50', true],
+    ['1e3', true],
+    ['1.50e3', true],
+    ['1e+3', true],
+    ['1.0e10', true],
+    ['+1.5', true],
+    [' 1.50 ', true],
+    ['.5', true],
+    ['5.', true],
+    ['0.0000001', true],
+    ['-0', true],
+    ['123456789012345', true],
+    ['9007199254740991', true],
+    ['9007199254740992', true],
+    ['9007199254740993', false],
+    ['12345678901234567', false],
+    ['0.12345678901234567891', false],
+    ['1e400', false],
+    ['1e-400', false],
+    ['0x10', false], // no decimal number
+  ];
+  it.each(table)('%s: %s', (text, exact) => {
+    expect(isExactNumber(text)).toBe(exact);
+  });
+});
+
+describe('exceedsDepth: arrays and objects nested deeper than the limit', () => {
+  const table: [string, unknown, number, boolean][] = [
+    ['a number', 5, 0, false],
+    ['a string', 'x', 0, false],
+    ['null', null, 0, false],
+    ['an array at limit 0', [], 0, true],
+    ['an array at limit 1', [], 1, false],
+    ['two arrays at limit 1', [[]], 1, true],
+    ['two arrays at limit 2', [[]], 2, false],
+    ['three arrays at limit 2', [[[]]], 2, true],
+    ['three objects at limit 2', { a: { b: {} } }, 2, true],
+    ['three objects at limit 3', { a: { b: {} } }, 3, false],
+    ['values that are no container', [1, 'x', null, true], 1, false],
+    ['a container after a null', [null, []], 1, true],
+  ];
+  it.each(table)('%s', (_name, value, limit, deeper) => {
+    expect(exceedsDepth(value, limit)).toBe(deeper);
+  });
+
+  it(`by default, ${MAX_JSON_DEPTH} levels are allowed and one more is not`, () => {
+    const nested = (levels: number) => {
+      let value: unknown[] = [];
+      for (let level = 1; level < levels; level++) value = [value];
+      return value;
+    };
+    expect(exceedsDepth(nested(MAX_JSON_DEPTH))).toBe(false);
+    expect(exceedsDepth(nested(MAX_JSON_DEPTH + 1))).toBe(true);
   });
 });
 
