@@ -40,8 +40,8 @@ export function keepNumberText(holder: object, key: string | number, text: strin
 /** The text `holder[key]` was written with, when it is still that number. */
 export function keptNumberText(holder: object, key: string | number): string | undefined {
   const text = numberTexts.get(holder)?.get(String(key));
-  const value = (holder as Record<string, unknown>)[key];
-  return text !== undefined && typeof value === 'number' && Number(text) === value ? text : undefined;
+  // No text is Number(undefined), NaN: equal to no value.
+  return Number(text) === (holder as Record<string, unknown>)[key] ? text : undefined;
 }
 
 /** After a copy (`{ ...source }`, a mapped object): the numbers `to` still shares with `from` keep their text. */
@@ -49,8 +49,7 @@ export function copyKeptNumbers(from: object, to: object): void {
   const texts = numberTexts.get(from);
   if (!texts) return;
   for (const [key, text] of texts) {
-    if (keptNumberText(from, key) === text && (to as Record<string, unknown>)[key] === Number(text))
-      keepNumberText(to, key, text);
+    if ((to as Record<string, unknown>)[key] === Number(text)) keepNumberText(to, key, text);
   }
 }
 
@@ -71,7 +70,8 @@ function isOdd(token: string): boolean {
 /** JSON.parse, keeping the text of every number that JSON.stringify would write differently. */
 export function parseJson(text: string): unknown {
   const value: unknown = JSON.parse(text);
-  if (typeof value === 'object' && value !== null && mayHoldOddNumber(text)) {
+  // A bare number (no container) has nothing to keep its text beside: the walk finds none.
+  if (mayHoldOddNumber(text)) {
     walkNumbers(text, value, (holder, key, token) => {
       if (isOdd(token)) keepNumberText(holder, key, token);
       // A key given twice: its last number is the value, so an earlier one's text is dropped.
@@ -93,7 +93,7 @@ function mayHoldOddNumber(text: string): boolean {
  */
 function walkNumbers(
   text: string,
-  root: object,
+  root: unknown,
   found: (holder: object, key: string | number, token: string, path: () => (string | number)[]) => void,
 ): void {
   interface Frame {
@@ -227,7 +227,7 @@ function decimal(text: string): string {
  */
 export function inexactNumbers(text: string, value: unknown): { path: (string | number)[]; text: string }[] {
   const out: { path: (string | number)[]; text: string }[] = [];
-  if (typeof value === 'object' && value !== null && mayHoldOddNumber(text)) {
+  if (mayHoldOddNumber(text)) {
     walkNumbers(text, value, (_holder, _key, token, path) => {
       if (!isExactNumber(token)) out.push({ path: path(), text: token });
     });

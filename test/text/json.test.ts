@@ -90,11 +90,13 @@ describe('each number form JSON.stringify would rewrite is written back as recei
     ['{"s":"\\"[1.0,\\"","n":2.0}', '{"s":"\\"[1.0,\\"","n":2.0}'],
     ['{"\\u0041":1.0}', '{"A":1.0}'],
     ['{"n":1.0,"s":"\\u0000:0"}', '{"n":1.0,"s":"\\u0000:0"}'],
+    ['":1.0}"', '":1.0}"'], // a string alone, however it looks
     // A key given twice: its last value, written as that one was.
     ['{"a":1.0,"a":1}', '{"a":1}'],
     ['{"a":1,"a":1.0}', '{"a":1.0}'],
     ['{"a":[1.0],"a":[1]}', '{"a":[1]}'],
     ['{"a":{"x":{"y":1.0}},"a":2}', '{"a":2}'],
+    ['{"a":{"x":1.0},"a":2}', '{"a":2}'],
     ['{"a":{"x":1.0},"a":null}', '{"a":null}'],
     ['{"a":[[1.0]],"a":[]}', '{"a":[]}'],
   ];
@@ -108,6 +110,13 @@ describe('each number form JSON.stringify would rewrite is written back as recei
     copyKeptNumbers(from, to);
     expect(stringifyJson(to)).toBe('{"a":1.0,"b":3}');
     expect(stringifyJson({ ...from })).toBe('{"a":1,"b":2.5}'); // a copy without copyKeptNumbers
+    const before = { ...from };
+    from.a = 2; // the source changed after the copy: the copy still holds the number received
+    copyKeptNumbers(from, before);
+    expect(stringifyJson(before)).toBe('{"a":1.0,"b":2.50}');
+    const fresh = { ...from };
+    copyKeptNumbers(from, fresh);
+    expect(stringifyJson(fresh)).toBe('{"a":2,"b":2.50}');
   });
 });
 
@@ -143,12 +152,15 @@ describe('isExactNumber: the same decimal value once made a double', () => {
     ['123456789012345', true],
     ['9007199254740991', true],
     ['9007199254740992', true],
+    ['-1.50', true],
     ['9007199254740993', false],
+    ['-9007199254740993', false],
     ['12345678901234567', false],
     ['0.12345678901234567891', false],
     ['1e400', false],
     ['1e-400', false],
     ['0x10', false], // no decimal number
+    ['0b0', false],
   ];
   it.each(table)('%s: %s', (text, exact) => {
     expect(isExactNumber(text)).toBe(exact);
