@@ -3,13 +3,13 @@ export const MAX_JSON_DEPTH = 1000;
 
 /** True when `value` has arrays or objects nested more than `limit` levels deep. Never recursive. */
 export function exceedsDepth(value: unknown, limit = MAX_JSON_DEPTH): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
+  const isContainer = (inner: unknown): inner is object => typeof inner === 'object' && inner !== null;
+  const stack: [object, number][] = isContainer(value) ? [[value, 1]] : [];
   while (stack.length) {
     const [current, depth] = stack.pop()!;
-    if (typeof current !== 'object' || current === null) continue;
     if (depth > limit) return true;
     for (const inner of Array.isArray(current) ? current : Object.values(current)) {
-      if (typeof inner === 'object' && inner !== null) stack.push([inner, depth + 1]);
+      if (isContainer(inner)) stack.push([inner, depth + 1]);
     }
   }
   return false;
@@ -209,7 +209,7 @@ export function isExactNumber(text: string): boolean {
 
 /** A decimal number's value as "sign digits e exponent", without leading or trailing zeros. */
 function decimal(text: string): string {
-  const match = /^\s*([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$/.exec(text);
+  const match = /^\s*\+?(-?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?\s*$/.exec(text);
   if (!match) return text;
   const [, sign = '', whole = '', fraction = '', exponent = '0'] = match;
   let digits = `${whole}${fraction}`.replace(/^0+/, '');
@@ -218,7 +218,7 @@ function decimal(text: string): string {
   const trailing = /0*$/.exec(digits)![0].length;
   digits = digits.slice(0, digits.length - trailing);
   power += trailing;
-  return `${sign === '-' ? '-' : ''}${digits}e${power}`;
+  return `${sign}${digits}e${power}`;
 }
 
 /**
