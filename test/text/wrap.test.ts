@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { displayWidth, stripEscapes } from '../../src/text/width';
-import { hangingIndent, TerminalWrapper, wrapText } from '../../src/text/wrap';
+import { answerShown, cutRows, fitText, hangingIndent, TerminalWrapper, wrapLine, wrapText } from '../../src/text/wrap';
 
 const fit = (text: string, width: number) => new TerminalWrapper(() => width).write(text);
 const rows = (text: string) => text.split('\n');
@@ -108,5 +108,216 @@ describe('TerminalWrapper', () => {
     expect(hangingIndent('Incident:    Checkout', 80)).toBe(13);
     expect(hangingIndent('Authentication failed: the key was rejected', 80)).toBe(0);
     expect(hangingIndent('Incident:    Checkout', 20)).toBe(0);
+  });
+});
+
+/** What a terminal shows after these writes, in order, to one wrapper of `width` columns. */
+const shown = (width: number, ...writes: string[]) => {
+  const wrapper = new TerminalWrapper(() => width);
+  return writes.map((text) => wrapper.write(text)).join('');
+};
+const x = (n: number) => 'x'.repeat(n);
+const a = (n: number) => 'a'.repeat(n);
+
+describe('TerminalWrapper at each bound', () => {
+  it.each([
+    ['a line exactly as wide as the row stays whole', 17, ['Run the check now'], 'Run the check now'],
+    ['one cell more moves the last word', 17, ['Run the check now!'], 'Run the check\nnow!'],
+    ['wide characters count two cells: exactly the row', 15, ['状態 確認中です'], '状態 確認中です'],
+    ['wide characters: one cell short', 14, ['状態 確認中です'], '状態\n確認中です'],
+    [
+      'a word of wide characters is cut between characters',
+      11,
+      ['確認中です確認中です確'],
+      '確認中です\n確認中です\n確',
+    ],
+    ['a first word longer than the row is cut, not moved', 20, [x(25)], `${x(20)}\n${x(5)}`],
+    ['the same after a newline', 20, [`ok\n${x(25)}`], `ok\n${x(20)}\n${x(5)}`],
+    ['the same in the next write after a line ended', 20, ['ok\n', x(25)], `ok\n${x(20)}\n${x(5)}`],
+    // "error: see " leaves 13 cells under the text, of 20.
+    ['a word that fits under the text goes there', 20, [`error: see ${a(13)}`], `error: see\n       ${a(13)}`],
+    ['one cell more: a row of its own, from the start', 20, [`error: see ${a(14)}`], `error: see\n${a(14)}`],
+    ['a word exactly as wide as a row: a row of its own', 20, [`error: see ${a(20)}`], `error: see\n${a(20)}`],
+    [
+      'one cell wider than a row: cut, under the text',
+      20,
+      [`error: see ${a(21)}`],
+      `error: see\n       ${a(13)}\n       ${a(8)}`,
+    ],
+    [
+      'cut where the rest exactly fills the last row',
+      20,
+      [`error: see ${a(26)}`],
+      `error: see\n       ${a(13)}\n       ${a(13)}`,
+    ],
+    ['an indented line keeps its indent before a word that is cut', 20, [`    ${x(25)}`], `    ${x(16)}\n    ${x(9)}`],
+    [
+      'an indented `command` longer than a row keeps its indent, whole',
+      20,
+      ['  `mon incidents list --status all`'],
+      '  `mon incidents list --status all`',
+    ],
+    [
+      'the trailing space of a line left open (a question) is shown',
+      40,
+      ['Type the message for the incident update and end it with Ctrl-D: '],
+      'Type the message for the incident update\nand end it with Ctrl-D: ',
+    ],
+    [
+      'only as many trailing spaces as the row has room for',
+      40,
+      ['Type the message for the incident update and end it with one line of Ctrl-D now:   '],
+      'Type the message for the incident update\nand end it with one line of Ctrl-D now: ',
+    ],
+    [
+      'trailing spaces before a newline are not written',
+      40,
+      ['Type the message for the incident update and end it here   \nnext'],
+      'Type the message for the incident update\nand end it here\nnext',
+    ],
+    ['a line that fits keeps its trailing spaces before a newline', 20, ['Name:  \nnext'], 'Name:  \nnext'],
+    ['an empty write changes nothing', 20, ['', 'ok'], 'ok'],
+    [
+      'a line ended by a newline: the next write starts a new line, with its own indent',
+      40,
+      ['done\n', 'error: --status must be one of INVESTIGATING or RESOLVED'],
+      'done\nerror: --status must be one of\n       INVESTIGATING or RESOLVED',
+    ],
+    // A colour alone takes no cell: the row is still empty.
+    ['a colour written alone leaves the row empty', 20, ['\u001b[1m', x(25)], `\u001b[1m${x(20)}\n${x(5)}`],
+  ])('%s', (_name, width, writes, expected) => {
+    expect(shown(width, ...writes)).toBe(expected);
+  });
+
+  it.each([
+    // The spinner's "\rxyz" leaves 3 cells used: 3 + 1 + 16 fits 20, 3 + 1 + 17 does not.
+    ['after a carriage return, the row holds what follows it', ['abcdefghij', '\rxyz', ` ${x(16)}`], ` ${x(16)}`],
+    ['one cell more goes on the next row', ['abcdefghij', '\rxyz', ` ${x(17)}`], `\n${x(17)}`],
+    // An erase without a carriage return leaves the cursor where it was (10 cells used).
+    ['an erase keeps the column', ['abcdefghij', '\u001b[K', ` ${x(9)}`], ` ${x(9)}`],
+    ['an erase keeps the column: one cell more', ['abcdefghij', '\u001b[K', ` ${x(10)}`], `\n${x(10)}`],
+    ['a carriage return alone: the next line starts afresh', ['abc', '\r', x(25)], `${x(20)}\n${x(5)}`],
+    ['a line that does not fit after a spinner', ['\rab', ` ${x(19)}`], `\n${x(19)}`],
+  ])('%s', (_name, writes, expectedLast) => {
+    const wrapper = new TerminalWrapper(() => 20);
+    const outs = writes.map((text) => wrapper.write(text));
+    expect(outs.slice(0, -1)).toEqual(writes.slice(0, -1));
+    expect(outs.at(-1)).toBe(expectedLast);
+  });
+
+  it('never fits to fewer than 10 columns', () => {
+    expect(shown(4, 'one two three four')).toBe('one two\nthree four');
+  });
+});
+
+describe('hangingIndent at each bound', () => {
+  it.each([
+    ['12. item', 80, 4],
+    ['1) item', 80, 3],
+    ['1.  item', 80, 4],
+    ['123. item', 80, 0],
+    ['ab) item', 80, 0],
+    ['  - item', 80, 4],
+    ['Step2: text', 80, 7],
+    // A colon inside the text (a time) is no label.
+    ['Time 10:30 note:  ok', 80, 0],
+    // Under the text only while that is at most half the width.
+    ['error: x', 14, 7],
+    ['error: x', 13, 0],
+  ])('%j at %i columns: %i', (line, width, indent) => {
+    expect(hangingIndent(line, width)).toBe(indent);
+  });
+});
+
+describe('fitText (help and docs text)', () => {
+  it.each([
+    [
+      'lines of a paragraph are joined',
+      'Creates a check.\nIt runs every minute.',
+      80,
+      'Creates a check. It runs every minute.',
+    ],
+    ['a blank line separates paragraphs', 'First.\n\nSecond.', 80, 'First.\n\nSecond.'],
+    ['several blank lines (spaces too) become one', 'First.\n\n  \n\nSecond.', 80, 'First.\n\nSecond.'],
+    [
+      'an indented line stays a line of its own, and so does the line after it',
+      'Examples:\n  mon checks list\n  mon checks get ID\nmore text\nand more',
+      80,
+      'Examples:\n  mon checks list\n  mon checks get ID\nmore text and more',
+    ],
+    ['a paragraph exactly as wide as the width', 'aaaa\nbbbb', 9, 'aaaa bbbb'],
+    ['one character more', 'aaaa\nbbbbb', 9, 'aaaa\nbbbbb'],
+    [
+      'an indented line continues under its first value',
+      '  Locations: eu-west-1, us-east-1, ap-south-1',
+      30,
+      '  Locations: eu-west-1,\n             us-east-1,\n             ap-south-1',
+    ],
+  ])('%s', (_name, text, width, expected) => {
+    expect(fitText(text, width)).toBe(expected);
+  });
+});
+
+describe('wrapLine', () => {
+  it.each<[string, string, number, number | undefined, string[]]>([
+    ['a line exactly as wide as the width', 'aaaa bbbbb', 10, undefined, ['aaaa bbbbb']],
+    ['one character more', 'aaaa bbbbbb', 10, undefined, ['aaaa', 'bbbbbb']],
+    ['a word longer than the width is cut', 'abcdefghijkl', 5, undefined, ['abcde', 'fghij', 'kl']],
+    ['cut under the indent', '  abcdefghijkl', 6, undefined, ['  abcd', '  efgh', '  ijkl']],
+    ['runs of spaces become one when wrapped', 'a  b   c d e', 5, undefined, ['a b c', 'd e']],
+    [
+      'a given hanging indent, a row exactly filled',
+      'Global options: --json, --sandbox, --profile',
+      20,
+      2,
+      ['Global options:', '  --json, --sandbox,', '  --profile'],
+    ],
+    [
+      'an unindented label gets no hanging indent',
+      'Locations: aaaa, bbbb',
+      16,
+      undefined,
+      ['Locations: aaaa,', 'bbbb'],
+    ],
+    [
+      'an indented label: under its value',
+      '  Locations: aaaa, bbbb',
+      18,
+      undefined,
+      ['  Locations: aaaa,', '             bbbb'],
+    ],
+    ['an indented line without a label: under its start', '  aaaa bbbb cccc', 11, undefined, ['  aaaa bbbb', '  cccc']],
+  ])('%s', (_name, text, width, hanging, expected) => {
+    expect(wrapLine(text, width, hanging)).toEqual(expected);
+  });
+});
+
+describe('cutRows (text without spaces, such as JSON)', () => {
+  it.each<[string, number, string[]]>([
+    ['abcdef', 3, ['abc', 'def']],
+    ['abcdef', 4, ['abcd', 'ef']],
+    ['abcdef', 6, ['abcdef']],
+    ['', 4, []],
+    // Wide characters: never half of one; one on a row of its own when a row has fewer cells.
+    ['日本語', 4, ['日本', '語']],
+    ['日本語', 3, ['日', '本', '語']],
+    ['日本', 1, ['日', '本']],
+    ['ab', 0, ['a', 'b']],
+    // A colour takes no cell and is never cut in two.
+    ['\u001b[31mab\u001b[39m', 1, ['\u001b[31ma', 'b\u001b[39m']],
+  ])('%j in rows of %i cells', (text, cells, expected) => {
+    expect(cutRows(text, cells)).toEqual(expected);
+  });
+});
+
+describe('answerShown (the line a question leaves)', () => {
+  // "✔ Which open incident? " takes 23 cells; the last column is left free.
+  it.each([
+    ['an answer that fits stays one line', 80, 'Checkout errors on the payment page'],
+    ['broken at the last word that fits', 41, 'Checkout errors\n  on the payment page'],
+    ['one column more: one more word', 42, 'Checkout errors on\n  the payment page'],
+    ['no room even for its first word: as it is', 30, 'Checkout errors on the payment page'],
+  ])('%s', (_name, columns, expected) => {
+    expect(answerShown(columns, 'Which open incident?', 'Checkout errors on the payment page')).toBe(expected);
   });
 });
