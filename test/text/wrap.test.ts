@@ -176,6 +176,33 @@ describe('TerminalWrapper at each bound', () => {
       'Type the message for the incident update\nand end it here\nnext',
     ],
     ['a line that fits keeps its trailing spaces before a newline', 20, ['Name:  \nnext'], 'Name:  \nnext'],
+    ['so does a line exactly as wide as the row', 20, [`Name:${' '.repeat(15)}\nnext`], `Name:${' '.repeat(15)}\nnext`],
+    [
+      'after a trailing space, the next write continues on the same row while it fits',
+      40,
+      ['Type the message for the incident update and end it with Ctrl-D: ', 'abcdefghijklmnop'],
+      'Type the message for the incident update\nand end it with Ctrl-D: abcdefghijklmnop',
+    ],
+    [
+      'a trailing space filling the row: the next write goes on the next row',
+      40,
+      ['Type the message for the incident update and end it with one line of Ctrl-D now:   ', 'x'],
+      'Type the message for the incident update\nand end it with one line of Ctrl-D now: \nx',
+    ],
+    [
+      'an indented first word wider than the room is cut under the indent',
+      10,
+      [`    ${a(8)}`],
+      `    ${a(6)}\n    ${a(2)}`,
+    ],
+    // A wide character never fits the last cell of a row, but is put there rather than lost;
+    // the next row starts under the text, without the spaces that followed it.
+    [
+      'a wide character on the last cell of a row',
+      10,
+      [`${' '.repeat(9)}日 b`],
+      `${' '.repeat(9)}日\n${' '.repeat(9)}b`,
+    ],
     ['an empty write changes nothing', 20, ['', 'ok'], 'ok'],
     [
       'a line ended by a newline: the next write starts a new line, with its own indent',
@@ -191,11 +218,11 @@ describe('TerminalWrapper at each bound', () => {
 
   it.each([
     // The spinner's "\rxyz" leaves 3 cells used: 3 + 1 + 16 fits 20, 3 + 1 + 17 does not.
-    ['after a carriage return, the row holds what follows it', ['abcdefghij', '\rxyz', ` ${x(16)}`], ` ${x(16)}`],
-    ['one cell more goes on the next row', ['abcdefghij', '\rxyz', ` ${x(17)}`], `\n${x(17)}`],
-    // An erase without a carriage return leaves the cursor where it was (10 cells used).
-    ['an erase keeps the column', ['abcdefghij', '\u001b[K', ` ${x(9)}`], ` ${x(9)}`],
-    ['an erase keeps the column: one cell more', ['abcdefghij', '\u001b[K', ` ${x(10)}`], `\n${x(10)}`],
+    ['after a carriage return, the row holds what follows it', ['abcdefghij\rxyz', ` ${x(16)}`], ` ${x(16)}`],
+    ['one cell more goes on the next row', ['abcdefghij\rxyz', ` ${x(17)}`], `\n${x(17)}`],
+    // Text written with an erase and no carriage return adds to the row (8 + 2 cells used).
+    ['an erase keeps the column', ['abcdefgh', 'ij\u001b[K', ` ${x(9)}`], ` ${x(9)}`],
+    ['an erase keeps the column: one cell more', ['abcdefgh', 'ij\u001b[K', ` ${x(10)}`], `\n${x(10)}`],
     ['a carriage return alone: the next line starts afresh', ['abc', '\r', x(25)], `${x(20)}\n${x(5)}`],
     ['a line that does not fit after a spinner', ['\rab', ` ${x(19)}`], `\n${x(19)}`],
   ])('%s', (_name, writes, expectedLast) => {
@@ -239,6 +266,7 @@ describe('fitText (help and docs text)', () => {
     ],
     ['a blank line separates paragraphs', 'First.\n\nSecond.', 80, 'First.\n\nSecond.'],
     ['several blank lines (spaces too) become one', 'First.\n\n  \n\nSecond.', 80, 'First.\n\nSecond.'],
+    ['spaces at the end of a joined line are dropped', 'First line\nand more   ', 80, 'First line and more'],
     [
       'an indented line stays a line of its own, and so does the line after it',
       'Examples:\n  mon checks list\n  mon checks get ID\nmore text\nand more',
@@ -262,6 +290,8 @@ describe('wrapLine', () => {
   it.each<[string, string, number, number | undefined, string[]]>([
     ['a line exactly as wide as the width', 'aaaa bbbbb', 10, undefined, ['aaaa bbbbb']],
     ['one character more', 'aaaa bbbbbb', 10, undefined, ['aaaa', 'bbbbbb']],
+    ['a line that fits keeps its spaces as they are', 'a  b', 4, undefined, ['a  b']],
+    ['so does one exactly as wide, spaces at its end included', 'ab  ', 4, undefined, ['ab  ']],
     ['a word longer than the width is cut', 'abcdefghijkl', 5, undefined, ['abcde', 'fghij', 'kl']],
     ['cut under the indent', '  abcdefghijkl', 6, undefined, ['  abcd', '  efgh', '  ijkl']],
     ['runs of spaces become one when wrapped', 'a  b   c d e', 5, undefined, ['a b c', 'd e']],
@@ -287,6 +317,20 @@ describe('wrapLine', () => {
       ['  Locations: aaaa,', '             bbbb'],
     ],
     ['an indented line without a label: under its start', '  aaaa bbbb cccc', 11, undefined, ['  aaaa bbbb', '  cccc']],
+    [
+      'the spaces after a label count as one',
+      '  Locations:   aaaa, bbbb',
+      18,
+      undefined,
+      ['  Locations: aaaa,', '             bbbb'],
+    ],
+    [
+      'a label only as the first word',
+      '  see Locations: aaaa, bbbb',
+      20,
+      undefined,
+      ['  see Locations:', '  aaaa, bbbb'],
+    ],
   ])('%s', (_name, text, width, hanging, expected) => {
     expect(wrapLine(text, width, hanging)).toEqual(expected);
   });
