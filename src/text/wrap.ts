@@ -29,11 +29,15 @@ export function wrapLine(text: string, width: number, hanging?: number): string[
   const lead = /^(\s*)/.exec(text)![1]!.length;
   const line = ' '.repeat(lead) + text.slice(lead).replace(/ +/g, ' ');
   const label = lead > 0 ? /^(\s*\S+:\s+)\S/.exec(line) : null;
-  const indent = ' '.repeat(hanging ?? (label ? label[1]!.length : lead));
+  // An indent as wide as the line would leave no room for a word (and cutting it would never
+  // end): under the line's start instead, or from the row's start.
+  const shownLead = lead < width ? lead : 0;
+  const wanted = hanging ?? (label ? label[1]!.length : lead);
+  const indent = ' '.repeat(wanted < width ? wanted : shownLead);
   const out: string[] = [];
   let current = '';
   for (const word of line.slice(lead).split(/ +/)) {
-    const start = out.length === 0 && current === '' ? ' '.repeat(lead) : '';
+    const start = out.length === 0 && current === '' ? ' '.repeat(shownLead) : '';
     const candidate = current === '' ? `${start}${out.length ? indent : ''}${word}` : `${current} ${word}`;
     if (candidate.length > width && current.trim() !== '') {
       out.push(current);

@@ -331,6 +331,18 @@ describe('wrapLine', () => {
       undefined,
       ['  see Locations:', '  aaaa, bbbb'],
     ],
+    // An indent as wide as the line leaves no room for a word: from the row's start instead
+    // (these never returned before: the cut word grew by its indent on every row).
+    ['a given indent one less than the width is kept', 'aa bb cc', 5, 4, ['aa bb', '    c', '    c']],
+    ["a given indent as wide as the line: from the row's start", 'aa bb cc', 5, 5, ['aa bb', 'cc']],
+    ["a line indented wider than the width: from the row's start", '      abcdefgh', 4, undefined, ['abcd', 'efgh']],
+    [
+      "a label wider than the width: under the line's start",
+      '  --alert-channel-subscriptions: aaaa, bbbb, cccc',
+      20,
+      undefined,
+      ['  --alert-channel-su', '  bscriptions: aaaa,', '  bbbb, cccc'],
+    ],
   ])('%s', (_name, text, width, hanging, expected) => {
     expect(wrapLine(text, width, hanging)).toEqual(expected);
   });
