@@ -100,6 +100,9 @@ describe('TerminalWrapper', () => {
     expect(wrapText('  Checkout errors on the payment page · MAJOR · started 5m ago', 30, 2)).toBe(
       '  Checkout errors on the\n  payment page · MAJOR ·\n  started 5m ago',
     );
+    // A wide character never fits a row's last cell, but is put there rather than lost; the
+    // next row starts at the indent, without the space that followed it.
+    expect(wrapText(`${' '.repeat(9)}日 b`, 10, 2)).toBe(`${' '.repeat(9)}日\n  b`);
   });
 
   it('indents under a label or a marker only when that leaves room for the text', () => {
