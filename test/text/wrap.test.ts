@@ -339,6 +339,8 @@ describe('wrapLine', () => {
     ['a given indent one less than the width is kept', 'aa bb cc', 5, 4, ['aa bb', '    c', '    c']],
     ["a given indent as wide as the line: from the row's start", 'aa bb cc', 5, 5, ['aa bb', 'cc']],
     ["a line indented wider than the width: from the row's start", '      abcdefgh', 4, undefined, ['abcd', 'efgh']],
+    ["a line indented exactly the width: from the row's start", '    abcdefgh', 4, undefined, ['abcd', 'efgh']],
+    ['a line indented one less than the width: under its start', '   abc', 4, undefined, ['   a', '   b', '   c']],
     [
       "a label wider than the width: under the line's start",
       '  --alert-channel-subscriptions: aaaa, bbbb, cccc',
