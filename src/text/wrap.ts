@@ -83,8 +83,9 @@ export function hangingIndent(line: string, width: number): number {
   const label = /^[^\s:][^:]{0,31}?: {2,}(?=\S)|^[\p{L}][\p{L}\p{N} _-]{0,11}?: (?=\S)/u.exec(rest);
   const found = marker?.[0] ?? label?.[0] ?? '';
   const indent = lead + displayWidth(found);
-  // A label so long that little would be left for the text: continue under the line's start.
-  return indent > width / 2 ? lead : indent;
+  // A label so long that little would be left for the text: continue under the line's start,
+  // or from the row's start when the line is indented as wide as the row (no room at all).
+  return indent <= width / 2 ? indent : lead < width ? lead : 0;
 }
 
 /** Sequences that move the cursor or erase (anything but colours and links): such a write goes out as it is. */

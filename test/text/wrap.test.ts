@@ -206,6 +206,9 @@ describe('TerminalWrapper at each bound', () => {
       [`${' '.repeat(9)}日 b`],
       `${' '.repeat(9)}日\n${' '.repeat(9)}b`,
     ],
+    // Indented wider than the row: the rows after the first start at the row's start (this never
+    // returned before: every row started past the row's end, so nothing of the word was left to cut).
+    ['a line indented wider than the row', 10, [`${' '.repeat(11)}abc def`], `${' '.repeat(11)}a\nbc def`],
     ['an empty write changes nothing', 20, ['', 'ok'], 'ok'],
     [
       'a line ended by a newline: the next write starts a new line, with its own indent',
@@ -254,6 +257,9 @@ describe('hangingIndent at each bound', () => {
     // Under the text only while that is at most half the width.
     ['error: x', 14, 7],
     ['error: x', 13, 0],
+    // A line indented wider than half the row continues under its start, while that leaves a cell.
+    [`${' '.repeat(10)}x`, 11, 10],
+    [`${' '.repeat(11)}x`, 11, 0],
   ])('%j at %i columns: %i', (line, width, indent) => {
     expect(hangingIndent(line, width)).toBe(indent);
   });
