@@ -6,7 +6,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'node_modules/', '.cache/', '.tmp/', 'completions/', 'reports/', '.stryker-tmp/'] },
+  {
+    ignores: ['dist/', 'coverage/', 'node_modules/', '.cache/', '.tmp/', 'completions/', 'reports/', '.stryker-tmp*/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
