@@ -17,20 +17,21 @@ import { sanitize } from '../../../text/escape';
  * says when there is one. A run that ends (however) removes its file.
  */
 
+/** What a run's first line says of it. */
+interface RunFacts {
+  runId: string;
+  pid: number;
+  host: string;
+  /** Where the run sent its requests: a base URL, or "the embedded sandbox". */
+  where: string;
+  command: string;
+  windowName: string;
+  incidentName?: string;
+}
+
 /** One step of a run, as a line of its journal. */
 export type JournalStep =
-  | {
-      step: 'begin';
-      runId: string;
-      pid: number;
-      host: string;
-      /** Where the run sent its requests: a base URL, or "the embedded sandbox". */
-      where: string;
-      command: string;
-      windowName: string;
-      incidentName?: string;
-      at: string;
-    }
+  | ({ step: 'begin'; at: string } & RunFacts)
   | { step: 'window-opening'; at: string }
   | { step: 'window-opened'; windowId: number; startsAt: string; at: string }
   | { step: 'incident-opening'; at: string }
@@ -39,15 +40,8 @@ export type JournalStep =
   | { step: 'incident-resolved'; at: string };
 
 /** A run as its journal tells it. */
-export interface RunRecord {
+export interface RunRecord extends RunFacts {
   file: string;
-  runId: string;
-  pid: number;
-  host: string;
-  where: string;
-  command: string;
-  windowName: string;
-  incidentName?: string;
   startedAt: string;
   /** A window was being opened (its POST may have reached the API without the answer being written here). */
   windowOpening: boolean;
@@ -168,16 +162,11 @@ function recordOf(file: string, text: string): RunRecord | undefined {
   }
   const begin = steps[0];
   if (begin?.step !== 'begin') return undefined;
+  const { step: _begin, at, ...facts } = begin;
   const record: RunRecord = {
     file,
-    runId: begin.runId,
-    pid: begin.pid,
-    host: begin.host,
-    where: begin.where,
-    command: begin.command,
-    windowName: begin.windowName,
-    ...(begin.incidentName !== undefined ? { incidentName: begin.incidentName } : {}),
-    startedAt: begin.at,
+    ...facts,
+    startedAt: at,
     windowOpening: false,
     windowEnded: false,
     incidentOpening: false,
