@@ -1,4 +1,5 @@
 import type { SchemaCommand, SchemaDocument } from '../../../core/schema';
+import { mdCodeBlock } from '../../../text/markdown';
 
 /*
  * The agent skill (SKILL.md) mon prints: everything it says of commands, flags, effects, modes
@@ -88,7 +89,8 @@ export const TASKS: readonly Task[] = [
   },
 ];
 
-const fence = (lines: readonly string[]) => ['```sh', ...lines, '```'];
+/** Command lines as a `sh` block (text/markdown.ts's fence, the one plans use too). */
+const fence = (lines: readonly string[]) => mdCodeBlock(lines.join('\n'), 'sh').split('\n');
 
 /** "`mon incidents update [INCIDENT_ID]`" */
 function usage(command: SchemaCommand): string {
