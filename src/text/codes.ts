@@ -86,7 +86,8 @@ export function errorWords(error: unknown, code?: string): string {
   if (words) return words;
   // undici's parser errors carry no code.
   if ((error as Error | undefined)?.name === 'HTTPParserError') return 'the answer is not valid HTTP';
-  const message = error instanceof Error ? error.message : String(error);
+  // Nothing thrown at all (a rejection with no reason) is not the word "undefined".
+  const message = error instanceof Error ? error.message : error == null ? '' : String(error);
   return message.replace(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b:?\s*/g, '').trim() || 'an unknown failure';
 }
 

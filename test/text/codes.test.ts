@@ -107,6 +107,13 @@ describe('errorWords', () => {
     }
     expect(errorWords({ code: 'ENOSPC' })).toBe('the disk is full');
   });
+
+  it('says "an unknown failure" when nothing was thrown, never "undefined" or "null"', () => {
+    expect(errorWords(undefined)).toBe('an unknown failure');
+    expect(errorWords(null)).toBe('an unknown failure');
+    expect(fileWords(undefined)).toBe('an unknown failure');
+    expect(errorWords(0)).toBe('0');
+  });
 });
 
 describe('certificateProblem', () => {
