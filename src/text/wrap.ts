@@ -32,7 +32,8 @@ export function wrapLine(text: string, width: number, hanging?: number): string[
   // An indent as wide as the line would leave no room for a word (and cutting it would never
   // end): under the line's start instead, or from the row's start.
   const shownLead = lead < width ? lead : 0;
-  const wanted = hanging ?? (label ? label[1]!.length : lead);
+  // Under a label's value only when that leaves at least half the row for it (as hangingIndent).
+  const wanted = hanging ?? (label && label[1]!.length <= width / 2 ? label[1]!.length : lead);
   const indent = ' '.repeat(wanted < width ? wanted : shownLead);
   const out: string[] = [];
   let current = '';
