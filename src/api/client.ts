@@ -107,11 +107,18 @@ export class ApiClient {
     return (this.options.now ?? Date.now)() + this.serverAheadMs;
   }
 
-  private noteDate(header: string | string[] | undefined): void {
+  /**
+   * The server wrote its `Date` somewhere between `sentAt` and now, by our clock: only a
+   * `Date` outside that span (widened by the header's resolution) says its clock differs. A
+   * slow answer (a loaded server, a long way) is not a server behind us.
+   */
+  private noteDate(header: string | string[] | undefined, sentAt: number): void {
     const date = Date.parse(Array.isArray(header) ? (header[0] ?? '') : (header ?? ''));
     if (!Number.isFinite(date)) return;
-    const ahead = date - (this.options.now ?? Date.now)();
-    this.serverAheadMs = Math.abs(ahead) < DATE_RESOLUTION_MS ? 0 : ahead;
+    const receivedAt = (this.options.now ?? Date.now)();
+    if (date >= receivedAt + DATE_RESOLUTION_MS) this.serverAheadMs = date - receivedAt;
+    else if (date <= sentAt - DATE_RESOLUTION_MS) this.serverAheadMs = date - sentAt;
+    else this.serverAheadMs = 0;
   }
 
   prepare(request: ApiRequest): PreparedRequest {
@@ -195,6 +202,7 @@ export class ApiClient {
     try {
       for (let attempt = 1; ; attempt++) {
         const started = Date.now();
+        const sentAt = (this.options.now ?? Date.now)();
         if (debug) {
           debug(`> ${prepared.method} ${prepared.url}${attempt > 1 ? ` (attempt ${attempt})` : ''}${via}`);
           for (const [name, value] of Object.entries(redactHeaders(prepared.headers))) debug(`> ${name}: ${value}`);
@@ -293,7 +301,7 @@ export class ApiClient {
                 : `Check the base URL (${next('auth status')}), your network, and HTTPS_PROXY/NO_PROXY.`,
           });
         }
-        this.noteDate(headers.date);
+        this.noteDate(headers.date, sentAt);
         if (debug) {
           debug(`< ${statusLabel(status)} in ${Date.now() - started} ms`);
           for (const [name, value] of Object.entries(redactHeaders(headers))) debug(`< ${name}: ${sanitize(value)}`);

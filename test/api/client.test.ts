@@ -101,6 +101,38 @@ ways.each('ApiClient', () => {
     expect(api.now()).toBe(ours);
   });
 
+  it('a slow answer is not a server behind us: the Date it wrote when the request came in, read 5 s later, moves no clock', async () => {
+    let ours = Date.parse('2026-03-02T10:00:00.400Z');
+    const url = await serve((_req, res) => {
+      const date = new Date(ours).toUTCString(); // written as the request comes in
+      ours += 5000; // and answered 5 s later
+      json(res, 200, {}, { date });
+    });
+    const api = client(url, { now: () => ours });
+    await api.request({ method: 'GET', path: '/v1/x' });
+    expect(new Date(api.now()).toISOString()).toBe('2026-03-02T10:00:05.400Z');
+  });
+
+  it('a Date outside the time the request took, by the resolution of the header, is a clock that differs, on each side', async () => {
+    let ours = Date.parse('2026-03-02T10:00:00.000Z');
+    let date = '';
+    const url = await serve((_req, res) => {
+      ours += 3000; // the answer took 3 s: sent at 10:00:00, received at 10:00:03
+      json(res, 200, {}, { date });
+    });
+    const api = client(url, { now: () => ours });
+    const seenAfter = async (header: string) => {
+      ours = Date.parse('2026-03-02T10:00:00.000Z');
+      date = header;
+      await api.request({ method: 'GET', path: '/v1/x' });
+      return api.now() - ours; // how far ahead the server is taken to be
+    };
+    expect(await seenAfter('Mon, 02 Mar 2026 10:00:04 GMT')).toBe(1000); // one resolution past the answer: ahead
+    expect(await seenAfter('Mon, 02 Mar 2026 10:00:03 GMT')).toBe(0); // within
+    expect(await seenAfter('Mon, 02 Mar 2026 09:59:59 GMT')).toBe(-1000); // one resolution before the request: behind
+    expect(await seenAfter('Mon, 02 Mar 2026 10:00:00 GMT')).toBe(0); // within
+  });
+
   it('retries a PUT after a reset connection', async () => {
     const url = await serve((req, res, count) => (count === 1 ? req.socket.destroy() : json(res, 200, { id: '1' })));
     await expect(client(url).request({ method: 'PUT', path: '/v1/x', body: {} })).resolves.toMatchObject({
