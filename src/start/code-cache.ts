@@ -1,9 +1,9 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type * as VM from 'node:vm';
 import { BUILD_KEY, buildKey } from './build';
 import { trustedCacheDir } from './cache-dir';
-import { readRegular, removeSealed, seal, unseal, writeSealed } from './sealed';
+import { readRegular, removeFile, removeSealed, seal, unseal, writeSealed } from './sealed';
 
 /*
  * The bundle (dist/mon.cjs) and its vendor files (dist/vendor/*.cjs, loaded on first use) are
@@ -150,7 +150,7 @@ export class CodeCache {
     const payload = unseal('code', data);
     if (payload === undefined) {
       // Damaged (or of an earlier format): replaced after this run.
-      rmSync(file, { force: true });
+      removeFile(file);
       return undefined;
     }
     this.markRunning();
@@ -172,7 +172,7 @@ export class CodeCache {
       try {
         const data = readRegular(marker);
         // Another run of the same command may have marked it since: its marker stays.
-        if (data && unseal('run', data)?.toString('latin1') === String(process.pid)) rmSync(marker, { force: true });
+        if (data && unseal('run', data)?.toString('latin1') === String(process.pid)) removeFile(marker);
       } catch {
         // Left behind: the next start removes this command's caches, which only costs speed.
       }

@@ -1,8 +1,8 @@
-import { existsSync, fstatSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, fstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILD_KEY, buildKey } from './build';
 import type { LineFacts } from './command-line';
-import { readRegular, removeSealed, unseal, writeSealed } from './sealed';
+import { readRegular, removeFile, removeSealed, unseal, writeSealed } from './sealed';
 
 /*
  * Output that depends only on the command line and the terminal's width (help, completion
@@ -66,7 +66,7 @@ export function keptOutput(dir: string, name: string): Buffer | undefined {
   const data = readRegular(file);
   if (data === undefined) return undefined;
   const text = unseal('output', data);
-  if (text === undefined) rmSync(file, { force: true });
+  if (text === undefined) removeFile(file);
   return text;
 }
 

@@ -7,7 +7,7 @@ import {
   readFileSync,
   readSync,
   renameSync,
-  rmSync,
+  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -135,10 +135,23 @@ export function isSealed(kind: Kind, file: string): boolean {
   }
 }
 
+/**
+ * Removes `file` when it is there; throws when it cannot. One system call: fs.rmSync, which does
+ * the same for a file, loads a module of its own on Node.js 20 (~1.9 M instructions on every run
+ * that removes the marker of a run using code caches).
+ */
+export function removeFile(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
 /** Removes `dir/name` when mon wrote it (its marker); anything else there stays. */
 export function removeSealed(kind: Kind, dir: string, name: string): void {
   const file = join(dir, name);
-  if (isSealed(kind, file)) rmSync(file, { force: true });
+  if (isSealed(kind, file)) removeFile(file);
 }
 
 /**
@@ -149,11 +162,11 @@ export function writeSealed(kind: Kind, dir: string, name: string, payload: Uint
   const temp = join(dir, `${name}.${process.pid}.tmp`);
   try {
     // 'wx': a new file, never one that is there already (nor what a link there points to).
-    rmSync(temp, { force: true });
+    removeFile(temp);
     writeFileSync(temp, seal(kind, payload), { mode: 0o600, flag: 'wx' });
     renameSync(temp, join(dir, name));
   } catch (error) {
-    rmSync(temp, { force: true });
+    removeFile(temp);
     throw error;
   }
 }

@@ -24,6 +24,7 @@ import {
   checksum,
   isSealed,
   readRegular,
+  removeFile,
   removeSealed,
   seal,
   unseal,
@@ -110,6 +111,22 @@ describe('reading and removing cache files', () => {
     expect(readdirSync(dir).sort()).toEqual(['folder', 'link', 'other kind', 'theirs', 'theirs, grown']);
     expect(existsSync(elsewhere)).toBe(true);
     expect(isSealed('code', join(dir, 'other kind'))).toBe(true);
+  });
+
+  it('removes a file, or a link itself (not what it leads to); a missing one is no error, any other failure is thrown', () => {
+    const dir = temp();
+    const elsewhere = join(temp(), 'kept');
+    writeFileSync(join(dir, 'file'), 'x');
+    writeFileSync(elsewhere, 'x');
+    symlinkSync(elsewhere, join(dir, 'link'));
+    removeFile(join(dir, 'file'));
+    removeFile(join(dir, 'link'));
+    removeFile(join(dir, 'missing'));
+    expect(readdirSync(dir)).toEqual([]);
+    expect(existsSync(elsewhere)).toBe(true);
+    mkdirSync(join(dir, 'folder'));
+    expect(() => removeFile(join(dir, 'folder'))).toThrow(/EISDIR|EPERM/);
+    expect(readdirSync(dir)).toEqual(['folder']);
   });
 
   it('writes whole files, readable by their owner only, never through a link planted where it writes', () => {
