@@ -3,6 +3,7 @@ import type { ServiceEntry } from '../../../../src/api/resources/statusPages';
 import { findServices } from '../../../../src/commands/incidents/shared/services';
 import { SEED_SERVICES } from '../../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../../src/sandbox/server';
+import type { UsageError } from '../../../../src/errors';
 import { cli, memorySandbox, mon, TEST_ACCOUNT } from '../../../helpers';
 import { API_EU, API_US, CHECKOUT_EU, openWithMon, PAGES_ACCOUNT, twoPagesSandbox } from '../fixture';
 
@@ -71,11 +72,88 @@ describe('findServices', () => {
     }
   });
 
+  /** What a refused --service says: the message, then the hint. */
+  const refusal = (values: string[], among = directory) => {
+    try {
+      findServices(among, values);
+    } catch (error) {
+      return [(error as UsageError).message, (error as UsageError).hintFor({})];
+    }
+    throw new Error(`${values.join(', ')} was taken`);
+  };
+  const twoApis = [entry('abcdef01-aaaa', 'API'), { ...entry('fedcba09-cccc', 'API'), card: 'Edge' }];
+  it.each([
+    {
+      what: 'a prefix two services share',
+      values: ['abcdef'],
+      says: [
+        '--service "abcdef" names 2 services:\n  Page › Card › API (abcdef01-aaaa)\n  Page › Card › Web (abcdef02-bbbb)',
+        'Give more characters of the ID.',
+      ],
+    },
+    {
+      what: 'a name two services share',
+      values: ['api'],
+      among: twoApis,
+      says: [
+        '--service "api" names 2 services:\n  Page › Card › API (abcdef01-aaaa)\n  Page › Edge › API (fedcba09-cccc)',
+        'Give the ID of the one you mean.',
+      ],
+    },
+    {
+      what: 'one unknown value, near a name',
+      values: ['Wbe'],
+      says: [
+        '--service "Wbe" is not a service on any status page (by ID or name).',
+        'Did you mean "Web"? Run `mon status-pages list` to see the services.',
+      ],
+    },
+    {
+      what: 'two unknown values among known ones, neither near a name',
+      values: ['API', 'zzzzzz', 'yyyyyy'],
+      says: [
+        '--service "zzzzzz", "yyyyyy" are not services on any status page (by ID or name).',
+        'Run `mon status-pages list` to see the services.',
+      ],
+    },
+  ])('$what: exit 2 saying so, and what to give instead', ({ values, among, says }) => {
+    expect(refusal(values, among)).toEqual(says);
+  });
+
+  it('a name is matched in any case, with the spaces around it left out', () => {
+    expect(findServices(directory, [' web ', 'API']).map((found) => found.service.id)).toEqual([
+      'abcdef02-bbbb',
+      'abcdef01-aaaa',
+    ]);
+  });
+
   it('a name wins over a prefix, and a unique prefix in any case names its service', () => {
     expect(findServices(directory, ['ABCDEF02']).map((found) => found.service.name)).toEqual(['Web']);
     expect(findServices([...directory, entry('x', 'abcdef01')], ['abcdef01']).map((found) => found.service.id)).toEqual(
       ['x'],
     );
+  });
+});
+
+describe('no services on any status page', () => {
+  it('the checklist of services cannot be shown: exit 2 saying to add services first, nothing sent', async () => {
+    const empty = await memorySandbox();
+    try {
+      const pages = empty.store.collection('statusPages');
+      for (const page of pages.values()) pages.forget(page.id);
+      const result = await mon('incidents create --name "DB slow" --severity minor -m x', {
+        sandbox: empty,
+        tty: true,
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        'There are no services on any status page, so there is nothing an incident could name.',
+      );
+      expect(result.stderr).toContain('Add services to a status page first.');
+      expect(empty.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    } finally {
+      await empty.close();
+    }
   });
 });
 
