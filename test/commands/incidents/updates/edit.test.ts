@@ -1,5 +1,7 @@
 /** `mon incidents updates edit`: one update changed, the current values sent for what was not given. */
+import { stripVTControlCharacters } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Incident } from '../../../../src/api/schemas/incidents';
 import type { Sandbox } from '../../../../src/sandbox/server';
 import { type CliOptions, frozenClock, memorySandbox, mon, refusesBadInput } from '../../../helpers';
 import { openIncident, postUpdate } from '../fixture';
@@ -42,6 +44,117 @@ describe('incidents updates edit', () => {
     const nothing = await run(`incidents updates edit ${incident.id} ${updateId}`);
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('Nothing to change');
+  });
+});
+
+describe('incidents updates edit: what is sent, what the plan says, what it says after', () => {
+  const AT = '2026-03-02T10:00:00.000Z';
+  const cases: { flags: string; body: object; plan: string[]; done: string }[] = [
+    {
+      flags: '--message "Cause: a certificate" --status monitoring --notify --date 2026-03-01T09:00:00Z',
+      body: {
+        description: 'Cause: a certificate',
+        status: 'MONITORING',
+        publicIncidentUpdateDate: '2026-03-01T09:00:00.000Z',
+        notifySubscribers: true,
+      },
+      plan: [
+        'status IDENTIFIED → MONITORING',
+        'message "Cause found" → "Cause: a certificate"',
+        'notify no → yes',
+        `published ${AT} → 2026-03-01T09:00:00.000Z`,
+      ],
+      done: 'message replaced; status IDENTIFIED → MONITORING; published at 2026-03-01T09:00:00.000Z; notifySubscribers true.',
+    },
+    {
+      flags: '--notify',
+      body: { description: 'Cause found', status: 'IDENTIFIED', publicIncidentUpdateDate: AT, notifySubscribers: true },
+      plan: ['status IDENTIFIED (unchanged)', 'message (unchanged)', 'notify no → yes'],
+      done: 'notifySubscribers true.',
+    },
+    {
+      flags: '--status identified --no-notify',
+      body: {
+        description: 'Cause found',
+        status: 'IDENTIFIED',
+        publicIncidentUpdateDate: AT,
+        notifySubscribers: false,
+      },
+      plan: ['status IDENTIFIED (unchanged)', 'message (unchanged)', 'notify no (unchanged)'],
+      done: 'nothing was different.',
+    },
+  ];
+  it.each(cases)('$flags', async ({ flags, body, plan, done }) => {
+    const incident = await open('DB slow');
+    const updateId = await postUpdate(sandbox, incident.id, 'Cause found', 'IDENTIFIED');
+    const line = `incidents updates edit ${incident.id} ${updateId} ${flags}`;
+    const who = `Update ${updateId} of Incident "DB slow" (${incident.id}): `;
+
+    const dry = await run(`${line} --dry-run`);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      target: { kind: 'incident-update', id: updateId, name: 'DB slow' },
+      changes: plan.map((change) => `${who}${change}`),
+      request: { method: 'PUT', body },
+    });
+    expect(mutations()).toEqual([]);
+
+    const edited = await run(line);
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(mutations().map((request) => request.body)).toEqual([body]);
+    expect(edited.stdout).toBe(`${updateId}\n`);
+    expect(stripVTControlCharacters(edited.stderr).replace(/\s*\n\s*/g, ' ')).toBe(
+      `✓ Edited update ${updateId} of incident ${incident.id}: ${done} `,
+    );
+  });
+
+  it('an update the server keeps without a status, a date or notify: only its message is sent again, and "—" stands for what it lacks', async () => {
+    const incident = await open('DB slow');
+    const updateId = await postUpdate(sandbox, incident.id, 'Cause found', 'IDENTIFIED');
+    const stored = sandbox.store.collection<Incident>('incidents').get(incident.id)!;
+    const bare = stored.incidentUpdates.find((update) => update.id === updateId)!;
+    delete bare.status;
+    delete bare.publicIncidentUpdateDate;
+    delete bare.notifySubscribers;
+
+    const dry = await run(
+      `incidents updates edit ${incident.id} ${updateId} --message "Cause: a certificate" --dry-run`,
+    );
+    expect(dry.code, dry.stderr).toBe(0);
+    const plan = JSON.parse(dry.stdout) as { changes: string[]; request: { body: unknown } };
+    expect(plan.request.body).toEqual({ description: 'Cause: a certificate' });
+    expect(plan.changes.map((change) => change.slice(change.indexOf('): ') + 3))).toEqual([
+      'status — (unchanged)',
+      'message "Cause found" → "Cause: a certificate"',
+      'notify no (unchanged)',
+    ]);
+  });
+
+  it('on a terminal without flags: the current message, status and notify are the answers already given; the confirmation shows each change', async () => {
+    const incident = await open('DB slow');
+    const updateId = await postUpdate(sandbox, incident.id, 'Cause found', 'IDENTIFIED');
+    const result = await run(`--no-color incidents updates edit ${incident.id} ${updateId}`, {
+      tty: true,
+      answers: [
+        { message: 'Message', answer: undefined },
+        { message: 'Status', answer: 'MONITORING' },
+        { message: 'Notify', answer: true },
+        { message: 'Save this change?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.prompter.asked.slice(0, 3)).toEqual([
+      expect.objectContaining({ kind: 'message', default: 'Cause found' }),
+      expect.objectContaining({ kind: 'select', default: 'IDENTIFIED' }),
+      expect.objectContaining({ kind: 'confirm', default: false }),
+    ]);
+    expect(result.stderr).toMatch(/Update: +[^\n]*\n/);
+    expect(result.stderr).toMatch(/Status: +IDENTIFIED → MONITORING\n/);
+    expect(result.stderr).toMatch(/Message: +\(unchanged\)\n/);
+    expect(result.stderr).toMatch(/Notify: +no → yes\n/);
+    expect(mutations().map((request) => request.body)).toEqual([
+      { description: 'Cause found', status: 'MONITORING', publicIncidentUpdateDate: AT, notifySubscribers: true },
+    ]);
   });
 });
 
