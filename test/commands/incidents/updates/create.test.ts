@@ -2,6 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../../src/sandbox/server';
 import type { Incident } from '../../../../src/api/schemas/incidents';
@@ -53,6 +54,75 @@ describe('incidents updates create', () => {
     expect(tty.code).toBe(0);
     // No --status: none is sent, and the server keeps the incident's.
     expect(mutations()[0]!.body).toEqual({ description: 'Typed', notifySubscribers: false });
+  });
+});
+
+describe('incidents updates create: the plan, the body and what it says after', () => {
+  const cases: { flags: string; change: string; body: object; says: string }[] = [
+    {
+      flags: '-m "Fix out." --status monitoring --notify --date 2026-03-01T09:00:00Z',
+      change: 'a new update, status INVESTIGATING → MONITORING, subscribers notified: "Fix out."',
+      body: {
+        description: 'Fix out.',
+        status: 'MONITORING',
+        publicIncidentUpdateDate: '2026-03-01T09:00:00.000Z',
+        notifySubscribers: true,
+      },
+      says: 'MONITORING. Subscribers were notified.',
+    },
+    {
+      flags: '-m "Still looking."',
+      change: 'a new update, status INVESTIGATING (unchanged), subscribers not notified: "Still looking."',
+      body: { description: 'Still looking.', notifySubscribers: false },
+      says: 'INVESTIGATING. Subscribers were not notified.',
+    },
+  ];
+  it.each(cases)('$flags', async ({ flags, change, body, says }) => {
+    const incident = await open('DB slow');
+    const line = `incidents updates create ${incident.id} ${flags}`;
+    const dry = await run(`${line} --dry-run`);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      target: { kind: 'incident', id: incident.id, name: 'DB slow' },
+      changes: [`Incident "DB slow" (${incident.id}): ${change}`],
+      request: { method: 'POST', path: `/v1/status-pages/incidents/${incident.id}/incident-updates`, body },
+    });
+    expect(mutations()).toEqual([]);
+
+    const posted = await run(line);
+    expect(posted.code, posted.stderr).toBe(0);
+    expect(mutations().map((request) => request.body)).toEqual([body]);
+    const updateId = posted.stdout.trim();
+    expect(stripVTControlCharacters(posted.stderr)).toBe(
+      `✓ Posted update ${updateId} to incident ${incident.id}: ${says}\n`,
+    );
+  });
+
+  it('on a terminal: the incident picked, the confirmation naming it, and the update said posted to it by name', async () => {
+    const incident = await open('DB slow');
+    const result = await run('--no-color incidents updates create', {
+      tty: true,
+      answers: [
+        { message: 'Which open incident?', answer: incident.id },
+        { message: 'Message', answer: 'Typed.' },
+        { message: 'Post this update?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const said = result.stderr.replace(/\s+/g, ' ');
+    expect(said).toContain(
+      [
+        'About to post an update:',
+        'Incident: DB slow (MAJOR, on Checkout)',
+        `ID: ${incident.id}`,
+        'Status: INVESTIGATING (unchanged)',
+        'Message: Typed.',
+        'Notify: no, subscribers are not notified',
+      ].join(' '),
+    );
+    const stored = sandbox.store.collection<Incident>('incidents').get(incident.id)!;
+    const updateId = stored.incidentUpdates.find((update) => update.description === 'Typed.')!.id;
+    expect(said).toContain(`✓ Posted update ${updateId} to "DB slow": INVESTIGATING. Subscribers were not notified.`);
   });
 });
 
