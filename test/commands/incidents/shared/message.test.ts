@@ -6,8 +6,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createContext } from '../../../../src/core/context';
+import { plainPrompter } from '../../../../src/core/plain-prompter';
+import { testIO, type IO } from '../../../../src/io';
+import { main } from '../../../../src/main';
 import type { Sandbox } from '../../../../src/sandbox/server';
 import { type CliOptions, frozenClock, memorySandbox, mon, testEnv } from '../../../helpers';
 import { openIncident } from '../fixture';
@@ -76,6 +81,46 @@ describe('--template', () => {
         status: 'MONITORING',
         notifySubscribers: false,
       },
+    ]);
+  });
+});
+
+/**
+ * mon with accessible mode's prompts (src/core/plain-prompter.ts), each answered with the next
+ * line once its question is written; what it wrote to stderr.
+ */
+async function plainPrompts(argv: string[], answers: string[]) {
+  const io = testIO({ tty: true, columns: 200 });
+  const stdin = new PassThrough();
+  const asking = Object.assign(Object.create(io) as IO, {
+    stdin,
+    err(text: string) {
+      io.err(text);
+      if (text.endsWith('\n')) return;
+      const next = answers.shift();
+      if (next === undefined) stdin.end();
+      else stdin.write(`${next}\n`);
+    },
+  });
+  const code = await main(argv, createContext({ io, env, prompter: plainPrompter(asking) }));
+  return { code, stderr: stripVTControlCharacters(io.stderr) };
+}
+
+describe('a template chosen at the prompt', () => {
+  it('says the status it brings, except where the command sets the status itself (resolve)', async () => {
+    const incident = await openIncident(sandbox, 'Search down');
+    const filled = 'A fix for Search down is out; we are watching.';
+    // "/watching" chooses the template, Enter keeps its text, 1 posts.
+    const posted = await plainPrompts(['incidents', 'updates', 'create', incident.id], ['/watching', '', '1']);
+    expect(posted.code, posted.stderr).toBe(0);
+    expect(posted.stderr).toContain(`Template watching (status MONITORING): ${filled}\n`);
+
+    const resolved = await plainPrompts(['incidents', 'resolve', incident.id], ['/watching', '', 'n', '1']);
+    expect(resolved.code, resolved.stderr).toBe(0);
+    expect(resolved.stderr).toContain(`Template watching: ${filled}\n`);
+    expect(sent()).toEqual([
+      { description: filled, status: 'MONITORING', notifySubscribers: false },
+      { description: filled, status: 'RESOLVED', notifySubscribers: false },
     ]);
   });
 });
