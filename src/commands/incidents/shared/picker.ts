@@ -73,18 +73,16 @@ export async function namedIncident(client: Client, id: string): Promise<{ incid
   return getIncident(client, await resolveIncidentId(client, id));
 }
 
-/** UPDATE_ID when given; otherwise, on a terminal, a picker of the incident's updates (newest first; `preselected` under the cursor). */
-export async function updateOrPick(
-  ctx: Pick<Ctx, 'prompter' | 'io'>,
+/** On a terminal, a picker of the incident's updates (newest first; `preselected` under the cursor): the ID picked. */
+async function pickUpdate(
+  ctx: Pick<Ctx, 'prompter'>,
   client: Pick<ApiClient, 'now'>,
   incident: Incident,
-  id: string | undefined,
   question: string,
   preselected?: string,
-): Promise<{ id: string; picked: boolean }> {
-  if (id !== undefined) return { id, picked: false };
+): Promise<string> {
   const now = client.now();
-  const picked = await ctx.prompter.select<string>({
+  return ctx.prompter.select<string>({
     message: question,
     choices: timeline(incident.incidentUpdates).map((update) => ({
       name: sanitize(
@@ -95,7 +93,6 @@ export async function updateOrPick(
     })),
     ...(preselected !== undefined ? { default: preselected } : {}),
   });
-  return { id: picked, picked: true };
 }
 
 /** The first line of a message, cut to fit a picker's line (60 cells, escapes counted as shown). */
@@ -139,6 +136,6 @@ export async function updateTarget(
   );
   if (args.updateId !== undefined)
     return { incidentId: incident.id, updateId: resolveUpdateId(incident, args.updateId), picked, incident };
-  const update = await updateOrPick(ctx, client, incident, undefined, 'Which update?', preselected?.updateId);
-  return { incidentId: incident.id, updateId: update.id, picked: true, incident };
+  const updateId = await pickUpdate(ctx, client, incident, 'Which update?', preselected?.updateId);
+  return { incidentId: incident.id, updateId, picked: true, incident };
 }
