@@ -53,6 +53,24 @@ describe('help', () => {
     },
   );
 
+  // One verb of each kind: what it does to the world, whether it touches only this machine, whether it plans.
+  it.each([
+    ['incidents list', 'Effect: read-only'],
+    ['config get', 'Effect: read-only · local (reads only this machine)'],
+    ['config set', 'Effect: write, idempotent · local (changes only this machine)'],
+    ['templates add', 'Effect: write, not idempotent · local (changes only this machine)'],
+    ['sandbox reset', 'Effect: destructive, idempotent · local (changes only this machine)'],
+    ['heartbeats ping', 'Effect: write, not idempotent · never planned'],
+    ['incidents create', 'Effect: write, not idempotent · plans: --plan, --plan-token'],
+    ['incidents ensure', 'Effect: write, idempotent · plans: --plan, --plan-token'],
+    ['checks delete', 'Effect: destructive, idempotent · plans: --plan, --plan-token'],
+    ['api', 'Effect: GET/HEAD read-only, PUT/PATCH/POST write, DELETE destructive (by -X)'],
+  ])('mon %s --help says "%s"', async (path, effect) => {
+    const { code, out } = await mon(`${path} --help`);
+    expect(code).toBe(0);
+    expect(out.split('\n')).toContain(effect);
+  });
+
   it('covers every command', () => {
     expect(all.length).toBeGreaterThan(25);
   });
