@@ -8,9 +8,9 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { FlagOption } from '../../../src/core/flags/commander';
+import { commandPath, describeFlag, FlagOption, optionsFor } from '../../../src/core/flags/commander';
 import { createContext } from '../../../src/core/context';
-import { flagName } from '../../../src/core/flags/spec';
+import { flagName, type Flag } from '../../../src/core/flags/spec';
 import { testIO } from '../../../src/io';
 import { buildProgram } from '../../../src/program';
 import { memorySandbox, mon, type CliResult } from '../../helpers';
@@ -113,5 +113,106 @@ describe('a long command line', () => {
     expect(result!.code, result!.stderr).toBe(0);
     expect((JSON.parse(result!.stdout) as { request: { body: { tags: string[] } } }).request.body.tags).toEqual(tags);
     expect(used).toBeLessThan(15_000);
+  });
+});
+
+describe("a flag's help line", () => {
+  const values14 = Array.from({ length: 14 }, (_, index) => `v${index + 1}`);
+  it.each([
+    ['the table text', { kind: 'text', help: 'the name' }, 'the name'],
+    [
+      'enum values, in any case',
+      { kind: 'enum', values: ['A', 'B', 'C'], help: 'the level' },
+      'the level: A, B or C, in any case',
+    ],
+    [
+      'enum values before a closing note',
+      { kind: 'enum', values: ['A', 'B'], help: 'the level (see docs) (twice)' },
+      'the level: A or B, in any case (see docs) (twice)',
+    ],
+    ['a note in the middle stays', { kind: 'text', help: 'the (inner) name' }, 'the (inner) name'],
+    [
+      'numeric enum values, no case',
+      { kind: 'enum', numeric: true, values: ['1', '5'], help: 'minutes' },
+      'minutes: 1 or 5',
+    ],
+    ['raw values', { kind: 'raw', value: 'f', values: ['json', 'md'], help: 'format' }, 'format: json or md'],
+    [
+      '14 values are listed',
+      { kind: 'raw', value: 'f', values: values14, help: 'f' },
+      `f: ${values14.slice(0, -1).join(', ')} or v14`,
+    ],
+    ['15 are too many to list', { kind: 'raw', value: 'f', values: [...values14, 'v15'], help: 'f' }, 'f'],
+    ['a default', { kind: 'int', min: 1, default: 10, help: 'seconds' }, 'seconds (default 10)'],
+    ['a default of one word', { kind: 'text', default: 'Down', help: 'title' }, 'title (default Down)'],
+    [
+      'a default with a space, quoted',
+      { kind: 'text', default: 'is down', help: 'title' },
+      'title (default "is down")',
+    ],
+    ['a default left undefined', { kind: 'text', default: undefined, help: 'title' }, 'title'],
+    ['a repeatable flag', { kind: 'id', repeatable: true, help: 'IDs' }, 'IDs (repeatable)'],
+    ['repeatable: false', { kind: 'id', repeatable: false, help: 'IDs' }, 'IDs'],
+  ] as [string, Flag, string][])('%s: "%s"', (_what, flag, line) => {
+    expect(describeFlag(flag)).toBe(line);
+  });
+
+  it.each([
+    [
+      'a flag that takes a value, with its short form',
+      'message',
+      { kind: 'text', short: 'm', help: 'h' },
+      [['-m, --message <text>', 'h']],
+    ],
+    [
+      'its value named by the table',
+      'service',
+      { kind: 'text', value: 'service', help: 'h' },
+      [['--service <service>', 'h']],
+    ],
+    ['a number', 'limit', { kind: 'int', min: 1, help: 'h' }, [['--limit <n>', 'h']]],
+    ['a switch', 'yes', { kind: 'bool', short: 'y', help: 'h' }, [['-y, --yes', 'h']]],
+    [
+      'both forms: the --no- form says it is the opposite',
+      'web',
+      { kind: 'bool', forms: 'both', help: 'open it' },
+      [
+        ['--web', 'open it'],
+        ['--no-web', 'the opposite of --web'],
+      ],
+    ],
+    [
+      'both forms, with the --no- form worded by the table',
+      'notify',
+      { kind: 'bool', forms: 'both', help: 'notify them', negativeHelp: 'do not' },
+      [
+        ['--notify', 'notify them'],
+        ['--no-notify', 'do not'],
+      ],
+    ],
+    [
+      'both forms, one hidden: the other keeps the help',
+      'paused',
+      { kind: 'bool', forms: 'both', hide: 'positive', help: 'pause it' },
+      [
+        ['--paused', 'pause it'],
+        ['--no-paused', 'pause it'],
+      ],
+    ],
+  ] as [string, string, Flag, [string, string][]][])('%s', (_what, key, flag, options) => {
+    expect(optionsFor(key, flag).map((option) => [option.flags, option.description])).toEqual(options);
+  });
+
+  it('a hidden spelling is kept out of the help', () => {
+    const options = optionsFor('paused', { kind: 'bool', forms: 'both', hide: 'positive', help: 'h' });
+    expect(options.map((option) => option.hidden)).toEqual([true, false]);
+  });
+});
+
+describe('a command as typed', () => {
+  it('names each command from mon down', () => {
+    const update = program.commands.find((c) => c.name() === 'incidents')!.commands.find((c) => c.name() === 'update')!;
+    expect(commandPath(update)).toBe('mon incidents update');
+    expect(commandPath(program)).toBe('mon');
   });
 });
