@@ -1,5 +1,7 @@
 /** Values are checked by the verb's table and named as the user typed them (core/flags/parse.ts), before anything is sent. */
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkBody } from '../../../src/core/flags/parse';
 import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { memorySandbox, mon } from '../../helpers';
@@ -45,5 +47,56 @@ describe('values are checked by the table and named as typed', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('"severity": "MAJOR"');
     expect(result.stdout).toContain('"status": "IDENTIFIED"');
+  });
+});
+
+describe('a request body the flags built is checked, each problem named by the flag that gave it', () => {
+  const spec = {
+    flags: {
+      message: { kind: 'text', help: 'h', body: ['incidentUpdates[0].description'] },
+      severity: { kind: 'text', help: 'h', body: ['severity'] },
+    },
+  } as const;
+  const schema = z.object({
+    severity: z.enum(['MINOR', 'MAJOR']),
+    incidentUpdates: z.array(z.object({ description: z.string().max(5), notify: z.boolean() })),
+  });
+  const failure = (body: unknown) => {
+    try {
+      checkBody(schema, body, spec);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'no problem';
+  };
+
+  it('returns the body as the schema parsed it', () => {
+    const body = { severity: 'MINOR', incidentUpdates: [{ description: 'ok', notify: false }] };
+    expect(checkBody(schema, body, spec)).toEqual(body);
+  });
+
+  it.each([
+    [
+      'a value under a flag: its name and what was given',
+      { severity: 'MINOR', incidentUpdates: [{ description: 'too long', notify: false }] },
+      '--message Too big: expected string to have <=5 characters (got "too long").',
+    ],
+    [
+      'a value no flag gave: its path in the body',
+      { severity: 'MINOR', incidentUpdates: [{ description: 'ok', notify: 'yes' }] },
+      'incidentUpdates[0].notify Invalid input: expected boolean, received string (got "yes").',
+    ],
+    [
+      'every problem at once',
+      { severity: 'LOW', incidentUpdates: [{ description: 'too long', notify: false }] },
+      '2 problems:\n  --severity Invalid option: expected one of "MINOR"|"MAJOR" (got "LOW")\n  --message Too big: expected string to have <=5 characters (got "too long")',
+    ],
+    [
+      'a value missing: nothing was given',
+      { severity: 'MINOR' },
+      'incidentUpdates Invalid input: expected array, received undefined.',
+    ],
+  ])('%s', (_what, body, message) => {
+    expect(failure(body)).toBe(message);
   });
 });
