@@ -139,3 +139,82 @@ describe('a flag that swallowed the next one, against an incident the sandbox ho
     expect(await holdings()).toEqual(before);
   });
 });
+
+/** What a line is refused for before anything runs: the whole message, and the line to type instead. */
+describe('an option no command on the line has, and a value that needed quotes', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await memorySandbox();
+  });
+  afterAll(() => sandbox.close());
+
+  it.each([
+    [
+      'incidents list --json=yes',
+      "--json is a switch: it takes no value (got '--json=yes').\nWrite --json alone. Run `mon incidents list --help` for usage.",
+    ],
+    [
+      '--version=2 status',
+      "--version is a switch: it takes no value (got '--version=2').\nWrite --version alone. Run `mon --help` for usage.",
+    ],
+    [
+      'incidents list --jsno',
+      "unknown option '--jsno'\nDid you mean --json? Run `mon incidents list --help` for usage.",
+    ],
+    // Nothing close: no suggestion; the help named is the command's the option came after.
+    ['incidents --stats', "unknown option '--stats'\nRun `mon incidents --help` for usage."],
+    ['incidents list -z', "unknown option '-z'\nRun `mon incidents list --help` for usage."],
+    ['incidents list --zzzzzz=1', "unknown option '--zzzzzz=1'\nRun `mon incidents list --help` for usage."],
+    [
+      'incidents list --verbose',
+      "unknown option '--verbose'\nDid you mean --version (mon's version) or --debug (log each request)? Run `mon incidents list --help` for usage.",
+    ],
+    [
+      'incidents list --vers',
+      "unknown option '--vers'\nDid you mean --version? Run `mon incidents list --help` for usage.",
+    ],
+    [
+      'incidents update -m Deploy reverted',
+      '"reverted" is no INCIDENT_ID (IDs are hex digits and dashes): it reads as the rest of -m\'s value, which needs quotes; nothing was sent.\nDid you mean -m "Deploy reverted"? Type `mon incidents update -m "Deploy reverted"` (see `mon incidents update --help`).',
+    ],
+    [
+      'incidents update abc123 -m Rolled back now',
+      'too many arguments for \'update\': "back" "now" (a value of several words needs quotes).\nDid you mean -m "Rolled back now"? Type `mon incidents update abc123 -m "Rolled back now"` (see `mon incidents update --help`).',
+    ],
+    [
+      '--profile p incidents create --name Checkout down --severity minor',
+      'too many arguments for \'create\': "down" (a value of several words needs quotes).\nDid you mean --name "Checkout down"? Type `mon --profile p incidents create --name "Checkout down" --severity minor` (see `mon incidents create --help`).',
+    ],
+    [
+      'incidents update abc123 -m x -s monitoring extra',
+      'too many arguments for \'update\': "extra" (a value of several words needs quotes).\nDid you mean -s "monitoring extra"? Type `mon incidents update abc123 -m x -s "monitoring extra"` (see `mon incidents update --help`).',
+    ],
+    // Only the run of words that reaches the end of the line is the last value's rest.
+    [
+      'incidents update abc123 -m x y -s monitoring z',
+      'too many arguments for \'update\': "z" (a value of several words needs quotes).\nDid you mean -s "monitoring z"? Type `mon incidents update abc123 -m x y -s "monitoring z"` (see `mon incidents update --help`).',
+    ],
+    [
+      'incidents list --limit 5 extra',
+      'too many arguments for \'list\': "extra" (a value of several words needs quotes).\nDid you mean --limit "5 extra"? Type `mon incidents list --limit "5 extra"` (see `mon incidents list --help`).',
+    ],
+  ])('mon %s: exit 2, nothing sent', async (line, message) => {
+    sandbox.requests.length = 0;
+    const result = await mon(line, { sandbox });
+    expect(result.stderr).toBe(`error: ${message}\n`);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it.each([
+    // An ID where the ID goes: the words are the command's to judge (this one is not found).
+    ['incidents update -m Deploy abc123', 'Incident "abc123" was not found.'],
+    // Words that are not right after a flag's value are commander's "too many arguments".
+    ['incidents list extra --limit 5', "too many arguments for 'list'. Expected 0 arguments but got 1."],
+  ])('mon %s is no value that needed quotes', async (line, says) => {
+    const result = await mon(line, { sandbox });
+    expect(result.stderr).toContain(says);
+    expect(result.stderr).not.toContain('needs quotes');
+  });
+});
