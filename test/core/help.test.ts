@@ -71,6 +71,35 @@ describe('help', () => {
     expect(out.split('\n')).toContain(effect);
   });
 
+  // The arguments as the table declares them: <required>, [optional], [a list...].
+  it.each([
+    ['runtimes get', 'Usage: mon runtimes get [options] <RUNTIME>'],
+    ['incidents update', 'Usage: mon incidents update [options] [INCIDENT_ID]'],
+    ['heartbeats exec', 'Usage: mon heartbeats exec [options] [token] [command...]'],
+  ])('mon %s --help: "%s"', async (path, usage) => {
+    const { out } = await mon(`${path} --help`);
+    expect(out.split('\n')[0]).toBe(usage);
+  });
+
+  it("lists a verb's options under the table's headings, each heading once, in order", async () => {
+    const { out } = await mon('checks create --help');
+    expect(out.split('\n').filter((line) => /^[A-Z][^ ].*:$/.test(line))).toEqual([
+      'Combined create:',
+      'Check:',
+      'DNS request:',
+      'Schedule and locations:',
+      'Alerts:',
+      'Retries:',
+      'Incident trigger (on failure):',
+      'Scripts and environment:',
+      'Input and output:',
+      'Locations (--location):',
+      'Assertions (--assert "SOURCE COMPARISON TARGET"):',
+      'Examples:',
+    ]);
+    expect(out).toMatch(/^ {2}--tag <tag> +a tag \(repeatable\)$/m);
+  });
+
   it('covers every command', () => {
     expect(all.length).toBeGreaterThan(25);
   });
