@@ -9,6 +9,7 @@ import {
   bodyNames,
   canonicalValue,
   classificationOf,
+  effectsOf,
   flagName,
   isPlanned,
   kebab,
@@ -204,6 +205,13 @@ describe("a verb's effect", () => {
       expect(classificationOf(effect)).toEqual(classification);
     },
   );
+
+  it('the effects a verb can have: its one, or one per method', () => {
+    const write: Effect = { kind: 'write', idempotent: false };
+    const read: Effect = { kind: 'read-only', idempotent: true };
+    expect(effectsOf({ effect: write })).toEqual([write]);
+    expect(effectsOf({ effect: { byMethod: { GET: read, POST: write } } })).toEqual([read, write]);
+  });
 
   it("one effect is the verb's; an effect by method is not one", () => {
     const write: Effect = { kind: 'write', idempotent: false };
