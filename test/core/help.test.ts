@@ -73,6 +73,7 @@ describe('help', () => {
 
   // The arguments as the table declares them: <required>, [optional], [a list...].
   it.each([
+    ['incidents list', 'Usage: mon incidents list [options]'],
     ['runtimes get', 'Usage: mon runtimes get [options] <RUNTIME>'],
     ['incidents update', 'Usage: mon incidents update [options] [INCIDENT_ID]'],
     ['heartbeats exec', 'Usage: mon heartbeats exec [options] [token] [command...]'],
