@@ -171,6 +171,13 @@ describe("a flag's help line", () => {
       [['--service <service>', 'h']],
     ],
     ['a number', 'limit', { kind: 'int', min: 1, help: 'h' }, [['--limit <n>', 'h']]],
+    ['an ID', 'nextId', { kind: 'id', help: 'h' }, [['--next-id <id>', 'h']]],
+    ['a file', 'messageFile', { kind: 'file', help: 'h' }, [['--message-file <file>', 'h']]],
+    ['a number as typed', 'max', { kind: 'number', help: 'h' }, [['--max <n>', 'h']]],
+    ['an enum', 'level', { kind: 'enum', values: ['A'], help: 'h' }, [['--level <value>', 'h: A, in any case']]],
+    ['a time', 'from', { kind: 'time', help: 'h' }, [['--from <time>', 'h']]],
+    ['a duration', 'since', { kind: 'duration', help: 'h' }, [['--since <duration>', 'h']]],
+    ['a raw value', 'field', { kind: 'raw', help: 'h' }, [['--field <value>', 'h']]],
     ['a switch', 'yes', { kind: 'bool', short: 'y', help: 'h' }, [['-y, --yes', 'h']]],
     [
       'both forms: the --no- form says it is the opposite',
