@@ -99,6 +99,13 @@ describe('help', () => {
       'Examples:',
     ]);
     expect(out).toMatch(/^ {2}--tag <tag> +a tag \(repeatable\)$/m);
+    // A table without headings: its options under commander's one.
+    const update = await mon('incidents update --help');
+    expect(update.out.split('\n').filter((line) => /^[A-Z][^ ].*:$/.test(line))).toEqual([
+      'Arguments:',
+      'Options:',
+      'Examples:',
+    ]);
   });
 
   it('covers every command', () => {
