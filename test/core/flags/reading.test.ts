@@ -132,6 +132,8 @@ describe('what a line is read as', () => {
     ['--version=1', [{ word: '--version=1', depth: 0 }]],
     ['things -m x post abc', [{ word: '-m', depth: 1 }]],
     ['things list --all', []],
+    ['things post abc -yf', []],
+    ['things post abc -yfmx', []],
   ])('mon %s: unknown %j', (line, unknown) => {
     expect(read(line).unknown).toEqual(unknown);
   });
