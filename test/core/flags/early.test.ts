@@ -14,6 +14,7 @@ const TABLE: [string[], Partial<EarlyReading>][] = [
   [['incidents', 'list', '-q.[0]'], { words: ['incidents', 'list'], json: true, jq: true }],
   // --jq without its expression: the error that says so is JSON.
   [['incidents', 'list', '--jq'], { words: ['incidents', 'list'], json: true, jq: false }],
+  [['incidents', 'list', '--jq', '--all'], { words: ['incidents', 'list'], json: true, jq: false }],
   // The letters of a group are all its first letter's command's (as commander reads them): -y is
   // a verb's, so this -q is not the global one (the guard refuses it as an unknown option).
   [['incidents', 'resolve', 'ID', '-yq', '.id'], { words: ['incidents', 'resolve', 'ID', '.id'], json: false }],
@@ -21,6 +22,7 @@ const TABLE: [string[], Partial<EarlyReading>][] = [
   // --format json is --json, in any case and either spelling; another format is not JSON.
   [['--format', 'json', 'incidents', 'list'], { words: ['incidents', 'list'], json: true }],
   [['incidents', 'list', '--format=JSON'], { words: ['incidents', 'list'], json: true }],
+  [['--format', ' json ', 'incidents', 'list'], { words: ['incidents', 'list'], json: true }],
   [['--format', 'md', 'incidents', 'list'], { words: ['incidents', 'list'], json: false }],
   [['incidents', 'list', '--format=tsv'], { words: ['incidents', 'list'], json: false }],
   [['--timeout', '5', '--no-color', 'runtimes'], { words: ['runtimes'], noColor: true }],

@@ -162,6 +162,7 @@ describe('what a line is read as', () => {
 describe('what a verb is given', () => {
   it.each([
     ['things post abc', { flags: {}, args: ['abc', []] }],
+    ['things list --all', { flags: { all: true }, args: [] }],
     ['things post abc x y', { flags: {}, args: ['abc', ['x', 'y']] }],
     ['things post abc x -- y', { flags: {}, args: ['abc', ['x', 'y']] }],
     ['things post -- abc', { flags: {}, args: ['abc', []] }],
@@ -243,6 +244,7 @@ describe('a line that runs as it is read', () => {
     expect(readsCleanly(readLine(['exec', '--', 'a'], root))).toBe(true);
     expect(readsCleanly(readLine(['pair', 'a'], root))).toBe(false);
     expect(readsCleanly(readLine(['pair', 'a', '--', 'b'], root))).toBe(true);
+    expect(readsCleanly(readLine(['pair', 'a', '--', 'b', 'c'], root))).toBe(false);
     expect(readsCleanly(readLine(['pair', 'a', 'b', 'c'], root))).toBe(false);
   });
 });
