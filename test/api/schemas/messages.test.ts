@@ -23,18 +23,11 @@ import {
   statusPageVisibilitySchema,
 } from '../../../src/api/schemas/maintenance';
 import type { z } from 'zod';
+import { issues } from './issues';
 
 const LOCATIONS_RULE =
   'must be one of us-east-1, us-east-2, us-west-1, us-west-2, ca-central-1, sa-east-1, eu-west-1, eu-central-1, eu-west-2, eu-west-3, eu-north-1, eu-south-1, me-south-1, ap-southeast-1, ap-northeast-1, ap-east-1, ap-southeast-2, ap-southeast-3, ap-northeast-2, ap-northeast-3, ap-south-1 or af-south-1';
 const DATE_RULE = 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset (2026-03-02T14:00:00Z)';
-
-/** Each issue as `path: message`. */
-function issues(schema: z.ZodType, body: unknown): Record<string, string> {
-  const result = schema.safeParse(body);
-  return result.success
-    ? {}
-    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
-}
 
 /** Every field of an object schema set to `value`. */
 function everyField(schema: z.ZodType, value: unknown): Record<string, unknown> {

@@ -34,14 +34,7 @@ import {
   mergedWindowSchema,
   statusPageVisibilitySchema,
 } from '../../../src/api/schemas/maintenance';
-
-/** Each issue as `path: message` ({} when the body is accepted). */
-function issues(schema: z.ZodType, body: unknown): Record<string, string> {
-  const result = schema.safeParse(body);
-  return result.success
-    ? {}
-    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
-}
+import { issues } from './issues';
 
 /** What a body or query reads as once accepted. */
 function parsed(schema: z.ZodType, body: unknown): unknown {
