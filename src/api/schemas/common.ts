@@ -2,14 +2,6 @@ import { z } from 'zod';
 import { PAGE_LIMIT } from './enums';
 import { numberOfText, pathIdProblems, wholeNumberRule } from '../rules';
 
-/** The error body of every API error (the OpenAPI description's ApiError). */
-export const apiErrorBodySchema = z.object({
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
-
 /** An object's error: unknown fields are refused by name (a typo in a --file body should not vanish silently). */
 export const closed = {
   error: (iss: { code?: string; keys?: string[]; input?: unknown }) => {
@@ -34,7 +26,8 @@ export function wholeNumber(min: number, max: number = Number.MAX_SAFE_INTEGER) 
   const rule = wholeNumberRule(min, max);
   return z.preprocess(
     numberOfText,
-    z.number({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(max, { error: rule }),
+    // The number's error words every check of it (int, min, max) too.
+    z.number({ error: rule }).int().min(min).max(max),
   );
 }
 
@@ -44,8 +37,8 @@ export function decimalNumber(min: number, max: number, rule: string) {
     (value) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
     z
       .number({ error: `must be ${rule}` })
-      .min(min, { error: `must be ${rule}` })
-      .max(max, { error: `must be ${rule}` }),
+      .min(min)
+      .max(max),
   );
 }
 
