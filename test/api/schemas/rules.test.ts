@@ -305,6 +305,18 @@ const ROWS: Row[] = [
     { endTime: '2026-02-30' },
     { endTime: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time' },
   ],
+  [
+    'availability: a date after spaces',
+    availabilityQuerySchema,
+    { startTime: ' 2026-03-02', endTime: ' 2026-03-02T10:00:00Z ' },
+    {},
+  ],
+  [
+    'availability: a time ago (the flags take it, the query does not)',
+    availabilityQuerySchema,
+    { startTime: '2h' },
+    { startTime: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time' },
+  ],
   ['events: limit 1 and 10', heartbeatEventsQuerySchema, { limit: '10', startTime: '2026-03-01' }, {}],
   ['events: limit 11', heartbeatEventsQuerySchema, { limit: 11 }, { limit: 'must be a whole number from 1 to 10' }],
   ['events: limit 0', heartbeatEventsQuerySchema, { limit: 0 }, { limit: 'must be a whole number from 1 to 10' }],
@@ -354,6 +366,7 @@ const ROWS: Row[] = [
     { description: 'must be at most 500 characters' },
   ],
   ['monitor: no object', heartbeatMonitorSchema, undefined, { '': 'is required' }],
+  ['monitor: null', heartbeatMonitorSchema, null, { '': 'must be an object' }],
   [
     'heartbeat create: the bounds',
     heartbeatCreateBodySchema,
@@ -410,6 +423,19 @@ const ROWS: Row[] = [
     { heartbeat: 'must be an object' },
   ],
   ['heartbeat create: no body', heartbeatCreateBodySchema, undefined, { '': 'is required' }],
+  ['heartbeat create: a body of 5', heartbeatCreateBodySchema, 5, { '': 'must be an object' }],
+  [
+    'heartbeat update: a name of spaces and an empty tag',
+    heartbeatUpdateBodySchema,
+    { name: ' ', tags: [''] },
+    { name: 'must not be empty', 'tags.0': 'must not be empty' },
+  ],
+  [
+    'heartbeat update: a grace of 366 days',
+    heartbeatUpdateBodySchema,
+    { heartbeat: { ...heartbeatBody.heartbeat, grace: 366, graceUnit: 'days' } },
+    { 'heartbeat.grace': 'must be 0 seconds to 365 days (got 366 days)' },
+  ],
   ['heartbeat update: nothing', heartbeatUpdateBodySchema, {}, {}],
   ['heartbeat update: a body of 5', heartbeatUpdateBodySchema, 5, { '': 'must be an object' }],
 
@@ -870,6 +896,12 @@ describe('what a query reads as', () => {
       completionQuerySchema,
       { maxWaitSeconds: ' 1.5 ' },
       { maxWaitSeconds: 1.5 },
+    ],
+    [
+      'a wait of 1.25 seconds written as text',
+      completionQuerySchema,
+      { maxWaitSeconds: '1.25' },
+      { maxWaitSeconds: 1.25 },
     ],
     [
       'a window in UNIX seconds written as text',
