@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  autoAssignAlertsQuerySchema,
   checkConfigurationSchema,
   checkUpdateSchema,
   combinedCheckCreateSchema,
@@ -123,6 +124,28 @@ const ROWS: Row[] = [
     dns,
     { ...minimal, maxResponseTime: 5001 },
     { maxResponseTime: 'must be between 0 and 5000 (ms)' },
+  ],
+  [
+    'a max response time of 0 under the default degraded',
+    dns,
+    { ...minimal, maxResponseTime: 0 },
+    { maxResponseTime: 'must not be less than the default degradedResponseTime 500 (degraded <= max)' },
+  ],
+  [
+    'a degraded time of 5000 over a max of 4999',
+    dns,
+    { ...minimal, degradedResponseTime: 5000, maxResponseTime: 4999 },
+    { degradedResponseTime: 'must not be greater than maxResponseTime 4999 (degraded <= max)' },
+  ],
+  ['assertions not a list', dns, request({ assertions: 'RESPONSE_CODE' }), { 'request.assertions': 'must be a list' }],
+  [
+    'every rule at once: a name of spaces and an offset past its frequency',
+    dns,
+    { ...minimal, name: ' ', frequency: 5, frequencyOffset: 51 },
+    {
+      name: 'must not be empty',
+      frequencyOffset: 'must be between 1 and 50 for frequency 5 (frequencyOffset rule: 1..floor(frequency*10))',
+    },
   ],
   ['response times null', dns, { ...minimal, degradedResponseTime: null, maxResponseTime: null }, {}],
   [
@@ -428,6 +451,21 @@ const ROWS: Row[] = [
     { type: 'must be one of AGENTIC, API, BROWSER, HEARTBEAT, ICMP, MULTI_STEP, TCP, PLAYWRIGHT, URL or DNS' },
   ],
   [
+    'a combined API check every 0 with an offset of 1',
+    combined,
+    { ...minimal, type: 'API', frequency: 0, frequencyOffset: 1 },
+    {
+      frequencyOffset:
+        'must be 10, 20 or 30 for frequency 0 (frequencyOffset rule: 10, 20 or 30 seconds with frequency 0)',
+    },
+  ],
+  [
+    'a combined check of an unknown type every 0 with an offset of 15',
+    combined,
+    { ...minimal, type: 'SOAP', frequency: 0, frequencyOffset: 15 },
+    { type: 'must be one of AGENTIC, API, BROWSER, HEARTBEAT, ICMP, MULTI_STEP, TCP, PLAYWRIGHT, URL or DNS' },
+  ],
+  [
     'a combined check without a type',
     combined,
     { ...minimal, frequency: 5, frequencyOffset: 51 },
@@ -462,6 +500,16 @@ const ROWS: Row[] = [
     { dependencies: 'must be a list' },
   ],
   ['no combined body', combined, undefined, { '': 'is required' }],
+
+  // The creates' and updates' query.
+  ['auto-assign alerts: true', autoAssignAlertsQuerySchema, { autoAssignAlerts: 'true' }, {}],
+  ['auto-assign alerts: false', autoAssignAlertsQuerySchema, { autoAssignAlerts: 'false' }, {}],
+  [
+    'auto-assign alerts: yes',
+    autoAssignAlertsQuerySchema,
+    { autoAssignAlerts: 'yes' },
+    { autoAssignAlerts: 'must be true or false' },
+  ],
 
   // The updates.
   ['an update of nothing', checkUpdateSchema, {}, {}],

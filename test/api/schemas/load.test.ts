@@ -19,5 +19,7 @@ describe('the schema modules', () => {
   it.each(MODULES)('%s loads', async (name) => {
     const module = (await import(new URL(name, DIR).href)) as Record<string, unknown>;
     expect(Object.keys(module).length).toBeGreaterThan(0);
+    // Each export has its value (a module that stopped half-way has holes where the rest should be).
+    for (const [key, value] of Object.entries(module)) expect(value, key).toBeDefined();
   });
 });
