@@ -39,7 +39,8 @@ const bool = () => z.boolean({ error: 'must be true or false' });
 /** A whole number in [min, max] (a body's: not from text); `rule` says which. */
 function integerIn(min: number, max: number, rule: string) {
   const error = `must be ${rule}`;
-  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+  // The number's error words its int, min and max checks too.
+  return z.number({ error }).int().min(min).max(max);
 }
 const tagsSchema = z.array(notEmpty('a tag'), { error: 'must be a list of tags' });
 
@@ -158,8 +159,11 @@ function scheduleRules(
       message: `must be after startsAt (${String(window.startsAt)})`,
     });
   }
-  const repeatEnds = typeof window.repeatEndsAt === 'string' ? calendarDateOf(window.repeatEndsAt) : undefined;
-  if (repeatEnds !== undefined && !Number.isNaN(starts) && !Number.isNaN(Date.parse(repeatEnds))) {
+  // Only a repeatEndsAt that reads as a time has a date (its own rule words any other).
+  const repeatEnds = Number.isNaN(instant(window.repeatEndsAt))
+    ? undefined
+    : calendarDateOf(window.repeatEndsAt as string);
+  if (repeatEnds !== undefined && !Number.isNaN(starts)) {
     if (repeatEnds < new Date(starts).toISOString().slice(0, 10)) {
       ctx.addIssue({
         code: 'custom',

@@ -605,6 +605,43 @@ const ROWS: Row[] = [
     { repeatEndsAt: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset (2026-03-02T14:00:00Z)' },
   ],
   [
+    'window: repeats until "tomorrow"',
+    maintenanceWindowCreateSchema,
+    { ...window, repeatEndsAt: 'tomorrow' },
+    { repeatEndsAt: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset (2026-03-02T14:00:00Z)' },
+  ],
+  [
+    'window: repeats until month 00',
+    maintenanceWindowCreateSchema,
+    { ...window, repeatEndsAt: '2026-00-01' },
+    { repeatEndsAt: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset (2026-03-02T14:00:00Z)' },
+  ],
+  [
+    'window as updated: repeats until "tomorrow" (its own rule is the body\'s)',
+    mergedWindowSchema,
+    { ...window, repeatEndsAt: 'tomorrow' },
+    {},
+  ],
+  [
+    'window: every rule at once, a name of spaces and an end before the start',
+    maintenanceWindowCreateSchema,
+    { ...window, name: ' ', endsAt: '2026-03-01' },
+    { name: 'must not be empty', endsAt: 'must be after startsAt (2026-03-02T14:00:00Z)' },
+  ],
+  [
+    'window update: every rule at once',
+    maintenanceWindowUpdateSchema,
+    { name: ' ', startsAt: '2026-03-02', endsAt: '2026-03-02' },
+    { name: 'must not be empty', endsAt: 'must be after startsAt (2026-03-02)' },
+  ],
+  [
+    'window: a visibility of null',
+    maintenanceWindowCreateSchema,
+    { ...window, statusPageVisibility: null },
+    { statusPageVisibility: 'must be an object' },
+  ],
+  ['visibility: null', statusPageVisibilitySchema, null, { '': 'must be an object' }],
+  [
     'window: repeats until null',
     maintenanceWindowCreateSchema,
     { ...window, repeatEndsAt: null, repeatInterval: null, timezone: null },
