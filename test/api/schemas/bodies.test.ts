@@ -139,6 +139,15 @@ const ROWS: Row[] = [
   ],
   ['assertions not a list', dns, request({ assertions: 'RESPONSE_CODE' }), { 'request.assertions': 'must be a list' }],
   [
+    'a name of the wrong kind and an offset past its frequency: both named',
+    dns,
+    { ...minimal, name: 7, frequency: 5, frequencyOffset: 51 },
+    {
+      name: 'must be text',
+      frequencyOffset: 'must be between 1 and 50 for frequency 5 (frequencyOffset rule: 1..floor(frequency*10))',
+    },
+  ],
+  [
     'every rule at once: a name of spaces and an offset past its frequency',
     dns,
     { ...minimal, name: ' ', frequency: 5, frequencyOffset: 51 },

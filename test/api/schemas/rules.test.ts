@@ -623,6 +623,18 @@ const ROWS: Row[] = [
     {},
   ],
   [
+    'window: a name of the wrong kind and an end before the start: both named',
+    maintenanceWindowCreateSchema,
+    { ...window, name: 7, endsAt: '2026-03-01' },
+    { name: 'must be text', endsAt: 'must be after startsAt (2026-03-02T14:00:00Z)' },
+  ],
+  [
+    'window update: a name of the wrong kind and an end before the start: both named',
+    maintenanceWindowUpdateSchema,
+    { name: 7, startsAt: '2026-03-02', endsAt: '2026-03-02' },
+    { name: 'must be text', endsAt: 'must be after startsAt (2026-03-02)' },
+  ],
+  [
     'window: every rule at once, a name of spaces and an end before the start',
     maintenanceWindowCreateSchema,
     { ...window, name: ' ', endsAt: '2026-03-01' },
