@@ -25,7 +25,7 @@ import { incidentWords, updateWords } from './shared/summary';
 import { ENSURE } from './spec';
 
 const EXAMPLE =
-  'mon incidents ensure --name "Checkout errors" --severity major --service Checkout --message "Payments fail."';
+  'incidents ensure --name "Checkout errors" --severity major --service Checkout --message "Payments fail."';
 
 export type EnsureAction = 'created' | 'updated' | 'unchanged';
 

@@ -532,6 +532,8 @@ refusesBadInput([
   {
     what: 'missing flags (prompts off)',
     line: 'incidents create',
-    says: '--name, --severity, --service and --message are required',
+    says:
+      '--name, --severity, --service and --message are required (prompts are off: no terminal, --no-input, MON_NO_INPUT or CI).\n' +
+      'For example: `mon incidents create --name "Checkout errors" --severity MAJOR --service SERVICE_ID --message "We are looking into failed payments."`',
   },
 ]);

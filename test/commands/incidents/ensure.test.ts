@@ -174,7 +174,13 @@ describe('incidents ensure', () => {
 });
 
 refusesBadInput([
-  { what: 'no --name', line: 'incidents ensure --severity major --service Checkout', says: '--name is required' },
+  {
+    what: 'no --name, with an example to copy that names mon once',
+    line: 'incidents ensure --severity major --service Checkout',
+    says:
+      '--name is required (prompts are off: no terminal, --no-input, MON_NO_INPUT or CI).\n' +
+      'For example: `mon incidents ensure --name "Checkout errors" --severity major --service Checkout --message "Payments fail."`',
+  },
   { what: 'no --service', line: 'incidents ensure --name X --severity major', says: '--service is required' },
   { what: 'a bad severity', line: 'incidents ensure --name X --severity huge --service Checkout', says: '--severity' },
   {

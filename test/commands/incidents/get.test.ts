@@ -70,6 +70,13 @@ describe('incidents get, update, resolve: an unknown incident', () => {
 
 refusesBadInput([
   {
+    what: 'no incident ID (prompts off)',
+    line: 'incidents get',
+    says:
+      'INCIDENT_ID is required (prompts are off, so no picker can be shown).\n' +
+      'For example: `mon incidents get INCIDENT_ID` (`mon incidents list` shows the open incidents and their IDs)',
+  },
+  {
     what: 'an incident ID prefix under 6 characters',
     line: 'incidents get 6e1f0',
     says: 'INCIDENT_ID must be the whole ID or at least its first 6 characters (got "6e1f0")',

@@ -343,7 +343,10 @@ describe('incidents list --watch', () => {
   it('needs a terminal: exit 2 naming --watch, nothing sent', async () => {
     const result = await run('incidents list --watch');
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--watch redraws a terminal screen: it needs one');
+    expect(result.stderr).toContain(
+      '--watch redraws a terminal screen: it needs one (and no --json).\n' +
+        'Without a terminal, run `mon incidents list` (with --json) on a schedule instead.',
+    );
     expect(result.stdout).toBe('');
     expect(sandbox.requests).toEqual([]);
   });
@@ -352,7 +355,10 @@ describe('incidents list --watch', () => {
     const cases = [
       ['--json incidents list --watch', '(and no --json)'],
       ["incidents list --watch --jq '.entries'", '(and no --jq)'],
-      ['incidents list --watch --all', '--watch cannot be used with --all'],
+      [
+        'incidents list --watch --all',
+        '--watch cannot be used with --all: it redraws one screen of the list.\nLeave out --all, or --watch.',
+      ],
     ] as const;
     for (const [line, words] of cases) {
       const result = await run(line, { tty: true });

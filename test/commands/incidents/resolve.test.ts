@@ -228,5 +228,11 @@ describe('the outage flow: create, update, resolve, get', () => {
 
 refusesBadInput([
   { what: 'an incident ID with "/"', line: 'incidents resolve a/b', says: 'INCIDENT_ID must not contain "/"' },
-  { what: 'no incident ID (prompts off)', line: 'incidents resolve', says: 'INCIDENT_ID is required' },
+  {
+    what: 'no incident ID (prompts off)',
+    line: 'incidents resolve',
+    says:
+      'INCIDENT_ID is required (prompts are off, so no picker can be shown).\n' +
+      'For example: `mon incidents resolve INCIDENT_ID --message "Payments work again."`',
+  },
 ]);

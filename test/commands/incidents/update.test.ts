@@ -357,16 +357,18 @@ refusesBadInput([
   {
     what: 'nothing to do (prompts off)',
     line: `incidents update ${INCIDENT}`,
-    says: 'Nothing to update: give --message',
+    says:
+      'Nothing to update: give --message (with --status, --notify) to post an update, or --name, --severity or --service to change the incident.\n' +
+      'For example: `mon incidents update INCIDENT_ID --status MONITORING --message "A fix is deployed; we are watching."`',
   },
   {
     what: '--status without --message (prompts off)',
     line: `incidents update ${INCIDENT} --status monitoring`,
-    says: '--message is required',
+    says: '--message is required (prompts are off: no terminal, --no-input, MON_NO_INPUT or CI).\nFor example: `mon incidents update INCIDENT_ID --status MONITORING --message "A fix is deployed; we are watching."`',
   },
   {
     what: 'no incident ID (prompts off)',
     line: 'incidents update --message m',
-    says: 'INCIDENT_ID is required',
+    says: 'INCIDENT_ID is required (prompts are off, so no picker can be shown).\nFor example: `mon incidents update INCIDENT_ID --status MONITORING --message "A fix is deployed; we are watching."`',
   },
 ]);
