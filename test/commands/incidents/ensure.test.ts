@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { type CliOptions, frozenClock, memorySandbox, mon, refusesBadInput, testEnv } from '../../helpers';
-import { postUpdate, resolveIncident } from './fixture';
+import { openIncident, postUpdate, resolveIncident, seedService } from './fixture';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -170,6 +170,82 @@ describe('incidents ensure', () => {
       request: { method: 'POST', path: '/v1/status-pages/incidents' },
     });
     expect(writes()).toEqual([]);
+  });
+});
+
+describe('incidents ensure: which incident it reuses, and what it says', () => {
+  const posts = () => sandbox.requests.filter((request) => request.method === 'POST');
+
+  it('a new incident: its first update is the name when no --message is given, INVESTIGATING, not notified', async () => {
+    const result = await run(ENSURE);
+    expect(result.code, result.stderr).toBe(0);
+    const id = result.stdout.trim();
+    expect(posts().map((request) => request.body)).toEqual([
+      {
+        name: 'Checkout errors',
+        severity: 'MAJOR',
+        services: [seedService(SEED_SERVICES.checkout)],
+        incidentUpdates: [{ description: 'Checkout errors', status: 'INVESTIGATING', notifySubscribers: false }],
+      },
+    ]);
+    expect(result.stderr).toBe(`✓ Created incident "Checkout errors" (${id}): MAJOR, INVESTIGATING, on Checkout.\n`);
+  });
+
+  it('says what it posted, and what the last update already says', async () => {
+    const id = (await run(`${ENSURE} --message "Payments fail."`)).stdout.trim();
+    const updated = await run(`${ENSURE} --message "Fixed." --status monitoring --notify`);
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(updated.stderr).toBe(
+      `✓ Updated incident "Checkout errors" (${id}): a new update, status INVESTIGATING → MONITORING, subscribers notified: "Fixed.".\n`,
+    );
+    expect(posts().at(-1)!.body).toEqual({ description: 'Fixed.', status: 'MONITORING', notifySubscribers: true });
+    const same = await run(`${ENSURE} --message "Fixed."`);
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stderr).toBe(
+      `note: Unchanged: incident "Checkout errors" (${id}) is open and its last update says this (MONITORING).\n`,
+    );
+    expect(posts()).toHaveLength(2);
+  });
+
+  it('the same message with another status is an update, and so is the same status with another message', async () => {
+    const id = (await run(`${ENSURE} --message "Payments fail."`)).stdout.trim();
+    expect((await run(`${ENSURE} --message "Payments fail." --status identified`)).code).toBe(0);
+    expect((await run(`${ENSURE} --message "Still failing." --status identified`)).code).toBe(0);
+    expect(
+      posts()
+        .slice(1)
+        .map((request) => [request.path, request.body]),
+    ).toEqual([
+      [
+        `/v1/status-pages/incidents/${id}/incident-updates`,
+        { description: 'Payments fail.', status: 'IDENTIFIED', notifySubscribers: false },
+      ],
+      [
+        `/v1/status-pages/incidents/${id}/incident-updates`,
+        { description: 'Still failing.', status: 'IDENTIFIED', notifySubscribers: false },
+      ],
+    ]);
+  });
+
+  it('of two open incidents with that name on those services, the newest is reused', async () => {
+    // created_at is a day (2026-11-20): they were opened a day apart.
+    await openIncident(sandbox, 'Checkout errors');
+    sandbox.clock.advance(86_400_000);
+    const newer = await openIncident(sandbox, 'checkout ERRORS');
+    sandbox.clock.advance(86_400_000);
+    await openIncident(sandbox, 'Checkout errors', 'MAJOR', [SEED_SERVICES.payouts]);
+    const result = await run(`${ENSURE} --message "Still failing." --json`);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ action: 'updated', incident: { id: newer.id } });
+    expect(posts().map((request) => request.path)).toEqual([`/v1/status-pages/incidents/${newer.id}/incident-updates`]);
+  });
+
+  it('an open incident on as many services, but not the same ones, is not reused', async () => {
+    await openIncident(sandbox, 'Checkout errors', 'MAJOR', [SEED_SERVICES.checkout, SEED_SERVICES.payouts]);
+    const result = await run(`${ENSURE} --service ${SEED_SERVICES.api} --json`);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ action: 'created' });
+    expect(posts().map((request) => request.path)).toEqual(['/v1/status-pages/incidents']);
   });
 });
 
