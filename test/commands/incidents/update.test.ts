@@ -298,6 +298,53 @@ describe('look-alike incident names', () => {
   });
 });
 
+describe('incidents update: a change of the incident alone', () => {
+  it.each([
+    ['--name "DB slower"', { name: 'DB slower' }, 'name "DB slow" → "DB slower"'],
+    ['--severity critical', { severity: 'CRITICAL' }, 'severity MINOR → CRITICAL'],
+    ['--severity minor', {}, 'nothing was different'],
+    [
+      '--service Payouts --service checkout',
+      { services: [seedService(SEED_SERVICES.payouts), seedService(SEED_SERVICES.checkout)] },
+      'services Checkout → Payouts, Checkout',
+    ],
+    [
+      '--name "DB slower" --severity major --service Payouts',
+      { name: 'DB slower', severity: 'MAJOR', services: [seedService(SEED_SERVICES.payouts)] },
+      'name "DB slow" → "DB slower"; severity MINOR → MAJOR; services Checkout → Payouts',
+    ],
+  ])(
+    '%s: one PUT of the current values and the change, what changed on stderr, the incident ID piped',
+    async (flags, change, said) => {
+      const incident = await open('DB slow', 'MINOR');
+      const result = await run(`incidents update ${incident.id} ${flags}`);
+      expect(result.code, result.stderr).toBe(0);
+      expect(mutations().map((request) => [request.method, request.path, request.body])).toEqual([
+        [
+          'PUT',
+          `/v1/status-pages/incidents/${incident.id}`,
+          { name: 'DB slow', severity: 'MINOR', services: [seedService(SEED_SERVICES.checkout)], ...change },
+        ],
+      ]);
+      expect(result.stdout).toBe(`${incident.id}\n`);
+      const name = (change as { name?: string }).name ?? 'DB slow';
+      expect(result.stderr).toBe(`✓ Changed incident "${name}": ${said}.\n`);
+    },
+  );
+
+  it('a rename and an update: the update is reported under the new name, with the incident and update IDs', async () => {
+    const incident = await open('DB slow');
+    const result = await run(`incidents update ${incident.id} --name "DB slower" --message "Still slow."`);
+    expect(result.code, result.stderr).toBe(0);
+    const update = result.stdout.trim();
+    expect(result.stderr).toBe(
+      '✓ Changed incident "DB slower": name "DB slow" → "DB slower".\n' +
+        '✓ Posted an update to "DB slower": INVESTIGATING. Subscribers were not notified.\n' +
+        `  Incident ${incident.id} · update ${update}\n`,
+    );
+  });
+});
+
 const INCIDENT = '6e1f0b8a-3c2d-4e5f-8a9b-0c1d2e3f4a5b';
 describe('incidents update, short flags', () => {
   it('-m and -s are --message and --status', async () => {
@@ -365,6 +412,11 @@ refusesBadInput([
     what: '--status without --message (prompts off)',
     line: `incidents update ${INCIDENT} --status monitoring`,
     says: '--message is required (prompts are off: no terminal, --no-input, MON_NO_INPUT or CI).\nFor example: `mon incidents update INCIDENT_ID --status MONITORING --message "A fix is deployed; we are watching."`',
+  },
+  {
+    what: '--notify without --message (prompts off)',
+    line: `incidents update ${INCIDENT} --notify`,
+    says: '--message is required',
   },
   {
     what: 'no incident ID (prompts off)',
