@@ -13,7 +13,7 @@ import {
   refusesBadInput,
   tsvRows,
 } from '../../helpers';
-import { openIncident } from './fixture';
+import { openIncident, resolveIncident } from './fixture';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -223,6 +223,65 @@ describe('the outage flow: create, update, resolve, get', () => {
       pages.entries.find((page) => page.name === 'Acme Cloud')!.incidents.map((incident) => incident.id),
     ).toContain(id);
     expect(pages.entries.find((page) => page.name === 'Acme Internal')!.incidents).toEqual([]);
+  });
+});
+
+describe('incidents resolve: what it says, and an incident resolved meanwhile', () => {
+  it('says which incident and update it posted, and refuses one already resolved naming --force and how to reopen it', async () => {
+    const incident = await open('DB slow');
+    const first = await run(`incidents resolve ${incident.id}`);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toBe(
+      '✓ Resolved "DB slow", which started just now. Subscribers were not notified.\n' +
+        `  Incident ${incident.id} · update ${first.stdout.trim()}\n`,
+    );
+    const again = await run(`incidents resolve ${incident.id}`);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toBe(
+      `error: Incident "DB slow" (${incident.id}) is already resolved; nothing was posted.\n` +
+        `Pass --force to post another RESOLVED update, or reopen it with \`mon incidents update ${incident.id} --status INVESTIGATING --message "..."\`.\n`,
+    );
+    expect(mutations()).toHaveLength(1);
+  });
+
+  it('picked with --message given: the message is not asked, whether to notify is (the last update did not: no)', async () => {
+    const incident = await open('DB slow');
+    const result = await run('incidents resolve -m "Payments work again."', {
+      tty: true,
+      answers: [
+        { message: 'Which open incident', answer: incident.id },
+        { message: 'Notify', answer: undefined },
+        { message: 'Post this update?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.prompter.asked.map((question) => [question.kind, question.default])).toEqual([
+      ['select', undefined],
+      ['confirm', false],
+      ['select', 'no'],
+    ]);
+    expect(mutations().map((request) => request.body)).toEqual([
+      { description: 'Payments work again.', status: 'RESOLVED', notifySubscribers: false },
+    ]);
+  });
+
+  it('resolved by someone else while "Post this update?" is open: refused with exit 2, nothing posted', async () => {
+    const incident = await open('DB slow');
+    const result = await run(`--no-color incidents resolve ${incident.id}`, {
+      tty: true,
+      answers: [
+        { message: 'Message', answer: undefined },
+        { message: 'Notify', answer: undefined },
+        { message: 'Post this update?', answer: 'yes', meanwhile: () => resolveIncident(sandbox, incident.id) },
+      ],
+    });
+    expect(result.code).toBe(2);
+    // (The terminal's lines joined: the wording, whatever the width.)
+    expect(result.stderr.replace(/\s+/g, ' ')).toContain(
+      `It changed while you were deciding: Incident "DB slow" (${incident.id}): 1 update was posted (1 → 2); its last status went from INVESTIGATING to RESOLVED. ` +
+        `Nothing was sent. Here is what would be sent now: error: Incident "DB slow" (${incident.id}) is already resolved; nothing was posted.`,
+    );
+    expect(mutations()).toEqual([]);
   });
 });
 
