@@ -269,6 +269,56 @@ describe('incidents create', () => {
   });
 });
 
+describe('incidents create: edit at the confirmation, and what it says', () => {
+  it('edit asks every question again with its answer in it: keeping them all sends what was first answered', async () => {
+    const result = await run('--no-color incidents create', {
+      tty: true,
+      answers: [
+        { message: 'Incident name', answer: 'Search slow' },
+        { message: 'Severity', answer: 'MEDIUM' },
+        { message: 'Affected services', answer: [SEED_SERVICES.api, SEED_SERVICES.webApp] },
+        { message: 'Message', answer: 'Searches take 10 s.' },
+        { message: 'Notify', answer: true },
+        { message: 'Open this incident?', answer: 'edit' },
+        { message: 'Incident name', answer: undefined },
+        { message: 'Severity', answer: undefined },
+        { message: 'Affected services', answer: undefined },
+        { message: 'Message', answer: undefined },
+        { message: 'Notify', answer: undefined },
+        { message: 'Open this incident?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.prompter.asked.slice(6).map((question) => [question.kind, question.default])).toEqual([
+      ['input', 'Search slow'],
+      ['select', 'MEDIUM'],
+      ['checkbox', undefined],
+      ['message', 'Searches take 10 s.'],
+      ['confirm', true],
+      ['select', 'no'],
+    ]);
+    expect(mutations().map((request) => request.body)).toEqual([
+      {
+        name: 'Search slow',
+        severity: 'MEDIUM',
+        services: [seedService(SEED_SERVICES.api), seedService(SEED_SERVICES.webApp)],
+        incidentUpdates: [{ description: 'Searches take 10 s.', status: 'INVESTIGATING', notifySubscribers: true }],
+      },
+    ]);
+  });
+
+  it('piped, says what it opened, its ID and the next command (the ID cut to its first 8 characters); stdout is the ID', async () => {
+    const result = await run(`incidents create --name "Login slow" --severity minor --service Payouts -m Looking`);
+    expect(result.code, result.stderr).toBe(0);
+    const id = result.stdout.trim();
+    expect(result.stderr).toBe(
+      '✓ Opened incident "Login slow": MINOR, INVESTIGATING, on Payouts. Subscribers were not notified.\n' +
+        `  ID ${id}\n` +
+        `  Next: \`mon incidents update ${id.slice(0, 8)} --status identified --message "..."\`\n`,
+    );
+  });
+});
+
 describe('incidents create: the body from flags', () => {
   it('is exactly what was asked for, passes the spec schema, and the sandbox creates it', async () => {
     await fc.assert(
