@@ -65,6 +65,8 @@ export interface CliOptions {
   columns?: number;
   /** The command's clock (Ctx.now); pass `() => sandbox.clock.now()` to share the sandbox's. */
   now?: () => number;
+  /** The command's Ctrl-C (Ctx.signal): abort it to press Ctrl-C. */
+  signal?: AbortSignal;
 }
 
 /** Environment for a test: its own config dir, and the sandbox's credentials when given. */
@@ -133,6 +135,7 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
     env: options.env ?? testEnv({ sandbox: options.sandbox }),
     prompter,
     now: options.now,
+    signal: options.signal,
     timers: STILL_TIMERS,
     // Retries wait no time here (the waits they ask for show in --debug); end to end they are real.
     clientOverrides: { backoffMs: { base: 1, cap: 5 }, sleep: NO_WAIT },

@@ -12,6 +12,8 @@ import {
   sandboxCall,
   TEST_ACCOUNT,
   refusesBadInput,
+  jsonServer,
+  serverEnv,
 } from '../../helpers';
 import { API_EU, openIncident, openWithMon, resolveIncident, twoPagesSandbox } from './fixture';
 import { twinsDataFile } from './twins';
@@ -23,6 +25,17 @@ beforeEach(async () => {
 afterEach(async () => {
   await sandbox.close();
 });
+
+/** An open incident as the API sends it. */
+const WATCHED = {
+  id: '6e1f0b8a-3c2d-4e5f-8a9b-0c1d2e3f4a5b',
+  name: 'Payments down',
+  severity: 'MAJOR',
+  services: [{ id: SEED_SERVICES.checkout, name: 'Checkout', accountId: TEST_ACCOUNT }],
+  incidentUpdates: [{ id: 'u1', description: 'Looking.', status: 'INVESTIGATING', created_at: '2026-11-20T10:00:00Z' }],
+  lastUpdateStatus: 'INVESTIGATING',
+  created_at: '2026-11-20',
+};
 
 /** mon and the sandbox on one clock, which stands still unless a test moves it. */
 const run = (line: string | readonly string[], options: CliOptions = {}) =>
@@ -340,6 +353,29 @@ describe('incidents list filters, on two status pages', () => {
 });
 
 describe('incidents list --watch', () => {
+  it('on a terminal, draws the open incidents and reads them again until Ctrl-C (exit 130)', async () => {
+    const ctrlC = new AbortController();
+    let reads = 0;
+    const api = await jsonServer((req) => {
+      if (!req.url!.startsWith('/v1/status-pages/incidents')) return { length: 0, entries: [], nextId: null };
+      // Ctrl-C while the second refresh is on its way.
+      if (++reads === 2) ctrlC.abort();
+      return { length: 1, entries: [WATCHED], nextId: null };
+    });
+    const result = await mon('--no-color incidents list --watch --interval 1', {
+      env: serverEnv(api),
+      tty: true,
+      signal: ctrlC.signal,
+    });
+    expect(result.code).toBe(130);
+    expect(result.stdout).toContain('Payments down');
+    expect(result.stdout).toContain('Ctrl-C to stop');
+    expect(api.received.map((request) => request.url)).toEqual([
+      '/v1/status-pages/incidents?limit=100',
+      '/v1/status-pages/incidents?limit=100',
+    ]);
+  });
+
   it('needs a terminal: exit 2 naming --watch, nothing sent', async () => {
     const result = await run('incidents list --watch');
     expect(result.code).toBe(2);
