@@ -13,6 +13,7 @@ import {
   sandboxCall,
   TEST_ACCOUNT,
   refusesBadInput,
+  testEnv,
 } from '../../helpers';
 import { anyCase, openIncident, resolveIncident, seedService, serviceIds, text } from './fixture';
 import { TWINS, twinsDataFile } from './twins';
@@ -342,6 +343,32 @@ describe('incidents update: a change of the incident alone', () => {
         '✓ Posted an update to "DB slower": INVESTIGATING. Subscribers were not notified.\n' +
         `  Incident ${incident.id} · update ${update}\n`,
     );
+  });
+});
+
+describe('incidents update: the incident as it will be', () => {
+  it("a template's placeholders are filled from the changed name, severity and services", async () => {
+    const incident = await open('DB slow', 'MINOR');
+    const env = testEnv({ sandbox });
+    expect((await mon("templates add sev -m 'Now {{name}} is {{severity}} on {{services}}.'", { env })).code).toBe(0);
+    const result = await mon(
+      `incidents update ${incident.id} --name "DB down" --severity critical --service Webhooks --template sev`,
+      { env },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(mutations().at(-1)!.body).toEqual({
+      description: 'Now DB down is critical on Webhooks.',
+      status: 'INVESTIGATING',
+      notifySubscribers: false,
+    });
+  });
+
+  it('--web shows the status page of the services the incident is now on', async () => {
+    const incident = await open('DB slow', 'MINOR');
+    const env = { ...testEnv({ sandbox }), DISPLAY: '', WAYLAND_DISPLAY: '' };
+    const result = await mon(`incidents update ${incident.id} --service Webhooks --web`, { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`The page is at ${sandbox.url}/status/acme-cloud\n`);
   });
 });
 
