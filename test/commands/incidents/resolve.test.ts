@@ -265,6 +265,37 @@ describe('incidents resolve: what it says, and an incident resolved meanwhile', 
     ]);
   });
 
+  it('edit at the confirmation asks again with the answers in them: the picked incident, the message, notify', async () => {
+    const incident = await open('DB slow');
+    await open('Queue stuck');
+    const result = await run('incidents resolve', {
+      tty: true,
+      answers: [
+        { message: 'Which open incident', answer: incident.id },
+        { message: 'Message', answer: 'Fixed.' },
+        { message: 'Notify', answer: true },
+        { message: 'Post this update?', answer: 'edit' },
+        { message: 'Which open incident', answer: undefined },
+        { message: 'Message', answer: undefined },
+        { message: 'Notify', answer: undefined },
+        { message: 'Post this update?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.prompter.asked.slice(4).map((question) => [question.kind, question.default])).toEqual([
+      ['select', incident.id],
+      ['message', 'Fixed.'],
+      ['confirm', true],
+      ['select', 'no'],
+    ]);
+    expect(mutations().map((request) => [request.path, request.body])).toEqual([
+      [
+        `/v1/status-pages/incidents/${incident.id}/incident-updates`,
+        { description: 'Fixed.', status: 'RESOLVED', notifySubscribers: true },
+      ],
+    ]);
+  });
+
   it('resolved by someone else while "Post this update?" is open: refused with exit 2, nothing posted', async () => {
     const incident = await open('DB slow');
     const result = await run(`--no-color incidents resolve ${incident.id}`, {
