@@ -199,6 +199,40 @@ describe('incidents update', () => {
     expect(notifyGiven.prompter.asked).toHaveLength(2);
   });
 
+  it('edit at the confirmation asks again with the answers in them, the picked incident under the cursor', async () => {
+    const incident = await open('DB slow');
+    await open('Queue stuck');
+    const result = await run('incidents update', {
+      tty: true,
+      answers: [
+        { message: 'Which open incident', answer: incident.id },
+        { message: 'Message', answer: 'Found it.' },
+        { message: 'Status', answer: 'IDENTIFIED' },
+        { message: 'Notify', answer: true },
+        { message: 'Post this update?', answer: 'edit' },
+        { message: 'Which open incident', answer: undefined },
+        { message: 'Message', answer: undefined },
+        { message: 'Status', answer: undefined },
+        { message: 'Notify', answer: undefined },
+        { message: 'Post this update?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.prompter.asked.slice(5).map((question) => [question.kind, question.default])).toEqual([
+      ['select', incident.id],
+      ['message', 'Found it.'],
+      ['select', 'IDENTIFIED'],
+      ['confirm', true],
+      ['select', 'no'],
+    ]);
+    expect(mutations().map((request) => [request.path, request.body])).toEqual([
+      [
+        `/v1/status-pages/incidents/${incident.id}/incident-updates`,
+        { description: 'Found it.', status: 'IDENTIFIED', notifySubscribers: true },
+      ],
+    ]);
+  });
+
   it('says so when there is no open incident to pick', async () => {
     const result = await run('incidents update', { tty: true });
     expect(result.code).toBe(2);
