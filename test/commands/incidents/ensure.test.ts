@@ -98,7 +98,7 @@ describe('incidents ensure', () => {
     const planned = await run(`${ENSURE} --message "Still failing."`, { env });
     expect(planned.code).toBe(9);
     const plan = JSON.parse(planned.stdout) as { changes: string[]; planToken: string; target: { id: string } };
-    expect(plan.target.id).toBe(id);
+    expect(plan.target).toEqual({ kind: 'incident', id, name: 'Checkout errors' });
     expect(plan.changes[0]).toContain('a new update, status INVESTIGATING (unchanged)');
     await postUpdate(sandbox, id, 'Someone else wrote.', 'IDENTIFIED');
     const before = writes().length;
