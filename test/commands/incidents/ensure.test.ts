@@ -227,13 +227,14 @@ describe('incidents ensure: which incident it reuses, and what it says', () => {
     ]);
   });
 
-  it('of two open incidents with that name on those services, the newest is reused', async () => {
+  it('of two open incidents with that name on those services, the newest is reused (not a newer one of another name or on other services)', async () => {
     // created_at is a day (2026-11-20): they were opened a day apart.
     await openIncident(sandbox, 'Checkout errors');
     sandbox.clock.advance(86_400_000);
     const newer = await openIncident(sandbox, 'checkout ERRORS');
     sandbox.clock.advance(86_400_000);
     await openIncident(sandbox, 'Checkout errors', 'MAJOR', [SEED_SERVICES.payouts]);
+    await openIncident(sandbox, 'Checkout slow');
     const result = await run(`${ENSURE} --message "Still failing." --json`);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ action: 'updated', incident: { id: newer.id } });
