@@ -67,6 +67,25 @@ describe('incidents list', () => {
     expect(all.nextId).toBe(made[1]!.id);
   });
 
+  it.each([
+    [
+      'incidents list',
+      'No open incidents. (`--status all` shows resolved ones too; `mon incidents create` opens one.)',
+    ],
+    ['incidents list --status resolved', 'No resolved incidents.'],
+    ['incidents list --status all', 'No incidents.'],
+    ['incidents list --severity minor', 'No incidents match.'],
+    ['incidents list --service Checkout', 'No incidents match.'],
+    ['incidents list --status all --since 1h', 'No incidents match.'],
+  ])('an empty list on a terminal: `%s` says "%s", and prints no rows', async (line, says) => {
+    if (line.includes('minor') || line.includes('Checkout') || line.includes('since'))
+      await resolveDirectly((await open('Older outage', 'MAJOR', [SEED_SERVICES.database])).id);
+    if (line.includes('since')) sandbox.clock.advance(2 * 3600_000);
+    const result = await run(line, { tty: true, columns: 120 });
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(result.stderr.trim()).toBe(says);
+  });
+
   it('--since keeps an incident that started at that very time, and not one that started a millisecond before', async () => {
     const incident = await open('On the dot');
     sandbox.clock.advance(60_000);
@@ -374,6 +393,41 @@ describe('incidents list --watch', () => {
       '/v1/status-pages/incidents?limit=100',
       '/v1/status-pages/incidents?limit=100',
     ]);
+  });
+
+  it('on a terminal with nothing open, says so two columns in; with more than --limit, says there are more', async () => {
+    const watchOnce = async (entries: unknown[], nextId: string | null, line: string) => {
+      const ctrlC = new AbortController();
+      let reads = 0;
+      const api = await jsonServer((req) => {
+        if (!req.url!.startsWith('/v1/status-pages/incidents')) return { length: 0, entries: [], nextId: null };
+        // Ctrl-C while the second refresh is on its way: the first is on the screen.
+        if (++reads === 2) ctrlC.abort();
+        return { length: entries.length, entries, nextId };
+      });
+      const result = await mon(`--no-color ${line}`, {
+        env: serverEnv(api),
+        tty: true,
+        columns: 100,
+        signal: ctrlC.signal,
+      });
+      expect(result.code).toBe(130);
+      return result.stdout;
+    };
+    const empty = await watchOnce([], null, 'incidents list --watch --interval 1');
+    // Each row is drawn over the last screen's (\r, erase the line), two columns in for the "+".
+    const rows = (stdout: string) => stdout.split('\u001b[2K').map((row) => row.replace(/[\r\n]+$/, ''));
+    expect(rows(empty)).toContain(
+      '  No open incidents. (`--status all` shows resolved ones too; `mon incidents create` opens one.)',
+    );
+    const more = rows(await watchOnce([WATCHED], 'next-page', 'incidents list --watch --interval 1 --limit 1'));
+    expect(more).toContainEqual(expect.stringMatching(/^ {2}ID {8}NAME {11}SEVERITY/));
+    expect(more).toContainEqual(expect.stringMatching(/^ {2}6e1f0b8a {2}Payments down {2}MAJOR/));
+    expect(more).toContain('  There may be more than --limit 1 shows.');
+    // Without a next page, no such line.
+    expect(rows(await watchOnce([WATCHED], null, 'incidents list --watch --interval 1 --limit 1'))).not.toContainEqual(
+      expect.stringMatching(/There may be more/),
+    );
   });
 
   it('needs a terminal: exit 2 naming --watch, nothing sent', async () => {
