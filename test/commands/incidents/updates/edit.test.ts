@@ -19,6 +19,8 @@ const run = (line: string | readonly string[], options: CliOptions = {}) =>
   mon(line, { sandbox, now: () => sandbox.clock.now(), ...options });
 /** What reached the server other than reads. */
 const mutations = () => sandbox.requests.filter((request) => request.method !== 'GET');
+/** When the sandbox's frozen clock dates an update. */
+const AT = '2026-03-02T10:00:00.000Z';
 const open = (name: string, severity?: string, services?: string[]) => openIncident(sandbox, name, severity, services);
 
 describe('incidents updates edit', () => {
@@ -48,7 +50,6 @@ describe('incidents updates edit', () => {
 });
 
 describe('incidents updates edit: what is sent, what the plan says, what it says after', () => {
-  const AT = '2026-03-02T10:00:00.000Z';
   const cases: { flags: string; body: object; plan: string[]; done: string }[] = [
     {
       flags: '--message "Cause: a certificate" --status monitoring --notify --date 2026-03-01T09:00:00Z',
@@ -177,3 +178,84 @@ refusesBadInput([
     says: '--date must be',
   },
 ]);
+
+describe('incidents updates edit: nothing to change without a terminal', () => {
+  it.each([
+    { given: 'both IDs', ids: `${INCIDENT} ${UPDATE}`, example: `${INCIDENT} ${UPDATE}` },
+    { given: 'the incident ID', ids: INCIDENT, example: `${INCIDENT} UPDATE_ID` },
+    { given: 'no ID', ids: '', example: 'INCIDENT_ID UPDATE_ID' },
+  ])('with $given: the example to type next names what was given, exit 2', async ({ ids, example }) => {
+    const result = await run(`incidents updates edit ${ids}`, { columns: 200 });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(
+      `\nFor example: \`mon incidents updates edit ${example} --message "Corrected text"\`\n`,
+    );
+    expect(sandbox.requests).toEqual([]);
+  });
+});
+
+describe('incidents updates edit on a terminal: edit at the confirmation', () => {
+  /** The questions of the second round, as [kind, default]; the answers of the first round. */
+  const secondRound = (asked: { kind: string; default?: unknown }[]) =>
+    asked.slice(4, 7).map((question) => [question.kind, question.default]);
+
+  it('asks again with the answers given in them (the message, the status, notify), and Enter on each sends them', async () => {
+    const incident = await open('DB slow');
+    const updateId = await postUpdate(sandbox, incident.id, 'Cause found', 'IDENTIFIED');
+    const result = await run(`--no-color incidents updates edit ${incident.id} ${updateId}`, {
+      tty: true,
+      answers: [
+        { message: 'Message', answer: 'Cause: an expired certificate' },
+        { message: 'Status', answer: 'MONITORING' },
+        { message: 'Notify', answer: true },
+        { message: 'Save this change?', answer: 'edit' },
+        { message: 'Message', answer: undefined },
+        { message: 'Status', answer: undefined },
+        { message: 'Notify', answer: undefined },
+        { message: 'Save this change?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(secondRound(result.prompter.asked)).toEqual([
+      ['message', 'Cause: an expired certificate'],
+      ['select', 'MONITORING'],
+      ['confirm', true],
+    ]);
+    expect(mutations().map((request) => request.body)).toEqual([
+      {
+        description: 'Cause: an expired certificate',
+        status: 'MONITORING',
+        publicIncidentUpdateDate: AT,
+        notifySubscribers: true,
+      },
+    ]);
+  });
+
+  it("another update picked in the second round: its own message, status and notify are offered, not the first one's answers", async () => {
+    const incident = await open('DB slow');
+    const first = await postUpdate(sandbox, incident.id, 'Cause found', 'IDENTIFIED');
+    const result = await run(`--no-color incidents updates edit ${incident.id}`, {
+      tty: true,
+      answers: [
+        { message: 'Which update?', answer: first },
+        { message: 'Message', answer: 'Cause: an expired certificate' },
+        { message: 'Status', answer: 'MONITORING' },
+        { message: 'Notify', answer: true },
+        { message: 'Save this change?', answer: 'edit' },
+        { message: 'Which update?', answer: incident.incidentUpdates[0]!.id },
+        { message: 'Message', answer: undefined },
+        { message: 'Status', answer: undefined },
+        { message: 'Notify', answer: undefined },
+        { message: 'Save this change?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.prompter.asked.slice(5, 9).map((question) => [question.kind, question.default])).toEqual([
+      ['select', first],
+      ['message', 'DB slow began'],
+      ['select', 'INVESTIGATING'],
+      ['confirm', false],
+    ]);
+  });
+});
