@@ -3,7 +3,15 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Incident } from '../../../../src/api/schemas/incidents';
 import type { Sandbox } from '../../../../src/sandbox/server';
-import { type CliOptions, frozenClock, memorySandbox, mon, refusesBadInput } from '../../../helpers';
+import {
+  type CliOptions,
+  frozenClock,
+  memorySandbox,
+  mon,
+  refusesBadInput,
+  sandboxCall,
+  testEnv,
+} from '../../../helpers';
 import { openIncident, postUpdate } from '../fixture';
 
 let sandbox: Sandbox;
@@ -217,6 +225,8 @@ describe('incidents updates edit on a terminal: edit at the confirmation', () =>
       ],
     });
     expect(result.code, result.stderr).toBe(0);
+    // The confirmation, once per round.
+    expect(result.stderr.match(/^About to edit an update:$/gm)).toHaveLength(2);
     expect(secondRound(result.prompter.asked)).toEqual([
       ['message', 'Cause: an expired certificate'],
       ['select', 'MONITORING'],
@@ -256,6 +266,144 @@ describe('incidents updates edit on a terminal: edit at the confirmation', () =>
       ['message', 'DB slow began'],
       ['select', 'INVESTIGATING'],
       ['confirm', false],
+    ]);
+  });
+});
+
+describe('incidents updates edit on a terminal: a template chosen at the prompt', () => {
+  let env: NodeJS.ProcessEnv;
+  beforeEach(async () => {
+    // Its own config directory: the templates stored here are this test's.
+    env = testEnv({ sandbox });
+    expect((await run('templates add where -m "{{name}} is {{status}}."', { env })).code).toBe(0);
+    expect((await run('templates add watching -s monitoring -m "A fix for {{name}} is out."', { env })).code).toBe(0);
+  });
+
+  it("is filled in with the incident's name and the edited update's own status, not the incident's latest", async () => {
+    const incident = await open('DB slow');
+    const updateId = await postUpdate(sandbox, incident.id, 'Cause found', 'IDENTIFIED');
+    await postUpdate(sandbox, incident.id, 'A fix is out', 'MONITORING');
+    const result = await run(`--no-color incidents updates edit ${incident.id} ${updateId}`, {
+      env,
+      tty: true,
+      answers: [
+        { message: 'Message', answer: { template: 'where' } },
+        { message: 'Status', answer: undefined },
+        { message: 'Notify', answer: undefined },
+        { message: 'Save this change?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(mutations().map((request) => request.body)).toEqual([
+      {
+        description: 'DB slow is identified.',
+        status: 'IDENTIFIED',
+        publicIncidentUpdateDate: AT,
+        notifySubscribers: false,
+      },
+    ]);
+  });
+
+  it.each([
+    {
+      second: 'the template kept (Enter)',
+      message: undefined,
+      status: 'INVESTIGATING',
+      description: 'A fix for DB slow is out.',
+    },
+    {
+      second: 'words of their own typed',
+      message: 'Our own words.',
+      status: 'IDENTIFIED',
+      description: 'Our own words.',
+    },
+  ])(
+    'its status overridden, then edit at the confirmation with $second: the status offered is $status',
+    async ({ message, status, description }) => {
+      const incident = await open('DB slow');
+      const updateId = await postUpdate(sandbox, incident.id, 'Cause found', 'IDENTIFIED');
+      const result = await run(`--no-color incidents updates edit ${incident.id} ${updateId}`, {
+        env,
+        tty: true,
+        answers: [
+          { message: 'Message', answer: { template: 'watching' } },
+          { message: 'Status', answer: 'INVESTIGATING' },
+          { message: 'Notify', answer: undefined },
+          { message: 'Save this change?', answer: 'edit' },
+          { message: 'Message', answer: message },
+          { message: 'Status', answer: undefined },
+          { message: 'Notify', answer: undefined },
+          { message: 'Save this change?', answer: 'yes' },
+        ],
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.prompter.asked[1]).toMatchObject({ kind: 'select', default: 'MONITORING' });
+      expect(result.prompter.asked[5]).toMatchObject({ kind: 'select', default: status });
+      expect(mutations().map((request) => request.body)).toEqual([
+        { description, status, publicIncidentUpdateDate: AT, notifySubscribers: false },
+      ]);
+    },
+  );
+});
+
+describe('incidents updates edit on a terminal: the update as the server keeps it', () => {
+  it('one stored without notify: notify is offered as no', async () => {
+    const incident = await open('DB slow');
+    const updateId = await postUpdate(sandbox, incident.id, 'Cause found', 'IDENTIFIED');
+    const stored = sandbox.store.collection<Incident>('incidents').get(incident.id)!;
+    delete stored.incidentUpdates.find((update) => update.id === updateId)!.notifySubscribers;
+    const result = await run(`--no-color incidents updates edit ${incident.id} ${updateId}`, {
+      tty: true,
+      answers: [
+        { message: 'Message', answer: undefined },
+        { message: 'Status', answer: undefined },
+        { message: 'Notify', answer: undefined },
+        { message: 'Save this change?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.prompter.asked[2]).toMatchObject({ kind: 'confirm', default: false });
+    expect(mutations().map((request) => request.body)).toEqual([
+      { description: 'Cause found', status: 'IDENTIFIED', publicIncidentUpdateDate: AT, notifySubscribers: false },
+    ]);
+  });
+
+  it('edited by another client while the confirmation was open: it says so, and sends what was chosen over the update as it is now', async () => {
+    const incident = await open('DB slow');
+    const updateId = await postUpdate(sandbox, incident.id, 'Cause found', 'IDENTIFIED');
+    const path = `/v1/status-pages/incidents/${incident.id}/incident-updates/${updateId}`;
+    const theirs = {
+      description: 'Their words',
+      status: 'IDENTIFIED',
+      publicIncidentUpdateDate: '2026-03-02T09:30:00.000Z',
+      notifySubscribers: false,
+    };
+    const result = await run(`--no-color incidents updates edit ${incident.id} ${updateId}`, {
+      tty: true,
+      answers: [
+        { message: 'Message', answer: 'Our words' },
+        { message: 'Status', answer: 'MONITORING' },
+        { message: 'Notify', answer: true },
+        {
+          message: 'Save this change?',
+          answer: 'yes',
+          meanwhile: async () => {
+            expect((await sandboxCall(sandbox, 'PUT', path, theirs)).status).toBe(200);
+          },
+        },
+        { message: 'Save this change?', answer: 'yes' },
+      ],
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('It changed while you were deciding:');
+    expect(result.stderr).toMatch(/Message: +"Their words" → "Our words"\n/);
+    expect(mutations().map((request) => request.body)).toEqual([
+      {
+        description: 'Our words',
+        status: 'MONITORING',
+        publicIncidentUpdateDate: '2026-03-02T09:30:00.000Z',
+        notifySubscribers: true,
+      },
     ]);
   });
 });
