@@ -139,6 +139,31 @@ describe('incidents updates edit: what is sent, what the plan says, what it says
     ]);
   });
 
+  it('an update the server keeps without a status, given one: what it says after has "—" for the status it had', async () => {
+    const incident = await open('DB slow');
+    const updateId = await postUpdate(sandbox, incident.id, 'Cause found', 'IDENTIFIED');
+    const stored = sandbox.store.collection<Incident>('incidents').get(incident.id)!;
+    delete stored.incidentUpdates.find((update) => update.id === updateId)!.status;
+
+    const edited = await run(`incidents updates edit ${incident.id} ${updateId} --status monitoring`);
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(stripVTControlCharacters(edited.stderr).replace(/\s*\n\s*/g, ' ')).toBe(
+      `✓ Edited update ${updateId} of incident ${incident.id}: status — → MONITORING. `,
+    );
+  });
+
+  it('sent without a terminal: the update is read, then put, and the incident is not read to be named', async () => {
+    const incident = await open('DB slow');
+    const updateId = await postUpdate(sandbox, incident.id, 'Cause found', 'IDENTIFIED');
+    const path = `/v1/status-pages/incidents/${incident.id}/incident-updates/${updateId}`;
+    const edited = await run(`incidents updates edit ${incident.id} ${updateId} --notify`);
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `GET ${path}`,
+      `PUT ${path}`,
+    ]);
+  });
+
   it('on a terminal without flags: the current message, status and notify are the answers already given; the confirmation shows each change', async () => {
     const incident = await open('DB slow');
     const updateId = await postUpdate(sandbox, incident.id, 'Cause found', 'IDENTIFIED');
