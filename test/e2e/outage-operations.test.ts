@@ -98,7 +98,7 @@ describe('maintenance run restores on every way out', () => {
     'mon gets %s while the command runs: passed on, the window ended, exit %i',
     async ([signal, code], ctx) => {
       // A known defect, not understood yet: on Node.js 24, in 2 of 3 runs of the whole suite on
-      // 2026-11-28 (never with this file alone, 14 runs), mon printed nothing more after SIGINT and
+      // 2026-11-28 (never with this file alone, 17 runs), mon printed nothing more after SIGINT and
       // was killed at 60 s. Until it is found (the closing note of issue #40 says what is known),
       // this case is skipped there, saying so; SIGTERM and SIGHUP still run on every line.
       if (signal === 'SIGINT' && process.versions.node.startsWith('24.'))
