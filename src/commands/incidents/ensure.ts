@@ -40,7 +40,7 @@ export async function ensureIncidentRun(ctx: WriteCtx, { flags }: Input<typeof E
   const missing = (['name', 'severity', 'service'] as const)
     .filter((key) => flags[key] === undefined)
     .map((key) => flagName(key, ENSURE.flags[key]));
-  if (missing.length) throw missingFlagsError(missing, EXAMPLE);
+  if (missing.length) throw missingFlagsError(missing, EXAMPLE, 'ensure never asks, even at a terminal');
   const name = flags.name!;
   const client = await ctx.api();
   const services = resolveServices(await serviceDirectory(client), flags.service!);

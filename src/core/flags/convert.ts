@@ -223,10 +223,16 @@ export function answerCheck(flag: Flag, now: number): (value: string) => true | 
   };
 }
 
-/** Required values that are missing where no prompt can ask for them: exit 2 naming the flags (`example`: the words after `mon`). */
-export function missingFlagsError(flags: string[], example: string): UsageError {
+/** Why no prompt asks for a missing value, for a verb that asks where it can. */
+const PROMPTS_OFF = 'prompts are off: no terminal, --no-input, MON_NO_INPUT or CI';
+
+/**
+ * Required values that are missing where no prompt can ask for them: exit 2 naming the flags
+ * (`example`: the words after `mon`; `why`: why nothing asks, for a verb that never does).
+ */
+export function missingFlagsError(flags: string[], example: string, why = PROMPTS_OFF): UsageError {
   return new UsageError(
-    `${andList(flags)} ${flags.length === 1 ? 'is' : 'are'} required (prompts are off: no terminal, --no-input, MON_NO_INPUT or CI).`,
+    `${andList(flags)} ${flags.length === 1 ? 'is' : 'are'} required (${why}).`,
     (next) => `For example: ${next(example)}`,
   );
 }

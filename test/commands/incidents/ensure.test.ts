@@ -250,12 +250,22 @@ describe('incidents ensure: which incident it reuses, and what it says', () => {
   });
 });
 
+describe('incidents ensure at a terminal', () => {
+  it('asks nothing: a missing flag is exit 2 saying ensure never asks (not that prompts are off), nothing sent', async () => {
+    const result = await run('incidents ensure --severity major --service Checkout', { tty: true });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--name is required (ensure never asks, even at a terminal).');
+    expect(result.stderr).not.toContain('prompts are off');
+    expect(sandbox.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+});
+
 refusesBadInput([
   {
     what: 'no --name, with an example to copy that names mon once',
     line: 'incidents ensure --severity major --service Checkout',
     says:
-      '--name is required (prompts are off: no terminal, --no-input, MON_NO_INPUT or CI).\n' +
+      '--name is required (ensure never asks, even at a terminal).\n' +
       'For example: `mon incidents ensure --name "Checkout errors" --severity major --service Checkout --message "Payments fail."`',
   },
   { what: 'no --service', line: 'incidents ensure --name X --severity major', says: '--service is required' },
