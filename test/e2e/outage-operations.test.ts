@@ -67,6 +67,10 @@ async function printed(run: { output: () => string }, text: string | RegExp): Pr
   throw new Error(`never printed ${String(text)}:\n${run.output()}`);
 }
 
+const MAINTENANCE_RUN = ['maintenance', 'run', '--tag', 'shop', '--'];
+/** A job that says it started, then waits until a signal ends it. */
+const JOB_UNTIL_SIGNAL = "console.log('started'); setTimeout(() => {}, 60_000)";
+
 const windowWrites = async () =>
   (await sandbox.requests())
     .filter((request) => request.path.startsWith('/v1/maintenance-windows') && request.method !== 'GET')
@@ -94,25 +98,22 @@ describe('maintenance run restores on every way out', () => {
     ['SIGTERM', 143],
     ['SIGHUP', 129],
     ['SIGINT', 130],
-  ] as const)(
-    'mon gets %s while the command runs: passed on, the window ended, exit %i',
-    async ([signal, code], ctx) => {
-      // A known defect, not understood yet: on Node.js 24, in 2 of 3 runs of the whole suite on
-      // 2026-11-28 (never with this file alone, 17 runs), mon printed nothing more after SIGINT and
-      // was killed at 60 s. Until it is found (the closing note of issue #40 says what is known),
-      // this case is skipped there, saying so; SIGTERM and SIGHUP still run on every line.
-      if (signal === 'SIGINT' && process.versions.node.startsWith('24.'))
-        ctx.skip('SIGINT on Node.js 24: a known defect under investigation (fails in the whole suite only)');
-      const run = start(['maintenance', 'run', '--tag', 'shop', '--', 'sh', '-c', 'echo started; sleep 60']);
-      await printed(run, 'started\n');
-      expect(await windowsInForce()).toHaveLength(1);
-      run.child.kill(signal);
-      const result = await run.done;
-      expect(result.code, result.stderr).toBe(code);
-      expect(result.stderr).toContain(`mon: Stopped by ${signal}; the maintenance was ended.`);
-      expect(await windowsInForce()).toEqual([]);
-    },
-  );
+  ] as const)('mon gets %s while the command runs: passed on, the window ended, exit %i', async ([signal, code]) => {
+    // The job is Node, whose SIGINT ends it at any moment after it printed: not `sh -c 'echo
+    // started; sleep 60'`, which is how this case failed 1 run in 3 of the loaded suite. dash
+    // catches SIGINT while it starts a command; one arriving between the echo and the sleep's
+    // exec leaves the new sleep running, and dash waiting the 60 s for it (a bare `sh -c` job
+    // killed with -INT right after its echo outlived it in 165 of 300 tries here; a Node job
+    // in 0 of 200). A user's Ctrl-C at that moment is deferred by the shell alike, mon or not.
+    const run = start([...MAINTENANCE_RUN, process.execPath, '-e', JOB_UNTIL_SIGNAL]);
+    await printed(run, 'started\n');
+    expect(await windowsInForce()).toHaveLength(1);
+    run.child.kill(signal);
+    const result = await run.done;
+    expect(result.code, result.stderr).toBe(code);
+    expect(result.stderr).toContain(`mon: Stopped by ${signal}; the maintenance was ended.`);
+    expect(await windowsInForce()).toEqual([]);
+  });
 
   it('mon is kill -9ed: the window stays, every maintenance command says so, and recover ends it', async () => {
     const run = start(['maintenance', 'run', '--tag', 'shop', '--', 'sh', '-c', 'echo "job $$"; sleep 60']);
