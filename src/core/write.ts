@@ -138,10 +138,12 @@ export async function runWrite<A>(ctx: WriteCtx, flow: WriteFlow<A>): Promise<vo
       throw new ConflictError(`${what} changed while you were deciding: ${changed.join('; ')}. Nothing was sent.`);
     ctx.io.err(
       `\n${ctx.io.errStyle.yellow('It changed while you were deciding:')} ${sanitize(what)}: ${sanitize(changed.join('; '))}.\n` +
-        `${ctx.io.errStyle.dim('Nothing was sent. Here is what would be sent now:')}\n`,
+        `${ctx.io.errStyle.dim('Nothing was sent.')}\n`,
     );
+    // The new plan first: a change that leaves nothing to do (resolved meanwhile) ends here with its error.
     answers = await flow.refresh(answers);
     plan = await flow.plan(answers, true);
+    ctx.io.err(`${ctx.io.errStyle.dim('Here is what would be sent now:')}\n`);
   }
   await plan.send();
 }
