@@ -100,15 +100,21 @@ export async function editUpdateRun(ctx: UpdatesCtx, { flags, args }: Input<type
   };
   const send = async ({ incidentId, current }: Answers, body: IncidentUpdateBody) => {
     const { update, raw: response } = await putIncidentUpdate(client, incidentId, current.id, body);
+    // The answer's fields, and what was sent where an API's answer leaves an optional one out.
+    const now = {
+      status: update.status ?? body.status,
+      publicIncidentUpdateDate: update.publicIncidentUpdateDate ?? body.publicIncidentUpdateDate,
+      notifySubscribers: update.notifySubscribers ?? body.notifySubscribers,
+    };
     const style = ctx.io.errStyle;
     const parts: string[] = [];
     if (update.description !== current.description) parts.push('message replaced');
-    if (update.status !== current.status)
-      parts.push(`status ${colorValue(style, current.status ?? '—')} → ${colorValue(style, update.status ?? '—')}`);
-    if (update.publicIncidentUpdateDate !== current.publicIncidentUpdateDate)
-      parts.push(`published at ${sanitize(update.publicIncidentUpdateDate ?? '—')}`);
-    if (update.notifySubscribers !== current.notifySubscribers)
-      parts.push(`notifySubscribers ${String(update.notifySubscribers ?? false)}`);
+    if (now.status !== current.status)
+      parts.push(`status ${colorValue(style, current.status ?? '—')} → ${colorValue(style, now.status ?? '—')}`);
+    if (now.publicIncidentUpdateDate !== current.publicIncidentUpdateDate)
+      parts.push(`published at ${sanitize(now.publicIncidentUpdateDate ?? '—')}`);
+    if (now.notifySubscribers !== current.notifySubscribers)
+      parts.push(`notifySubscribers ${String(now.notifySubscribers ?? false)}`);
     saySuccess(
       ctx.io,
       `Edited update ${sanitize(update.id)} of incident ${sanitize(incidentId)}: ` +
