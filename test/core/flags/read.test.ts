@@ -3,7 +3,8 @@
  * that reading without commander: whatever such a line gives (the global flags, the command's
  * path, the verb's arguments and input) is what commander gives for it, on every verb, in
  * every spelling (long, `=`, short, groups, repeated, `--`, global flags anywhere); and what
- * the reading refuses, commander refuses too.
+ * the reading refuses, commander refuses too. What a line run through commander prints and sends:
+ * commander-run.test.ts.
  */
 import fc from 'fast-check';
 import type { Command } from 'commander';
@@ -27,9 +28,9 @@ import { spellingsOf, type ArgSpec, type Flag, type Spelling, type VerbSpec } fr
 import { isVerb, type CommandNode, type VerbNode } from '../../../src/core/flags/tree';
 import { exitCodeFor } from '../../../src/main';
 import { testIO } from '../../../src/io';
-import { buildProgram, parseAndRun } from '../../../src/program';
+import { buildProgram } from '../../../src/program';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { memorySandbox, mon, testEnv } from '../../helpers';
+import { memorySandbox, mon } from '../../helpers';
 import { openIncident } from '../../commands/incidents/fixture';
 import { words } from '../../words';
 
@@ -323,66 +324,6 @@ describe('command lines made up from the tree', () => {
       { numRuns: Number(process.env.READ_RUNS ?? 300), seed: Number(process.env.READ_SEED ?? 20261127) },
     );
   }, 300_000);
-});
-
-/*
- * What a user sees is the same both ways: a line that reads cleanly runs without commander,
- * and commander (parseAndRun) prints and sends the same for it.
- */
-describe('a line that reads cleanly does what commander does with it', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await memorySandbox();
-  });
-  afterAll(() => sandbox.close());
-
-  /** `mon LINE` through commander, as main.ts runs a line that does not read cleanly. */
-  async function throughCommander(argv: string[]) {
-    const io = testIO();
-    const ctx = createContext({ io, env: testEnv({ sandbox }) });
-    let code = 0;
-    try {
-      await parseAndRun(argv, ctx, read(argv));
-    } catch (error) {
-      code = exitCodeFor(error);
-      io.err(`${(error as Error).message}\n`);
-    } finally {
-      await ctx.close();
-    }
-    return { code, stdout: io.stdout, stderr: io.stderr };
-  }
-
-  it.each([
-    'incidents list --status all --limit 2 --json',
-    'incidents list -L1 -s ALL',
-    '--no-color status',
-    'status --json',
-    'checks list --limit 2',
-    'heartbeats list --json',
-    'status-pages list',
-    'runtimes list',
-    'templates list',
-    'completion fish',
-    'incidents list --limit 0',
-    'incidents list --status opne --since yesterday',
-    // The words after -- are the job's alone: TOKEN is the word before it, or missing (exit 2).
-    'heartbeats exec tok_0123456789abcdef --dry-run -- echo hi',
-    'heartbeats exec --dry-run -- echo hi',
-  ])('mon %s', async (line) => {
-    const argv = words(line);
-    expect(readsCleanly(read(argv))).toBe(true);
-    const run = async (how: () => Promise<{ code: number; stdout: string; stderr: string }>) => {
-      sandbox.requests.length = 0;
-      const { code, stdout, stderr } = await how();
-      const requests = sandbox.requests.map(({ method, path, body }) => ({ method, path, body }));
-      return { code, stdout, stderr, requests };
-    };
-    const fast = await run(() => mon(argv, { sandbox }));
-    const slow = await run(() => throughCommander(argv));
-    expect({ ...slow, stderr: '' }).toEqual({ ...fast, stderr: '' });
-    // The same error, where there is one (main.ts adds its "error:" and hint).
-    if (slow.stderr) expect(fast.stderr).toContain(slow.stderr.trim());
-  });
 });
 
 /* The whole grammar a user types, as a user sees it. */
