@@ -197,3 +197,25 @@ describe('edit at the confirmation', () => {
     expect(posts()).toHaveLength(1);
   });
 });
+
+describe('Ctrl-C at a prompt', () => {
+  // What @inquirer/prompts rejects with on Ctrl-C, while the question is open.
+  const ctrlC = () =>
+    Promise.reject(Object.assign(new Error('User force closed the prompt with SIGINT'), { name: 'ExitPromptError' }));
+
+  it.each([
+    [
+      'a verb that sends something says nothing was sent',
+      'incidents create',
+      'Incident name',
+      'Cancelled. Nothing was sent.\n',
+    ],
+    ['a verb that sends nothing says it was cancelled', 'templates add deploy', 'Message', 'Cancelled.\n'],
+  ])('%s (exit 130): mon %s', async (_what, line, question, said) => {
+    const result = await run(line, { tty: true, answers: [{ message: question, answer: 'x', meanwhile: ctrlC }] });
+    expect(result.code).toBe(130);
+    expect(result.stderr).toBe(said);
+    expect(result.stdout).toBe('');
+    expect(posts()).toEqual([]);
+  });
+});
