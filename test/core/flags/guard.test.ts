@@ -174,6 +174,41 @@ describe('an option no command on the line has, and a value that needed quotes',
       "unknown option '--vers'\nDid you mean --version? Run `mon incidents list --help` for usage.",
     ],
     [
+      'incidents list -v',
+      "unknown option '-v'\nDid you mean --version (mon's version) or --debug (log each request)? Run `mon incidents list --help` for usage.",
+    ],
+    [
+      'incidents list -V',
+      "unknown option '-V'\nDid you mean --version (mon's version) or --debug (log each request)? Run `mon incidents list --help` for usage.",
+    ],
+    [
+      'incidents list --versio',
+      "unknown option '--versio'\nDid you mean --version (mon's version) or --debug (log each request)? Run `mon incidents list --help` for usage.",
+    ],
+    [
+      'incidents list --verion',
+      "unknown option '--verion'\nDid you mean --version (mon's version) or --debug (log each request)? Run `mon incidents list --help` for usage.",
+    ],
+    // Not -v's kin: a word that only ends or starts like one.
+    [
+      'incidents list --versions',
+      "unknown option '--versions'\nDid you mean --version? Run `mon incidents list --help` for usage.",
+    ],
+    ['incidents list ---verbose', "unknown option '---verbose'\nRun `mon incidents list --help` for usage."],
+    // The suggestion is among the options of the command the word came after and its parents'.
+    [
+      'incidents list --stauts',
+      "unknown option '--stauts'\nDid you mean --status? Run `mon incidents list --help` for usage.",
+    ],
+    ['incidents --stats list', "unknown option '--stats'\nRun `mon incidents --help` for usage."],
+    // Of two as close (--force, the global --format), the command's own.
+    [
+      'incidents resolve --for',
+      "unknown option '--for'\nDid you mean --force? Run `mon incidents resolve --help` for usage.",
+    ],
+    // A spelling the help hides (--no-muted, which only overrides --file) is not suggested.
+    ['checks create --no-mute', "unknown option '--no-mute'\nRun `mon checks create --help` for usage."],
+    [
       'incidents update -m Deploy reverted',
       '"reverted" is no INCIDENT_ID (IDs are hex digits and dashes): it reads as the rest of -m\'s value, which needs quotes; nothing was sent.\nDid you mean -m "Deploy reverted"? Type `mon incidents update -m "Deploy reverted"` (see `mon incidents update --help`).',
     ],
@@ -212,9 +247,22 @@ describe('an option no command on the line has, and a value that needed quotes',
     ['incidents update -m Deploy abc123', 'Incident "abc123" was not found.'],
     // Words that are not right after a flag's value are commander's "too many arguments".
     ['incidents list extra --limit 5', "too many arguments for 'list'. Expected 0 arguments but got 1."],
+    // A word where an argument that must be given goes, or where a name goes, is that argument.
+    ['runtimes get --format md 2025.04', '## Runtime 2025.04'],
+    ['heartbeats events --limit 5 nightly-backup', 'No heartbeat is named "nightly-backup".'],
+    // A verb with commands of its own: the word may be a mistyped command.
+    [
+      'sandbox --data /nonexistent/sandbox.jsonl extra',
+      "too many arguments for 'sandbox'. Expected 0 arguments but got 1.",
+    ],
+    // A verb whose last argument takes the words after --.
+    [
+      'heartbeats exec tok_0123456789abcdef --dry-run --max-runtime 5m echo hi',
+      'command goes after --: 2 words typed where no argument takes them; nothing was run.',
+    ],
   ])('mon %s is no value that needed quotes', async (line, says) => {
     const result = await mon(line, { sandbox });
-    expect(result.stderr).toContain(says);
+    expect(result.stdout + result.stderr).toContain(says);
     expect(result.stderr).not.toContain('needs quotes');
   });
 });
