@@ -4,7 +4,7 @@
  * kept in order. The command lines read without commander: plain.test.ts. A flag never a
  * value: guard.test.ts; values checked: parse.test.ts.
  */
-import type { Command } from 'commander';
+import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
@@ -208,6 +208,17 @@ describe("a flag's help line", () => {
     ],
   ] as [string, string, Flag, [string, string][]][])('%s', (_what, key, flag, options) => {
     expect(optionsFor(key, flag).map((option) => [option.flags, option.description])).toEqual(options);
+  });
+
+  it.each([
+    ['repeatable: each value, in order', { kind: 'text', repeatable: true, help: 'h' }, ['a', 'b']],
+    ['repeatable: false: the last one', { kind: 'text', repeatable: false, help: 'h' }, 'b'],
+    ['not repeatable: the last one', { kind: 'text', help: 'h' }, 'b'],
+  ] as [string, Flag, unknown][])('a flag given twice, %s', (_what, flag, value) => {
+    const command = new Command().exitOverride();
+    for (const option of optionsFor('tag', flag)) command.addOption(option);
+    command.parse(['--tag', 'a', '--tag', 'b'], { from: 'user' });
+    expect(command.opts()).toEqual({ tag: value });
   });
 
   it('a hidden spelling is kept out of the help', () => {
