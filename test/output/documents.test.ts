@@ -59,6 +59,15 @@ describe('a verb that prints one document refuses the output flags that cannot a
     expect(completion.stdout).toMatch(/^# bash completion for mon/);
   });
 
+  it('a verb that prints no document of its own takes --format and --jq', async () => {
+    const markdown = await run('runtimes list --format md');
+    expect(markdown.code, markdown.stderr).toBe(0);
+    expect(markdown.stdout).toMatch(/^\| NAME \| STAGE \|/);
+    const picked = await run('runtimes list --jq length');
+    expect(picked.code, picked.stderr).toBe(0);
+    expect(Number(picked.stdout)).toBeGreaterThan(0);
+  });
+
   it('agent mode (JSON everywhere) still gets the skill and the completion script as they are', async () => {
     const env = testEnv({ sandbox, env: { MON_MODE: 'agent' } });
     const skill = await mon('skill', { sandbox, env });
