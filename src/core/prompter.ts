@@ -82,6 +82,8 @@ export interface AskedQuestion {
   message: string;
   choices?: string[];
   default?: unknown;
+  /** An input whose default is in it already, to edit (an edit round's previous answer), not only taken by Enter. */
+  editable?: boolean;
   /** What the prompt's validation said of answers it refused (the question was then asked again). */
   rejected?: string[];
 }
@@ -196,7 +198,7 @@ export function scriptedPrompter(answers: ScriptedAnswer[]): ScriptedPrompter {
     async input(options) {
       return answered(
         ask(
-          { kind: 'input', message: options.message, default: options.default },
+          { kind: 'input', message: options.message, default: options.default, editable: options.editable },
           (answer) => (answer === undefined ? (options.default ?? '') : String(answer)),
           options.validate,
         ),

@@ -45,11 +45,11 @@ describe('a text value asked for', () => {
     expect(asked.map((question) => question.message)).toEqual(['the name']);
   });
 
-  it('an edit round offers the answer given before, which Enter keeps', async () => {
+  it('an edit round puts the answer given before in the input, to edit; Enter keeps it', async () => {
     const { asked, value } = await asking([{ message: 'Incident name', answer: undefined }], (ctx) =>
       askText(ctx, NAME, { previous: 'API down' }),
     );
-    expect(asked).toEqual([{ kind: 'input', message: 'Incident name', default: 'API down' }]);
+    expect(asked).toEqual([{ kind: 'input', message: 'Incident name', default: 'API down', editable: true }]);
     expect(value).toBe('API down');
   });
 
