@@ -21,7 +21,7 @@ const ID: ArgSpec = { key: 'id', label: 'ID', kind: 'id', help: 'h' };
 const WORDS: ArgSpec = { key: 'words', label: 'WORDS', kind: 'words', help: 'h', optional: true };
 const run = async () => undefined;
 
-/** `mon things post ID [WORDS...]` and `mon things list`, with flags of their own, one of them also `things`'. */
+/** `mon things post ID [WORDS...]` and `mon things list`, with flags of their own, one of them also `things`', one also mon's. */
 const THINGS: ReadNode = {
   spec: { name: 'things', flags: { limit: { kind: 'int', min: 1, help: 'h' } } },
   children: [
@@ -36,6 +36,8 @@ const THINGS: ReadNode = {
           force: { kind: 'bool', short: 'f', help: 'h' },
           notify: { kind: 'bool', forms: 'both', help: 'h' },
           limit: { kind: 'int', min: 1, help: 'h' },
+          // Spelled as a global flag is (`mon checks run --timeout`).
+          timeout: { kind: 'int', min: 1, help: 'h' },
         },
       },
       load: run,
@@ -169,6 +171,10 @@ describe('what a verb is given', () => {
     // A flag the verb shares with a command above it, given to that one.
     ['things --limit 5 post abc', { flags: { limit: '5' }, args: ['abc', []] }],
     ['things --limit 5 post abc -y', { flags: { limit: '5', yes: true }, args: ['abc', []] }],
+    // Given before and after the verb: both are the command above's (as commander has them), the last counts.
+    ['things --limit 5 post abc --limit 7', { flags: { limit: '7' }, args: ['abc', []] }],
+    // A flag the verb shares with mon's global flags, given before the command.
+    ['--timeout 5 things post abc', { flags: { timeout: '5' }, args: ['abc', []] }],
     ['things post abc --notify', { flags: { notify: true }, args: ['abc', []] }],
   ])('mon %s: %j', (line, input) => {
     expect(rawInput(read(line))).toEqual(input);
