@@ -114,11 +114,27 @@ function optionSuggestion(word: string, reading: Reading, depth: number): string
   if (/^(-v|-V|--verbose|--vers?ion?)$/.test(word))
     return "Did you mean --version (mon's version) or --debug (log each request)? ";
   // The command's own first: of two options as close, it is the one suggested.
-  const names = optionsUpTo(reading, depth)
+  const options = optionsUpTo(reading, depth)
     .reverse()
     .flat()
-    .filter((option) => !option.hidden)
-    .map((option) => option.long);
-  const [near] = word.startsWith('--') ? closest(word, names, 1) : [];
-  return near ? `Did you mean ${near}? ` : '';
+    .filter((option) => !option.hidden);
+  // A long name typed with one dash (-json) is compared as the long name it was meant to be.
+  const long = word.startsWith('--') ? word : /^-[^-]{2,}$/.test(word) ? `-${word}` : undefined;
+  const [near] = long
+    ? closest(
+        long,
+        options.map((option) => option.long),
+        1,
+      )
+    : [];
+  if (!near) return '';
+  // --activate, --color: not the opposite. The positive spelling where there is one (hidden
+  // or not), else the default is what was asked for.
+  const negation = options.find((option) => option.long === near && option.sets === false);
+  if (negation && 'flag' in negation && !long!.startsWith('--no-')) {
+    if (negation.flag.kind === 'bool' && negation.flag.forms === 'negative')
+      return `That is the default already; ${near} turns it off. `;
+    return `Did you mean ${near.replace(/^--no-/, '--')}? `;
+  }
+  return `Did you mean ${near}? `;
 }

@@ -208,6 +208,27 @@ describe('an option no command on the line has, and a value that needed quotes',
     ],
     // A spelling the help hides (--no-muted, which only overrides --file) is not suggested.
     ['checks create --no-mute', "unknown option '--no-mute'\nRun `mon checks create --help` for usage."],
+    // Near a --no- spelling, never its opposite: the positive spelling (hidden or not), or, where
+    // there is none, the words that it is the default; a --no- typo gets the --no- spelling.
+    [
+      'checks create --activate',
+      "unknown option '--activate'\nDid you mean --activated? Run `mon checks create --help` for usage.",
+    ],
+    [
+      '--color status',
+      "unknown option '--color'\nThat is the default already; --no-color turns it off. Run `mon --help` for usage.",
+    ],
+    [
+      'checks run --wait',
+      "unknown option '--wait'\nThat is the default already; --no-wait turns it off. Run `mon checks run --help` for usage.",
+    ],
+    [
+      'checks create --no-activate',
+      "unknown option '--no-activate'\nDid you mean --no-activated? Run `mon checks create --help` for usage.",
+    ],
+    // A long name typed with one dash is compared as the long name (one letter is not: -z above).
+    ['checks list -json', "unknown option '-json'\nDid you mean --json? Run `mon checks list --help` for usage."],
+    ['checks list -jq', "unknown option '-jq'\nDid you mean --jq? Run `mon checks list --help` for usage."],
     [
       'incidents update -m Deploy reverted',
       '"reverted" is no INCIDENT_ID (IDs are hex digits and dashes): it reads as the rest of -m\'s value, which needs quotes; nothing was sent.\nDid you mean -m "Deploy reverted"? Type `mon incidents update -m "Deploy reverted"` (see `mon incidents update --help`).',
