@@ -246,8 +246,8 @@ export const ENSURE = verb({
     'when --message or --status differs from its last update (a status alone keeps the last\n' +
     'message); otherwise one is created. Run it three times: one incident, and one update for\n' +
     'each change. It says which on stderr ("Created", "Updated", "Unchanged"); piped, the\n' +
-    'incident\'s ID is printed on stdout; --json prints {"action": "created"|"updated"|\n' +
-    '"unchanged", "incident": {...}} with the incident as received. --name, --severity and\n' +
+    'incident\'s ID is printed on stdout; --json prints {"action":\n' +
+    '"created"|"updated"|"unchanged", "incident": {...}} with the incident as received. --name, --severity and\n' +
     '--service are required (it never prompts); --severity is used only when it creates.\n' +
     'Its plan token runs it again: it goes ahead when it would do what was planned (else exit 10).\n',
   examples: [
