@@ -162,12 +162,52 @@ describe('incidents ensure', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ action: 'created', incident: { name } });
   });
 
-  it('--dry-run of a new incident prints its POST and sends nothing', async () => {
-    const result = await run(`${ENSURE} --message "Payments fail." --dry-run --json`);
-    expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({
-      status: 'dry_run',
-      request: { method: 'POST', path: '/v1/status-pages/incidents' },
+  it('--dry-run prints the plan in words and its request, for a new incident and for an update, and sends nothing', async () => {
+    const dryRun = (result: { code: number; stdout: string }) => ({
+      code: result.code,
+      plan: JSON.parse(result.stdout),
+    });
+    const classification = { kind: 'write', readOnly: false, destructive: false, idempotent: true };
+    expect(dryRun(await run(`${ENSURE} --message "Payments fail." --dry-run`))).toEqual({
+      code: 0,
+      plan: {
+        status: 'dry_run',
+        command: 'incidents ensure',
+        classification,
+        changes: [
+          'A new incident "Checkout errors" (MAJOR, on Checkout), its first update: status INVESTIGATING, subscribers not notified: "Payments fail."',
+        ],
+        request: {
+          method: 'POST',
+          path: '/v1/status-pages/incidents',
+          body: {
+            name: 'Checkout errors',
+            severity: 'MAJOR',
+            services: [seedService(SEED_SERVICES.checkout)],
+            incidentUpdates: [{ description: 'Payments fail.', status: 'INVESTIGATING', notifySubscribers: false }],
+          },
+        },
+      },
+    });
+    expect(writes()).toEqual([]);
+
+    const { id } = await openIncident(sandbox, 'Checkout errors');
+    expect(dryRun(await run(`${ENSURE} --message "A fix is out." --status monitoring --dry-run`))).toEqual({
+      code: 0,
+      plan: {
+        status: 'dry_run',
+        command: 'incidents ensure',
+        classification,
+        target: { kind: 'incident', id, name: 'Checkout errors' },
+        changes: [
+          `Incident "Checkout errors" (${id}): a new update, status INVESTIGATING → MONITORING, subscribers not notified: "A fix is out."`,
+        ],
+        request: {
+          method: 'POST',
+          path: `/v1/status-pages/incidents/${id}/incident-updates`,
+          body: { description: 'A fix is out.', status: 'MONITORING', notifySubscribers: false },
+        },
+      },
     });
     expect(writes()).toEqual([]);
   });
@@ -239,6 +279,16 @@ describe('incidents ensure: which incident it reuses, and what it says', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ action: 'updated', incident: { id: newer.id } });
     expect(posts().map((request) => request.path)).toEqual([`/v1/status-pages/incidents/${newer.id}/incident-updates`]);
+  });
+
+  it('an open incident whose name another client stored with spaces around it is reused', async () => {
+    const spaced = await openIncident(sandbox, '  Checkout errors ');
+    const result = await run(`${ENSURE} --message "Still failing." --json`);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ action: 'updated', incident: { id: spaced.id } });
+    expect(posts().map((request) => request.path)).toEqual([
+      `/v1/status-pages/incidents/${spaced.id}/incident-updates`,
+    ]);
   });
 
   it('an open incident on as many services, but not the same ones, is not reused', async () => {
