@@ -46,6 +46,31 @@ describe('incidents list on a terminal: SERVICES, then DURATION, are left out un
     expect(headers(result.stdout)).toEqual(shown);
   });
 
+  it('a name and services too long for the width are both cut (…), the line no wider than the terminal', async () => {
+    const s = SEED_SERVICES;
+    const name = 'A name far longer than thirty characters';
+    const open = await openIncident(sandbox, name, 'MAJOR', [s.checkout, s.api, s.payouts, s.webhooks]);
+    const result = await run('--no-color incidents list', { tty: true, columns: 110 });
+    expect(result.stdout.split('\n')).toEqual([
+      'ID        NAME                        SEVERITY  STATUS         SERVICES                     STARTED   DURATION',
+      `${open.id.slice(0, 8)}  A name far longer than th…  MAJOR     INVESTIGATING  Checkout, Public API, Payo…  just now  ongoing`,
+      '',
+    ]);
+  });
+
+  it('as Markdown, every column whole, the start as a date', async () => {
+    const open = await openIncident(sandbox, 'DB slow', 'MAJOR', [SEED_SERVICES.checkout, SEED_SERVICES.api]);
+    const result = await run('incidents list --format md', { columns: 40 });
+    expect(result.stdout).toBe(
+      [
+        '| ID | NAME | SEVERITY | STATUS | SERVICES | STARTED | DURATION |',
+        '| --- | --- | --- | --- | --- | --- | --- |',
+        `| ${open.id} | DB slow | MAJOR | INVESTIGATING | Checkout, Public API | 2026-03-02 10:00 UTC | ongoing |`,
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('piped, every column is there, with the times as the API gives them', async () => {
     const open = await openIncident(sandbox, 'DB slow', 'MAJOR', [SEED_SERVICES.checkout, SEED_SERVICES.api]);
     const result = await run('incidents list', { columns: 40 });
@@ -136,5 +161,47 @@ describe('incidents get', () => {
     await resolveIncident(sandbox, incident.id);
     delete sandbox.store.collection<Incident>('incidents').get(incident.id)!.duration;
     expect(await screen()).toContain('Duration:    —\n');
+  });
+
+  it('as Markdown: the incident as a title, its fields, then the timeline', async () => {
+    const incident = await openIncident(sandbox, 'DB slow', 'MAJOR', [SEED_SERVICES.checkout]);
+    const result = await run(`incidents get ${incident.id} --format md`);
+    expect(result.stdout).toBe(
+      [
+        '## Incident: DB slow',
+        '',
+        '- **Incident:** DB slow',
+        `- **ID:** ${incident.id}`,
+        '- **Status:** INVESTIGATING',
+        '- **Severity:** MAJOR',
+        '- **Services:** Checkout',
+        `- **Service IDs:** ${SEED_SERVICES.checkout}`,
+        '- **Started:** 2026-03-02 10:00 UTC',
+        '- **Duration:** ongoing',
+        '- **Created:** 2026-03-02',
+        '- **Updated:** 2026-03-02',
+        '',
+        '### Timeline, as subscribers read it (1 update, newest first)',
+        '',
+        '#### Investigating · 2026-03-02 10:00 UTC',
+        '',
+        'DB slow began',
+        '',
+        `*update ${incident.incidentUpdates[0]!.id}*`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('an update the server stores without a date, status or notify: "—" as Markdown; empty cells and "false" piped', async () => {
+    const incident = await openIncident(sandbox, 'DB slow');
+    const update = sandbox.store.collection<Incident>('incidents').get(incident.id)!.incidentUpdates[0]!;
+    delete update.publicIncidentUpdateDate;
+    delete update.status;
+    delete update.notifySubscribers;
+    const piped = await run(`incidents get ${incident.id}`);
+    expect(piped.stdout.split('\n').at(-2)).toBe(`update\t${update.id}\t\t\tfalse\tDB slow began`);
+    const markdown = await run(`incidents get ${incident.id} --format md`);
+    expect(markdown.stdout).toContain('\n#### Update · —\n\nDB slow began\n');
   });
 });
