@@ -6,8 +6,8 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../../src/sandbox/server';
 import type { Incident } from '../../../../src/api/schemas/incidents';
-import { type CliOptions, frozenClock, memorySandbox, mon, refusesBadInput } from '../../../helpers';
-import { openIncident } from '../fixture';
+import { type CliOptions, frozenClock, memorySandbox, mon, refusesBadInput, testEnv } from '../../../helpers';
+import { openIncident, postUpdate } from '../fixture';
 
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -123,6 +123,34 @@ describe('incidents updates create: the plan, the body and what it says after', 
     const stored = sandbox.store.collection<Incident>('incidents').get(incident.id)!;
     const updateId = stored.incidentUpdates.find((update) => update.description === 'Typed.')!.id;
     expect(said).toContain(`✓ Posted update ${updateId} to "DB slow": INVESTIGATING. Subscribers were not notified.`);
+  });
+});
+
+describe('incidents updates create --plan', () => {
+  it('its token posts what was planned, and is exit 10 with nothing sent once someone else posted to the incident', async () => {
+    const incident = await open('DB slow');
+    const line = `incidents updates create ${incident.id} -m "Still investigating."`;
+    // One configuration directory for the runs: where the plans are kept.
+    const env = testEnv({ sandbox });
+    const token = async () => {
+      const planned = await run(`${line} --plan`, { env });
+      expect(planned.code, planned.stderr).toBe(9);
+      return (JSON.parse(planned.stdout) as { planToken: string }).planToken;
+    };
+    const stale = await token();
+    await postUpdate(sandbox, incident.id, 'Someone else wrote.', 'IDENTIFIED');
+    const late = await run(`${line} --plan-token ${stale}`, { env });
+    expect(late.code, late.stderr).toBe(10);
+    expect(mutations()).toEqual([]);
+
+    const sent = await run(`${line} --plan-token ${await token()}`, { env });
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(mutations().map((request) => [request.path, request.body])).toEqual([
+      [
+        `/v1/status-pages/incidents/${incident.id}/incident-updates`,
+        { description: 'Still investigating.', notifySubscribers: false },
+      ],
+    ]);
   });
 });
 
