@@ -1,4 +1,5 @@
 /** The message prompt offers the stored templates: one chosen is filled in for the incident, and its status applies. */
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server';
 import { SEED_SERVICES } from '../../src/sandbox/modules/statusPages';
@@ -65,7 +66,8 @@ describe('the message prompt offers the stored templates', () => {
       ],
     });
     expect(created.code, created.stderr).toBe(0);
-    // --status beside the template wins, as with --template.
+    // --status beside the template wins, as with --template; the confirmation does not say it came from the template.
+    expect(stripVTControlCharacters(created.stderr)).toMatch(/\n {2}Status: +IDENTIFIED\n/);
     expect(posts().map((request) => request.body)).toEqual([
       {
         name: 'Login slow',
