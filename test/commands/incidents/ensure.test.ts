@@ -6,6 +6,7 @@
  * when someone else posted meanwhile); bad input with nothing sent.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Incident } from '../../../src/api/schemas/incidents';
 import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { type CliOptions, frozenClock, memorySandbox, mon, refusesBadInput, testEnv } from '../../helpers';
@@ -168,14 +169,14 @@ describe('incidents ensure', () => {
       plan: JSON.parse(result.stdout),
     });
     const classification = { kind: 'write', readOnly: false, destructive: false, idempotent: true };
-    expect(dryRun(await run(`${ENSURE} --message "Payments fail." --dry-run`))).toEqual({
+    expect(dryRun(await run(`${ENSURE} --service Payouts --message "Payments fail." --dry-run`))).toEqual({
       code: 0,
       plan: {
         status: 'dry_run',
         command: 'incidents ensure',
         classification,
         changes: [
-          'A new incident "Checkout errors" (MAJOR, on Checkout), its first update: status INVESTIGATING, subscribers not notified: "Payments fail."',
+          'A new incident "Checkout errors" (MAJOR, on Checkout, Payouts), its first update: status INVESTIGATING, subscribers not notified: "Payments fail."',
         ],
         request: {
           method: 'POST',
@@ -183,7 +184,7 @@ describe('incidents ensure', () => {
           body: {
             name: 'Checkout errors',
             severity: 'MAJOR',
-            services: [seedService(SEED_SERVICES.checkout)],
+            services: [seedService(SEED_SERVICES.checkout), seedService(SEED_SERVICES.payouts)],
             incidentUpdates: [{ description: 'Payments fail.', status: 'INVESTIGATING', notifySubscribers: false }],
           },
         },
@@ -279,6 +280,17 @@ describe('incidents ensure: which incident it reuses, and what it says', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ action: 'updated', incident: { id: newer.id } });
     expect(posts().map((request) => request.path)).toEqual([`/v1/status-pages/incidents/${newer.id}/incident-updates`]);
+  });
+
+  it('of two open incidents with that name, the one created last is reused, whatever order the server lists them in', async () => {
+    const later = await openIncident(sandbox, 'Checkout errors');
+    await openIncident(sandbox, 'checkout ERRORS');
+    // The server lists the second one first (the order it was stored in); its created_at is the older one.
+    sandbox.store.collection<Incident>('incidents').get(later.id)!.created_at = '2026-03-09';
+    const result = await run(`${ENSURE} --message "Still failing." --json`);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ action: 'updated', incident: { id: later.id } });
+    expect(posts().map((request) => request.path)).toEqual([`/v1/status-pages/incidents/${later.id}/incident-updates`]);
   });
 
   it('an open incident whose name another client stored with spaces around it is reused', async () => {
