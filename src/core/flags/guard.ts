@@ -128,10 +128,10 @@ function optionSuggestion(word: string, reading: Reading, depth: number): string
       )
     : [];
   if (!near) return '';
-  // --activate, --color: not the opposite. The positive spelling where there is one (hidden
-  // or not), else the default is what was asked for.
+  // --activate, --color: not the opposite (but --nocolor meant the --no- spelling). The positive
+  // spelling where there is one (hidden or not), else the default is what was asked for.
   const negation = options.find((option) => option.long === near && option.sets === false);
-  if (negation && 'flag' in negation && !long!.startsWith('--no-')) {
+  if (negation && 'flag' in negation && !long!.startsWith('--no')) {
     if (negation.flag.kind === 'bool' && negation.flag.forms === 'negative')
       return `That is the default already; ${near} turns it off. `;
     return `Did you mean ${near.replace(/^--no-/, '--')}? `;

@@ -222,6 +222,7 @@ describe('an option no command on the line has, and a value that needed quotes',
       'checks run --wait',
       "unknown option '--wait'\nThat is the default already; --no-wait turns it off. Run `mon checks run --help` for usage.",
     ],
+    ['--nocolor status', "unknown option '--nocolor'\nDid you mean --no-color? Run `mon --help` for usage."],
     [
       'checks create --no-activate',
       "unknown option '--no-activate'\nDid you mean --no-activated? Run `mon checks create --help` for usage.",
