@@ -5,37 +5,10 @@
  * and the question asked again. The screen test (test/e2e/plain-prompter-screen.test.ts) types
  * the same at a terminal.
  */
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { plainPrompter } from '../../src/core/plain-prompter';
-import { testIO, type IO } from '../../src/io';
+import { answeringPrompter } from '../plain-answers';
 
-/**
- * A prompter reading `answers` from stdin: the next one each time a question is written (a
- * write that does not end a line), an array being lines that arrive together. After the
- * last, the input ends. `io`: what it wrote.
- */
-function answering(...answers: (string | string[])[]) {
-  const io = testIO({ tty: true, columns: 80 });
-  const stdin = new PassThrough();
-  const asking = Object.assign(Object.create(io) as IO, {
-    stdin,
-    err(text: string) {
-      io.err(text);
-      if (text.endsWith('\n')) return;
-      const next = answers.shift();
-      if (next === undefined) stdin.end();
-      else
-        stdin.write(
-          [next]
-            .flat()
-            .map((line) => `${line}\n`)
-            .join(''),
-        );
-    },
-  });
-  return { io, prompter: plainPrompter(asking) };
-}
+const answering = (...answers: (string | string[])[]) => answeringPrompter(answers);
 
 describe('plain prompts (accessible mode), answered from stdin', () => {
   it('a select is a numbered line and takes a number, the start of a name, or Enter for the default', async () => {

@@ -6,15 +6,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../../../src/core/context';
-import { plainPrompter } from '../../../../src/core/plain-prompter';
-import { testIO, type IO } from '../../../../src/io';
 import { main } from '../../../../src/main';
 import type { Sandbox } from '../../../../src/sandbox/server';
 import { type CliOptions, frozenClock, memorySandbox, mon, testEnv } from '../../../helpers';
+import { answeringPrompter } from '../../../plain-answers';
 import { openIncident } from '../fixture';
 
 let sandbox: Sandbox;
@@ -90,19 +88,8 @@ describe('--template', () => {
  * line once its question is written; what it wrote to stderr.
  */
 async function plainPrompts(argv: string[], answers: string[]) {
-  const io = testIO({ tty: true, columns: 200 });
-  const stdin = new PassThrough();
-  const asking = Object.assign(Object.create(io) as IO, {
-    stdin,
-    err(text: string) {
-      io.err(text);
-      if (text.endsWith('\n')) return;
-      const next = answers.shift();
-      if (next === undefined) stdin.end();
-      else stdin.write(`${next}\n`);
-    },
-  });
-  const code = await main(argv, createContext({ io, env, prompter: plainPrompter(asking) }));
+  const { io, prompter } = answeringPrompter(answers, { columns: 200 });
+  const code = await main(argv, createContext({ io, env, prompter }));
   return { code, stderr: stripVTControlCharacters(io.stderr) };
 }
 
