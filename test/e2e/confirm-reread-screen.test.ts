@@ -1,7 +1,8 @@
 /**
  * The confirmation reads the incident again before it posts (core/write.ts), at a real terminal
  * (80x24): another responder posts while "Post this update?" is open; the answer yes then shows
- * what changed and asks again, and nothing is posted over the change the person has not seen.
+ * what changed and asks again, and nothing is posted over the change the person has not seen;
+ * resolved meanwhile, it says so and that nothing was sent, and ends.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openIncident, startSandbox, type SandboxProcess } from './harness';
@@ -90,4 +91,33 @@ it('asked again, yes posts the update on the incident as it is now, once', async
   expect(await posts()).toEqual([
     { description: 'Scaling the workers', status: 'INVESTIGATING', notifySubscribers: false },
   ]);
+});
+
+it('resolved by another client while the question is open: yes says what changed and why nothing is left to send', async (context) => {
+  requireScreen(context);
+  const { id } = await openIncident(sandbox, { name: 'Search down', severity: 'MAJOR', service: WEBHOOKS });
+  const screen = await openScreen(['incidents', 'resolve', id], sandbox.env({ NO_COLOR: '1' }));
+  await screen.waitFor('? Message');
+  await screen.press('Enter'); // the message offered
+  await screen.waitFor('? Notify');
+  await screen.press('Enter');
+  await screen.waitFor('? Post this update?');
+  const other = await sandbox.call('POST', `/v1/status-pages/incidents/${id}/incident-updates`, {
+    description: 'Search is back.',
+    status: 'RESOLVED',
+  });
+  expect(other.status).toBe(200);
+  await sandbox.clearRequests();
+
+  await screen.type('y');
+  await screen.press('Enter');
+  const { code } = await screen.done();
+  const shown = screen.text().replace(/\s+/g, ' ');
+  expect(code, screen.text()).toBe(2);
+  expect(shown).toContain(
+    `its last status went from INVESTIGATING to RESOLVED. Nothing was sent. error: Incident "Search down" (${id}) is already resolved; nothing was posted.`,
+  );
+  // No plan follows, so nothing says one would be sent.
+  expect(shown).not.toContain('what would be sent now');
+  expect(await posts()).toEqual([]);
 });
