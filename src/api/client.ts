@@ -314,7 +314,7 @@ export class ApiClient {
           const body = request.anyBody
             ? parseJsonOrUndefined(text)
             : parseJsonBody(text, status, headers, { ...label, uncertainHint: request.uncertainHint });
-          checkDepth(body, status, label);
+          checkDepth(body, text, status, label);
           return { status, headers, text, body: body as T };
         }
         const retryable =
@@ -475,8 +475,8 @@ function raceAbort<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
 }
 
 /** A body nested deeper than mon walks: a clear error here, not a stack overflow in whatever prints it. */
-function checkDepth(body: unknown, status: number, label: { method: string; path: string }): void {
-  if (!exceedsDepth(body, MAX_JSON_DEPTH)) return;
+function checkDepth(body: unknown, text: string, status: number, label: { method: string; path: string }): void {
+  if (!exceedsDepth(body, MAX_JSON_DEPTH, text)) return;
   throw new ApiError(
     'response',
     `The server answered ${statusLabel(status)} to ${label.method} ${label.path} with JSON nested more than ${MAX_JSON_DEPTH} levels deep; mon does not read it.`,

@@ -1,5 +1,5 @@
 import { UsageError } from '../errors';
-import { exceedsDepth, parseJson, stringifyJson } from '../text/json';
+import { exceedsDepth, MAX_JSON_DEPTH, parseJson, stringifyJson } from '../text/json';
 import { maskSecretValues } from '../text/mask';
 import type { Hint } from '../text/next';
 
@@ -165,7 +165,7 @@ export function redactBody(text: string): string {
   } catch {
     return text;
   }
-  if (exceedsDepth(parsed)) return text;
+  if (exceedsDepth(parsed, MAX_JSON_DEPTH, text)) return text;
   const redacted = stringifyJson(maskSecretValues(parsed, '[redacted]'));
   return redacted === stringifyJson(parsed) ? text : redacted;
 }

@@ -1,8 +1,14 @@
 /** How deep mon walks parsed JSON (printing, checking, masking): far more than any API answer needs. */
 export const MAX_JSON_DEPTH = 1000;
 
-/** True when `value` has arrays or objects nested more than `limit` levels deep. Never recursive. */
-export function exceedsDepth(value: unknown, limit = MAX_JSON_DEPTH): boolean {
+/**
+ * True when `value` has arrays or objects nested more than `limit` levels deep. Never recursive.
+ * With `text`, the JSON `value` was parsed from: a text that opens `limit` containers or fewer
+ * in all cannot nest deeper, which a count of its brackets says without walking (and copying)
+ * every container of the value, as for nearly every answer.
+ */
+export function exceedsDepth(value: unknown, limit = MAX_JSON_DEPTH, text?: string): boolean {
+  if (text !== undefined && !opensMoreThan(text, limit)) return false;
   const isContainer = (inner: unknown): inner is object => typeof inner === 'object' && inner !== null;
   const stack: [object, number][] = isContainer(value) ? [[value, 1]] : [];
   while (stack.length) {
@@ -10,6 +16,17 @@ export function exceedsDepth(value: unknown, limit = MAX_JSON_DEPTH): boolean {
     if (depth > limit) return true;
     for (const inner of Array.isArray(current) ? current : Object.values(current)) {
       if (isContainer(inner)) stack.push([inner, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/** Whether `text` holds more than `limit` of `{` and `[` (in strings too): counted with indexOf, up to one past the limit. */
+function opensMoreThan(text: string, limit: number): boolean {
+  let opened = 0;
+  for (const bracket of ['{', '[']) {
+    for (let at = text.indexOf(bracket); at !== -1; at = text.indexOf(bracket, at + 1)) {
+      if (++opened > limit) return true;
     }
   }
   return false;

@@ -184,6 +184,20 @@ describe('exceedsDepth: arrays and objects nested deeper than the limit', () => 
   ];
   it.each(table)('%s', (_name, value, limit, deeper) => {
     expect(exceedsDepth(value, limit)).toBe(deeper);
+    // Given the text it was parsed from, the same answer (whether the count of brackets decides or the walk does).
+    expect(exceedsDepth(value, limit, JSON.stringify(value))).toBe(deeper);
+  });
+
+  it('with the text: one that opens no more containers than the limit is not walked; one that opens more is', () => {
+    const deep = [[[[]]]];
+    // The text is trusted to be the value's: three openings cannot hold four levels, so the value is not looked at.
+    expect(exceedsDepth(deep, 3, '[[[]]]')).toBe(false);
+    // Four openings, one past the limit: the value is walked, and its four levels are found.
+    expect(exceedsDepth(deep, 3, '[[[[]]]]')).toBe(true);
+    // Brackets in strings count too (the count stops at one past the limit): many of them, a flat value.
+    const flat = { a: '{[{[{[', b: [1, 2] };
+    expect(exceedsDepth(flat, 3, JSON.stringify(flat))).toBe(false);
+    expect(exceedsDepth({ a: '{[{[{[', b: [[[[]]]] }, 3, '{"a":"{[{[{[","b":[[[[]]]]}')).toBe(true);
   });
 
   it(`by default, ${MAX_JSON_DEPTH} levels are allowed and one more is not`, () => {
@@ -194,6 +208,10 @@ describe('exceedsDepth: arrays and objects nested deeper than the limit', () => 
     };
     expect(exceedsDepth(nested(MAX_JSON_DEPTH))).toBe(false);
     expect(exceedsDepth(nested(MAX_JSON_DEPTH + 1))).toBe(true);
+    expect(exceedsDepth(nested(MAX_JSON_DEPTH), MAX_JSON_DEPTH, JSON.stringify(nested(MAX_JSON_DEPTH)))).toBe(false);
+    expect(exceedsDepth(nested(MAX_JSON_DEPTH + 1), MAX_JSON_DEPTH, JSON.stringify(nested(MAX_JSON_DEPTH + 1)))).toBe(
+      true,
+    );
   });
 });
 
