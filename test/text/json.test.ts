@@ -181,6 +181,10 @@ describe('exceedsDepth: arrays and objects nested deeper than the limit', () => 
     ['three objects at limit 3', { a: { b: {} } }, 3, false],
     ['values that are no container', [1, 'x', null, true], 1, false],
     ['a container after a null', [null, []], 1, true],
+    ['an object in an array in an object', { a: [{}] }, 2, true],
+    ['an object in an array in an object at limit 3', { a: [{}] }, 3, false],
+    ['a container after a number, deeper', { a: 1, b: { c: [] } }, 2, true],
+    ['an inherited container is not counted', Object.create({ inherited: [[[]]] }) as unknown, 1, false],
   ];
   it.each(table)('%s', (_name, value, limit, deeper) => {
     expect(exceedsDepth(value, limit)).toBe(deeper);
