@@ -269,7 +269,9 @@ export async function printJson(io: IO, body: unknown, options: { compact?: bool
   const filter = jqFilterOf(io);
   if (filter) return printJq(io, filter, body);
   const compact = options.compact || io.compactJson;
-  io.outRaw(`${compact ? terminalSafe(stringifyJson(body ?? null)) : jsonText(body ?? null)}\n`);
+  // The line end is added before the text is looked at: JSON.stringify gives a string made of
+  // pieces, which the first look copies into one; adding it after made a second whole copy.
+  io.outRaw(terminalSafe(`${stringifyJson(body ?? null, compact ? undefined : 2)}\n`));
 }
 
 /**
