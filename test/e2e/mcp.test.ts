@@ -4,6 +4,7 @@
  * received requests are the evidence that a plan sends nothing and its token sends once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, connect as connectTcp, type Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -268,6 +269,38 @@ describe('mon mcp against a sandbox over HTTP', () => {
     const got = await session.call('checks_get', { check: 'Secret DNS' });
     for (const result of [plan, created, got]) expect(JSON.stringify(result)).not.toContain(secret);
     expect(session.stderr()).not.toContain(secret);
+  });
+
+  it('its calls share one kept-alive connection to the API, whatever the tool', async () => {
+    // A TCP relay in front of the sandbox counts the connections the server opens.
+    const upstream = new URL(sandbox.env().MON_BASE_URL!);
+    const opened: Socket[] = [];
+    const relay = createServer((socket) => {
+      opened.push(socket);
+      const onward = connectTcp(Number(upstream.port), upstream.hostname);
+      for (const end of [socket, onward]) end.on('error', () => {});
+      socket.pipe(onward).pipe(socket);
+      socket.on('close', () => onward.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = relay.address() as { port: number };
+      const session = await connect([], sandbox.env({ MON_BASE_URL: `http://127.0.0.1:${port}` }));
+      for (const [name, args] of [
+        ['incidents_list', { limit: 5 }],
+        ['status_pages_list', {}],
+        ['incidents_list', { status: 'all', limit: 20 }],
+        ['runtimes_list', {}],
+      ] as const) {
+        const result = await session.call(name, args);
+        expect(result.isError, result.content[0]?.text).toBeFalsy();
+      }
+      expect(opened).toHaveLength(1);
+      expect(opened[0]!.destroyed).toBe(false);
+    } finally {
+      for (const socket of opened) socket.destroy();
+      await new Promise((resolve) => relay.close(resolve));
+    }
   });
 
   it('a call the client cancels is cancelled (its request aborted), and the server goes on serving', async () => {

@@ -1,7 +1,7 @@
 /**
  * `mon mcp`'s stdio transport (src/commands/mcp/shared/stdio.ts) on a stream of our own: the
  * lines it hands the server, the answers it writes for a line that is no message, its bound
- * on both sides. (test/e2e/mcp.test.ts sends it a line that is not JSON through the binary.)
+ * on both sides, a result written from the JSON text its call made. (test/e2e/mcp.test.ts sends it a line that is not JSON through the binary.)
  */
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +73,24 @@ describe('the stdio transport', () => {
     expect(answers()).toEqual([
       { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: a message is at most 10 MiB.' } },
     ]);
+  });
+
+  it('writes a result it was told of as that JSON text, once; anything else as JSON.stringify writes it', async () => {
+    const { line, written } = transport();
+    await line.start();
+    const text = '{"ratio":1.10}';
+    const result = { content: [{ type: 'text', text }], structuredContent: { ratio: 1.1 } };
+    line.answering(result, `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}}`);
+    const copy = { ...result };
+    await line.send({ jsonrpc: '2.0', id: 7, result: copy });
+    await line.send({ jsonrpc: '2.0', id: 'a', result });
+    await line.send({ jsonrpc: '2.0', id: 8, result });
+    expect(written).toEqual([
+      `${JSON.stringify({ jsonrpc: '2.0', id: 7, result: copy })}\n`,
+      `{"result":{"content":[{"type":"text","text":"{\\"ratio\\":1.10}"}],"structuredContent":{"ratio":1.10}},"jsonrpc":"2.0","id":"a"}\n`,
+      `${JSON.stringify({ jsonrpc: '2.0', id: 8, result })}\n`,
+    ]);
+    expect(JSON.parse(written[1]!)).toEqual({ jsonrpc: '2.0', id: 'a', result });
   });
 
   it('stdout gone: the transport closes (the server ends) instead of writing on', async () => {

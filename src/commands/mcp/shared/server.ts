@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { closeTransports, type ClientOptions } from '../../../api/client';
@@ -55,7 +54,7 @@ function printedJson(text: string): unknown {
  * `\n`), so each one and the indentation after it can go.
  */
 function oneLine(text: string): string {
-  return text.replace(/\n */g, '');
+  return text.includes('\n') ? text.replace(/\n */g, '') : text;
 }
 
 /** The error a command said on stderr in agent mode (`{"error": {...}}`, its last line), if it said one. */
@@ -68,16 +67,33 @@ function printedError(text: string): { error: Record<string, unknown> } | undefi
   return undefined;
 }
 
-function errorResult(error: { error: Record<string, unknown> }): ToolResult {
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(error) }], structuredContent: error };
+/** A call's answer, and the JSON text of it that goes out (the transport writes it as it is). */
+export interface Answer {
+  result: ToolResult;
+  json: string;
+}
+
+const answer = (result: ToolResult): Answer => ({ result, json: JSON.stringify(result) });
+
+function errorResult(error: { error: Record<string, unknown> }): Answer {
+  return answer({ isError: true, content: [{ type: 'text', text: JSON.stringify(error) }], structuredContent: error });
+}
+
+/** What a call printed through printJson (io.printedJson): the value, and the line written for it. */
+export interface Printed {
+  value: unknown;
+  line: string;
 }
 
 /**
  * A call's answer from what its command printed and its exit code: the JSON it printed (an
  * array wrapped as {"items": [...]}); a plan (exit 9) is an answer too; any other failure is a
- * tool error with the command's own JSON error.
+ * tool error with the command's own JSON error. `printed`: the value printJson printed, taken
+ * as it is when stdout is its line alone (nothing else printed, nothing masked in it), instead
+ * of parsing stdout back. The answer's JSON text holds the text as `structuredContent` too:
+ * the same value, not stringified a second time (its numbers as the CLI wrote them).
  */
-export function resultOf(code: number, io: Pick<CapturedIO, 'stdout' | 'stderr'>): ToolResult {
+export function resultOf(code: number, io: Pick<CapturedIO, 'stdout' | 'stderr'>, printed?: Printed): Answer {
   const error = printedError(io.stderr);
   const planned = error?.error.kind === 'confirmation-required';
   if (code !== 0 && !planned) {
@@ -92,25 +108,33 @@ export function resultOf(code: number, io: Pick<CapturedIO, 'stdout' | 'stderr'>
       },
     );
   }
-  const printed = printedJson(io.stdout);
-  if (printed === undefined) {
+  const asPrinted = printed !== undefined && io.stdout === printed.line;
+  const json = asPrinted ? printed.value : printedJson(io.stdout);
+  if (json === undefined) {
     // Nothing on stdout (or not one JSON value): what it said, as text.
     const text = io.stdout.trim() || io.stderr.trim() || 'Done.';
-    return { content: [{ type: 'text', text }] };
+    return answer({ content: [{ type: 'text', text }] });
   }
   // The CLI prints a monitor's ping token (and a check's secret values, as the API gives them)
   // with --json: an agent gets none of them, wherever they appear (a ping URL holds its token).
-  const masked = withoutSecrets(printed);
-  const value = masked ?? printed;
+  const masked = withoutSecrets(json);
+  const value = masked ?? json;
   // Compact: the text goes beside the same value as structuredContent, to a program (its
   // numbers stay as the CLI wrote them).
   const text = masked === undefined ? oneLine(io.stdout.trim()) : JSON.stringify(masked);
-  const structured = Array.isArray(value) ? { items: value } : isRecord(value) ? value : { value };
-  return { content: [{ type: 'text', text }], structuredContent: structured };
+  const [structured, structuredText] = Array.isArray(value)
+    ? [{ items: value }, `{"items":${text}}`]
+    : isRecord(value)
+      ? [value, text]
+      : [{ value }, `{"value":${text}}`];
+  return {
+    result: { content: [{ type: 'text', text }], structuredContent: structured },
+    json: `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${structuredText}}`,
+  };
 }
 
 /** The usage error of arguments no command line can say, shaped as the CLI's own. */
-function inputErrorResult(error: ToolInputError): ToolResult {
+function inputErrorResult(error: ToolInputError): Answer {
   return errorResult(JSON.parse(errorJson({ exitCode: 2, kind: 'usage', message: error.message, hint: error.hint })));
 }
 
@@ -131,9 +155,6 @@ export interface ServeOptions {
 
 /** Serves until stdin closes (resolves: exit 0) or the command is cancelled (SIGTERM: 143). */
 export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
-  // A one-shot command parses a few bodies once, so zod is loaded jitless (scripts/build.mjs);
-  // a server validates every message it receives and sends: compiling the validators pays.
-  z.config({ jitless: false });
   const runLine = ctx.runLine;
   if (!runLine) throw new Error('mon mcp runs its calls through main(), which did not hand itself down.');
   // A server that cannot reach the API says so now (no key: exit 4), not at every call.
@@ -151,7 +172,7 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
   const where = ctx.globals.sandbox ? 'the embedded sandbox' : `profile "${settings.profile.value}"`;
 
   /** Runs one call as its command line; a server's signal (SIGTERM) or the client's cancellation ends it. */
-  const call = async (tool: Tool, args: unknown, signal: AbortSignal): Promise<ToolResult> => {
+  const call = async (tool: Tool, args: unknown, signal: AbortSignal): Promise<Answer> => {
     let argv: string[];
     try {
       argv = [...globals, ...argvFor(tool, args)];
@@ -162,6 +183,8 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
     const io = capturedIO();
     // The CLI's JSON on one line: the text of the answer as it is, and less to read back.
     io.compactJson = true;
+    let printed: Printed | undefined;
+    io.printedJson = (value, line) => (printed = { value, line });
     const callCtx = createContext({
       io,
       env: callEnv,
@@ -171,7 +194,7 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
       pool,
     });
     const code = await runLine(argv, callCtx);
-    return resultOf(code, io);
+    return resultOf(code, io, printed);
   };
 
   const server = new Server(
@@ -189,9 +212,18 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((tool) => tool.definition) }));
 
+  // The protocol goes out through ctx.io, as every output of mon (secrets masked); a client
+  // that is gone (stdout closed) ends the transport.
+  const stdin = ctx.io.stdin;
+  const transport = new LineTransport(stdin, (text) => ctx.io.outRaw(text));
   const inFlight = new Set<Promise<unknown>>();
   const stopping = new AbortController();
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  // The SDK's Server wraps a tools/call handler to check the request again (Protocol, which it
+  // extends, checks it with the same schema) and the result (ours: its text and the same JSON),
+  // copying it (~0.05 ms a call, and the copy would be stringified again): the handler is
+  // Protocol's, as every other handler is. The SDK's client checks the result it receives.
+  const setHandler = (Object.getPrototypeOf(Server.prototype) as Server).setRequestHandler;
+  setHandler.call(server, CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
     const tool = byName.get(name);
     if (!tool) {
@@ -207,18 +239,16 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
     const work = call(tool, args, signal);
     inFlight.add(work);
     try {
-      const result = await work;
+      const { result, json } = await work;
       if (extra.signal.aborted) ctx.io.err(`mon mcp: ${name} was cancelled by the client.\n`);
+      // Sent next, as it is: the transport writes its JSON text.
+      else transport.answering(result, json);
       return result;
     } finally {
       inFlight.delete(work);
     }
   });
 
-  // The protocol goes out through ctx.io, as every output of mon (secrets masked); a client
-  // that is gone (stdout closed) ends the transport.
-  const stdin = ctx.io.stdin;
-  const transport = new LineTransport(stdin, (text) => ctx.io.outRaw(text));
   const ended = new Promise<void>((resolve) => {
     stdin.once('end', resolve);
     stdin.once('close', resolve);

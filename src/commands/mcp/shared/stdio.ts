@@ -10,6 +10,9 @@ import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcont
  * request's id when one can be read and none otherwise (MCP 2025-11-25's JSONRPCErrorResponse:
  * `id?: RequestId`, "except in error cases where the ID could not be read"; its schema, and so
  * the SDK's client, refuse JSON-RPC's `id: null`). The server goes on reading.
+ *
+ * A tool's result is written from the JSON text its call made of it (`answering`), not
+ * stringified again: it holds the command's JSON twice (a list of 20 incidents: ~35 KB).
  */
 
 /** The longest message read, in bytes (without its newline): the SDK's transport's bound too. */
@@ -38,6 +41,8 @@ export class LineTransport implements Transport {
   /** The line being read is over the bound: it is dropped up to its newline, then refused. */
   private overlong = false;
   private closed = false;
+  /** Results about to be sent, and the JSON text of each. */
+  private readonly ready = new WeakMap<object, string>();
 
   constructor(
     private readonly input: NodeJS.ReadableStream,
@@ -49,10 +54,24 @@ export class LineTransport implements Transport {
     this.input.on('error', this.oninputError);
   }
 
+  /** `result` is about to be answered (a handler returns it next): its JSON text is `json`. */
+  answering(result: object, json: string): void {
+    this.ready.set(result, json);
+  }
+
+  /** A message as one line of JSON (no newline). */
+  private lineOf(message: JSONRPCMessage): string {
+    if (!('result' in message)) return JSON.stringify(message);
+    const json = this.ready.get(message.result);
+    if (json === undefined) return JSON.stringify(message);
+    this.ready.delete(message.result);
+    return `{"result":${json},"jsonrpc":"2.0","id":${JSON.stringify(message.id)}}`;
+  }
+
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) return;
     try {
-      this.write(`${JSON.stringify(message)}\n`);
+      this.write(`${this.lineOf(message)}\n`);
     } catch (error) {
       // stdout is gone (the client quit): nothing more can be said to it.
       this.onerror?.(error as Error);
