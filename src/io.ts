@@ -27,11 +27,6 @@ export interface IO {
   outRaw(text: string): void;
   /** --json printed on one line, not indented (`mon mcp`'s calls: read by a program, sent on one line). */
   compactJson?: boolean;
-  /**
-   * Told of each value printJson prints, with the line it hands to outRaw (`mon mcp`: a call's
-   * answer is that value, not its text parsed back).
-   */
-  printedJson?: (value: unknown, line: string) => void;
   errRaw(text: string): void;
   /** A line the person typed was echoed by the terminal: the cursor is at the start of a row. */
   lineTyped(): void;

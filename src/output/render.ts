@@ -271,9 +271,7 @@ export async function printJson(io: IO, body: unknown, options: { compact?: bool
   const compact = options.compact || io.compactJson;
   // The line end is added before the text is looked at: JSON.stringify gives a string made of
   // pieces, which the first look copies into one; adding it after made a second whole copy.
-  const line = terminalSafe(`${stringifyJson(body ?? null, compact ? undefined : 2)}\n`);
-  io.outRaw(line);
-  io.printedJson?.(body ?? null, line);
+  io.outRaw(terminalSafe(`${stringifyJson(body ?? null, compact ? undefined : 2)}\n`));
 }
 
 /**

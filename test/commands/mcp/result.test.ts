@@ -5,20 +5,18 @@
  * SDK's client, from the binary.)
  */
 import { describe, expect, it } from 'vitest';
-import { resultOf, type Printed } from '../../../src/commands/mcp/shared/server';
+import { resultOf } from '../../../src/commands/mcp/shared/server';
 import { capturedIO, type CapturedIO } from '../../../src/io';
 import { printJson } from '../../../src/output/render';
 import { parseJson } from '../../../src/text/json';
 
-/** `value` printed as a call prints it (compact JSON), with what printJson said it printed. */
+/** `value` printed as a call prints it (compact JSON). */
 async function printed(value: unknown, before?: (io: CapturedIO) => void) {
   const io = capturedIO();
   io.compactJson = true;
   before?.(io);
-  let seen: Printed | undefined;
-  io.printedJson = (shown, line) => (seen = { value: shown, line });
   await printJson(io, value);
-  return { io, seen };
+  return io;
 }
 
 /** What the client reads: the result as the JSON text the transport writes. */
@@ -26,13 +24,12 @@ const wire = (json: string) =>
   JSON.parse(json) as { content: { type: string; text: string }[]; structuredContent?: unknown; isError?: boolean };
 
 describe("a call's answer", () => {
-  it('is the printed value (not read back), its JSON as text and as structuredContent, numbers as received', async () => {
+  it('is its JSON as text and as structuredContent, written once, numbers as received', async () => {
     const text = '{"id":"abc","ratio":1.10,"big":9007199254740993,"name":"say \\"hi\\"\\n"}';
-    const value = parseJson(text);
-    const { io, seen } = await printed(value);
-    expect(seen).toEqual({ value, line: `${text}\n` });
-    const { result, json } = resultOf(0, io, seen);
-    expect(result.structuredContent).toBe(value);
+    const io = await printed(parseJson(text));
+    expect(io.stdout).toBe(`${text}\n`);
+    const { result, json } = resultOf(0, io);
+    expect(result.structuredContent).toEqual(JSON.parse(text));
     expect(result.content).toEqual([{ type: 'text', text }]);
     // Written once as it is: 1.10 and the 17 digits stay as the API wrote them, in both.
     expect(json).toBe(`{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}}`);
@@ -45,8 +42,7 @@ describe("a call's answer", () => {
       [42, { value: 42 }],
       ['done', { value: 'done' }],
     ] as const) {
-      const { io, seen } = await printed(value);
-      const { result, json } = resultOf(0, io, seen);
+      const { result, json } = resultOf(0, await printed(value));
       expect(result.structuredContent).toEqual(structured);
       expect(wire(json)).toEqual({
         content: [{ type: 'text', text: JSON.stringify(value) }],
@@ -62,8 +58,7 @@ describe("a call's answer", () => {
       heartbeat: { pingToken: token, pingUrl: `https://ping.example.com/${token}` },
       environmentVariables: [{ key: 'TOKEN', value: 'hunter2-very-secret', secret: true }],
     };
-    const { io, seen } = await printed(value);
-    const { result, json } = resultOf(0, io, seen);
+    const { result, json } = resultOf(0, await printed(value));
     expect(json).not.toContain(token);
     expect(json).not.toContain('hunter2');
     const answer = wire(json);
@@ -75,13 +70,14 @@ describe("a call's answer", () => {
     expect(result.structuredContent).toEqual(answer.structuredContent);
   });
 
-  it('is read back from stdout when stdout is not the printed line alone (a secret of the call masked in it)', async () => {
+  it('holds a secret of the call masked, as stdout does', async () => {
     const key = 'sk_test_0123456789abcdef';
-    const { io, seen } = await printed({ echoed: key }, (captured) => captured.addSecret(key));
-    expect(io.stdout).not.toBe(seen!.line);
-    const { result, json } = resultOf(0, io, seen);
+    const { result, json } = resultOf(0, await printed({ echoed: key }, (io) => io.addSecret(key)));
     expect(json).not.toContain(key);
-    expect(wire(json).structuredContent).toEqual({ echoed: 'sk_…cdef' });
+    expect(wire(json)).toEqual({
+      content: [{ type: 'text', text: '{"echoed":"sk_…cdef"}' }],
+      structuredContent: { echoed: 'sk_…cdef' },
+    });
     expect(result.structuredContent).toEqual({ echoed: 'sk_…cdef' });
   });
 

@@ -79,21 +79,14 @@ function errorResult(error: { error: Record<string, unknown> }): Answer {
   return answer({ isError: true, content: [{ type: 'text', text: JSON.stringify(error) }], structuredContent: error });
 }
 
-/** What a call printed through printJson (io.printedJson): the value, and the line written for it. */
-export interface Printed {
-  value: unknown;
-  line: string;
-}
-
 /**
  * A call's answer from what its command printed and its exit code: the JSON it printed (an
  * array wrapped as {"items": [...]}); a plan (exit 9) is an answer too; any other failure is a
- * tool error with the command's own JSON error. `printed`: the value printJson printed, taken
- * as it is when stdout is its line alone (nothing else printed, nothing masked in it), instead
- * of parsing stdout back. The answer's JSON text holds the text as `structuredContent` too:
- * the same value, not stringified a second time (its numbers as the CLI wrote them).
+ * tool error with the command's own JSON error. The answer's JSON text holds the text as
+ * `structuredContent` too: the same value, not stringified a second time (its numbers as the
+ * CLI wrote them).
  */
-export function resultOf(code: number, io: Pick<CapturedIO, 'stdout' | 'stderr'>, printed?: Printed): Answer {
+export function resultOf(code: number, io: Pick<CapturedIO, 'stdout' | 'stderr'>): Answer {
   const error = printedError(io.stderr);
   const planned = error?.error.kind === 'confirmation-required';
   if (code !== 0 && !planned) {
@@ -108,8 +101,9 @@ export function resultOf(code: number, io: Pick<CapturedIO, 'stdout' | 'stderr'>
       },
     );
   }
-  const asPrinted = printed !== undefined && io.stdout === printed.line;
-  const json = asPrinted ? printed.value : printedJson(io.stdout);
+  // Parsed back from the text, not taken from the command: a value kept alive until here makes
+  // the young generation grow (Node.js 24: 220 MB after 1,000 calls instead of 120).
+  const json = printedJson(io.stdout);
   if (json === undefined) {
     // Nothing on stdout (or not one JSON value): what it said, as text.
     const text = io.stdout.trim() || io.stderr.trim() || 'Done.';
@@ -144,6 +138,26 @@ const NO_ELICITATION = {
     throw new Error('mon mcp asks for no elicitation: it has no JSON Schema validator.');
   },
 };
+
+/**
+ * A signal that aborts when `a` or `b` does, until `dispose`. What AbortSignal.any gives, less
+ * what it keeps: a weak reference in the server's own signal for every call, and its cost.
+ */
+function eitherSignal(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const onAbort = function (this: AbortSignal) {
+    controller.abort(this.reason);
+  };
+  const aborted = [a, b].find((one) => one.aborted);
+  if (aborted) controller.abort(aborted.reason);
+  else for (const one of [a, b]) one.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      for (const one of [a, b]) one.removeEventListener('abort', onAbort);
+    },
+  };
+}
 
 /** After stdin closed, how long the calls in flight may still take before they are cancelled (the server ends within 2 s). */
 const STDIN_GRACE_MS = 1000;
@@ -183,8 +197,6 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
     const io = capturedIO();
     // The CLI's JSON on one line: the text of the answer as it is, and less to read back.
     io.compactJson = true;
-    let printed: Printed | undefined;
-    io.printedJson = (value, line) => (printed = { value, line });
     const callCtx = createContext({
       io,
       env: callEnv,
@@ -194,7 +206,7 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
       pool,
     });
     const code = await runLine(argv, callCtx);
-    return resultOf(code, io, printed);
+    return resultOf(code, io);
   };
 
   const server = new Server(
@@ -235,7 +247,7 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
           : `There is no tool ${name}: tools/list lists them.`,
       );
     }
-    const signal = AbortSignal.any([extra.signal, stopping.signal]);
+    const { signal, dispose } = eitherSignal(extra.signal, stopping.signal);
     const work = call(tool, args, signal);
     inFlight.add(work);
     try {
@@ -245,6 +257,7 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
       else transport.answering(result, json);
       return result;
     } finally {
+      dispose();
       inFlight.delete(work);
     }
   });
