@@ -340,8 +340,9 @@ const results = await Promise.all([
     define: { MON_VERSION: JSON.stringify(pkg.version) },
     plugins: [vendorPlugin, startupPlugin],
     // Used only with --debug (bin/mon.js turns Node's source maps on then), so that a crash
-    // names src/*.ts lines; no sources inside, the stack needs only the mappings. Our code is
-    // all in this file: the vendor files have none (their maps would double the package).
+    // names src/*.ts lines; no sources inside and no names (below): the stack needs only the
+    // mappings. Our code is all in this file: the vendor files have none (their maps would
+    // double the package).
     sourcemap: 'linked',
     sourcesContent: false,
   }),
@@ -372,6 +373,34 @@ const results = await Promise.all([
 
 if (!zodLocalesTrimmed)
   throw new Error('zod changed: neither v4/classic/external.js nor v4/core/index.js imports ../locales/index.js');
+
+// The source map is read by Node alone, for --debug's stack lines: their places (src/*.ts,
+// line, column) come from the mappings; the function names are the bundle's own on Node 20, 22
+// and 24 (test/e2e/crash-report.test.ts). So the map's `names` (the original name of every
+// identifier the minifier renamed: 130 KB of its 840 KB) are left out, and with them each
+// mapping's fifth field, which points into them.
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** A mapping with its first four fields only (column, source, line, column): each ends with a digit below 32. */
+function withoutName(segment) {
+  let fields = 0;
+  for (let at = 0; at < segment.length; at++) {
+    if ((BASE64.indexOf(segment[at]) & 32) === 0 && ++fields === 4) return segment.slice(0, at + 1);
+  }
+  return segment;
+}
+for (const result of results) {
+  result.outputFiles = result.outputFiles.map((file) => {
+    if (!file.path.endsWith('.map')) return file;
+    const map = JSON.parse(file.text);
+    map.mappings = map.mappings
+      .split(';')
+      .map((line) => line.split(',').map(withoutName).join(','))
+      .join(';');
+    map.names = [];
+    const text = JSON.stringify(map);
+    return { path: file.path, text, contents: Buffer.from(text) };
+  });
+}
 
 // Every file is ASCII: one other character (a ✓ in a regular expression or a tagged template,
 // which esbuild cannot escape) makes V8 hold the whole source as two-byte text, and reading the
