@@ -71,7 +71,7 @@ function exitWith(code) {
 }
 
 function missingBuild(error) {
-  const files = ['start.cjs', 'mon.cjs'];
+  const files = ['start.cjs', 'mon.cjs', 'rare.cjs'];
   const missing = files.some(function (file) {
     return !fs.existsSync(path.join(dist, file));
   });

@@ -1,5 +1,8 @@
 // Builds dist/ for fast start-up:
 //   dist/mon.cjs          our code + commander + chalk: what `mon --help` needs, small
+//   dist/rare.cjs         our rarely used code (RARE: `mon mcp`, `mon sandbox`, the sandbox's
+//                         server...), loaded the first time mon.cjs imports one of its modules;
+//                         it takes the modules it shares from mon.cjs (one copy of each)
 //   dist/vendor/<pkg>.cjs each heavy dependency on its own (zod, undici, conf, prompts,
 //                         cli-table3, jq, the MCP SDK), loaded by `require` the first time
 //                         code needs it
@@ -11,12 +14,13 @@
 // either the old file or the new one, never half of one.
 //
 // Next to them:
-//   dist/mon.cjs.map      its source map (the stack of `mon --debug` names src/*.ts lines)
+//   dist/mon.cjs.map      its source map, and dist/rare.cjs.map (the stack of `mon --debug` names src/*.ts lines)
 //   dist/sha256.json      each file's SHA-256, which names its V8 code cache (bin/mon.js)
 //   THIRD_PARTY_NOTICES   name, version and licence text of every package whose code is in dist/
 // and the build fails when an output would load anything from node_modules at run time:
 // the package has no dependencies to install.
 import { build } from 'esbuild';
+import { rareSplit } from './rare.mjs';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -115,7 +119,7 @@ const common = {
   format: 'cjs',
   target: 'node20.18',
   legalComments: 'none',
-  minify: true,
+  minify: !process.env.NOMINIFY,
   metafile: true,
   logLevel: 'warning',
   write: false,
@@ -324,6 +328,9 @@ const ajvTrimPlugin = {
   },
 };
 
+// Rarely used code, built into dist/rare.cjs (scripts/rare.mjs): what crosses between the two bundles.
+const rare = await rareSplit([...Object.keys(VENDORED), ...Object.keys(VENDOR_ALIASES)]);
+
 function writeAtomically(outputFiles) {
   for (const file of outputFiles) {
     const temp = `${file.path}.${process.pid}.tmp`;
@@ -332,20 +339,38 @@ function writeAtomically(outputFiles) {
   }
 }
 
+// Used only with --debug (bin/mon.js turns Node's source maps on then), so that a crash names
+// src/*.ts lines; no sources inside and no names (below): the stack needs only the mappings.
+// Our code is all in mon.cjs and rare.cjs: the vendor files have none (their maps would double
+// the package).
+const ours = {
+  ...common,
+  define: { MON_VERSION: JSON.stringify(pkg.version) },
+  sourcemap: 'linked',
+  sourcesContent: false,
+};
+const rareBuild = build({
+  ...ours,
+  stdin: {
+    contents: rare.rareEntry,
+    resolveDir: process.cwd(),
+    sourcefile: 'rare-entry.js',
+  },
+  outfile: 'dist/rare.cjs',
+  plugins: [rare.rarePlugin, vendorPlugin, startupPlugin],
+});
 const results = await Promise.all([
   build({
-    ...common,
-    entryPoints: ['src/cli.ts'],
+    ...ours,
+    stdin: {
+      contents: rare.monEntry,
+      resolveDir: process.cwd(),
+      sourcefile: 'mon-entry.js',
+    },
     outfile: 'dist/mon.cjs',
-    define: { MON_VERSION: JSON.stringify(pkg.version) },
-    plugins: [vendorPlugin, startupPlugin],
-    // Used only with --debug (bin/mon.js turns Node's source maps on then), so that a crash
-    // names src/*.ts lines; no sources inside and no names (below): the stack needs only the
-    // mappings. Our code is all in this file: the vendor files have none (their maps would
-    // double the package).
-    sourcemap: 'linked',
-    sourcesContent: false,
+    plugins: [rare.monPlugin, vendorPlugin, startupPlugin],
   }),
+  rareBuild,
   // What bin/mon.js hands over to (src/start/start.ts): the output and code caches, then the
   // bundle. Small, and read at every start but --version's.
   build({
@@ -402,13 +427,22 @@ for (const result of results) {
   });
 }
 
+// One copy of every module of src/: rare.cjs gets mon.cjs's (its state, its classes), never its own.
+const srcInputs = (result) =>
+  Object.values(result.metafile.outputs).flatMap((output) =>
+    Object.keys(output.inputs).filter((input) => input.startsWith('src/')),
+  );
+const inMon = new Set(srcInputs(results[0]));
+const twice = srcInputs(results[1]).filter((file) => inMon.has(file));
+if (twice.length) throw new Error(`in both dist/mon.cjs and dist/rare.cjs: ${twice.join(', ')}`);
+
 // Every file is ASCII: one other character (a ✓ in a regular expression or a tagged template,
 // which esbuild cannot escape) makes V8 hold the whole source as two-byte text, and reading the
 // bundle ~2 ms slower. Write such characters as \u escapes in src/.
 for (const result of results) {
   for (const file of result.outputFiles) {
     const at = file.text.search(/[^\x00-\x7f]/);
-    if (file.path.endsWith('.cjs') && at >= 0)
+    if (file.path.endsWith('.cjs') && at >= 0 && !process.env.NOMINIFY)
       throw new Error(`${file.path} is not ASCII at ${at}: "${file.text.slice(Math.max(0, at - 40), at + 10)}"`);
   }
 }
@@ -418,9 +452,13 @@ const builtins = new Set(builtinModules);
 for (const result of results) {
   for (const [output, { imports }] of Object.entries(result.metafile.outputs)) {
     for (const { path, external } of imports) {
-      // A vendor file may require another beside it (mcp.cjs requires ./zod.cjs).
-      const vendorFile = output.startsWith('dist/vendor/') ? /^\.\/[\w-]+\.cjs$/ : /^\.\/vendor\/[\w-]+\.cjs$/;
-      const allowed = path.startsWith('node:') || builtins.has(path) || vendorFile.test(path);
+      // A vendor file may require another beside it (mcp.cjs requires ./zod.cjs); mon.cjs and rare.cjs each other.
+      const ownFile = output.startsWith('dist/vendor/')
+        ? /^\.\/[\w-]+\.cjs$/
+        : output === 'dist/mon.cjs'
+          ? /^\.\/(vendor\/[\w-]+|rare)\.cjs$/
+          : /^\.\/(vendor\/[\w-]+|mon)\.cjs$/;
+      const allowed = path.startsWith('node:') || builtins.has(path) || ownFile.test(path);
       if (external && !allowed) throw new Error(`${output} would require "${path}" at run time: bundle it instead.`);
     }
   }

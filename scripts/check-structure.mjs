@@ -33,8 +33,11 @@ const sources = (dir) =>
         : [],
   );
 
-/** Every import of one src file by another: [from, to, kind]. */
-export async function importGraph(root = process.cwd()) {
+/**
+ * Every import of one src file by another: [from, to, kind, the path as written]; with
+ * `packages`, its imports of packages too (`to` is the package's name as written).
+ */
+export async function importGraph(root = process.cwd(), { packages = false } = {}) {
   const result = await build({
     absWorkingDir: root,
     entryPoints: sources(join(root, 'src')).map((file) => file.slice(root.length + 1)),
@@ -52,7 +55,9 @@ export async function importGraph(root = process.cwd()) {
   for (const [file, input] of Object.entries(result.metafile.inputs)) {
     if (!file.startsWith('src/')) continue;
     for (const imported of input.imports) {
-      if (imported.path.startsWith('src/')) edges.push([file, imported.path, imported.kind]);
+      const isPackage = imported.external && !imported.path.startsWith('node:');
+      if (imported.path.startsWith('src/') || (packages && isPackage))
+        edges.push([file, imported.path, imported.kind, imported.original]);
     }
   }
   return edges;

@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { RunOptions } from '../cli';
 import { trustedCacheDir } from './cache-dir';
 import { CodeCache } from './code-cache';
@@ -23,6 +24,10 @@ interface Cli {
 export function start(argv: string[], dist: string, env: NodeJS.ProcessEnv = process.env): number | Promise<number> {
   const facts = lineFacts(argv, env);
   const bundle = join(dist, 'mon.cjs');
+  // The rarely used code (dist/rare.cjs, scripts/rare.mjs) is loaded on first use, deep in a
+  // command: a build without it is a missing build, said at once (bin/mon.js) by every command.
+  const rare = join(dist, 'rare.cjs');
+  if (!existsSync(rare)) throw Object.assign(new Error(`${rare} is missing`), { code: 'ENOENT' });
   // --debug (or MON_DEBUG=1): a crash's stack names src/*.ts lines (dist/mon.cjs.map). Node reads
   // a file's map when it loads the file with source maps on, so they are turned on first; the
   // plain loader is used (the stack is what matters in a debug run, not the last milliseconds).
@@ -76,25 +81,27 @@ function mayRunWebAssembly(facts: LineFacts, env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
- * The bundle, compiled with its code cache; the vendor files it requires (dist/vendor/*.cjs,
- * on first use, and those one requires beside it) too. Beside those, the bundle and they require only Node's own modules
- * (scripts/build.mjs fails otherwise), given without a require of their own
- * (Module.createRequire costs ~5 ms on its first call).
+ * The bundle, compiled with its code cache, and the other files of dist/ it requires, each on
+ * first use, each once, the same way: dist/rare.cjs (the rarely used commands, which requires
+ * the modules it shares from the bundle: `./mon.cjs` is the bundle already loaded) and the
+ * vendor files (dist/vendor/*.cjs, and those one requires beside it: mcp.cjs requires zod.cjs).
+ * Beside those, they require only Node's own modules (scripts/build.mjs fails otherwise),
+ * given without a require of their own (Module.createRequire costs ~5 ms on its first call).
  */
 function loadBundle(dist: string, bundle: string, cache: CodeCache): Cli {
-  const vendors = new Map<string, unknown>();
-  const requireFrom = (file: string) => (id: string) =>
-    id.startsWith('.')
-      ? process.getBuiltinModule('node:module').createRequire(file)(id)
-      : (process.getBuiltinModule(id) ?? process.getBuiltinModule('node:module').createRequire(file)(id));
-  const requireFn = (id: string): unknown => {
-    if (!id.startsWith('./vendor/')) return requireFrom(bundle)(id);
-    const file = join(dist, id);
-    // A vendor file requires another beside it (mcp.cjs requires zod.cjs): the same copy the bundle gets.
-    const fromVendor = (other: string) =>
-      /^\.\/[\w-]+\.cjs$/.test(other) ? requireFn(`./vendor/${other.slice(2)}`) : requireFrom(file)(other);
-    if (!vendors.has(file)) vendors.set(file, cache.load(file, fromVendor));
-    return vendors.get(file);
-  };
-  return cache.load(bundle, requireFn) as Cli;
+  const loaded = new Map<string, unknown>();
+  const requireIn =
+    (from: string) =>
+    (id: string): unknown => {
+      if (!/^\.\/(vendor\/)?[\w-]+\.cjs$/.test(id))
+        return id.startsWith('.')
+          ? process.getBuiltinModule('node:module').createRequire(from)(id)
+          : (process.getBuiltinModule(id) ?? process.getBuiltinModule('node:module').createRequire(from)(id));
+      const file = join(dirname(from), id);
+      if (!loaded.has(file)) loaded.set(file, cache.load(file, requireIn(file)));
+      return loaded.get(file);
+    };
+  const cli = cache.load(bundle, requireIn(bundle)) as Cli;
+  loaded.set(bundle, cli);
+  return cli;
 }

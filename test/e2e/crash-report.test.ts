@@ -51,4 +51,16 @@ describe('an unexpected error', () => {
     expect(line).toMatch(/\.writeSync\(this\.fd, |\.stream\.write\(/);
     expect(frames.map((frame) => frame.file)).toContain('src/commands/config/list.ts');
   });
+
+  it('in the rarely used code (dist/rare.cjs, its own map): the stack names its src/*.ts lines too', async () => {
+    const env = cleanEnv({ NODE_OPTIONS: `--require ${CRASH}` });
+    const result = await runMon(['--debug', 'schema', 'runtimes', 'list'], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: a forced internal error\nError: a forced internal error\n {4}at /);
+    expect(result.stderr).not.toMatch(/(mon|rare)\.cjs:\d+/);
+    const schema = sourceFrames(result.stderr).find((frame) => frame.file === 'src/commands/schema/schema.ts');
+    expect(schema, result.stderr).toBeDefined();
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    expect(readFileSync(`${root}/${schema!.file}`, 'utf8').split('\n')[schema!.line - 1]).toMatch(/printJson\(/);
+  });
 });
