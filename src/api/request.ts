@@ -1,4 +1,5 @@
 import { UsageError } from '../errors';
+import { withoutTrailingSlashes } from '../text/chars';
 import { exceedsDepth, MAX_JSON_DEPTH, parseJson, stringifyJson } from '../text/json';
 import { maskSecretValues } from '../text/mask';
 import type { Hint } from '../text/next';
@@ -70,7 +71,7 @@ export interface Requester {
 }
 
 export function prepareRequest(config: ClientConfig, request: ApiRequest): PreparedRequest {
-  const base = config.baseUrl.replace(/\/+$/, '') + request.path;
+  const base = withoutTrailingSlashes(config.baseUrl) + request.path;
   const pairs = queryPairs(request.query);
   // A path with a query of its own (`mon api '/v1/x?limit=5'`): a value takes the place of
   // those of its name there (a list's are added), as URLSearchParams' set and append do.

@@ -1,6 +1,7 @@
 import type { Profile } from './store';
 import { envFlag, type EnvName } from '../env';
 import { UsageError } from '../errors';
+import { withoutTrailingSlashes } from '../text/chars';
 import { maskUrl } from '../text/mask';
 import type { NextCommand } from '../text/next';
 
@@ -204,7 +205,7 @@ export function checkHttpUrl(value: string, source: string, credentials = false)
       (next) => `Remove them from the URL; the key goes in MON_API_KEY or ${next('auth login')}.`,
     );
   }
-  return value.replace(/\/+$/, '');
+  return withoutTrailingSlashes(value);
 }
 
 export function parseTimeoutSeconds(value: string, source: string): number {
