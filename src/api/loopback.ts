@@ -1,5 +1,5 @@
 import type { LookupAddress } from 'node:dns';
-import { isLoopbackAddress, isLoopbackName } from './request';
+import { isLoopbackAddress, isLoopbackName, unbracketed } from './request';
 
 /**
  * Is a host this machine? Judged by address, never by name: an IP address is loopback or not;
@@ -17,7 +17,7 @@ export interface Locality {
 }
 
 export async function locality(hostname: string): Promise<Locality> {
-  const host = hostname.replace(/^\[|\]$/g, '');
+  const host = unbracketed(hostname);
   if (!isLoopbackName(host)) return { local: isLoopbackAddress(host) };
   const { lookup } = process.getBuiltinModule('node:dns').promises;
   let addresses: LookupAddress[];

@@ -1,5 +1,5 @@
 import { UsageError } from '../errors';
-import { withoutTrailingSlashes } from '../text/chars';
+import { isDigits, withoutTrailingSlashes } from '../text/chars';
 import { exceedsDepth, MAX_JSON_DEPTH, parseJson, stringifyJson } from '../text/json';
 import { maskSecretValues } from '../text/mask';
 import type { Hint } from '../text/next';
@@ -173,8 +173,21 @@ export function redactBody(text: string): string {
 
 /** An address of this machine's loopback interface: 127.0.0.0/8 and ::1 (also as ::ffff:127.x.y.z). */
 export function isLoopbackAddress(address: string): boolean {
-  const host = address.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host);
+  const host = unbracketed(address).toLowerCase();
+  return host === '::1' || isLoopbackIPv4(host.startsWith('::ffff:') ? host.slice('::ffff:'.length) : host);
+}
+
+/** `127.` and three more runs of digits, dot-separated (`127.0.0.1`, `127.1.2.300`). */
+function isLoopbackIPv4(host: string): boolean {
+  const parts = host.split('.');
+  return parts.length === 4 && parts[0] === '127' && parts.every(isDigits);
+}
+
+/** A host without the brackets URL writes around an IPv6 address (`[::1]` → `::1`); either alone is taken off too. */
+export function unbracketed(host: string): string {
+  const from = host.startsWith('[') ? 1 : 0;
+  const to = host.length > from && host.endsWith(']') ? host.length - 1 : host.length;
+  return host.slice(from, to);
 }
 
 /**
@@ -183,7 +196,8 @@ export function isLoopbackAddress(address: string): boolean {
  * (api/loopback.ts), and are then connected to at those addresses.
  */
 export function isLoopbackName(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
+  const lower = hostname.toLowerCase();
+  const host = lower.endsWith('.') ? lower.slice(0, -1) : lower;
   return host === 'localhost' || host.endsWith('.localhost');
 }
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkTransport, prepareRequest, redactBody, redactHeaders } from '../../src/api/request';
+import {
+  checkTransport,
+  isLoopbackAddress,
+  isLoopbackName,
+  prepareRequest,
+  redactBody,
+  redactHeaders,
+  unbracketed,
+} from '../../src/api/request';
 import { UsageError } from '../../src/errors';
+import { expectSameAs } from '../text/same-as';
 
 describe('prepareRequest', () => {
   it('builds the URL, auth and account headers, query and JSON body without any I/O', () => {
@@ -87,5 +96,57 @@ describe('prepareRequest', () => {
       expect(() => checkTransport(local, false)).not.toThrow();
     }
     expect(() => checkTransport('https://api.example.com', false)).not.toThrow();
+  });
+});
+
+describe('plain string code in place of regular expressions (the same answers)', () => {
+  it('unbracketed is .replace(/^\\[|\\]$/g, "")', () => {
+    const cases = ['', '[', ']', '[]', '][', '[[', ']]', '[::1]', '[::1', '::1]', '127.0.0.1', '[[::1]]', 'a[b]c'];
+    expectSameAs(unbracketed, (host) => host.replace(/^\[|\]$/g, ''), cases);
+    expectSameAs(unbracketed, (host) => host.replace(/^\[|\]$/g, ''), cases, { chars: ['[', ']', ':', '1', 'a'] });
+  });
+
+  it('isLoopbackAddress is what the regular expression said', () => {
+    const old = (address: string) => {
+      const host = address.replace(/^\[|\]$/g, '').toLowerCase();
+      return host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host);
+    };
+    const cases = [
+      ...['127.0.0.1', '127.1.2.300', '127.0.0', '127.0.0.1.', '.127.0.0.1', '127..0.1', '127.0.0.1 ', '128.0.0.1'],
+      ...['::1', '[::1]', '::ffff:127.0.0.1', '::FFFF:127.0.0.1', '[::ffff:127.9.9.9]', '::ffff:::ffff:127.0.0.1'],
+      ...['::ffff:', '::ffff:128.0.0.1', '0127.0.0.1', '127.0.0.\u0661', '127.00.000.0001', ''],
+    ];
+    const chars = ['1', '2', '7', '0', '.', ':', 'f', 'F', '[', ']', ' ', '\u0661'];
+    expectSameAs(isLoopbackAddress, old, cases);
+    expectSameAs(isLoopbackAddress, old, cases, { chars });
+    // Mostly near misses of a loopback address: one character changed, added or taken off.
+    expectSameAs(
+      (text) => isLoopbackAddress(`127.${text}`),
+      (text) => old(`127.${text}`),
+      [],
+      { chars },
+    );
+    expectSameAs(
+      (text) => isLoopbackAddress(`::ffff:127.${text}`),
+      (text) => old(`::ffff:127.${text}`),
+      [],
+      {
+        chars,
+      },
+    );
+  });
+
+  it('isLoopbackName is what the regular expression said', () => {
+    const old = (hostname: string) => {
+      const host = hostname.toLowerCase().replace(/\.$/, '');
+      return host === 'localhost' || host.endsWith('.localhost');
+    };
+    const cases = ['localhost', 'localhost.', 'LOCALHOST', 'localhost..', 'a.localhost', 'a.localhost.', '.', ''];
+    expectSameAs(isLoopbackName, old, cases);
+    expectSameAs(
+      (text) => isLoopbackName(`${text}localhost${text}`),
+      (text) => old(`${text}localhost${text}`),
+      [],
+    );
   });
 });
