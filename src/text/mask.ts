@@ -1,12 +1,20 @@
 /** Secrets (API keys, ping tokens, secret environment values) as they may be shown. */
 
+import { isAsciiLetter } from './chars';
 import { copyKeptNumbers } from './json';
 
 /** `sk_live_0123456789abcdef` → `sk_…cdef`; short secrets show nothing of themselves. */
 export function maskSecret(secret: string): string {
   if (secret.length < 12) return '••••';
-  const prefix = /^[A-Za-z]{1,8}_/.exec(secret)?.[0] ?? '';
-  return `${prefix}…${secret.slice(-4)}`;
+  return `${secretPrefix(secret)}…${secret.slice(-4)}`;
+}
+
+/** `sk_live_…` → `sk_`: one to eight ASCII letters and the underscore after them, at the start; or nothing. */
+function secretPrefix(secret: string): string {
+  const underscore = secret.indexOf('_');
+  if (underscore < 1 || underscore > 8) return '';
+  for (let i = 0; i < underscore; i++) if (!isAsciiLetter(secret[i]!)) return '';
+  return secret.slice(0, underscore + 1);
 }
 
 /**
@@ -14,6 +22,8 @@ export function maskSecret(secret: string): string {
  * `https://cron:s3cret@ping.example.com` → `https://••••:••••@ping.example.com`.
  */
 export function maskUrl(text: string): string {
+  // No `@`, no user name: nothing to mask, and no regular expression compiled (most URLs).
+  if (!text.includes('@')) return text;
   return text.replace(
     /(\/\/)([^/?#@\s]*)@/g,
     (_, slashes: string, info: string) => `${slashes}${info.includes(':') ? '••••:••••' : '••••'}@`,

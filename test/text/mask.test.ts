@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, stringifyJson } from '../../src/text/json';
 import { maskSecret, maskSecretValues, maskUrl, withoutSecrets } from '../../src/text/mask';
+import { expectSameAs } from './same-as';
 import {
   closedPort,
   type ClosedPort,
@@ -282,5 +283,36 @@ describe('withoutSecrets', () => {
     expect(withoutSecrets({ id: '1', name: 'api' })).toBeUndefined();
     expect(withoutSecrets('plain')).toBeUndefined();
     expect(withoutSecrets(null)).toBeUndefined();
+  });
+});
+
+describe('plain string code in place of regular expressions (the same answers)', () => {
+  it('maskSecret keeps the prefix /^[A-Za-z]{1,8}_/ kept', () => {
+    const old = (secret: string) =>
+      secret.length < 12 ? '••••' : `${/^[A-Za-z]{1,8}_/.exec(secret)?.[0] ?? ''}…${secret.slice(-4)}`;
+    const cases = [
+      ...['sk_live_0123456789abcdef', 'abcdefgh_0123456789', 'abcdefghi_0123456789', '_abcdefghijkl', 'a_bcdefghijkl'],
+      ...['é_abcdefghijkl', 'ab1_cdefghijkl', 'AB_CDEFGHIJKL', 'abcdefghijkl', 'ab cd_efghijkl', '[a]_bcdefghijk'],
+    ];
+    expectSameAs(maskSecret, old, cases);
+    expectSameAs(
+      (text) => maskSecret(`${text}_0123456789`),
+      (text) => old(`${text}_0123456789`),
+      [],
+      {
+        chars: ['a', 'Z', '_', '1', '[', '`', '{', '@', 'é', ' '],
+        maxLength: 12,
+      },
+    );
+  });
+
+  it('maskUrl is the regular expression alone (it runs only on text with an @)', () => {
+    const old = (text: string) =>
+      text.replace(
+        /(\/\/)([^/?#@\s]*)@/g,
+        (_, slashes: string, info: string) => `${slashes}${info.includes(':') ? '••••:••••' : '••••'}@`,
+      );
+    const cases = ['', '@', '//@', 'https://a:b@x', 'https://x', 'https://a@b@x', 'see http://u@x and //v:w@y'];
+    expectSameAs(maskUrl, old, cases);
   });
 });
