@@ -4,6 +4,8 @@
  * the same rules for the bodies, queries and answers it checks.
  */
 
+import { isDigits } from '../text/chars';
+
 /** The longest ID that goes into a URL path. */
 const PATH_ID_MAX = 200;
 
@@ -36,7 +38,14 @@ export function wholeNumberRule(min: number, max: number = Number.MAX_SAFE_INTEG
  * Flags and query parameters arrive as text.
  */
 export function numberOfText(value: unknown): unknown {
-  return typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+  // trim() takes off what \s matches: white space and line terminators.
+  return typeof value === 'string' && isDecimal(value.trim()) ? Number(value) : value;
+}
+
+/** `12`, `-3`, `2.5`: digits, a minus before them, a fraction after a dot (`-?\d+(\.\d+)?`). */
+function isDecimal(text: string): boolean {
+  const [whole, fraction, ...more] = (text.startsWith('-') ? text.slice(1) : text).split('.');
+  return more.length === 0 && isDigits(whole!) && (fraction === undefined || isDigits(fraction));
 }
 
 /** Is it a whole number in [min, max]? */
