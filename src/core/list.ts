@@ -169,7 +169,7 @@ function typedCommand(
   table: FlagTable,
   given: Record<string, unknown>,
 ): string {
-  const words = [ctx.commandPath.replace(/^mon /, '')];
+  const words = [ctx.commandPath.startsWith('mon ') ? ctx.commandPath.slice('mon '.length) : ctx.commandPath];
   for (const [key, flag] of Object.entries(table)) {
     const value = given[key];
     if (PAGING.has(key) || value === undefined || ('default' in flag && flag.default === value)) continue;
