@@ -24,8 +24,16 @@ export function commandName(facts: LineFacts): string {
   const words: string[] = [];
   for (const word of facts.words.slice(0, 2)) {
     // A command's words; not an argument (`mon api /v1/...`; a typo is still a word).
-    if (!/^[a-z][a-z-]{0,39}$/.test(word)) break;
+    if (!isCommandWord(word)) break;
     words.push(word);
   }
   return (words.join('.') || 'mon') + (facts.help ? '.help' : facts.json ? '.json' : '');
+}
+
+/** A lower-case letter, then up to 39 lower-case letters and dashes (`incidents`, `create-dns`). */
+export function isCommandWord(word: string): boolean {
+  const first = word.charAt(0);
+  if (word.length > 40 || !(first >= 'a' && first <= 'z')) return false;
+  for (const char of word) if (!((char >= 'a' && char <= 'z') || char === '-')) return false;
+  return true;
 }

@@ -4,7 +4,8 @@
  * caches are kept under.
  */
 import { describe, expect, it } from 'vitest';
-import { commandName, lineFacts } from '../../src/start/command-line';
+import { commandName, isCommandWord, lineFacts } from '../../src/start/command-line';
+import { expectSameAs } from '../text/same-as';
 
 const facts = (line: string[], env: NodeJS.ProcessEnv = {}) => lineFacts(line, env);
 
@@ -49,5 +50,17 @@ describe('the start-up reading of a command line', () => {
     [['NOPE'], 'mon'],
   ])('%j runs as %s', (line, name) => {
     expect(commandName(facts(line))).toBe(name);
+  });
+});
+
+describe('a command word, as the regular expression it replaced read one', () => {
+  it('isCommandWord is /^[a-z][a-z-]{0,39}$/', () => {
+    const old = (word: string) => /^[a-z][a-z-]{0,39}$/.test(word);
+    const cases = ['', 'a', '-', 'a-', '-a', 'A', 'incidents', 'create-dns', '/v1/x', 'a1', 'é', `a${'b'.repeat(39)}`];
+    expectSameAs(isCommandWord, old, [...cases, `a${'b'.repeat(40)}`, `a${'-'.repeat(39)}`, 'ab\u{1f600}']);
+    expectSameAs(isCommandWord, old, cases, {
+      chars: ['a', 'z', '-', '`', '{', 'A', '0', '_', ' ', 'é'],
+      maxLength: 44,
+    });
   });
 });
