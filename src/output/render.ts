@@ -1,5 +1,5 @@
 import type { IO } from '../io';
-import { sanitize } from '../text/escape';
+import { PLAIN_BEYOND_ASCII, sanitize } from '../text/escape';
 import { lazyRegExp } from '../text/lazy';
 import { stringifyJson } from '../text/json';
 import { displayWidth, fitPathLine, truncate } from '../text/width';
@@ -251,9 +251,15 @@ const JSON_HIDDEN = lazyRegExp(() => /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}\p{Co}]/gu
 /** DEL or beyond: without one there is nothing to escape (making JSON_HIDDEN and its first run cost ~0.5 ms). */
 const PAST_ASCII = /[^\x00-\x7e]/;
 
+/**
+ * Beyond ASCII, but nothing to escape either: ASCII and escape.ts's plain blocks (`…`, `·`, `—`,
+ * as in a masked ping token). Tested before JSON_HIDDEN is made: ~3 M instructions less.
+ */
+const JSON_PLAIN = lazyRegExp(() => new RegExp(`^[\\x00-\\x7e${PLAIN_BEYOND_ASCII}]*$`));
+
 /** JSON text with those characters escaped (as UTF-16 \uXXXX, a pair for a character beyond U+FFFF). */
 function terminalSafe(json: string): string {
-  if (!PAST_ASCII.test(json)) return json;
+  if (!PAST_ASCII.test(json) || JSON_PLAIN().test(json)) return json;
   return json.replace(JSON_HIDDEN(), (char) =>
     Array.from({ length: char.length }, (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
   );

@@ -24,9 +24,11 @@ const HIDDEN = lazyRegExp(() => /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Cs}]/gu
  * use character: Latin-1 without the soft hyphen, Latin Extended-A and -B, the dashes, quotes,
  * bullets and ellipsis of General Punctuation, arrows, box drawing, blocks and geometric
  * shapes (`·`, `…`, `—`, `→`, `█` in mon's own lines). test/text/escape.test.ts holds it to
- * HIDDEN on every code point.
+ * HIDDEN on every code point. The blocks beyond ASCII are shared with output/render.ts's JSON_PLAIN.
  */
-const PLAIN = /^[\x20-\x7e\xa0-\xac\xae-\u024f\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2500-\u25ff]*$/;
+export const PLAIN_BEYOND_ASCII =
+  '\\xa0-\\xac\\xae-\\u024f\\u2010-\\u2027\\u2030-\\u205e\\u2190-\\u21ff\\u2500-\\u25ff';
+const PLAIN = new RegExp(`^[\\x20-\\x7e${PLAIN_BEYOND_ASCII}]*$`);
 
 export function sanitize(text: string, keep: { newlines?: boolean } = {}): string {
   if (PLAIN.test(text)) return text;

@@ -12,7 +12,9 @@ import {
 import { showList } from '../../src/output/present';
 import type { IO } from '../../src/io';
 import { displayWidth, fitPathLine, truncate, truncateMiddle } from '../../src/text/width';
+import { stringifyJson } from '../../src/text/json';
 import { cpuMs } from '../timeouts';
+import { expectSameAs } from '../text/same-as';
 
 /** A list as a command shows it: a table on a terminal, TSV piped (output/present.ts). */
 const renderList = <R>(io: IO, rows: readonly R[], columns: readonly Column<R>[], empty: string) =>
@@ -170,5 +172,30 @@ describe('lists', () => {
     const io = testIO();
     renderTsv(io, [{ name: 'n', when: 'w' }], columns);
     expect(io.stdout).toBe('n\tw\n');
+  });
+});
+
+describe('JSON text beyond ASCII with nothing to escape', () => {
+  it('is written as the Unicode expression alone wrote it (plain blocks are tested first)', () => {
+    const old = (value: unknown) => {
+      const json = stringifyJson(value, 2);
+      if (!/[^\x00-\x7e]/.test(json)) return json;
+      return json.replace(/[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}\p{Co}]/gu, (char) =>
+        Array.from({ length: char.length }, (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`).join(
+          '',
+        ),
+      );
+    };
+    const cases = ['…679e', 'a · b — c → █', '\u00ad', '\u200b', '\u2028', '\ue000', '\u{f0000}', '\u0378', 'é\u202e'];
+    expectSameAs(jsonText, old, cases);
+    expectSameAs(
+      (text) => jsonText({ [text]: [text, 1] }),
+      (text) => old({ [text]: [text, 1] }),
+      [],
+    );
+    for (let code = 0x7f; code <= 0xffff; code++) {
+      const text = `…${String.fromCharCode(code)}`;
+      if (jsonText(text) !== old(text)) throw new Error(`differs on U+${code.toString(16)}`);
+    }
   });
 });
