@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { Chalk, type ChalkInstance } from 'chalk';
+import type { ChalkInstance } from 'chalk';
 import type { ChildProcess } from 'node:child_process';
 import { pagerCommand } from './env';
 import { BrokenPipeError, CancelledError, CliError } from './errors';
@@ -59,8 +59,8 @@ export interface IO {
   /** Styles for stdout and stderr; both are no-ops when colour is off for that stream. */
   style: ChalkInstance;
   errStyle: ChalkInstance;
-  /** Decide colour once the global flags are known. */
-  setColor(options: { noColorFlag: boolean; env: NodeJS.ProcessEnv }): void;
+  /** Decide colour once the global flags are known (chalk is loaded then, when a stream gets colour). */
+  setColor(options: { noColorFlag: boolean; env: NodeJS.ProcessEnv }): Promise<void>;
   /** Set by --no-input, MON_NO_INPUT or CI. */
   promptsDisabled: boolean;
   /** stdin and stdout are terminals and prompts are not disabled (gh's CanPrompt). */
@@ -102,9 +102,54 @@ export function decideColor(isTTY: boolean, noColorFlag: boolean, env: NodeJS.Pr
   return isTTY;
 }
 
+/** Every style chalk has (ansi-styles' modifiers, colours and background colours); test/io.test.ts holds it to chalk's lists. */
+const STYLE_NAMES = (
+  'reset bold dim italic underline overline inverse hidden strikethrough ' +
+  'black red green yellow blue magenta cyan white blackBright gray grey ' +
+  'redBright greenBright yellowBright blueBright magentaBright cyanBright whiteBright ' +
+  'bgBlack bgRed bgGreen bgYellow bgBlue bgMagenta bgCyan bgWhite bgBlackBright bgGray bgGrey ' +
+  'bgRedBright bgGreenBright bgYellowBright bgBlueBright bgMagentaBright bgCyanBright bgWhiteBright'
+).split(' ');
+
+/**
+ * chalk's `new Chalk({ level: 0 })` without loading chalk (its set-up, ansi-styles' tables and
+ * a getter per style, is most of what a piped command would run of it). At level 0 chalk only
+ * joins: the instance called joins its values with a space; any chain of styles called with one
+ * value gives `'' + value`, with several joins them; a chain through `visible` gives ''. So two
+ * functions are all the chains there are: `plain` and `empty`, each a style of the other or
+ * itself. `level` is 0 and cannot be set (chalk's could, and would colour a shared instance).
+ */
+function levelZero(): ChalkInstance {
+  const instance = (...values: unknown[]) => values.join(' ');
+  // '' + value, as chalk does: String(value) differs for a symbol and an object's toPrimitive.
+  const plain = (...values: unknown[]) => (values.length === 1 ? '' + values[0] : values.join(' '));
+  const empty = () => '';
+  const chains = (next: () => string, visible: () => string): object => {
+    const links = Object.create(Function.prototype) as Record<string, unknown>;
+    for (const name of STYLE_NAMES) links[name] = next;
+    links.visible = visible;
+    // rgb(), hex(), ansi256() and their bg forms pick a colour, which level 0 does not show.
+    for (const model of ['rgb', 'hex', 'ansi256', 'bgRgb', 'bgHex', 'bgAnsi256']) links[model] = () => next;
+    Object.defineProperty(links, 'level', { value: 0, enumerable: true });
+    return Object.freeze(links);
+  };
+  const toPlain = chains(plain, empty);
+  for (const [fn, links] of [
+    [instance, toPlain],
+    [plain, toPlain],
+    [empty, chains(empty, empty)],
+  ] as const) {
+    Object.setPrototypeOf(fn, links);
+    Object.freeze(fn);
+  }
+  return instance as unknown as ChalkInstance;
+}
+
 /** No colour: what a stream not on a terminal gets, and text written for a script or a document. */
-export const NO_COLOR = new Chalk({ level: 0 });
-const COLOR = new Chalk({ level: 1 });
+export const NO_COLOR = levelZero();
+/** Colour (16 colours, what mon uses): chalk, loaded the first time a stream gets colour. */
+let color: Promise<ChalkInstance> | undefined;
+const colorStyle = () => (color ??= import('chalk').then(({ Chalk }) => new Chalk({ level: 1 })));
 
 abstract class BaseIO implements IO {
   style: ChalkInstance = NO_COLOR;
@@ -181,10 +226,13 @@ abstract class BaseIO implements IO {
     return out;
   }
 
-  setColor({ noColorFlag, env }: { noColorFlag: boolean; env: NodeJS.ProcessEnv }): void {
+  async setColor({ noColorFlag, env }: { noColorFlag: boolean; env: NodeJS.ProcessEnv }): Promise<void> {
     this.env = env;
-    this.style = decideColor(this.stdoutIsTTY, noColorFlag, env) ? COLOR : NO_COLOR;
-    this.errStyle = decideColor(this.stderrIsTTY, noColorFlag, env) ? COLOR : NO_COLOR;
+    const out = decideColor(this.stdoutIsTTY, noColorFlag, env);
+    const err = decideColor(this.stderrIsTTY, noColorFlag, env);
+    const style = out || err ? await colorStyle() : NO_COLOR;
+    this.style = out ? style : NO_COLOR;
+    this.errStyle = err ? style : NO_COLOR;
   }
 
   canPrompt(): boolean {

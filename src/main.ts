@@ -206,7 +206,7 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
   // What the global flags say is known before the command is loaded: JSON, colour, --debug.
   let facts = asAgent(readEarly(argv, ctx.env));
   // Parse errors are reported before any action runs: decide their colour now.
-  ctx.io.setColor({ noColorFlag: facts.noColor, env: ctx.env });
+  await ctx.io.setColor({ noColorFlag: facts.noColor, env: ctx.env });
   try {
     ctx.mode();
     const reading = await readCommandLine(argv, facts.command);

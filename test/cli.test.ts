@@ -1,6 +1,20 @@
 /** Every module `mon` loads before a command runs: the static imports reachable from src/cli.ts (plain-data modules, which import nothing, left out). */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { build } from 'esbuild';
+import type * as ChalkModule from 'chalk';
+
+/** How many chalk instances mon made: one when it loads chalk for colour (each test below loads mon afresh). */
+const chalkLoads = vi.hoisted(() => ({ count: 0 }));
+vi.mock('chalk', async (importOriginal) => {
+  const chalk = await importOriginal<typeof ChalkModule>();
+  return {
+    ...chalk,
+    Chalk: function Chalk(options?: ConstructorParameters<typeof chalk.Chalk>[0]) {
+      chalkLoads.count++;
+      return new chalk.Chalk(options);
+    },
+  };
+});
 
 async function eagerModules(entry = 'src/cli.ts'): Promise<string[]> {
   const result = await build({
@@ -30,20 +44,20 @@ async function eagerModules(entry = 'src/cli.ts'): Promise<string[]> {
 }
 
 describe('start-up', () => {
-  it('loads only chalk and our light modules before a command runs (commander, for a line that is not plain, and heavy ones are import()ed)', async () => {
+  it('loads only our light modules before a command runs (commander, for a line that is not plain, chalk, for colour, and heavy ones are import()ed)', async () => {
     const modules = await eagerModules();
     // jq-wasm: --jq's engine, loaded only when --jq is given (test/e2e/jq.test.ts checks the running mon).
     // commander: only to build the program, for a command line that does not read cleanly (core/flags/read.ts).
     const heavyPackages = ['commander', 'zod', 'undici', 'conf', '@inquirer', 'cli-table3', 'jq-wasm'].map(
       (name) => `node_modules/${name}/`,
     );
-    for (const heavy of [...heavyPackages, 'src/sandbox/', 'src/api/client.ts']) {
+    for (const heavy of [...heavyPackages, 'node_modules/chalk/', 'src/sandbox/', 'src/api/client.ts']) {
       expect(
         modules.filter((file) => file.includes(heavy)),
         heavy,
       ).toEqual([]);
     }
-    expect(modules.some((file) => file.includes('node_modules/chalk/'))).toBe(true);
+    expect(modules.some((file) => file.includes('src/io.ts'))).toBe(true);
   });
 
   it('the start-up (dist/start.cjs, run before every command but --version) imports no package and only light modules of mon', async () => {
@@ -59,5 +73,47 @@ describe('start-up', () => {
       'src/errors.ts',
       'src/text/next.ts',
     ]);
+  });
+});
+
+describe('chalk, loaded only when a stream gets colour', () => {
+  /** mon loaded afresh: the first colour of this run loads chalk. */
+  async function freshMon() {
+    vi.resetModules();
+    chalkLoads.count = 0;
+    return import('./helpers');
+  }
+
+  it('is not loaded by piped commands, parse errors included, and is loaded by the first one with FORCE_COLOR=1', async () => {
+    const { mon, memorySandbox, testEnv } = await freshMon();
+    const sandbox = await memorySandbox();
+    try {
+      const listed = await mon('incidents list --status all', { sandbox });
+      const status = await mon('status', { sandbox });
+      const wrong = await mon('incidents list --bogus', { sandbox });
+      expect([listed.code, status.code, wrong.code]).toEqual([0, 0, 2]);
+      expect(listed.stdout + status.stdout + wrong.stderr).not.toContain('\u001b[');
+      expect(chalkLoads.count).toBe(0);
+      const forced = await mon('incidents list --bogus', {
+        sandbox,
+        env: testEnv({ sandbox, env: { FORCE_COLOR: '1' } }),
+      });
+      expect(forced.code).toBe(2);
+      expect(forced.stderr).toContain('\u001b[31merror:\u001b[39m');
+      expect(chalkLoads.count).toBe(1);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('is loaded on a terminal (and not with --no-color there)', async () => {
+    const { mon } = await freshMon();
+    const plain = await mon('incidents list --bogus --no-color', { tty: true });
+    expect(plain.stderr).toContain('error:');
+    expect(plain.stderr).not.toContain('\u001b[');
+    expect(chalkLoads.count).toBe(0);
+    const coloured = await mon('incidents list --bogus', { tty: true });
+    expect(coloured.stderr).toContain('\u001b[31merror:\u001b[39m');
+    expect(chalkLoads.count).toBe(1);
   });
 });

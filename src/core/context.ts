@@ -307,7 +307,7 @@ export async function startCommand(ctx: Ctx, globals: GlobalOptions, path: strin
   const agent = mode === 'agent';
   ctx.globals = outputFlags(agent && globals.format === undefined ? { ...globals, json: true } : globals);
   ctx.commandPath = path;
-  ctx.io.setColor({ noColorFlag: globals.color === false || agent, env: ctx.env });
+  await ctx.io.setColor({ noColorFlag: globals.color === false || agent, env: ctx.env });
   // Only a person is asked: CI (or MON_MODE=ci) and agents never are.
   ctx.io.promptsDisabled = globals.input === false || envFlag(ctx.env.MON_NO_INPUT) || mode !== 'interactive';
   if (globals.jq !== undefined) await useJq(ctx.io, globals.jq, { signal: ctx.signal, onClose: ctx.onClose });

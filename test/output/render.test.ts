@@ -60,7 +60,7 @@ describe('lists', () => {
 
   it('prints an aligned table with a header on a terminal, fitted to its width', async () => {
     const io = testIO({ tty: true, columns: 30 });
-    io.setColor({ noColorFlag: true, env: {} });
+    await io.setColor({ noColorFlag: true, env: {} });
     await renderList(io, [{ name: 'x'.repeat(60), when: 'w' }], columns, 'Nothing.');
     const lines = io.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^NAME\s+WHEN$/);
@@ -70,12 +70,12 @@ describe('lists', () => {
 
   it('colours a table only when colour is on', async () => {
     const io = testIO({ tty: true });
-    io.setColor({ noColorFlag: false, env: { FORCE_COLOR: '1' } });
+    await io.setColor({ noColorFlag: false, env: { FORCE_COLOR: '1' } });
     await renderList(io, [{ name: 'n', when: 'w' }], columns, 'Nothing.');
     expect(io.stdout).toContain('\u001b[1mNAME\u001b[22m');
     expect(io.stdout).toContain('\u001b[31mrecently\u001b[39m');
     const plain = testIO({ tty: true });
-    plain.setColor({ noColorFlag: false, env: { NO_COLOR: '1' } });
+    await plain.setColor({ noColorFlag: false, env: { NO_COLOR: '1' } });
     await renderList(plain, [{ name: 'n', when: 'w' }], columns, 'Nothing.');
     expect(plain.stdout).not.toContain('\u001b');
   });
@@ -146,7 +146,8 @@ describe('lists', () => {
     for (const color of [false, true]) {
       const small = testIO({ tty: true, columns: 90, rows: 1000 });
       const large = testIO({ tty: true, columns: 90, rows: 1000 });
-      for (const io of [small, large]) io.setColor({ noColorFlag: !color, env: color ? { FORCE_COLOR: '1' } : {} });
+      for (const io of [small, large])
+        await io.setColor({ noColorFlag: !color, env: color ? { FORCE_COLOR: '1' } : {} });
       await renderList(small, rows, table, 'Nothing.');
       // One more row, no wider than the others: the same widths, the other renderer.
       await renderList(large, [...rows, { id: 'abc', name: 'n', status: 'RESOLVED', services: '' }], table, 'Nothing.');

@@ -7,15 +7,15 @@ import { cli, testEnv } from '../helpers';
 
 const ESC = '\u001b';
 /** An IO on a terminal whose colour is `on` or off. */
-function terminal(on: boolean) {
+async function terminal(on: boolean) {
   const io = testIO({ tty: true });
-  io.setColor({ noColorFlag: !on, env: {} });
+  await io.setColor({ noColorFlag: !on, env: {} });
   return io;
 }
 
 describe('the output vocabulary (src/output/say.ts)', () => {
-  it('says success, warning (with its hint), note and mon: on stderr, nothing on stdout', () => {
-    const io = terminal(false);
+  it('says success, warning (with its hint), note and mon: on stderr, nothing on stdout', async () => {
+    const io = await terminal(false);
     saySuccess(io, 'Stored template "rollback".');
     sayWarning(io, 'MON_API_KEY is set.', 'Unset it to use this login.');
     sayNote(io, 'the last line was dropped.');
@@ -29,15 +29,15 @@ describe('the output vocabulary (src/output/say.ts)', () => {
     );
   });
 
-  it('colours the mark and the label only, when colour is on', () => {
-    const io = terminal(true);
+  it('colours the mark and the label only, when colour is on', async () => {
+    const io = await terminal(true);
     saySuccess(io, 'Done.');
     sayWarning(io, 'Careful.');
     expect(io.stderr).toBe(`${ESC}[32m✓${ESC}[39m Done.\n${ESC}[33mwarning:${ESC}[39m Careful.\n`);
   });
 
-  it('gives each value one colour wherever it is shown, and none to a value it does not know', () => {
-    const { style } = terminal(true);
+  it('gives each value one colour wherever it is shown, and none to a value it does not know', async () => {
+    const { style } = await terminal(true);
     expect(colorValue(style, 'INVESTIGATING')).toBe(`${ESC}[31mINVESTIGATING${ESC}[39m`);
     expect(colorValue(style, 'RESOLVED', 'Resolved')).toBe(`${ESC}[32mResolved${ESC}[39m`);
     expect(colorValue(style, 'CRITICAL')).toBe(`${ESC}[1m${ESC}[31mCRITICAL${ESC}[39m${ESC}[22m`);
@@ -48,7 +48,7 @@ describe('the output vocabulary (src/output/say.ts)', () => {
     expect(colorId(style, '0b7e6a3c')).toBe(`${ESC}[36m0b7e6a3c${ESC}[39m`);
     expect(colorHttpStatus(style, 503, '503')).toBe(`${ESC}[31m503${ESC}[39m`);
     expect(colorHttpStatus(style, null, '—')).toBe(`${ESC}[2m—${ESC}[22m`);
-    expect(colorValue(terminal(false).style, 'INVESTIGATING')).toBe('INVESTIGATING');
+    expect(colorValue((await terminal(false)).style, 'INVESTIGATING')).toBe('INVESTIGATING');
   });
 
   it('is the only place that writes the ✓ or a "warning:" / "note:" label (every command speaks through it)', () => {

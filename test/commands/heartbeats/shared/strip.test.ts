@@ -62,9 +62,9 @@ describe('stripCells', () => {
 
 describe('stripLines', () => {
   const missingTwo = input({ now: T0 + 6 * DAY + 2 * HOUR });
-  it('without colour: distinct glyphs, a time axis to now and a legend', () => {
+  it('without colour: distinct glyphs, a time axis to now and a legend', async () => {
     const io = testIO({ tty: true });
-    io.setColor({ noColorFlag: true, env: {} });
+    await io.setColor({ noColorFlag: true, env: {} });
     expect(stripLines(io, missingTwo, 80)).toEqual([
       '● ● ● ● ● × ×',
       '6d ago    now',
@@ -72,16 +72,16 @@ describe('stripLines', () => {
     ]);
   });
 
-  it('packs the cells without spaces when spaced ones would not fit', () => {
+  it('packs the cells without spaces when spaced ones would not fit', async () => {
     const io = testIO({ tty: true });
-    io.setColor({ noColorFlag: true, env: {} });
+    await io.setColor({ noColorFlag: true, env: {} });
     expect(stripLines(io, missingTwo, 12).slice(0, 2)).toEqual(['●●●●●××', '6d ago now']);
     expect(stripLines(io, missingTwo, 3)[0]).toBe('●××');
   });
 
-  it('with colour: the same glyphs, coloured', () => {
+  it('with colour: the same glyphs, coloured', async () => {
     const io = testIO({ tty: true });
-    io.setColor({ noColorFlag: false, env: { FORCE_COLOR: '1' } });
+    await io.setColor({ noColorFlag: false, env: { FORCE_COLOR: '1' } });
     const [strip] = stripLines(io, missingTwo, 80);
     expect(strip).toContain('\u001b[');
     expect(strip!.replace(/\u001b\[[0-9;]*m/g, '')).toBe('● ● ● ● ● × ×');
