@@ -81,3 +81,18 @@ describe('tables on a real terminal', () => {
     expect(withoutSpinner(plain.stdout)).not.toContain('\u001b[');
   });
 });
+
+describe('colour forced on a pipe (FORCE_COLOR=1: chalk is loaded for it)', () => {
+  it("colours status's verdict and an error's label, with the same escapes a terminal gets; nothing without it", async () => {
+    const status = await runMon(['status'], { env: sandbox.env({ FORCE_COLOR: '1' }) });
+    expect(status.code).toBe(0);
+    expect(status.stdout).toBe(
+      '\u001b[32m✓\u001b[39m All clear: no open incidents, failing checks or late heartbeats.\n',
+    );
+    const wrong = await runMon(['incidents', 'list', '--bogus'], { env: sandbox.env({ FORCE_COLOR: '1' }) });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/^\u001b\[31merror:\u001b\[39m unknown option '--bogus'\n/);
+    const piped = await runMon(['status'], { env: sandbox.env() });
+    expect(piped.stdout).toBe('✓ All clear: no open incidents, failing checks or late heartbeats.\n');
+  });
+});
