@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const LAYERS = [
-  ['src/errors.ts', 'src/env.ts', 'src/mode.ts', 'src/text/', 'src/timers.ts'],
+  ['src/errors.ts', 'src/env.ts', 'src/mode.ts', 'src/signals.ts', 'src/text/', 'src/timers.ts'],
   ['src/io.ts', 'src/lock.ts', 'src/descriptor.ts'],
   ['src/config/', 'src/output/'],
   ['src/api/'],

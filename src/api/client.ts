@@ -23,6 +23,7 @@ import { pagingBounds, type PagingBounds } from './paginate';
 import { errorCode, jitter, NOT_SENT_CODES, parseRetryAfter, RETRYABLE_STATUSES } from './retry';
 import { joinHints, type Hint } from '../text/next';
 import { formatBytes } from '../text/bytes';
+import { linkedSignal } from '../signals';
 
 export interface ClientOptions extends ClientConfig {
   /** Overall deadline per request, retries included. */
@@ -441,16 +442,13 @@ async function readBody(
  * at a fraction of its cost at start-up (~1 ms on Node 20).
  */
 function deadlineSignal(ms: number, parent: AbortSignal | undefined) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), ms).unref();
-  const onParent = () => controller.abort(parent!.reason);
-  if (parent?.aborted) onParent();
-  else parent?.addEventListener('abort', onParent, { once: true });
+  const linked = linkedSignal([parent]);
+  const timer = setTimeout(() => linked.abort(), ms).unref();
   return {
-    signal: controller.signal,
+    signal: linked.signal,
     dispose: () => {
       clearTimeout(timer);
-      parent?.removeEventListener('abort', onParent);
+      linked.dispose();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
+import { unbracketed } from './request';
 
 /*
  * Which proxy a request goes through (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), and the tunnel
@@ -30,7 +31,7 @@ function firstSet(env: NodeJS.ProcessEnv, names: string[]): { name: string; valu
 /** NO_PROXY: `*`, hosts (a host also covers its subdomains), `.suffix`, `*.suffix`, optional `:port`. */
 export function bypassesProxy(target: URL, noProxy: string | undefined): boolean {
   if (!noProxy) return false;
-  const host = target.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const host = unbracketed(target.hostname).toLowerCase();
   const port = target.port || (target.protocol === 'https:' ? '443' : '80');
   for (const raw of noProxy.split(/[\s,]+/)) {
     let entry = raw.trim().toLowerCase();
@@ -45,7 +46,7 @@ export function bypassesProxy(target: URL, noProxy: string | undefined): boolean
       entryPort = entry.slice(entry.lastIndexOf(':') + 1);
       entry = entry.slice(0, entry.lastIndexOf(':'));
     }
-    entry = entry.replace(/^\[|\]$/g, '').replace(/^\*?\./, '.');
+    entry = unbracketed(entry).replace(/^\*?\./, '.');
     if (entryPort && entryPort !== port) continue;
     if (
       entry.startsWith('.')
@@ -113,7 +114,7 @@ const MAX_PROXY_HEAD = 16 * 1024;
  */
 export function tunnelConnector(proxy: ProxyChoice): (options: ConnectOptions, callback: ConnectCallback) => void {
   const proxyPort = Number(proxy.url.port || (proxy.url.protocol === 'https:' ? 443 : 80));
-  const proxyHost = proxy.url.hostname.replace(/^\[|\]$/g, '');
+  const proxyHost = unbracketed(proxy.url.hostname);
   const auth = proxy.url.username
     ? `Proxy-Authorization: Basic ${Buffer.from(`${decodeURIComponent(proxy.url.username)}:${decodeURIComponent(proxy.url.password)}`).toString('base64')}\r\n`
     : '';
@@ -121,7 +122,7 @@ export function tunnelConnector(proxy: ProxyChoice): (options: ConnectOptions, c
   const { connect: netConnect } = process.getBuiltinModule('node:net');
   const { connect: tlsConnect } = process.getBuiltinModule('node:tls');
   return (options, callback) => {
-    const host = options.hostname.replace(/^\[|\]$/g, '');
+    const host = unbracketed(options.hostname);
     const port = options.port || (options.protocol === 'https:' ? '443' : '80');
     const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`;
     let settled = false;

@@ -34,7 +34,7 @@ export function wholeNumber(min: number, max: number = Number.MAX_SAFE_INTEGER) 
 /** A number in [min, max] (a decimal is fine), also from a string (query parameters arrive as text); `rule` says which. */
 export function decimalNumber(min: number, max: number, rule: string) {
   return z.preprocess(
-    (value) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
+    numberOfText,
     z
       .number({ error: `must be ${rule}` })
       .min(min)

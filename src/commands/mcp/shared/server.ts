@@ -10,6 +10,7 @@ import { errorJson } from '../../../output/json-errors';
 import { withoutSecrets } from '../../../text/mask';
 import { LineTransport } from './stdio';
 import { argvFor, ToolInputError, toolsOf, type Tool } from './tools';
+import { linkedSignal } from '../../../signals';
 
 /*
  * `mon mcp`: the MCP SDK's server on this process's stdin and stdout (through ctx.io, so that
@@ -139,26 +140,6 @@ const NO_ELICITATION = {
   },
 };
 
-/**
- * A signal that aborts when `a` or `b` does, until `dispose`. What AbortSignal.any gives, less
- * what it keeps: a weak reference in the server's own signal for every call, and its cost.
- */
-function eitherSignal(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; dispose: () => void } {
-  const controller = new AbortController();
-  const onAbort = function (this: AbortSignal) {
-    controller.abort(this.reason);
-  };
-  const aborted = [a, b].find((one) => one.aborted);
-  if (aborted) controller.abort(aborted.reason);
-  else for (const one of [a, b]) one.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    dispose: () => {
-      for (const one of [a, b]) one.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
 /** After stdin closed, how long the calls in flight may still take before they are cancelled (the server ends within 2 s). */
 const STDIN_GRACE_MS = 1000;
 
@@ -247,7 +228,7 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
           : `There is no tool ${name}: tools/list lists them.`,
       );
     }
-    const { signal, dispose } = eitherSignal(extra.signal, stopping.signal);
+    const { signal, dispose } = linkedSignal([extra.signal, stopping.signal]);
     const work = call(tool, args, signal);
     inFlight.add(work);
     try {
