@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openIncident, startSandbox, type SandboxProcess } from './harness';
-import { openScreen, requireScreen } from './screen';
+import { openScreen, requireScreen, type ScreenRun } from './screen';
 
 let sandbox: SandboxProcess;
 beforeAll(async () => {
@@ -19,6 +19,14 @@ afterAll(async () => {
 const WEBHOOKS = { id: '2d9a8c5e-5d1f-4c2a-9e8b-1a2b3c4d5e03', name: 'Webhooks' };
 const posts = async () =>
   (await sandbox.requests()).filter((request) => request.method !== 'GET').map((request) => request.body);
+
+/** Another client changes the incident while "Post this update?" is open (and it works); then the person's yes. */
+async function meanwhileThenYes(screen: ScreenRun, change: () => Promise<{ status: number }>): Promise<void> {
+  expect((await change()).status).toBe(200);
+  await sandbox.clearRequests();
+  await screen.type('y');
+  await screen.press('Enter');
+}
 
 it('a post from another client while the question is open: yes shows what changed and asks again', async (context) => {
   requireScreen(context);
@@ -35,15 +43,12 @@ it('a post from another client while the question is open: yes shows what change
   expect(screen.text()).toContain('  Status:   INVESTIGATING → IDENTIFIED');
 
   // Another responder, over HTTP, while the question is open.
-  const other = await sandbox.call('POST', `/v1/status-pages/incidents/${id}/incident-updates`, {
-    description: 'Deliveries are back to normal.',
-    status: 'MONITORING',
-  });
-  expect(other.status).toBe(200);
-  await sandbox.clearRequests();
-
-  await screen.type('y');
-  await screen.press('Enter');
+  await meanwhileThenYes(screen, () =>
+    sandbox.call('POST', `/v1/status-pages/incidents/${id}/incident-updates`, {
+      description: 'Deliveries are back to normal.',
+      status: 'MONITORING',
+    }),
+  );
   await screen.waitFor('It changed while you were deciding');
   await screen.waitFor(/\? Post this update\?[^]*❯ no, send nothing/);
   const shown = screen.text().replace(/\s+/g, ' ');
@@ -75,14 +80,13 @@ it('asked again, yes posts the update on the incident as it is now, once', async
   await screen.waitFor('? Notify');
   await screen.press('Enter');
   await screen.waitFor('? Post this update?');
-  await sandbox.call('PUT', `/v1/status-pages/incidents/${id}`, {
-    name: 'Queue backlog',
-    severity: 'CRITICAL',
-    services: [{ ...WEBHOOKS, accountId: sandbox.info.accountId }],
-  });
-  await sandbox.clearRequests();
-  await screen.type('y');
-  await screen.press('Enter');
+  await meanwhileThenYes(screen, () =>
+    sandbox.call('PUT', `/v1/status-pages/incidents/${id}`, {
+      name: 'Queue backlog',
+      severity: 'CRITICAL',
+      services: [{ ...WEBHOOKS, accountId: sandbox.info.accountId }],
+    }),
+  );
   await screen.waitFor(/its severity went from MINOR to\s+CRITICAL/);
   await screen.waitFor(/Incident: Queue backlog \(CRITICAL/);
   await screen.press('Up', 'Enter'); // yes
@@ -102,15 +106,12 @@ it('resolved by another client while the question is open: yes says what changed
   await screen.waitFor('? Notify');
   await screen.press('Enter');
   await screen.waitFor('? Post this update?');
-  const other = await sandbox.call('POST', `/v1/status-pages/incidents/${id}/incident-updates`, {
-    description: 'Search is back.',
-    status: 'RESOLVED',
-  });
-  expect(other.status).toBe(200);
-  await sandbox.clearRequests();
-
-  await screen.type('y');
-  await screen.press('Enter');
+  await meanwhileThenYes(screen, () =>
+    sandbox.call('POST', `/v1/status-pages/incidents/${id}/incident-updates`, {
+      description: 'Search is back.',
+      status: 'RESOLVED',
+    }),
+  );
   const { code } = await screen.done();
   const shown = screen.text().replace(/\s+/g, ' ');
   expect(code, screen.text()).toBe(2);

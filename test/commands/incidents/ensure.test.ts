@@ -216,6 +216,13 @@ describe('incidents ensure', () => {
 
 describe('incidents ensure: which incident it reuses, and what it says', () => {
   const posts = () => sandbox.requests.filter((request) => request.method === 'POST');
+  /** `ensure --message "Still failing."` reused the incident `id`: it says so, and posted one update to it alone. */
+  const expectUpdated = async (id: string) => {
+    const result = await run(`${ENSURE} --message "Still failing." --json`);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ action: 'updated', incident: { id } });
+    expect(posts().map((request) => request.path)).toEqual([`/v1/status-pages/incidents/${id}/incident-updates`]);
+  };
 
   it('a new incident: its first update is the name when no --message is given, INVESTIGATING, not notified', async () => {
     const result = await run(ENSURE);
@@ -276,10 +283,7 @@ describe('incidents ensure: which incident it reuses, and what it says', () => {
     sandbox.clock.advance(86_400_000);
     await openIncident(sandbox, 'Checkout errors', 'MAJOR', [SEED_SERVICES.payouts]);
     await openIncident(sandbox, 'Checkout slow');
-    const result = await run(`${ENSURE} --message "Still failing." --json`);
-    expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ action: 'updated', incident: { id: newer.id } });
-    expect(posts().map((request) => request.path)).toEqual([`/v1/status-pages/incidents/${newer.id}/incident-updates`]);
+    await expectUpdated(newer.id);
   });
 
   it('of two open incidents with that name, the one created last is reused, whatever order the server lists them in', async () => {
@@ -287,20 +291,12 @@ describe('incidents ensure: which incident it reuses, and what it says', () => {
     await openIncident(sandbox, 'checkout ERRORS');
     // The server lists the second one first (the order it was stored in); its created_at is the older one.
     sandbox.store.collection<Incident>('incidents').get(later.id)!.created_at = '2026-03-09';
-    const result = await run(`${ENSURE} --message "Still failing." --json`);
-    expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ action: 'updated', incident: { id: later.id } });
-    expect(posts().map((request) => request.path)).toEqual([`/v1/status-pages/incidents/${later.id}/incident-updates`]);
+    await expectUpdated(later.id);
   });
 
   it('an open incident whose name another client stored with spaces around it is reused', async () => {
     const spaced = await openIncident(sandbox, '  Checkout errors ');
-    const result = await run(`${ENSURE} --message "Still failing." --json`);
-    expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ action: 'updated', incident: { id: spaced.id } });
-    expect(posts().map((request) => request.path)).toEqual([
-      `/v1/status-pages/incidents/${spaced.id}/incident-updates`,
-    ]);
+    await expectUpdated(spaced.id);
   });
 
   it('an open incident on as many services, but not the same ones, is not reused', async () => {
