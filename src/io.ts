@@ -6,7 +6,7 @@ import { BrokenPipeError, CancelledError, CliError } from './errors';
 import { maskSecret } from './text/mask';
 import { TerminalWrapper } from './text/wrap';
 import { errorWords } from './text/codes';
-import { cannotWrite, isSystemError, Output } from './descriptor';
+import { cannotWrite, isSystemError, isTerminal, Output } from './descriptor';
 
 export { Output };
 
@@ -283,9 +283,10 @@ class ProcessIO extends BaseIO {
     return process.stdin;
   }
   private stdinTTY: boolean | undefined;
-  // node:tty costs ~3 ms to load; a piped run (the common case in scripts) never needs it.
+  // A piped run (the common case in scripts and the bench) never loads node:tty.
   get stdinIsTTY(): boolean {
-    this.stdinTTY ??= process.getBuiltinModule('node:tty').isatty(0);
+    this.stdinTTY ??=
+      isTerminal(0, process.getBuiltinModule('node:fs')) ?? process.getBuiltinModule('node:tty').isatty(0);
     return this.stdinTTY;
   }
   private stdoutClosed = false;

@@ -26,8 +26,8 @@ function filesUnder(dir: string): string[] {
 
 /**
  * A script given to `node -r` that reports, at exit, the files of dist/ a real `mon ARGS` reads
- * (bin/mon.js, then the bundle and its vendor files, through require or, on Node 20, through
- * readFileSync for its own code cache) and the network modules of Node it loaded.
+ * (bin/mon.js, then the bundle and its vendor files, through require or through the start-up's
+ * own reading for its code cache) and the network and terminal modules of Node it loaded.
  */
 function tracer(): string {
   const file = join(mkdtempSync(join(tmpdir(), 'mon-startup-')), 'trace.cjs');
@@ -36,8 +36,9 @@ function tracer(): string {
     `const fs = require('node:fs'); const Module = require('node:module'); const seen = new Set();
 const note = (file) => { const at = String(file).split('/dist/')[1]; if (at !== undefined) seen.add(at.replace(/^\\.\\//, '')); };
 const read = fs.readFileSync; fs.readFileSync = function (file, ...rest) { note(file); return read.call(this, file, ...rest); };
+const open = fs.openSync; fs.openSync = function (file, ...rest) { note(file); return open.call(this, file, ...rest); };
 const load = Module._load; Module._load = function (request, parent, ...rest) { if (request.includes('vendor/') || request.includes('/dist/')) note(request.includes('/dist/') ? request : '/dist/' + request.replace(/^\\.\\//, '')); return load.call(this, request, parent, ...rest); };
-const builtins = () => process.moduleLoadList.filter((m) => /^NativeModule (net|tls|https|_tls_wrap|crypto)$/.test(m)).map((m) => m.slice(13));
+const builtins = () => process.moduleLoadList.filter((m) => /^NativeModule (net|tls|https|_tls_wrap|crypto|tty)$/.test(m)).map((m) => m.slice(13));
 process.on('exit', () => process.stderr.write('\\nDIST ' + JSON.stringify({ read: [...seen], builtins: builtins() }) + '\\n'));
 `,
   );
@@ -132,7 +133,7 @@ describe('what an API call loads', () => {
   const env = () => ({ MON_BASE_URL: server.url, MON_API_KEY: TEST_KEY, MON_ACCOUNT_ID: TEST_ACCOUNT });
   const LIST = 'incidents list --status all --limit 20 --json';
 
-  it('incidents list --status all --json over http:// without a proxy: no zod, no undici, no node:tls; the page printed as received', async () => {
+  it('incidents list --status all --json over http:// without a proxy, piped: no zod, no undici, no node:tls, no node:tty; the page printed as received', async () => {
     answer = PAGE;
     const { code, stdout, trace } = await traceRun(LIST, env());
     expect(code).toBe(0);
@@ -180,7 +181,7 @@ describe('what an API call loads', () => {
     expect(trace.read.filter((file) => file.startsWith('vendor/'))).toEqual([]);
   });
 
-  it('status: three answers read and judged, an open incident shown, without zod, undici or node:tls', async () => {
+  it('status, piped: three answers read and judged, an open incident shown, without zod, undici, node:tls or node:tty', async () => {
     const answers: Record<string, string> = {
       '/v1/status-pages/incidents?limit=100': PAGE,
       '/v1/check-statuses': '[null]',
