@@ -11,7 +11,7 @@ import { join, relative, sep } from 'node:path';
 const lists = new Map<string, Record<string, unknown>>();
 
 /** The SHA-256 of a file of dist/: from the build's list (dist/sha256.json), or computed from `source` when the list lacks it. */
-function contentHash(dist: string, file: string, source: string | undefined): string | undefined {
+function contentHash(dist: string, file: string, source: Uint8Array | string | undefined): string | undefined {
   let hashes = lists.get(dist);
   if (hashes === undefined) {
     try {
@@ -36,7 +36,7 @@ const keys = new Map<string, string>();
  * Without `source`, undefined when the build's list lacks the file. Throws when there is no
  * such file.
  */
-export function buildKey(dist: string, file: string, source?: string): string | undefined {
+export function buildKey(dist: string, file: string, source?: Uint8Array | string): string | undefined {
   let key = keys.get(file);
   if (key === undefined) {
     const stat = statSync(file);

@@ -1,9 +1,19 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAscii } from 'node:buffer';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type * as VM from 'node:vm';
 import { BUILD_KEY, buildKey } from './build';
 import { trustedCacheDir } from './cache-dir';
-import { readRegular, removeFile, removeSealed, seal, unseal, writeSealed } from './sealed';
+import { readRegular, readWhole, removeFile, removeSealed, seal, unseal, writeSealed } from './sealed';
 
 /*
  * The bundle (dist/mon.cjs) and its vendor files (dist/vendor/*.cjs, loaded on first use) are
@@ -96,6 +106,36 @@ interface Pending {
   key: string;
 }
 
+// Node's own wrapper of a CommonJS file (Module.wrap), without loading node:module (~0.4 ms).
+const PREFIX = '(function (exports, require, module, __filename, __dirname) { ';
+const SUFFIX = '\n});';
+
+/**
+ * A CommonJS file's text, wrapped as Node wraps it, made in one piece: read into a buffer
+ * that holds the wrapper too, then made a string once (a wrapper added to the text would be
+ * a second copy of it, made when V8 compiles it). The bundle is ASCII (the build checks), and
+ * reading it as such is one copy; other text is read as UTF-8. `source`: the file's bytes.
+ */
+function readWrapped(file: string): { wrapped: string; source: Uint8Array } {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const buffer = readWhole(fd, size, PREFIX.length, SUFFIX.length);
+    if (buffer !== undefined) {
+      const source = buffer.subarray(PREFIX.length, PREFIX.length + size);
+      if (isAscii(source)) {
+        buffer.write(PREFIX, 0, 'latin1');
+        buffer.write(SUFFIX, PREFIX.length + size, 'latin1');
+        return { wrapped: buffer.toString('latin1'), source };
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  const source = readFileSync(file);
+  return { wrapped: `${PREFIX}${source.toString('utf8')}${SUFFIX}`, source };
+}
+
 /**
  * Loads CommonJS files of dist/ with their code caches, from the trusted cache directory, and
  * writes those they lacked after a run that worked (`save`).
@@ -127,13 +167,11 @@ export class CodeCache {
   /** Runs the CommonJS file `file` (compiled with its cache) and gives its exports. */
   load(file: string, requireFn: (id: string) => unknown): unknown {
     const vm = process.getBuiltinModule('node:vm');
-    const source = readFileSync(file, 'utf8');
+    const { wrapped, source } = readWrapped(file);
     const base = basename(file, '.cjs');
     const key = buildKey(this.dist, file, source)!;
     const name = `${base}-${key}-${this.suffix}.v8cache`;
     const cachedData = this.read(name);
-    // Node's own wrapper of a CommonJS file (Module.wrap), without loading node:module (~0.4 ms).
-    const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
     const script = new vm.Script(wrapped, { filename: file, cachedData });
     const mod = { exports: {}, filename: file, id: file, loaded: false };
     (script.runInThisContext() as (...args: unknown[]) => void)(mod.exports, requireFn, mod, file, dirname(file));
@@ -145,7 +183,7 @@ export class CodeCache {
   private read(name: string): Buffer | undefined {
     if (this.dir === undefined) return undefined;
     const file = join(this.dir, name);
-    const data = readRegular(file);
+    const data = readRegular(file, 'code');
     if (data === undefined) return undefined;
     const payload = unseal('code', data);
     if (payload === undefined) {

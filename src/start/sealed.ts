@@ -4,7 +4,6 @@ import {
   fstatSync,
   lstatSync,
   openSync,
-  readFileSync,
   readSync,
   renameSync,
   unlinkSync,
@@ -97,9 +96,10 @@ function openToRead(file: string): number {
 
 /**
  * The bytes of `file` when it is a regular file (not a link, a FIFO or a device), or undefined
- * when there is none (or it cannot be read).
+ * when there is none (or it cannot be read). A sealed file's payload starts on a multiple of 8
+ * bytes of its buffer: V8 copies a code cache that does not (~100 page faults for a 400 KB cache).
  */
-export function readRegular(file: string): Buffer | undefined {
+export function readRegular(file: string, kind?: Kind): Buffer | undefined {
   let fd: number;
   try {
     fd = openToRead(file);
@@ -107,12 +107,34 @@ export function readRegular(file: string): Buffer | undefined {
     return undefined;
   }
   try {
-    return fstatSync(fd).isFile() ? readFileSync(fd) : undefined;
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return undefined;
+    const skip = kind === undefined ? 0 : -headerLength(kind) & 7;
+    const bytes = readWhole(fd, stat.size, skip);
+    return bytes && bytes.subarray(skip);
   } catch {
     return undefined;
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The `size` bytes of the file open as `fd`, read into a new buffer at `start` (the bytes before
+ * it are the caller's), or undefined when the file's size changed meanwhile. One allocation
+ * of the right size: fs.readFileSync(path, 'utf8') on Node.js 20 grows a string as it reads,
+ * touching three times the file's size in memory.
+ */
+export function readWhole(fd: number, size: number, start = 0, end = 0): Buffer | undefined {
+  const buffer = Buffer.allocUnsafeSlow(start + size + end);
+  let read = 0;
+  while (read < size) {
+    const count = readSync(fd, buffer, start + read, size - read, read);
+    if (count === 0) return undefined;
+    read += count;
+  }
+  // One byte more means the file grew.
+  return readSync(fd, Buffer.allocUnsafe(1), 0, 1, size) === 0 ? buffer : undefined;
 }
 
 /**

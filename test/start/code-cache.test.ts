@@ -5,6 +5,7 @@
  * The real start-up, in processes of its own: test/e2e/code-cache.test.ts.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -85,6 +86,22 @@ describe('names', () => {
 });
 
 describe('a file run with its cache', () => {
+  it('runs as Node runs a CommonJS file: text past ASCII read as UTF-8, a last line that is a comment, its build named by its SHA-256', () => {
+    // The same program twice: once as ASCII with escapes, once with the characters themselves (UTF-8).
+    const text =
+      "exports.answer = () => '\\u2713 caf\\u00e9 ' + __filename.endsWith('mon.cjs');\n// the end, without a newline";
+    for (const source of [text, text.replace(/\\u2713 caf\\u00e9/, '\u2713 caf\u00e9')]) {
+      const setup = setUp();
+      writeFileSync(setup.file, source);
+      const cache = new CodeCache(setup.dist, 'default', 'runtimes', setup.env);
+      const exports = cache.load(setup.file, () => undefined) as { answer: () => string };
+      expect(exports.answer()).toBe('\u2713 caf\u00e9 true');
+      cache.save();
+      const sha = createHash('sha256').update(source).digest('hex');
+      expect(cacheFiles(setup.dir)).toEqual([expect.stringContaining(`mon-${sha.slice(0, 32)}-`)]);
+    }
+  });
+
   it("runs, and is cached after the run (sealed, 0600) under its build's name; the next run uses the cache and writes nothing", () => {
     const setup = setUp();
     run(setup);

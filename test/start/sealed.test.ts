@@ -9,6 +9,8 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
+  closeSync,
   readdirSync,
   readFileSync,
   statSync,
@@ -24,6 +26,7 @@ import {
   checksum,
   isSealed,
   readRegular,
+  readWhole,
   removeFile,
   removeSealed,
   seal,
@@ -91,6 +94,44 @@ describe('reading and removing cache files', () => {
     expect(readRegular(join(dir, 'missing'))).toBeUndefined();
     expect(readRegular(dir)).toBeUndefined();
     if (spawnSync('mkfifo', [join(dir, 'fifo')]).status === 0) expect(readRegular(join(dir, 'fifo'))).toBeUndefined();
+  });
+
+  it("gives a code cache's payload on a multiple of 8 bytes of its buffer (V8 copies one that is not), other files as they are", () => {
+    const dir = temp();
+    const payload = Buffer.from('0123456789abcdef'.repeat(64));
+    writeFileSync(join(dir, 'code'), seal('code', payload));
+    const data = readRegular(join(dir, 'code'), 'code')!;
+    const read = unseal('code', data)!;
+    expect(read.equals(payload)).toBe(true);
+    expect(read.byteOffset % 8).toBe(0);
+    expect(readFileSync(join(dir, 'code')).equals(data)).toBe(true);
+    writeFileSync(join(dir, 'output'), seal('output', Buffer.from('help')));
+    expect(unseal('output', readRegular(join(dir, 'output'), 'output')!)?.toString()).toBe('help');
+    expect(readRegular(join(dir, 'output'))?.equals(readFileSync(join(dir, 'output')))).toBe(true);
+  });
+
+  it('reads a whole file of a known size into room left before and after it; a file of another size is not read', () => {
+    const file = join(temp(), 'file');
+    writeFileSync(file, 'ten bytes!');
+    const fd = openSync(file, 'r');
+    try {
+      const whole = readWhole(fd, 10, 3, 2)!;
+      expect(whole.length).toBe(15);
+      expect(whole.subarray(3, 13).toString()).toBe('ten bytes!');
+      // It grew since its size was taken: one byte more is there.
+      expect(readWhole(fd, 9)).toBeUndefined();
+      // It shrank: the bytes end early.
+      expect(readWhole(fd, 11)).toBeUndefined();
+    } finally {
+      closeSync(fd);
+    }
+    writeFileSync(file, '');
+    const empty = openSync(file, 'r');
+    try {
+      expect(readWhole(empty, 0)?.length).toBe(0);
+    } finally {
+      closeSync(empty);
+    }
   });
 
   it('removes a file mon wrote, damaged or not; leaves one without its header, a link to one of its files (and that file), a directory', () => {
