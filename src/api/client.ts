@@ -1,4 +1,4 @@
-import { finished, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { CancelledError } from '../errors';
 import { certificateProblem, errorWords, isHandshakeFailure } from '../text/codes';
 import { sanitize } from '../text/escape';
@@ -417,8 +417,12 @@ async function readBody(
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  // Events rather than `for await` (the same ends: the stream's, or the error or early close
-  // that cut it off), which cost ~1 ms more at start-up.
+  let ended = false;
+  const cutOff = (cause: unknown) => new CutOffError(status, size, Number.isFinite(length) ? length : undefined, cause);
+  // The stream's own events, for its three ends: its end, an error, or a close before the end
+  // (what stream.finished reports as a premature close). Not `for await` (~1 ms more at
+  // start-up), nor stream.finished (~2 M instructions more: Node compiles its end-of-stream
+  // machinery on first use).
   return new Promise<string>((resolve, reject) => {
     body.on('data', (chunk: Buffer) => {
       size += chunk.length;
@@ -429,9 +433,13 @@ async function readBody(
       }
       chunks.push(chunk);
     });
-    finished(body, (error) => {
-      if (error) reject(new CutOffError(status, size, Number.isFinite(length) ? length : undefined, error));
-      else resolve(Buffer.concat(chunks, size).toString('utf8'));
+    body.once('end', () => {
+      ended = true;
+      resolve(Buffer.concat(chunks, size).toString('utf8'));
+    });
+    body.on('error', (error) => reject(cutOff(error)));
+    body.once('close', () => {
+      if (!ended) reject(cutOff(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })));
     });
   });
 }

@@ -1,10 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { parseResponse } from '../../src/api/read';
+import type { Transport } from '../../src/api/transport';
 import { CancelledError } from '../../src/errors';
 import { bothWays } from '../e2e/hostile';
 import type { Sandbox } from '../../src/sandbox/server';
@@ -803,5 +805,64 @@ describe('the key, under mon', () => {
     } finally {
       await sandbox.close();
     }
+  });
+});
+
+describe("an answer's body and its three ends (its end, an error, a close before its end)", () => {
+  /** A client whose one transport answers 200 with `body`, as the transport gives it. */
+  function answering(body: Readable, headers: Record<string, string> = {}) {
+    const transport: Transport = {
+      request: async () => ({ status: 200, headers: { 'content-type': 'application/json', ...headers }, body }),
+      close: async () => {},
+    };
+    return new ApiClient({
+      baseUrl: 'https://api.example.com',
+      apiKey: 'sk_live_abcdefghijklmnop',
+      accountId: 'acct-1',
+      timeoutMs: WAIT_MS,
+      backoffMs: { base: 1, cap: 1 },
+      env: {},
+      pool: new Map([['direct', Promise.resolve(transport)]]),
+    });
+  }
+  const failure = (body: Readable, headers?: Record<string, string>): Promise<ApiError> =>
+    answering(body, headers)
+      .request({ method: 'POST', path: '/v1/x', body: {} })
+      .then(
+        () => {
+          throw new Error('the request worked');
+        },
+        (error: unknown) => error as ApiError,
+      );
+
+  it('its end: the whole body, read', async () => {
+    const body = new Readable({ read() {} });
+    const answer = answering(body).request({ method: 'GET', path: '/v1/x' });
+    body.push('{"a":');
+    body.push('1}');
+    body.push(null);
+    expect(await answer).toMatchObject({ status: 200, body: { a: 1 }, text: `{"a":1}` });
+  });
+
+  it('a close before its end, without an error: cut off, with what came', async () => {
+    const body = new Readable({ read() {} });
+    const error = failure(body, { 'content-length': '100' });
+    body.push('{"a":');
+    await new Promise((resolve) => setImmediate(resolve));
+    body.destroy();
+    expect((await error).message).toBe(
+      'POST /v1/x reached the server, but the answer (200 OK) was cut off after 5 of 100 bytes: Premature close.',
+    );
+  });
+
+  it('an error: cut off, in its words', async () => {
+    const body = new Readable({ read() {} });
+    const error = failure(body);
+    body.push('{"a":');
+    await new Promise((resolve) => setImmediate(resolve));
+    body.destroy(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' }));
+    expect((await error).message).toBe(
+      'POST /v1/x reached the server, but the answer (200 OK) was cut off after 5 bytes: the connection was reset.',
+    );
   });
 });
