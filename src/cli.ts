@@ -1,6 +1,7 @@
 import { createContext } from './core/context';
 import { processIO, type OutputTap } from './io';
 import { main } from './main';
+import { Cancellation } from './signals';
 
 /** The most text a command may print and still be kept for the start-up to print again (src/start/output-cache.ts). */
 const REUSABLE_MAX_CHARS = 1 << 20;
@@ -23,7 +24,7 @@ export interface RunOptions {
 }
 
 export async function run(argv: string[], options: RunOptions = {}): Promise<number> {
-  const controller = new AbortController();
+  const cancel = new Cancellation();
   let received: NodeJS.Signals | undefined;
   let watchdog: NodeJS.Timeout | undefined;
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
@@ -44,18 +45,18 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<num
     },
     err: () => (said = true),
   };
-  const io = processIO({ signal: controller.signal, tap });
+  const io = processIO({ cancel, tap });
   const onSignal = (signal: NodeJS.Signals) => {
     // Ctrl-C in a pager is the pager's (less stops a search with it); mon waits for it to quit.
     if (signal === 'SIGINT' && io.paging) return;
     if (received) return dieBy(signal);
     received = signal;
-    controller.abort(new Error(signal));
+    cancel.abort(new Error(signal));
     watchdog = setTimeout(() => dieBy(signal), GRACE_MS).unref();
   };
   for (const name of signals) process.on(name, onSignal);
   try {
-    const ctx = createContext({ io, signal: controller.signal });
+    const ctx = createContext({ io, cancel });
     // Aborted with the signal's name: main() ends a command it cancelled with 130 or 143.
     const code = await main(argv, ctx);
     if (code === 0 && ctx.outputReusable && !said && size <= REUSABLE_MAX_CHARS)

@@ -7,6 +7,7 @@ import { maskSecret } from './text/mask';
 import { TerminalWrapper } from './text/wrap';
 import { errorWords } from './text/codes';
 import { cannotWrite, isSystemError, isTerminal, Output } from './descriptor';
+import type { Cancellation } from './signals';
 
 export { Output };
 
@@ -166,7 +167,7 @@ abstract class BaseIO implements IO {
   private readonly outWrapper = new TerminalWrapper(() => this.columns());
   private readonly errWrapper = new TerminalWrapper(() => this.errColumns());
   private readonly secrets = new Map<string, string>();
-  protected signal: AbortSignal | undefined;
+  protected cancel: Cancellation | undefined;
   /** The environment the global flags were decided with (the pager is chosen from it). */
   protected env: NodeJS.ProcessEnv | undefined;
   paging = false;
@@ -177,7 +178,7 @@ abstract class BaseIO implements IO {
 
   async breathe(): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    if (this.signal?.aborted) throw new CancelledError();
+    if (this.cancel?.aborted) throw new CancelledError();
   }
 
   async startPager(): Promise<boolean> {
@@ -240,8 +241,8 @@ abstract class BaseIO implements IO {
   }
 
   async readStdin(maxBytes: number): Promise<string> {
-    const signal = this.signal;
-    if (signal?.aborted) throw new CancelledError();
+    const cancel = this.cancel;
+    if (cancel?.aborted) throw new CancelledError();
     const stdin = this.stdin;
     const chunks: Buffer[] = [];
     let size = 0;
@@ -258,21 +259,20 @@ abstract class BaseIO implements IO {
       }
       return Buffer.concat(chunks, size).toString('utf8');
     })();
-    if (!signal) return reading;
-    let onAbort: (() => void) | undefined;
+    if (!cancel) return reading;
+    let dispose: (() => void) | undefined;
     const aborted = new Promise<never>((_resolve, reject) => {
-      onAbort = () => {
+      dispose = cancel.onAbort(() => {
         // Stop reading, so that nothing keeps the process waiting for input that never comes.
         (stdin as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
         reject(new CancelledError());
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
+      });
     });
     reading.catch(() => {});
     try {
       return await Promise.race([reading, aborted]);
     } finally {
-      signal.removeEventListener('abort', onAbort!);
+      dispose!();
     }
   }
 }
@@ -310,11 +310,11 @@ class ProcessIO extends BaseIO {
   }
 
   constructor(
-    signal?: AbortSignal,
+    cancel?: Cancellation,
     private readonly tap?: OutputTap,
   ) {
     super();
-    this.signal = signal;
+    this.cancel = cancel;
   }
 
   protected writeOut(text: string): void {
@@ -415,9 +415,9 @@ export interface OutputTap {
   err(text: string): void;
 }
 
-/** `signal`: Ctrl-C or SIGTERM, which ends a wait for stdin. */
-export function processIO(options: { signal?: AbortSignal; tap?: OutputTap } = {}): IO {
-  return new ProcessIO(options.signal, options.tap);
+/** `cancel`: Ctrl-C or SIGTERM, which ends a wait for stdin. */
+export function processIO(options: { cancel?: Cancellation; tap?: OutputTap } = {}): IO {
+  return new ProcessIO(options.cancel, options.tap);
 }
 
 /** IO whose output is kept in memory: a command run in-process by another (`mon mcp`), and tests. */

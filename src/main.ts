@@ -223,8 +223,8 @@ export async function main(argv: string[], ctx: Ctx): Promise<number> {
     const error = key ? rejectedKey(caught, key.source, key.profile, () => hasStoredKey(ctx, key.profile)) : caught;
     code = exitCodeFor(error);
     // Cancelled by a signal (cli.ts aborts with its name): say which one, 128 + its number as shells do.
-    if (code === ERROR_KINDS.cancelled.code && ctx.signal.aborted)
-      code = SIGNAL_EXIT[(ctx.signal.reason as Error | undefined)?.message ?? ''] ?? code;
+    if (code === ERROR_KINDS.cancelled.code && ctx.cancel.aborted)
+      code = SIGNAL_EXIT[(ctx.cancel.reason as Error | undefined)?.message ?? ''] ?? code;
     report(error, code, ctx, facts);
   } finally {
     await ctx.close();

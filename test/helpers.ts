@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { createContext } from '../src/core/context';
 import { testIO } from '../src/io';
 import { main } from '../src/main';
+import type { Cancellation } from '../src/signals';
 import { scriptedPrompter, type ScriptedAnswer, type ScriptedPrompter } from '../src/core/prompter';
 import { startSandbox, type Sandbox } from '../src/sandbox/server';
 import type { Timers } from '../src/core/progress';
@@ -65,8 +66,8 @@ export interface CliOptions {
   columns?: number;
   /** The command's clock (Ctx.now); pass `() => sandbox.clock.now()` to share the sandbox's. */
   now?: () => number;
-  /** The command's Ctrl-C (Ctx.signal): abort it to press Ctrl-C. */
-  signal?: AbortSignal;
+  /** The command's Ctrl-C (Ctx.cancel): abort it to press Ctrl-C. */
+  cancel?: Cancellation;
 }
 
 /** Environment for a test: its own config dir, and the sandbox's credentials when given. */
@@ -135,7 +136,7 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
     env: options.env ?? testEnv({ sandbox: options.sandbox }),
     prompter,
     now: options.now,
-    signal: options.signal,
+    cancel: options.cancel,
     timers: STILL_TIMERS,
     // Retries wait no time here (the waits they ask for show in --debug); end to end they are real.
     clientOverrides: { backoffMs: { base: 1, cap: 5 }, sleep: NO_WAIT },

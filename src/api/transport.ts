@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { pinnedLookup } from './loopback';
 import { tunnelConnector, type ProxyChoice } from './proxy';
+import type { Cancellation } from '../signals';
 
 /*
  * The one thing the client (client.ts) asks of the network: send this request, give me the
@@ -20,7 +21,8 @@ export interface TransportRequest {
   method: string;
   headers: Record<string, string>;
   body?: string;
-  signal: AbortSignal;
+  /** Ends the request and its answer (signals.ts). */
+  cancel: Cancellation;
 }
 
 export interface TransportResponse {
@@ -39,7 +41,7 @@ export interface Transport {
 export function directTransport(addresses?: LookupAddress[]): Transport {
   const agents = new Map<string, HttpAgent>();
   return {
-    request(target, { method, headers, body, signal }) {
+    request(target, { method, headers, body, cancel }) {
       const https = target.protocol === 'https:';
       const http = process.getBuiltinModule(https ? 'node:https' : 'node:http');
       let agent = agents.get(target.protocol);
@@ -53,12 +55,11 @@ export function directTransport(addresses?: LookupAddress[]): Transport {
         const outgoing = http.request(target, { method, headers: sent, agent }, (response: IncomingMessage) =>
           resolve({ status: response.statusCode ?? 0, headers: response.headers, body: response }),
         );
-        // The signal ends the request and its answer (as http.request's own `signal` option,
-        // which loads a module more at start-up).
-        const onAbort = () => outgoing.destroy(signal.reason as Error);
-        if (signal.aborted) onAbort();
-        else signal.addEventListener('abort', onAbort, { once: true });
-        outgoing.once('close', () => signal.removeEventListener('abort', onAbort));
+        // Cancelling ends the request and its answer (as http.request's own `signal` option,
+        // which loads a module more at start-up and listens on an AbortSignal).
+        const destroy = (reason: unknown) => outgoing.destroy(reason as Error);
+        if (cancel.aborted) destroy(cancel.reason);
+        else outgoing.once('close', cancel.onAbort(destroy));
         outgoing.once('error', (error: NodeJS.ErrnoException) =>
           // node:http's "socket hang up": the server closed the connection without answering.
           reject(
@@ -86,14 +87,14 @@ export async function proxyTransport(proxy: ProxyChoice): Promise<Transport> {
   const { EnvHttpProxyAgent } = await import('undici');
   const agent = new EnvHttpProxyAgent({ httpProxy: '', httpsProxy: '', noProxy: '*', connect: tunnelConnector(proxy) });
   return {
-    async request(target, { method, headers, body, signal }) {
+    async request(target, { method, headers, body, cancel }) {
       const response = await agent.request({
         origin: target.origin,
         path: target.pathname + target.search,
         method: method as Dispatcher.HttpMethod,
         headers,
         body,
-        signal,
+        signal: cancel.signal,
       });
       return { status: response.statusCode, headers: response.headers, body: response.body };
     },

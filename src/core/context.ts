@@ -17,6 +17,7 @@ import type { Reading } from './flags/read';
 import type { Invocation } from './flags/spec';
 import { detectMode, type ModeDecision } from '../mode';
 import { Progress, type Timers } from './progress';
+import { Cancellation } from '../signals';
 
 /**
  * What a command may use. Everything expensive (config file, API client, embedded
@@ -27,8 +28,10 @@ export interface Ctx {
   io: IO;
   env: NodeJS.ProcessEnv;
   prompter: Prompter;
-  /** Aborted on Ctrl-C. */
-  signal: AbortSignal;
+  /** Aborted on Ctrl-C or SIGTERM (cli.ts), with the signal's name; an API call listens to it (signals.ts). */
+  cancel: Cancellation;
+  /** `cancel` as an AbortSignal, for what hands it to Node or a package: made on first use. */
+  readonly signal: AbortSignal;
   /** The global flags, known once commander has parsed the command line. */
   globals: GlobalOptions;
   /** The command being run, e.g. "mon incidents create" (for messages). */
@@ -82,7 +85,7 @@ export interface ContextOptions {
   io: IO;
   env?: NodeJS.ProcessEnv;
   prompter?: Prompter;
-  signal?: AbortSignal;
+  cancel?: Cancellation;
   now?: () => number;
   /** The spinner's timers (tests pass their own). */
   timers?: Timers;
@@ -107,15 +110,18 @@ export function createContext(options: ContextOptions): Ctx {
   let progress: Progress | undefined;
   let accessible: boolean | undefined;
   let mode: ModeDecision | undefined;
-  const signal = options.signal ?? new AbortController().signal;
+  const cancel = options.cancel ?? new Cancellation();
 
   const ctx: Ctx = {
     io,
     env,
     prompter:
       options.prompter ??
-      terminalPrompter(io, { accessible: () => ctx.accessible(), signal, editor: () => editorCommand(env) }),
-    signal,
+      terminalPrompter(io, { accessible: () => ctx.accessible(), cancel, editor: () => editorCommand(env) }),
+    cancel,
+    get signal() {
+      return cancel.signal;
+    },
     globals: {},
     commandPath: 'mon',
     now: options.now ?? Date.now,
@@ -190,7 +196,7 @@ export function createContext(options: ContextOptions): Ctx {
         ...config,
         timeoutMs: tuning.timeoutMs ?? resolved.timeoutMs.value,
         maxAttempts: tuning.maxAttempts,
-        signal: ctx.signal,
+        cancel,
         env,
         insecure: resolved.insecure,
         debug: resolved.debug ? (line) => io.err(`${io.errStyle.dim(line)}\n`) : undefined,

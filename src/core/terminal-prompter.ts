@@ -1,4 +1,5 @@
 import type { IO } from '../io';
+import type { Cancellation } from '../signals';
 import { answerShown, wrapText } from '../text/wrap';
 import type { Choice, Prompter } from './prompter';
 
@@ -24,7 +25,7 @@ export interface TerminalPrompterOptions {
   /** Accessible mode (MON_ACCESSIBLE, `mon config set accessible true`): plain numbered questions, read as lines. */
   accessible?: () => boolean;
   /** Aborted on Ctrl-C and SIGTERM: a plain question waiting for its line ends. */
-  signal?: AbortSignal;
+  cancel?: Cancellation;
   /** The editor Ctrl-G opens at the message prompt (VISUAL, then EDITOR), when one is set. */
   editor?: () => string | undefined;
 }
@@ -38,7 +39,7 @@ export function terminalPrompter(io: IO, options: TerminalPrompterOptions = {}):
   let plain: Prompter | undefined;
   const pick = async (): Promise<Prompter> => {
     if (!options.accessible?.()) return drawn;
-    plain ??= (await import('./plain-prompter')).plainPrompter(io, options.signal);
+    plain ??= (await import('./plain-prompter')).plainPrompter(io, options.cancel?.signal);
     return plain;
   };
   return {

@@ -8,6 +8,7 @@ import { ApiError } from '../../src/api/errors';
 import { parseResponse } from '../../src/api/read';
 import type { Transport } from '../../src/api/transport';
 import { CancelledError } from '../../src/errors';
+import { Cancellation } from '../../src/signals';
 import { bothWays } from '../e2e/hostile';
 import type { Sandbox } from '../../src/sandbox/server';
 import { closedPort, memorySandbox, mon, sandboxCall, TEST_ACCOUNT, TEST_KEY, testEnv } from '../helpers';
@@ -300,9 +301,9 @@ ways.each('ApiClient', () => {
 
   it('turns an abort (Ctrl-C) into a cancellation', async () => {
     const url = await serve(() => {});
-    const controller = new AbortController();
+    const controller = new Cancellation();
     setTimeout(() => controller.abort(), 50);
-    const error = await client(url, { signal: controller.signal })
+    const error = await client(url, { cancel: controller })
       .request({ method: 'GET', path: '/v1/x' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CancelledError);
@@ -347,12 +348,12 @@ ways.each('ApiClient', () => {
 
   it('lets go of Ctrl-C and the deadline after each request: many requests leave no listener or timer behind', async () => {
     const url = await serve((_req, res) => json(res, 200, {}));
-    const controller = new AbortController();
+    const controller = new Cancellation();
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on('warning', onWarning);
     try {
-      const api = client(url, { signal: controller.signal });
+      const api = client(url, { cancel: controller });
       for (let i = 0; i < 12; i++) await api.request({ method: 'GET', path: '/v1/x' });
       await new Promise((resolve) => setImmediate(resolve));
     } finally {
@@ -378,9 +379,9 @@ ways.each('ApiClient', () => {
 
   it('sends nothing when Ctrl-C came before the request', async () => {
     const url = await serve((_req, res) => json(res, 200, {}));
-    const controller = new AbortController();
+    const controller = new Cancellation();
     controller.abort();
-    const error = await client(url, { signal: controller.signal })
+    const error = await client(url, { cancel: controller })
       .request({ method: 'GET', path: '/v1/x' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CancelledError);

@@ -14,7 +14,7 @@ import {
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, runMon, tempDir } from './harness';
+import { BIN, cleanEnv, runMon, startSandbox, tempDir } from './harness';
 import { httpServer, TEST_ACCOUNT, TEST_KEY, type TestServer } from '../helpers';
 import { words } from '../words';
 
@@ -27,7 +27,9 @@ function filesUnder(dir: string): string[] {
 /**
  * A script given to `node -r` that reports, at exit, the files of dist/ a real `mon ARGS` reads
  * (bin/mon.js, then the bundle and its vendor files, through require or through the start-up's
- * own reading for its code cache) and the network and terminal modules of Node it loaded.
+ * own reading for its code cache), the network and terminal modules of Node it loaded, and every
+ * listener added to or removed from an AbortSignal and every AbortSignal.any or .timeout (Node
+ * compiles its EventTarget machinery on the first: ~2.7 M instructions, src/signals.ts).
  */
 function tracer(): string {
   const file = join(mkdtempSync(join(tmpdir(), 'mon-startup-')), 'trace.cjs');
@@ -39,7 +41,10 @@ const read = fs.readFileSync; fs.readFileSync = function (file, ...rest) { note(
 const open = fs.openSync; fs.openSync = function (file, ...rest) { note(file); return open.call(this, file, ...rest); };
 const load = Module._load; Module._load = function (request, parent, ...rest) { if (request.includes('vendor/') || request.includes('/dist/')) note(request.includes('/dist/') ? request : '/dist/' + request.replace(/^\\.\\//, '')); return load.call(this, request, parent, ...rest); };
 const builtins = () => process.moduleLoadList.filter((m) => /^NativeModule (net|tls|https|_tls_wrap|crypto|tty)$/.test(m)).map((m) => m.slice(13));
-process.on('exit', () => process.stderr.write('\\nDIST ' + JSON.stringify({ read: [...seen], builtins: builtins() }) + '\\n'));
+const aborts = []; const target = EventTarget.prototype;
+for (const name of ['addEventListener', 'removeEventListener']) { const real = target[name]; target[name] = function (...args) { if (this instanceof AbortSignal) aborts.push(name); return real.apply(this, args); }; }
+for (const name of ['any', 'timeout']) { const real = AbortSignal[name]; AbortSignal[name] = function (...args) { aborts.push('AbortSignal.' + name); return real.apply(this, args); }; }
+process.on('exit', () => process.stderr.write('\\nDIST ' + JSON.stringify({ read: [...seen], builtins: builtins(), aborts }) + '\\n'));
 `,
   );
   return file;
@@ -48,6 +53,8 @@ process.on('exit', () => process.stderr.write('\\nDIST ' + JSON.stringify({ read
 interface Trace {
   read: string[];
   builtins: string[];
+  /** What touched an AbortSignal's listeners, in order ("addEventListener", "AbortSignal.any", ...). */
+  aborts: string[];
 }
 
 function traceOf(line: string, stderr: string): Trace {
@@ -133,7 +140,7 @@ describe('what an API call loads', () => {
   const env = () => ({ MON_BASE_URL: server.url, MON_API_KEY: TEST_KEY, MON_ACCOUNT_ID: TEST_ACCOUNT });
   const LIST = 'incidents list --status all --limit 20 --json';
 
-  it('incidents list --status all --json over http:// without a proxy, piped: no zod, no undici, no node:tls, no node:tty; the page printed as received', async () => {
+  it('incidents list --status all --json over http:// without a proxy, piped: no zod, no undici, no node:tls, no node:tty, no listener on an AbortSignal; the page printed as received', async () => {
     answer = PAGE;
     const { code, stdout, trace } = await traceRun(LIST, env());
     expect(code).toBe(0);
@@ -143,6 +150,8 @@ describe('what an API call loads', () => {
     expect(server.received.at(-1)?.url).toBe('/v1/status-pages/incidents?limit=20');
     expect(trace.read.filter((file) => file.startsWith('vendor/'))).toEqual([]);
     expect(trace.builtins.filter((name) => name !== 'net')).toEqual([]);
+    // Ctrl-C, SIGTERM and the deadline are mon's own Cancellation (test/e2e/hostile-signals.test.ts ends such calls).
+    expect(trace.aborts).toEqual([]);
   });
 
   it('values to convert (a time, an ID, an enum in another case, short flags) load no zod either', async () => {
@@ -181,7 +190,7 @@ describe('what an API call loads', () => {
     expect(trace.read.filter((file) => file.startsWith('vendor/'))).toEqual([]);
   });
 
-  it('status, piped: three answers read and judged, an open incident shown, without zod, undici, node:tls or node:tty', async () => {
+  it('status, piped: three answers read and judged (requests in parallel), an open incident shown, without zod, undici, node:tls, node:tty or a listener on an AbortSignal', async () => {
     const answers: Record<string, string> = {
       '/v1/status-pages/incidents?limit=100': PAGE,
       '/v1/check-statuses': '[null]',
@@ -197,8 +206,25 @@ describe('what an API call loads', () => {
       expect(routed.received.map((request) => request.url).sort()).toEqual(Object.keys(answers).sort());
       expect(trace.read.filter((file) => file.startsWith('vendor/'))).toEqual([]);
       expect(trace.builtins.filter((name) => name !== 'net')).toEqual([]);
+      expect(trace.aborts).toEqual([]);
     } finally {
       await routed.close();
+    }
+  });
+
+  it('a write (incidents create, a GET then a POST): the incident opened, no listener on an AbortSignal', async () => {
+    const sandbox = await startSandbox();
+    try {
+      const { code, stdout, trace } = await traceRun(
+        'incidents create --name Cancelled --severity minor --service 0b7e6a3c-5d1f-4c2a-9e8b-1a2b3c4d5e01 -m Investigating --json',
+        sandbox.env(),
+      );
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toMatchObject({ name: 'Cancelled', severity: 'MINOR' });
+      expect((await sandbox.requests()).map((request) => request.method)).toEqual(['GET', 'POST']);
+      expect(trace.aborts).toEqual([]);
+    } finally {
+      await sandbox.stop();
     }
   });
 

@@ -4,6 +4,7 @@ import type { Incident } from '../../../src/api/schemas/incidents';
 import { SEED_SERVICES } from '../../../src/sandbox/modules/statusPages';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { displayWidth } from '../../../src/text/width';
+import { Cancellation } from '../../../src/signals';
 import {
   type CliOptions,
   frozenClock,
@@ -373,7 +374,7 @@ describe('incidents list filters, on two status pages', () => {
 
 describe('incidents list --watch', () => {
   it('on a terminal, draws the open incidents and reads them again until Ctrl-C (exit 130)', async () => {
-    const ctrlC = new AbortController();
+    const ctrlC = new Cancellation();
     let reads = 0;
     const api = await jsonServer((req) => {
       if (!req.url!.startsWith('/v1/status-pages/incidents')) return { length: 0, entries: [], nextId: null };
@@ -384,7 +385,7 @@ describe('incidents list --watch', () => {
     const result = await mon('--no-color incidents list --watch --interval 1', {
       env: serverEnv(api),
       tty: true,
-      signal: ctrlC.signal,
+      cancel: ctrlC,
     });
     expect(result.code).toBe(130);
     expect(result.stdout).toContain('Payments down');
@@ -397,7 +398,7 @@ describe('incidents list --watch', () => {
 
   it('on a terminal with nothing open, says so two columns in; with more than --limit, says there are more', async () => {
     const watchOnce = async (entries: unknown[], nextId: string | null, line: string) => {
-      const ctrlC = new AbortController();
+      const ctrlC = new Cancellation();
       let reads = 0;
       const api = await jsonServer((req) => {
         if (!req.url!.startsWith('/v1/status-pages/incidents')) return { length: 0, entries: [], nextId: null };
@@ -409,7 +410,7 @@ describe('incidents list --watch', () => {
         env: serverEnv(api),
         tty: true,
         columns: 100,
-        signal: ctrlC.signal,
+        cancel: ctrlC,
       });
       expect(result.code).toBe(130);
       return result.stdout;

@@ -10,7 +10,7 @@ import { errorJson } from '../../../output/json-errors';
 import { withoutSecrets } from '../../../text/mask';
 import { LineTransport } from './stdio';
 import { argvFor, ToolInputError, toolsOf, type Tool } from './tools';
-import { linkedSignal } from '../../../signals';
+import { Cancellation } from '../../../signals';
 
 /*
  * `mon mcp`: the MCP SDK's server on this process's stdin and stdout (through ctx.io, so that
@@ -167,7 +167,7 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
   const where = ctx.globals.sandbox ? 'the embedded sandbox' : `profile "${settings.profile.value}"`;
 
   /** Runs one call as its command line; a server's signal (SIGTERM) or the client's cancellation ends it. */
-  const call = async (tool: Tool, args: unknown, signal: AbortSignal): Promise<Answer> => {
+  const call = async (tool: Tool, args: unknown, cancel: Cancellation): Promise<Answer> => {
     let argv: string[];
     try {
       argv = [...globals, ...argvFor(tool, args)];
@@ -181,7 +181,7 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
     const callCtx = createContext({
       io,
       env: callEnv,
-      signal,
+      cancel,
       now: () => ctx.now(),
       settings: () => ctx.settings(),
       pool,
@@ -210,7 +210,7 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
   const stdin = ctx.io.stdin;
   const transport = new LineTransport(stdin, (text) => ctx.io.outRaw(text));
   const inFlight = new Set<Promise<unknown>>();
-  const stopping = new AbortController();
+  const stopping = new Cancellation();
   // The SDK's Server wraps a tools/call handler to check the request again (Protocol, which it
   // extends, checks it with the same schema) and the result (ours: its text and the same JSON),
   // copying it (~0.05 ms a call, and the copy would be stringified again): the handler is
@@ -228,8 +228,8 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
           : `There is no tool ${name}: tools/list lists them.`,
       );
     }
-    const { signal, dispose } = linkedSignal([extra.signal, stopping.signal]);
-    const work = call(tool, args, signal);
+    const cancel = new Cancellation([extra.signal, stopping]);
+    const work = call(tool, args, cancel);
     inFlight.add(work);
     try {
       const { result, json } = await work;
@@ -238,7 +238,7 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
       else transport.answering(result, json);
       return result;
     } finally {
-      dispose();
+      cancel.dispose();
       inFlight.delete(work);
     }
   });
@@ -251,8 +251,8 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
   server.onerror = (error) => ctx.io.err(`mon mcp: ${error.message}\n`);
   const cancelled = new Promise<never>((_resolve, reject) => {
     const onAbort = () => reject(new CancelledError());
-    if (ctx.signal.aborted) onAbort();
-    else ctx.signal.addEventListener('abort', onAbort, { once: true });
+    if (ctx.cancel.aborted) onAbort();
+    else ctx.cancel.onAbort(onAbort);
   });
   cancelled.catch(() => {});
 
@@ -268,7 +268,7 @@ export async function serve(ctx: Ctx, options: ServeOptions): Promise<void> {
     await Promise.race([Promise.allSettled([...inFlight]), cancelled]).finally(() => clearTimeout(grace));
   } finally {
     // What is still in flight ends now (SIGTERM, or past the grace), and nothing more is read or answered.
-    stopping.abort(ctx.signal.reason ?? new Error('stdin closed'));
+    stopping.abort(ctx.cancel.reason ?? new Error('stdin closed'));
     await Promise.allSettled([...inFlight]);
     await server.close().catch(() => {});
     (stdin as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
