@@ -70,7 +70,7 @@ export function refuseWatch(
  * changed, and the last line every time.
  */
 export async function watch(
-  ctx: Pick<Ctx, 'io' | 'signal' | 'env' | 'now'>,
+  ctx: Pick<Ctx, 'io' | 'cancel' | 'env' | 'now'>,
   interval: number,
   source: WatchSource,
 ): Promise<never> {
@@ -94,7 +94,7 @@ export async function watch(
       wait = interval;
       footer = [fitted(width, [`Fetched ${clock(last.at)}`, `next refresh in ${wait}s`, 'Ctrl-C to stop'])];
     } catch (error) {
-      if (ctx.signal.aborted) break;
+      if (ctx.cancel.aborted) break;
       wait = Math.min(wait * 2, MAX_BACKOFF_SECONDS);
       const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
       // What is shown is stale: every row says so, and the footer since when (by the server's clock, then ours).
@@ -119,7 +119,7 @@ export async function watch(
       io.outRaw(`${frame}${footer.join('\n')}\n`);
       if (changed) printed = body;
     }
-    if (!(await sleep(wait * 1000, ctx.signal))) break;
+    if (!(await sleep(wait * 1000, ctx.cancel.signal))) break;
   }
   throw new CancelledError('Stopped watching.');
 }

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fitHeight, watch, type WatchLine } from '../../src/core/watch';
 import { CancelledError } from '../../src/errors';
 import { testIO } from '../../src/io';
+import { Cancellation } from '../../src/signals';
 
 const NOW = Date.parse('2026-03-02T10:00:00.000Z');
 
@@ -23,17 +24,17 @@ afterEach(() => {
  */
 function watching(frames: (WatchLine[] | Error)[], interval = 1, env: NodeJS.ProcessEnv = {}) {
   const io = testIO({ tty: true, columns: 80, rows: 24 });
-  const controller = new AbortController();
+  const cancel = new Cancellation();
   const writes: string[] = [];
   let reads = 0;
   let seen = 0;
   // The server's clock stands still (its last answer); ours moves with the fake timers.
-  const done = watch({ io, signal: controller.signal, env, now: () => Date.now() }, interval, {
+  const done = watch({ io, cancel, env, now: () => Date.now() }, interval, {
     now: () => NOW,
     read: async () => {
       const frame = frames[reads++];
       if (!frame) {
-        controller.abort();
+        cancel.abort();
         throw new Error('aborted');
       }
       if (frame instanceof Error) throw frame;

@@ -4,7 +4,7 @@ import { refuseWatch } from '../../core/watch';
 import type { LIST } from './spec';
 
 export async function listIncidentsRun(
-  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'progress' | 'signal' | 'env' | 'now' | 'commandPath'>,
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'progress' | 'cancel' | 'env' | 'now' | 'commandPath'>,
   input: Input<typeof LIST>,
 ): Promise<void> {
   const { flags } = input;

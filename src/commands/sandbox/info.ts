@@ -36,7 +36,7 @@ const HEARTBEAT_COLUMNS: Column<HeartbeatSummary>[] = [
  * check IDs and ping tokens), read from its data file without starting anything.
  */
 export async function sandboxInfoRun(
-  ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'now' | 'signal'>,
+  ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'now' | 'cancel'>,
   { flags }: Input<typeof INFO>,
 ): Promise<void> {
   const { io } = ctx;
@@ -55,7 +55,7 @@ export async function sandboxInfoRun(
   if (!data && embedded) {
     // As every other `mon --sandbox` command: the embedded sandbox starts, with its sample data, on first use.
     const { startEmbeddedSandbox } = await import('../../sandbox/embedded');
-    await (await startEmbeddedSandbox({ env: ctx.env, io, signal: ctx.signal })).close();
+    await (await startEmbeddedSandbox({ env: ctx.env, io, signal: ctx.cancel.signal })).close();
     data = inspect();
   }
   if (!data) {

@@ -34,7 +34,7 @@ function checkOptions(flags: Input<typeof SANDBOX>['flags']): void {
 
 /** `mon sandbox`: serve until Ctrl-C (or SIGTERM), then stop cleanly and exit 0. */
 export async function sandboxRun(
-  ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'signal'>,
+  ctx: Pick<Ctx, 'io' | 'env' | 'globals' | 'cancel'>,
   { flags: options }: Input<typeof SANDBOX>,
 ): Promise<void> {
   checkOptions(options);
@@ -155,7 +155,7 @@ export async function sandboxRun(
     );
   }
   try {
-    if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
+    if (!ctx.cancel.aborted) await once(ctx.cancel.signal, 'abort');
   } finally {
     await sandbox.close();
     lock.release();

@@ -16,7 +16,7 @@ import type { STATUS } from './spec';
 
 /** `mon status`: open incidents, failing and degraded checks, late heartbeats, on one screen. */
 export async function statusRun(
-  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'signal' | 'env' | 'now'>,
+  ctx: Pick<Ctx, 'io' | 'globals' | 'api' | 'cancel' | 'env' | 'now'>,
   { flags }: Input<typeof STATUS>,
 ): Promise<void> {
   const { io } = ctx;

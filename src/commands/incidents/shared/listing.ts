@@ -89,7 +89,7 @@ const MARGIN = 2;
  * incident new since the last refresh.
  */
 export async function watchIncidents(
-  ctx: Pick<Ctx, 'io' | 'api' | 'signal' | 'env' | 'now' | 'globals'>,
+  ctx: Pick<Ctx, 'io' | 'api' | 'cancel' | 'env' | 'now' | 'globals'>,
   { flags }: Input<typeof LIST>,
 ): Promise<never> {
   const { io } = ctx;

@@ -82,7 +82,7 @@ const stamp = (ms: number) => `${new Date(ms).toISOString().slice(11, 19)}Z`;
 
 /** Waits until healthy (exit 0), a failure with --fail-fast (exit 3), --timeout (exit 124), or Ctrl-C (130). */
 export async function untilHealthy(
-  ctx: Pick<Ctx, 'io' | 'globals' | 'signal' | 'now'>,
+  ctx: Pick<Ctx, 'io' | 'globals' | 'cancel' | 'now'>,
   client: Pick<ApiClient, 'request' | 'now'>,
   options: UntilOptions,
 ): Promise<void> {
@@ -135,8 +135,8 @@ export async function untilHealthy(
       );
     }
     const left = deadline - ctx.now();
-    if (left <= 0 || !(await sleep(Math.min(options.intervalSeconds * 1000, left), ctx.signal))) {
-      if (ctx.signal.aborted) {
+    if (left <= 0 || !(await sleep(Math.min(options.intervalSeconds * 1000, left), ctx.cancel.signal))) {
+      if (ctx.cancel.aborted) {
         await stream.end();
         throw new CancelledError('Stopped waiting.');
       }
