@@ -123,15 +123,15 @@ function readWrapped(file: string): { wrapped: string; source: Uint8Array } {
     const buffer = readWhole(fd, size, PREFIX.length, SUFFIX.length);
     if (buffer !== undefined) {
       const source = buffer.subarray(PREFIX.length, PREFIX.length + size);
-      if (isAscii(source)) {
-        buffer.write(PREFIX, 0, 'latin1');
-        buffer.write(SUFFIX, PREFIX.length + size, 'latin1');
-        return { wrapped: buffer.toString('latin1'), source };
-      }
+      if (!isAscii(source)) return { wrapped: `${PREFIX}${source.toString('utf8')}${SUFFIX}`, source };
+      buffer.write(PREFIX, 0, 'latin1');
+      buffer.write(SUFFIX, PREFIX.length + size, 'latin1');
+      return { wrapped: buffer.toString('latin1'), source };
     }
   } finally {
     closeSync(fd);
   }
+  // It changed size while it was read (a build writing it): read again, whole.
   const source = readFileSync(file);
   return { wrapped: `${PREFIX}${source.toString('utf8')}${SUFFIX}`, source };
 }
