@@ -1,5 +1,6 @@
 import { existsSync, fstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { isTerminal } from '../descriptor';
 import { BUILD_KEY, buildKey } from './build';
 import type { LineFacts } from './command-line';
 import { readRegular, removeFile, removeSealed, unseal, writeSealed } from './sealed';
@@ -31,9 +32,9 @@ export interface Reusable {
   name: string;
 }
 
-/** What the bundle wraps its text to (io.ts): the terminal's columns, 80 when stdout is not a terminal. */
+/** What the bundle wraps its text to (io.ts): the terminal's columns, 80 when stdout is not a terminal (asked as io.ts asks). */
 function width(): string {
-  const tty = fstatSync(1).isCharacterDevice() && process.getBuiltinModule('node:tty').isatty(1);
+  const tty = isTerminal(1, { fstatSync }) ?? Boolean(process.stdout.isTTY);
   return tty ? `tty${process.stdout.columns || 80}` : '80';
 }
 
