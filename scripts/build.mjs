@@ -20,6 +20,7 @@
 // and the build fails when an output would load anything from node_modules at run time:
 // the package has no dependencies to install.
 import { build } from 'esbuild';
+import { embedGroups, moduleGroups } from './groups.mjs';
 import { rareSplit } from './rare.mjs';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -369,6 +370,12 @@ const results = await Promise.all([
     },
     outfile: 'dist/mon.cjs',
     plugins: [rare.monPlugin, vendorPlugin, startupPlugin],
+    // Whitespace is minified after the nouns' groups are moved (scripts/groups.mjs), which finds
+    // each module by the `// <path>` line esbuild writes before it when it keeps whitespace.
+    minify: false,
+    minifySyntax: ours.minify,
+    minifyIdentifiers: ours.minify,
+    minifyWhitespace: false,
   }),
   rareBuild,
   // What bin/mon.js hands over to (src/start/start.ts): the output and code caches, then the
@@ -398,6 +405,18 @@ const results = await Promise.all([
 
 if (!zodLocalesTrimmed)
   throw new Error('zod changed: neither v4/classic/external.js nor v4/core/index.js imports ../locales/index.js');
+
+// Each noun's run code, moved into a function of dist/mon.cjs that sets it up on first use (scripts/groups.mjs).
+{
+  const groups = moduleGroups(rare.edges, new Set(rare.edges.flat().filter((file) => rare.isRare(file))));
+  const [code, map] = ['.cjs', '.cjs.map'].map((end) => results[0].outputFiles.find((file) => file.path.endsWith(`mon${end}`)));
+  const embedded = await embedGroups({ code: code.text, map: map.text }, groups, { minifyWhitespace: ours.minify });
+  results[0].outputFiles = results[0].outputFiles.map((file) =>
+    file === code || file === map
+      ? { path: file.path, text: file === code ? embedded.code : embedded.map, contents: Buffer.from(file === code ? embedded.code : embedded.map) }
+      : file,
+  );
+}
 
 // The source map is read by Node alone, for --debug's stack lines: their places (src/*.ts,
 // line, column) come from the mappings; the function names are the bundle's own on Node 20, 22

@@ -170,12 +170,13 @@ function accessorEntry(name, modules) {
  * plugins that make each bundle's imports of the other's modules reach them.
  */
 export async function rareSplit(vendored) {
+  const graph = await importGraph(process.cwd(), { packages: true });
   const {
     isRare,
     entries: rareEntries,
     shared: sharedModules,
     heavy: heavyModules,
-  } = await crossings(await importGraph(process.cwd(), { packages: true }), vendored);
+  } = await crossings(graph, vendored);
 
   /** The modules of src/ whose import `decide` redirects: given the module's path (src/...), it says where the import goes (undefined: bundled as usual). */
   function srcImports(b, decide) {
@@ -291,6 +292,8 @@ export async function rareSplit(vendored) {
 
   return {
     isRare,
+    /** The import graph's edges between modules of src/ ([from, to, kind, specifier]). */
+    edges: graph.filter(([, to]) => to.startsWith('src/')),
     shared: sharedModules,
     /** rare.cjs's entry: `rare(id)` gives the rare module `id` that mon.cjs imports. */
     rareEntry: accessorEntry(
