@@ -20,7 +20,7 @@
 // and the build fails when an output would load anything from node_modules at run time:
 // the package has no dependencies to install.
 import { build } from 'esbuild';
-import { embedGroups, moduleGroups } from './groups.mjs';
+import { decodeMappings, embedGroups, encodeMappings, moduleGroups } from './groups.mjs';
 import { rareSplit } from './rare.mjs';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -406,40 +406,31 @@ const results = await Promise.all([
 if (!zodLocalesTrimmed)
   throw new Error('zod changed: neither v4/classic/external.js nor v4/core/index.js imports ../locales/index.js');
 
-// Each noun's run code, moved into a function of dist/mon.cjs that sets it up on first use (scripts/groups.mjs).
+// Each noun's run code, moved into a function of dist/mon.cjs that sets it up on first use
+// (scripts/groups.mjs), and the map with it.
 {
-  const groups = moduleGroups(rare.edges, new Set(rare.edges.flat().filter((file) => rare.isRare(file))));
-  const [code, map] = ['.cjs', '.cjs.map'].map((end) => results[0].outputFiles.find((file) => file.path.endsWith(`mon${end}`)));
-  const embedded = await embedGroups({ code: code.text, map: map.text }, groups, { minifyWhitespace: ours.minify });
-  results[0].outputFiles = results[0].outputFiles.map((file) =>
-    file === code || file === map
-      ? { path: file.path, text: file === code ? embedded.code : embedded.map, contents: Buffer.from(file === code ? embedded.code : embedded.map) }
-      : file,
+  const [code, map] = ['.cjs', '.cjs.map'].map((end) =>
+    results[0].outputFiles.find((file) => file.path.endsWith(`mon${end}`)),
   );
+  const embedded = await embedGroups({ code: code.text, map: map.text }, moduleGroups(rare.edges, rare.isRare), {
+    minifyWhitespace: ours.minify,
+  });
+  results[0].outputFiles = [
+    { path: code.path, text: embedded.code, contents: Buffer.from(embedded.code) },
+    { path: map.path, text: embedded.map, contents: Buffer.from(embedded.map) },
+  ];
 }
 
 // The source map is read by Node alone, for --debug's stack lines: their places (src/*.ts,
 // line, column) come from the mappings; the function names are the bundle's own on Node 20, 22
 // and 24 (test/e2e/crash-report.test.ts). So the map's `names` (the original name of every
 // identifier the minifier renamed: 130 KB of its 840 KB) are left out, and with them each
-// mapping's fifth field, which points into them.
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-/** A mapping with its first four fields only (column, source, line, column): each ends with a digit below 32. */
-function withoutName(segment) {
-  let fields = 0;
-  for (let at = 0; at < segment.length; at++) {
-    if ((BASE64.indexOf(segment[at]) & 32) === 0 && ++fields === 4) return segment.slice(0, at + 1);
-  }
-  return segment;
-}
+// mapping's fifth field, which points into them (decodeMappings keeps four).
 for (const result of results) {
   result.outputFiles = result.outputFiles.map((file) => {
     if (!file.path.endsWith('.map')) return file;
     const map = JSON.parse(file.text);
-    map.mappings = map.mappings
-      .split(';')
-      .map((line) => line.split(',').map(withoutName).join(','))
-      .join(';');
+    map.mappings = encodeMappings(decodeMappings(map.mappings));
     map.names = [];
     const text = JSON.stringify(map);
     return { path: file.path, text, contents: Buffer.from(text) };

@@ -23,23 +23,22 @@ const NOUN = /^src\/commands\/([\w-]+)\//;
 export const groupFunction = (name) => `__monGroup_${name.replace(/\W/g, '_')}`;
 
 /**
- * Each module's group, given the import graph's edges ([from, to, kind]) and the modules of
- * dist/rare.cjs: a module under a noun's folder (but its tree) is the noun's, unless a module
+ * Each module's group, given the import graph's edges ([from, to, kind]) and which modules go to
+ * dist/rare.cjs (`isRare`): a module under a noun's folder (but its tree) is the noun's, unless a module
  * outside the group imports it statically (or rare.cjs at all: it reaches mon.cjs's modules by
  * name); then any other module that only one group's modules import goes with them, until
  * nothing more does. The rest stays at the bundle's top level.
  */
-export function moduleGroups(edges, rare) {
-  const free = (file) => !rare.has(file) && !RARE_KEPT.some((pattern) => pattern.test(file));
+export function moduleGroups(edges, isRare) {
+  const free = (file) => !isRare(file) && !RARE_KEPT.some((pattern) => pattern.test(file));
   const group = new Map();
   const importers = new Map();
   for (const [from, to, kind] of edges) {
     for (const file of [from, to]) if (free(file) && NOUN.test(file)) group.set(file, NOUN.exec(file)[1]);
     importers.set(to, [...(importers.get(to) ?? []), { from, kind }]);
   }
-  const reaches = ({ from, kind }, name) =>
-    group.get(from) === name || (kind === 'dynamic-import' && !rare.has(from));
-  for (let more = true; more; ) {
+  const reaches = ({ from, kind }, name) => group.get(from) === name || (kind === 'dynamic-import' && !isRare(from));
+  for (let more = true; more;) {
     more = false;
     for (const [file, name] of group) {
       if (!(importers.get(file) ?? []).every((importer) => reaches(importer, name))) {
@@ -159,7 +158,10 @@ export async function embedGroups({ code, map }, groups, { minifyWhitespace = tr
   }
   const text = (module) => lines.slice(module.start, module.end).join('\n');
   const missing = [...new Set(groups.values())].filter((name) => !moved.has(name));
-  if (missing.length) throw new Error(`the bundle has no module of the group(s) ${missing.join(', ')}: did esbuild stop writing \`// <path>\` lines?`);
+  if (missing.length)
+    throw new Error(
+      `the bundle has no module of the group(s) ${missing.join(', ')}: did esbuild stop writing \`// <path>\` lines?`,
+    );
 
   // Which group declares each name at its top level.
   const owner = new Map();
@@ -208,8 +210,7 @@ export async function embedGroups({ code, map }, groups, { minifyWhitespace = tr
   const bodies = [];
   for (const [name, members] of moved) {
     const body = [];
-    for (const module of members)
-      for (let at = module.start; at < module.end; at++) body.push(rewrite(at, name));
+    for (const module of members) for (let at = module.start; at < module.end; at++) body.push(rewrite(at, name));
     bodies.push({ name, body });
   }
   for (const { name, body } of bodies) {
@@ -241,7 +242,8 @@ export async function embedGroups({ code, map }, groups, { minifyWhitespace = tr
   }
 
   const inputMap = { ...source, names: [], mappings: encodeMappings(outMappings) };
-  if (!minifyWhitespace) return { code: `${assembled}\n//# sourceMappingURL=mon.cjs.map\n`, map: JSON.stringify(inputMap) };
+  if (!minifyWhitespace)
+    return { code: `${assembled}\n//# sourceMappingURL=mon.cjs.map\n`, map: JSON.stringify(inputMap) };
   const minified = await transform(
     `${assembled}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(inputMap)).toString('base64')}\n`,
     { minifyWhitespace: true, sourcemap: 'external', legalComments: 'none', sourcefile: 'mon.cjs' },

@@ -171,12 +171,7 @@ function accessorEntry(name, modules) {
  */
 export async function rareSplit(vendored) {
   const graph = await importGraph(process.cwd(), { packages: true });
-  const {
-    isRare,
-    entries: rareEntries,
-    shared: sharedModules,
-    heavy: heavyModules,
-  } = await crossings(graph, vendored);
+  const { isRare, entries: rareEntries, shared: sharedModules, heavy: heavyModules } = await crossings(graph, vendored);
 
   /** The modules of src/ whose import `decide` redirects: given the module's path (src/...), it says where the import goes (undefined: bundled as usual). */
   function srcImports(b, decide) {
