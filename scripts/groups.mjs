@@ -157,11 +157,9 @@ export async function embedGroups({ code, map }, groups, { minifyWhitespace = tr
     if (name !== undefined) moved.set(name, [...(moved.get(name) ?? []), module]);
   }
   const text = (module) => lines.slice(module.start, module.end).join('\n');
-  const missing = [...new Set(groups.values())].filter((name) => !moved.has(name));
-  if (missing.length)
-    throw new Error(
-      `the bundle has no module of the group(s) ${missing.join(', ')}: did esbuild stop writing \`// <path>\` lines?`,
-    );
+  // A module all of whose code esbuild left out (types only) has no line; a group none of whose has, no code.
+  if (groups.size > 0 && moved.size === 0)
+    throw new Error('the bundle has no `// <path>` line before its modules: esbuild writes them no more?');
 
   // Which group declares each name at its top level.
   const owner = new Map();
@@ -218,11 +216,11 @@ export async function embedGroups({ code, map }, groups, { minifyWhitespace = tr
     const calls = [...(entries.get(name) ?? [])].map(([exports, init]) => `${exports}: () => (${init}(), ${exports})`);
     push(`var ${group}_modules;`);
     push(`function ${group}() {`);
-    push(`  if (${group}_modules === undefined) {`);
+    push(`  return ${group}_modules ?? (${group}_modules = ${group}_setUp());`);
+    push('}');
+    push(`function ${group}_setUp() {`);
     for (const { line, segments } of body) push(line, segments);
-    push(`    ${group}_modules = { ${calls.join(', ')} };`);
-    push('  }');
-    push(`  return ${group}_modules;`);
+    push(`  return { ${calls.join(', ')} };`);
     push('}');
   }
   const assembled = out.join('\n');

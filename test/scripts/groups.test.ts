@@ -40,11 +40,12 @@ describe("each noun's run code in a function of dist/mon.cjs, set up on first us
     const groupOf = (file: string) => {
       const places = offsets.get(file);
       expect(places, file).toBeDefined();
-      const starts = [...code.matchAll(/function (__monGroup_\w+)\(\)\{/g)].map((match) => ({
-        name: match[1]!,
+      // A group's code is in its set-up function (`<group>_setUp`), after its getter.
+      const starts = [...code.matchAll(/function (__monGroup_\w+?)(_setUp)?\(\)\{/g)].map((match) => ({
+        name: match[2] ? match[1]! : undefined,
         start: match.index,
       }));
-      const holder = (place: number) => starts.filter(({ start }) => start <= place).at(-1)?.name;
+      const holder = (place: number) => starts.findLast(({ start }) => start <= place)?.name;
       const names = new Set(places!.map(holder));
       expect(names.size, file).toBe(1);
       return [...names][0];
