@@ -9,9 +9,10 @@ import { RARE_KEPT } from './rare.mjs';
  * esbuild hoists every module's functions to the bundle's top level, where each costs every start
  * its closure and its share of the code cache, used or not: `incidents list --json` paid for the
  * code of every other noun. Code inside a function V8 has not run has neither. So the modules of
- * each noun's run code are moved, whole, from the bundle's top level into a function of their
- * own (a group), which sets them up on the first call; the bundle reaches them only through
- * `import()` (a verb's run function, loaded when it runs), which is rewritten to call it. The
+ * each noun's run code, and each other module that only `import()` reaches, are moved, whole,
+ * from the bundle's top level into a function of their own (a group), which sets them up on the
+ * first call; the bundle reaches them only through `import()` (a verb's run function, loaded
+ * when it runs; an output format, a prompt), which is rewritten to call it. The
  * group's code still sees everything of the bundle's top level (one copy of each module: one
  * state, one class), and the build fails when anything outside a group names what moved into it.
  */
@@ -24,7 +25,8 @@ export const groupFunction = (name) => `__monGroup_${name.replace(/\W/g, '_')}`;
 
 /**
  * Each module's group, given the import graph's edges ([from, to, kind]) and which modules go to
- * dist/rare.cjs (`isRare`): a module under a noun's folder (but its tree) is the noun's, unless a module
+ * dist/rare.cjs (`isRare`): a module under a noun's folder (but its tree) is the noun's, and one
+ * that only `import()` reaches is a group of its own (named after its path), unless a module
  * outside the group imports it statically (or rare.cjs at all: it reaches mon.cjs's modules by
  * name); then any other module that only one group's modules import goes with them, until
  * nothing more does. The rest stays at the bundle's top level.
@@ -36,6 +38,11 @@ export function moduleGroups(edges, isRare) {
   for (const [from, to, kind] of edges) {
     for (const file of [from, to]) if (free(file) && NOUN.test(file)) group.set(file, NOUN.exec(file)[1]);
     importers.set(to, [...(importers.get(to) ?? []), { from, kind }]);
+  }
+  // And every other module that only `import()` reaches (an output format, a prompt): a group of its own.
+  for (const [file, by] of importers) {
+    if (free(file) && !group.has(file) && by.every(({ from, kind }) => kind === 'dynamic-import' && !isRare(from)))
+      group.set(file, file.replace(/^src\//, '').replace(/\.ts$/, ''));
   }
   const reaches = ({ from, kind }, name) => group.get(from) === name || (kind === 'dynamic-import' && !isRare(from));
   for (let more = true; more;) {

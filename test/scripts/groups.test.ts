@@ -54,6 +54,9 @@ describe("each noun's run code in a function of dist/mon.cjs, set up on first us
     expect(groupOf('src/commands/checks/list.ts')).toBe(groups.groupFunction('checks'));
     expect(groupOf('src/commands/status-pages/open.ts')).toBe(groups.groupFunction('status-pages'));
     expect(groupOf('src/commands/heartbeats/exec.ts')).toBe(groups.groupFunction('heartbeats'));
+    // A module that only `import()` reaches is a group of its own: an output format, a prompt.
+    expect(groupOf('src/output/formats/table.ts')).toBe(groups.groupFunction('output/formats/table'));
+    expect(groupOf('src/core/choice-prompts.ts')).toBe(groups.groupFunction('core/choice-prompts'));
     // A noun's tree (its help and flags), what every command uses, and a noun's module that code outside it imports.
     expect(groupOf('src/commands/incidents/index.ts')).toBeUndefined();
     expect(groupOf('src/io.ts')).toBeUndefined();
@@ -61,7 +64,7 @@ describe("each noun's run code in a function of dist/mon.cjs, set up on first us
     expect(groupOf('src/commands/incidents/shared/find.ts')).toBeUndefined();
   });
 
-  it('takes a noun folder but its tree, keeps what outside code imports statically (or rare code at all), and adds what only its modules import', () => {
+  it('takes a noun folder but its tree, and a module only import() reaches; keeps what outside code imports statically (or rare code at all); adds what only its modules import', () => {
     const edges: Edge[] = [
       ['src/commands/index.ts', 'src/commands/demo/index.ts', 'import-statement'],
       ['src/commands/demo/index.ts', 'src/commands/demo/spec.ts', 'import-statement'],
@@ -75,6 +78,10 @@ describe("each noun's run code in a function of dist/mon.cjs, set up on first us
       ['src/commands/demo/run.ts', 'src/commands/demo/shared/x.ts', 'import-statement'],
       ['src/commands/mcp/mcp.ts', 'src/commands/demo/shared/x.ts', 'dynamic-import'],
       ['src/commands/other/run.ts', 'src/commands/demo/late.ts', 'dynamic-import'],
+      ['src/main.ts', 'src/core/prompt.ts', 'dynamic-import'],
+      ['src/core/prompt.ts', 'src/core/prompt-keys.ts', 'import-statement'],
+      ['src/main.ts', 'src/core/mixed.ts', 'dynamic-import'],
+      ['src/core/context.ts', 'src/core/mixed.ts', 'import-statement'],
     ];
     const rare = (file: string) => file.startsWith('src/commands/mcp/');
     expect(Object.fromEntries([...groups.moduleGroups(edges, rare)].sort())).toEqual({
@@ -82,9 +89,11 @@ describe("each noun's run code in a function of dist/mon.cjs, set up on first us
       'src/commands/demo/run.ts': 'demo',
       'src/core/only-demo.ts': 'demo',
       'src/commands/other/run.ts': 'other',
+      'src/core/prompt-keys.ts': 'core/prompt',
+      'src/core/prompt.ts': 'core/prompt',
     });
     // Without the rare importer, x.ts goes with its noun.
-    expect(groups.moduleGroups(edges.slice(0, -2), notRare).get('src/commands/demo/shared/x.ts')).toBe('demo');
+    expect(groups.moduleGroups(edges.slice(0, 10), notRare).get('src/commands/demo/shared/x.ts')).toBe('demo');
   });
 
   // A bundle as esbuild writes it without minifying whitespace: each module after its `// <path>` line.
