@@ -9,7 +9,9 @@
 //   dist/vendor/jq.wasm   the jq engine, read by dist/vendor/jq.cjs (only with --jq)
 // All files are CommonJS so that bin/mon.js can compile them with a V8 code cache on every
 // Node.js version. Our own modules loaded with `await import()` stay lazy inside mon.cjs:
-// esbuild wraps them so their top-level code (and their vendor require) runs on first use.
+// esbuild wraps them so their top-level code (and their vendor require) runs on first use, and
+// scripts/groups.mjs then moves each noun's run code, and each module only `import()` reaches,
+// into a function of its own, so that not even their functions exist until then.
 // Files are replaced atomically (write, then rename): a `mon` starting during a build reads
 // either the old file or the new one, never half of one.
 //
@@ -406,8 +408,8 @@ const results = await Promise.all([
 if (!zodLocalesTrimmed)
   throw new Error('zod changed: neither v4/classic/external.js nor v4/core/index.js imports ../locales/index.js');
 
-// Each noun's run code, moved into a function of dist/mon.cjs that sets it up on first use
-// (scripts/groups.mjs), and the map with it.
+// Each noun's run code, and each module only `import()` reaches, moved into a function of
+// dist/mon.cjs that sets it up on first use (scripts/groups.mjs), and the map with it.
 {
   const [code, map] = ['.cjs', '.cjs.map'].map((end) =>
     results[0].outputFiles.find((file) => file.path.endsWith(`mon${end}`)),
