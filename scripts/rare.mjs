@@ -94,9 +94,11 @@ export async function crossings(all, vendored) {
   for (const [file, names] of shared) {
     const source = readFileSync(file, 'utf8');
     for (const name of names) {
-      if (new RegExp(`^export\\s+(let|var)\\s+${name}\\b`, 'm').test(source))
+      // `*` (a namespace import or an `import()`): any name it exports.
+      const exported = name === '*' ? /^export\s+(?:let|var)\s+([\w$]+)/m.exec(source)?.[1] : name;
+      if (exported !== undefined && new RegExp(`^export\\s+(let|var)\\s+${exported}\\b`, 'm').test(source))
         throw new Error(
-          `${file} exports ${name} with \`export let\`, which rare.cjs imports: it takes the value once, and would not see it change. Export a function that gives it.`,
+          `${file} exports ${exported} with \`export let\`, which rare.cjs imports: it takes the value once, and would not see it change. Export a function that gives it.`,
         );
     }
   }

@@ -66,6 +66,14 @@ describe('dist/rare.cjs: the rarely used code, out of dist/mon.cjs (scripts/rare
     expect((await split.crossings(dynamic, [])).entries).toEqual(['src/sandbox/server.ts']);
   });
 
+  it('takes every name of a module of mon.cjs that rare code reaches with import() (its namespace)', async () => {
+    const edges: Edge[] = [
+      ['src/io.ts', 'src/text/mask.ts', 'import-statement', './text/mask'],
+      ['src/sandbox/server.ts', 'src/text/mask.ts', 'dynamic-import', '../text/mask'],
+    ];
+    expect((await split.crossings(edges, [])).shared).toEqual(new Map([['src/text/mask.ts', ['*']]]));
+  });
+
   it('reads the names a module imports from another as esbuild writes them (one line or several, default, namespace)', () => {
     const code = [
       'import { a, b as c } from "../io";',
