@@ -102,27 +102,36 @@ export function readLine(argv: readonly string[], root: ReadNode): Reading {
   const known = new Map<string, Known>();
   // Each command's short forms: the letters of a group are all its first letter's command's.
   const letters: Map<string, Known>[] = [];
-  const learn = (node: ReadNode) => {
-    const depth = chain.length;
-    chain.push(node);
-    given.push({});
-    const own = new Map<string, Known>();
-    letters.push(own);
-    const add = (name: string, entry: Known) => {
-      if (!known.has(name)) known.set(name, entry);
-    };
-    add(HELP_FLAGS.short, HELP);
-    add(HELP_FLAGS.long, HELP);
-    if (depth === 0) add(VERSION_FLAG, { depth, option: 'version' });
-    for (const [key, flag] of Object.entries(node.spec.flags ?? {})) {
-      for (const spelling of spellingsOf(key, flag)) {
-        add(spelling.long, { depth, spelling });
-        if (spelling.short) {
-          add(spelling.short, { depth, spelling });
-          own.set(spelling.short, { depth, spelling });
+  // The commands' spellings are learnt when the line's first flag is read, in the commands'
+  // order (the same map as learning each as it is named): a line of words only (`mon status`,
+  // `mon completion bash`) makes none.
+  let learnt = 0;
+  const learnSpellings = () => {
+    for (; learnt < chain.length; learnt++) {
+      const depth = learnt;
+      const own = new Map<string, Known>();
+      letters.push(own);
+      const add = (name: string, entry: Known) => {
+        if (!known.has(name)) known.set(name, entry);
+      };
+      add(HELP_FLAGS.short, HELP);
+      add(HELP_FLAGS.long, HELP);
+      if (depth === 0) add(VERSION_FLAG, { depth, option: 'version' });
+      for (const [key, flag] of Object.entries(chain[depth]!.spec.flags ?? {})) {
+        for (const spelling of spellingsOf(key, flag)) {
+          add(spelling.long, { depth, spelling });
+          if (spelling.short) {
+            add(spelling.short, { depth, spelling });
+            own.set(spelling.short, { depth, spelling });
+          }
         }
       }
     }
+  };
+  const learn = (node: ReadNode) => {
+    chain.push(node);
+    given.push({});
+    if (learnt > 0) learnSpellings();
   };
   learn(root);
 
@@ -171,6 +180,12 @@ export function readLine(argv: readonly string[], root: ReadNode): Reading {
       } else reading.operands.push({ word, at });
       continue;
     }
+    // The help's own spellings are every command's, first (`mon incidents --help` learns no other).
+    if (word === HELP_FLAGS.long || word === HELP_FLAGS.short) {
+      take(word, HELP, undefined);
+      continue;
+    }
+    learnSpellings();
     if (word.startsWith('--')) {
       const equals = word.indexOf('=');
       const entry = known.get(equals < 0 ? word : word.slice(0, equals));
