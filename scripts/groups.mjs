@@ -235,8 +235,8 @@ export async function embedGroups({ code, map }, groups, { minifyWhitespace = tr
   // Nothing outside a group may name what moved into it (it would be an undefined global at run time).
   const program = parse(assembled, { ecmaVersion: 'latest', allowReturnOutsideFunction: true, ranges: true });
   const scopes = analyze(program, { ecmaVersion: 2022, sourceType: 'script', nodejsScope: true });
-  const unresolved = [...scopes.globalScope.through, ...(scopes.globalScope.childScopes[0]?.through ?? [])];
-  const stray = unresolved.filter(({ identifier }) => owner.has(identifier.name));
+  // What no scope declares reaches the global scope's `through`, from however deep it is.
+  const stray = scopes.globalScope.through.filter(({ identifier }) => owner.has(identifier.name));
   if (stray.length) {
     const { identifier } = stray[0];
     const { name, path } = owner.get(identifier.name);
