@@ -4,7 +4,8 @@
  * received requests are the evidence that a plan sends nothing and its token sends once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, connect as connectTcp, type Socket } from 'node:net';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -272,16 +273,27 @@ describe('mon mcp against a sandbox over HTTP', () => {
   });
 
   it('its calls share one kept-alive connection to the API, whatever the tool', async () => {
-    // A TCP relay in front of the sandbox counts the connections the server opens.
-    const upstream = new URL(sandbox.env().MON_BASE_URL!);
+    // An HTTP relay in front of the sandbox counts the connections the server opens to it. It
+    // keeps an idle connection for 10 minutes (and says so: `Keep-Alive: timeout=600`, which
+    // Node's agent honours), so a loaded machine's pause between two calls cannot close it, as
+    // the sandbox's 5 s would; each request goes on to the sandbox on a connection of its own.
+    const upstream = sandbox.env().MON_BASE_URL!;
     const opened: Socket[] = [];
-    const relay = createServer((socket) => {
-      opened.push(socket);
-      const onward = connectTcp(Number(upstream.port), upstream.hostname);
-      for (const end of [socket, onward]) end.on('error', () => {});
-      socket.pipe(onward).pipe(socket);
-      socket.on('close', () => onward.destroy());
+    const relay = createHttpServer((request, response) => {
+      const onward = httpRequest(
+        upstream + request.url,
+        { method: request.method, headers: { ...request.headers, host: new URL(upstream).host }, agent: false },
+        (answer) => {
+          const { connection: _connection, 'keep-alive': _keepAlive, ...headers } = answer.headers;
+          response.writeHead(answer.statusCode ?? 502, headers);
+          answer.pipe(response);
+        },
+      );
+      onward.on('error', () => response.destroy());
+      request.pipe(onward);
     });
+    relay.keepAliveTimeout = 600_000;
+    relay.on('connection', (socket: Socket) => opened.push(socket));
     await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = relay.address() as { port: number };
@@ -298,7 +310,7 @@ describe('mon mcp against a sandbox over HTTP', () => {
       expect(opened).toHaveLength(1);
       expect(opened[0]!.destroyed).toBe(false);
     } finally {
-      for (const socket of opened) socket.destroy();
+      relay.closeAllConnections();
       await new Promise((resolve) => relay.close(resolve));
     }
   });
