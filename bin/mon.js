@@ -60,8 +60,12 @@ function startUp() {
   }
 }
 
-/** Sets the exit code when the command is done; a keep-alive socket or a stray timer must not keep it alive. */
+/**
+ * Sets the exit code when the command is done; a keep-alive socket or a stray timer must not keep
+ * it alive. A code given at once (a kept output, printed) leaves neither, and needs no timer.
+ */
 function exitWith(code) {
+  if (typeof code === 'number') return void (process.exitCode = code);
   Promise.resolve(code).then(function (value) {
     process.exitCode = value;
     setTimeout(function () {
