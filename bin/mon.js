@@ -60,10 +60,8 @@ function startUp() {
   }
 }
 
-/**
- * Sets the exit code when the command is done; a keep-alive socket or a stray timer must not keep
- * it alive. A code given at once (a kept output, printed) leaves neither, and needs no timer.
- */
+/** Sets the exit code when the command is done; a keep-alive socket or a stray timer must not keep
+ *  it alive (a code given at once, a kept output printed, leaves neither: no timer). */
 function exitWith(code) {
   if (typeof code === 'number') return void (process.exitCode = code);
   Promise.resolve(code).then(function (value) {
