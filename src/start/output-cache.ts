@@ -1,6 +1,7 @@
 import { existsSync, fstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isTerminal } from '../descriptor';
+import { envFlag } from '../env';
 import { BUILD_KEY, buildKey } from './build';
 import type { LineFacts } from './command-line';
 import { readRegular, removeFile, removeSealed, unseal, writeSealed } from './sealed';
@@ -11,7 +12,9 @@ import { readRegular, removeFile, removeSealed, unseal, writeSealed } from './se
  * printed, and printed from there without loading the bundle: `mon incidents --help` then
  * costs what `mon --version` does. Its file is named after the bundle's build (a new build
  * never prints an old one's help), the width and the command line itself. Only a command line
- * of words and -h/--help qualifies: a flag could change what is printed. Each file carries its
+ * of words and -h/--help qualifies: a flag could change what is printed. It is looked for by
+ * those words alone, before the line is read (outputName): only the run that kept it had to
+ * read the line, to know that its output may be kept (mayKeep). Each file carries its
  * checksum (sealed.ts): a damaged one is removed and printed afresh.
  */
 
@@ -38,16 +41,19 @@ function width(): string {
   return tty ? `tty${process.stdout.columns || 80}` : '80';
 }
 
-/** The output `argv` may have kept (of the bundle `bundle` of `dist`), or undefined when its output may not be kept. */
-export function reusableOutput(
+/**
+ * The name the output of `argv` (of the bundle `bundle` of `dist`) is kept under, when a line
+ * of its words may have one: at most four words or -h/--help, and not a debug run (--debug is
+ * a flag; MON_DEBUG, read as read.ts reads it). undefined otherwise.
+ */
+export function outputName(
   argv: readonly string[],
-  facts: Pick<LineFacts, 'debug' | 'help' | 'words'>,
   dist: string,
   bundle: string,
+  env: NodeJS.ProcessEnv,
 ): Reusable | undefined {
-  if (facts.debug || argv.length > 4) return undefined;
+  if (argv.length > 4 || envFlag(env.MON_DEBUG)) return undefined;
   if (!argv.every((arg) => !arg.startsWith('-') || arg === '-h' || arg === '--help')) return undefined;
-  if (!(facts.help || facts.words[0] === 'completion' || argv.length <= 1)) return undefined;
   try {
     const build = buildKey(dist, bundle);
     const line = encodeURIComponent(argv.join('\u0000'));
@@ -57,6 +63,11 @@ export function reusableOutput(
     // No bundle (bin/mon.js says so), or no stdout.
     return undefined;
   }
+}
+
+/** May the output of `argv` be kept, as the line reads (`facts`)? A help, a completion script, or a line of one word at most. */
+export function mayKeep(argv: readonly string[], facts: Pick<LineFacts, 'help' | 'words'>): boolean {
+  return facts.help || facts.words[0] === 'completion' || argv.length <= 1;
 }
 
 /** What was kept as `name` in `dir`, or undefined; a damaged file is removed (the bundle prints it, and it is kept again). */

@@ -4,7 +4,7 @@ import type { RunOptions } from '../cli';
 import { trustedCacheDir } from './cache-dir';
 import { CodeCache } from './code-cache';
 import { commandName, lineFacts, type LineFacts } from './command-line';
-import { keepOutput, keptOutput, reusableOutput } from './output-cache';
+import { keepOutput, keptOutput, mayKeep, outputName } from './output-cache';
 import { print } from './print';
 
 /*
@@ -22,8 +22,13 @@ interface Cli {
 }
 
 export function start(argv: string[], dist: string, env: NodeJS.ProcessEnv = process.env): number | Promise<number> {
-  const facts = lineFacts(argv, env);
   const bundle = join(dist, 'mon.cjs');
+  // A kept output is found by the line's words (output-cache.ts), before the line is read.
+  const named = outputName(argv, dist, bundle, env);
+  const dir = named && trustedCacheDir(false, env);
+  const kept = named && dir ? keptOutput(dir, named.name) : undefined;
+  if (kept !== undefined) return print(kept.toString());
+  const facts = lineFacts(argv, env);
   // --debug (or MON_DEBUG=1): a crash's stack names src/*.ts lines (dist/mon.cjs.map). Node reads
   // a file's map when it loads the file with source maps on, so they are turned on first; the
   // plain loader is used (the stack is what matters in a debug run, not the last milliseconds).
@@ -42,11 +47,8 @@ export function start(argv: string[], dist: string, env: NodeJS.ProcessEnv = pro
   if (wasm) process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
 
   let options: RunOptions = {};
-  const reusable = reusableOutput(argv, facts, dist, bundle);
+  const reusable = named && mayKeep(argv, facts) ? named : undefined;
   if (reusable !== undefined) {
-    const dir = trustedCacheDir(false, env);
-    const kept = dir === undefined ? undefined : keptOutput(dir, reusable.name);
-    if (kept !== undefined) return print(kept.toString());
     options = {
       reusableOutput: (text) => {
         const target = trustedCacheDir(true, env);
