@@ -42,9 +42,9 @@ function width(): string {
 }
 
 /**
- * The name the output of `argv` (of the bundle `bundle` of `dist`) is kept under, when a line
- * of its words may have one: at most four words or -h/--help, and not a debug run (--debug is
- * a flag; MON_DEBUG, read as read.ts reads it). undefined otherwise.
+ * The name the output of `argv` (of the bundle `bundle` of `dist`) is kept under, when such a
+ * line may have one: at most four arguments, each a word or -h/--help, and not a debug run
+ * (--debug is a flag; MON_DEBUG, read as read.ts reads it). undefined otherwise.
  */
 export function outputName(
   argv: readonly string[],
