@@ -95,10 +95,12 @@ export async function crossings(all, vendored) {
     const source = readFileSync(file, 'utf8');
     for (const name of names) {
       // `*` (a namespace import or an `import()`): any name it exports.
-      const exported = name === '*' ? /^export\s+(?:let|var)\s+([\w$]+)/m.exec(source)?.[1] : name;
-      if (exported !== undefined && new RegExp(`^export\\s+(let|var)\\s+${exported}\\b`, 'm').test(source))
+      const exported = new RegExp(`^export\\s+(?:let|var)\\s+(${name === '*' ? '[\\w$]+' : name})\\b`, 'm').exec(
+        source,
+      );
+      if (exported)
         throw new Error(
-          `${file} exports ${exported} with \`export let\`, which rare.cjs imports: it takes the value once, and would not see it change. Export a function that gives it.`,
+          `${file} exports ${exported[1]} with \`export let\`, which rare.cjs imports: it takes the value once, and would not see it change. Export a function that gives it.`,
         );
     }
   }
