@@ -10,12 +10,14 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { wordSum } from './word-sum';
 
 /*
  * The files of mon's caches, as written and read: a header mon writes (a marker naming the
- * kind of file, then the checksum and length of what follows), then the payload. A file whose
- * header or checksum does not match is damaged (a flipped bit, a torn copy): its payload is
- * never used (a damaged V8 code cache crashes V8). Only a file that starts with a header mon
+ * kind of file, then the checksum of what follows (word-sum.ts) and its length), then the
+ * payload. A file whose header or checksum does not match is damaged (a flipped bit, a torn copy): its payload is
+ * never used (a damaged V8 code cache crashes V8; a code cache that mon's builds before
+ * 2026-11-29 checked by its CRC-32 reads as damaged, and is written again). Only a file that starts with a header mon
  * writes (giving the file's length), under a name mon gives its files, is ever removed: a
  * directory may hold other files.
  */
@@ -31,42 +33,9 @@ const headerLength = (kind: Kind) => MARKERS[kind].length + 19;
 const HEX8 = /^[0-9a-f]{8}$/;
 const hex8 = (value: number) => value.toString(16).padStart(8, '0');
 
-let crc32: ((bytes: Uint8Array) => number) | undefined;
-
-/**
- * A payload's checksum. A code cache's (hundreds of kilobytes) is its CRC-32, by zlib (native;
- * node:zlib is loaded when first asked). A kept output's or a marker's (a few kilobytes, where
- * loading node:zlib and the streams it requires would cost more than printing the output) is
- * a sum of its words in JavaScript (wordSum). Any one flipped bit changes either.
- */
-export function checksum(kind: Kind, bytes: Uint8Array): number {
-  if (kind === 'code') return (crc32 ??= process.getBuiltinModule('node:zlib').crc32)(bytes);
-  return wordSum(bytes);
-}
-
-/**
- * The length, then each 32-bit word (then each byte left over), as s = s * 31 + word (mod
- * 2^32). A changed word or byte changes s, and every step after multiplies the change by 31,
- * which is odd: the change never becomes 0, so one flipped bit is always seen. Words are read
- * in the machine's byte order (a cache shared with a machine of the other order is written
- * again there, as if damaged: it only costs speed).
- */
-export function wordSum(bytes: Uint8Array): number {
-  const words = bytes.length >>> 2;
-  // A view of whole words needs a start on one (a payload does: its header's length is).
-  const at = bytes.byteOffset % 4 === 0 ? bytes : Uint8Array.from(bytes);
-  const view = new Int32Array(at.buffer, at.byteOffset, words);
-  let sum = bytes.length | 0;
-  // s * 31 as (s << 5) - s: no call to Math.imul, which the interpreter makes ~40% dearer (this
-  // loop runs once per start, never long enough to be optimised).
-  for (let word = 0; word < words; word++) sum = ((sum << 5) - sum + view[word]!) | 0;
-  for (let byte = words * 4; byte < bytes.length; byte++) sum = ((sum << 5) - sum + bytes[byte]!) | 0;
-  return sum >>> 0;
-}
-
 /** `payload` with its header, as the file holds it. */
 export function seal(kind: Kind, payload: Uint8Array): Buffer {
-  const header = `${MARKERS[kind]} ${hex8(checksum(kind, payload))} ${hex8(payload.length)}\n`;
+  const header = `${MARKERS[kind]} ${hex8(wordSum(payload))} ${hex8(payload.length)}\n`;
   return Buffer.concat([Buffer.from(header, 'latin1'), payload]);
 }
 
@@ -85,7 +54,7 @@ function header(kind: Kind, data: Buffer): { sum: number; size: number } | undef
 export function unseal(kind: Kind, data: Buffer): Buffer | undefined {
   const given = header(kind, data);
   const payload = data.subarray(headerLength(kind));
-  if (given === undefined || payload.length !== given.size || checksum(kind, payload) !== given.sum) return undefined;
+  if (given === undefined || payload.length !== given.size || wordSum(payload) !== given.sum) return undefined;
   return payload;
 }
 

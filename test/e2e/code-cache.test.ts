@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { seal, unseal } from '../../src/start/sealed';
+import { LARGE } from '../../src/start/word-sum';
 import { httpServer, TEST_ACCOUNT, TEST_KEY } from '../helpers';
 import { BIN, cleanEnv, collect, fetchedNode, runMon, tempDir } from './harness';
 
@@ -305,6 +306,25 @@ describe('the code cache on first use', () => {
       { numRuns: 24, seed: 20261127 },
     );
   }, 120_000);
+
+  it('is checked by the same sum without WebAssembly (node --jitless): the next run uses the file as written', async () => {
+    const dir = join(tempDir(), 'cache');
+    const env = cleanEnv({ MON_CACHE_DIR: dir });
+    const run = () =>
+      collect(spawn(process.execPath, ['--jitless', BIN, ...HELP], { env, stdio: ['pipe', 'pipe', 'pipe'] }));
+    const first = await run();
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(HELP_LINE);
+    const written = caches(dir);
+    const names = Object.keys(written);
+    expect(names).toEqual([expect.stringMatching(/-runtimes\.help\.v8cache$/)]);
+    // Summed in JavaScript by that run; checked here by WebAssembly (a code cache is hundreds of kilobytes).
+    const payload = unseal('code', readFileSync(join(dir, names[0]!)));
+    expect(payload?.length).toBeGreaterThan(LARGE);
+    const second = await run();
+    expect(second).toEqual(first);
+    expect(caches(dir)).toEqual(written);
+  });
 
   it('a run that dies with its caches loaded (kill -9 here; a crash) has them removed at the next start, which caches afresh', async () => {
     const dir = join(tempDir(), 'cache');
