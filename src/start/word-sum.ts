@@ -11,20 +11,19 @@
  * One sum, two engines. A few kilobytes (a kept output, a marker) are summed in JavaScript: the
  * loop runs once per start, in the interpreter. Hundreds (a code cache: 29 to 34 M
  * instructions there for 348 KB) are summed in WebAssembly from LARGE bytes on, four blocks a
- * turn with its 128-bit instructions, compiled by V8's baseline compiler (~0.5 M to set up):
- * +1.1 to 2.3 M for that cache against a run that checks none, where node:zlib's CRC-32 cost
- * +3.8 to 6.6 M, most of it loading the module (Node.js 20, 22, 24). Without WebAssembly
- * (`--jitless`, a limit on address space too small for its memory, a CPU without its 128-bit
- * instructions) it is all JavaScript. test/start/word-sum.test.ts holds the engines to the
- * same sums.
+ * turn with its 128-bit instructions (word-sum-module.generated.ts, assembled by
+ * scripts/word-sum-module.mjs), compiled by V8's baseline compiler (~0.5 M to set up): +1.1 to
+ * 2.3 M for that cache against a run that checks none, where node:zlib's CRC-32 cost +3.8 to
+ * 6.6 M, most of it loading the module (Node.js 20, 22, 24). Without WebAssembly (`--jitless`,
+ * a limit on address space too small for its memory, a CPU without its 128-bit instructions)
+ * it is all JavaScript. test/start/word-sum.test.ts holds the engines to the same sums.
  */
+
+import { LANES_AT, SUM_MODULE, TURN_BLOCKS } from './word-sum-module.generated';
 
 /** From this many bytes on, WebAssembly sums the lanes. */
 export const LARGE = 32 * 1024;
-/** The 16-byte blocks WebAssembly sums a turn. */
-const UNROLL = 4;
-/** Where WebAssembly's memory holds the lanes (16 bytes), and the payload after them. */
-const LANES = 0;
+/** Where WebAssembly's memory holds the payload: after the lanes, on a block. */
 const PAYLOAD = 16;
 
 /**
@@ -67,12 +66,12 @@ export function wordSum(bytes: Uint8Array): number {
   const pages = Math.ceil((PAYLOAD + bytes.length) / 65536) - engine.memory.buffer.byteLength / 65536;
   if (pages > 0) engine.memory.grow(pages);
   new Uint8Array(engine.memory.buffer).set(bytes, PAYLOAD);
-  const turns = (bytes.length >>> 4) >>> 2;
+  const turns = Math.floor((bytes.length >>> 4) / TURN_BLOCKS);
   engine.lanes(PAYLOAD, turns);
-  return finish(bytes, new Int32Array(engine.memory.buffer, LANES, 4), turns * UNROLL);
+  return finish(bytes, new Int32Array(engine.memory.buffer, LANES_AT, 4), turns * TURN_BLOCKS);
 }
 
-/** What WebAssembly sums with: its memory, and `lanes(at, turns)`, four blocks from `at` a turn into the lanes at LANES. */
+/** What WebAssembly sums with: its memory, and `lanes(at, turns)`, TURN_BLOCKS blocks from `at` a turn into the lanes at LANES_AT. */
 interface Engine {
   memory: { buffer: ArrayBuffer; grow(pages: number): number };
   lanes(at: number, turns: number): void;
@@ -86,116 +85,12 @@ declare const WebAssembly: {
   Instance: new (module: object) => { exports: object };
 };
 
-/** The WebAssembly module, compiled; false when WebAssembly cannot run here. */
+/** The WebAssembly module (assembled by scripts/word-sum-module.mjs), compiled; false when WebAssembly cannot run here. */
 function compile(): Engine | false {
   try {
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(moduleBytes()));
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(SUM_MODULE, 'base64')));
     return instance.exports as unknown as Engine;
   } catch {
     return false;
   }
-}
-
-/**
- * The module, assembled (WebAssembly's binary format, its instructions named):
- *
- *   (memory (export "memory") 0)
- *   (func (export "lanes") (param $at i32) (param $turns i32) (local $lanes v128)
- *     (block (loop
- *       (br_if 1 (i32.eqz (local.get $turns)))
- *       ;; for k in 0..3:
- *       ;;   $lanes = ($lanes << 5) - $lanes + (v128.load offset=16k (local.get $at)), in each lane
- *       (local.set $at (i32.add (local.get $at) (i32.const 64)))
- *       (local.set $turns (i32.sub (local.get $turns) (i32.const 1)))
- *       (br 0)))
- *     (v128.store (i32.const LANES) (local.get $lanes)))
- */
-function moduleBytes(): Uint8Array {
-  const [at, turns, lanes] = [0, 1, 2];
-  const [i32, v128] = [0x7f, 0x7b];
-  const simd = 0xfd;
-  const op = {
-    block: 0x02,
-    loop: 0x03,
-    end: 0x0b,
-    br: 0x0c,
-    brIf: 0x0d,
-    get: 0x20,
-    set: 0x21,
-    const: 0x41,
-    eqz: 0x45,
-    add: 0x6a,
-    sub: 0x6b,
-    void: 0x40,
-    // After the prefix 0xfd (as LEB128 numbers).
-    load: [simd, 0x00],
-    store: [simd, 0x0b],
-    lanesShl: [simd, 0xab, 0x01],
-    lanesAdd: [simd, 0xae, 0x01],
-    lanesSub: [simd, 0xb1, 0x01],
-  };
-  // Each instruction, as its opcode, then its immediates.
-  const block = (k: number) => [
-    [op.get, lanes],
-    [op.const, 5],
-    op.lanesShl,
-    [op.get, lanes],
-    op.lanesSub, // ($lanes << 5) - $lanes
-    [op.get, at],
-    [...op.load, 4, 16 * k], // block k: aligned on 16 bytes (2^4), at offset 16k
-    op.lanesAdd,
-    [op.set, lanes],
-  ];
-  const instructions = [
-    [op.block, op.void],
-    [op.loop, op.void],
-    [op.get, turns],
-    [op.eqz],
-    [op.brIf, 1],
-    ...Array.from({ length: UNROLL }, (_, k) => block(k)).flat(),
-    [op.get, at],
-    [op.const, ...signed(16 * UNROLL)],
-    [op.add],
-    [op.set, at],
-    [op.get, turns],
-    [op.const, 1],
-    [op.sub],
-    [op.set, turns],
-    [op.br, 0],
-    [op.end],
-    [op.end],
-    [op.const, LANES],
-    [op.get, lanes],
-    [...op.store, 4, 0],
-    [op.end],
-  ];
-  // One local of its own (the lanes), then the instructions.
-  const body = [1, 1, v128, ...instructions.flat()];
-  const section = (id: number, content: number[]) => [id, ...size(content.length), ...content];
-  const name = (text: string) => [text.length, ...Buffer.from(text, 'latin1')];
-  return Uint8Array.from([
-    ...[0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0],
-    ...section(1, [1, 0x60, 2, i32, i32, 0]),
-    ...section(3, [1, 0]),
-    ...section(5, [1, 0, 0]),
-    ...section(7, [2, ...name('memory'), 2, 0, ...name('lanes'), 0, 0]),
-    ...section(10, [1, ...size(body.length), ...body]),
-  ]);
-}
-
-/** An unsigned LEB128 number, as WebAssembly writes sizes. */
-function size(value: number): number[] {
-  const bytes: number[] = [];
-  do {
-    const low = value & 0x7f;
-    value >>>= 7;
-    bytes.push(value ? low | 0x80 : low);
-  } while (value);
-  return bytes;
-}
-
-/** A positive signed LEB128 number, as WebAssembly writes an i32.const (its last byte's 0x40 is the sign). */
-function signed(value: number): number[] {
-  const bytes = size(value);
-  return bytes.at(-1)! & 0x40 ? [...bytes.slice(0, -1), bytes.at(-1)! | 0x80, 0] : bytes;
 }

@@ -7,8 +7,14 @@
  * WebAssembly at all (`node --jitless`): test/e2e/code-cache.test.ts.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LARGE, wordSum } from '../../src/start/word-sum';
+// @ts-expect-error: a plain .mjs script without types
+import * as untypedScript from '../../scripts/word-sum-module.mjs';
+
+/** scripts/word-sum-module.mjs: the module it assembles, and the file it writes. */
+const script = untypedScript as { sumModule(): Uint8Array; WORD_SUM_MODULE_FILE: string; wordSumModuleFile(): string };
 
 /** The sum by its definition. */
 function defined(bytes: Uint8Array): number {
@@ -123,6 +129,15 @@ describe('the sum of words', () => {
     }
     expect(instances).toHaveLength(1);
     expect(Object.keys(instances[0]!).sort()).toEqual(['lanes', 'memory']);
+  });
+
+  it('runs the module the script assembles (run `npm run word-sum-module` after changing it), which is valid WebAssembly', () => {
+    expect(readFileSync(script.WORD_SUM_MODULE_FILE, 'utf8')).toBe(script.wordSumModuleFile());
+    expect(
+      (globalThis as unknown as { WebAssembly: { validate(bytes: Uint8Array): boolean } }).WebAssembly.validate(
+        script.sumModule(),
+      ),
+    ).toBe(true);
   });
 
   it('is summed in JavaScript where WebAssembly cannot run, with the same result', async () => {
