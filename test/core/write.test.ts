@@ -297,7 +297,7 @@ describe('the state a token is bound to, by target', () => {
     const fresh = JSON.parse((await run(`${line} --plan`)).stdout) as Plan;
     sandbox.requests.length = 0;
     const refused = await run(`${line} --plan-token ${stale.planToken}`);
-    expect(refused.code).toBe(10);
+    expect(refused.code, refused.stderr).toBe(10);
     expect(refused.stderr).toContain(
       `Heartbeat monitor "Sweeper" (${id}) changed since it was planned: it was renamed from "Sweeper" to "Queue sweeper"; its configuration changed (muted)`,
     );
@@ -319,7 +319,7 @@ describe('the state a token is bound to, by target', () => {
     });
     sandbox.requests.length = 0;
     const result = await run(`${line} --plan-token ${plan.planToken}`);
-    expect(result.code).toBe(10);
+    expect(result.code, result.stderr).toBe(10);
     expect(result.stderr).toContain('its message was changed');
     expect(writes()).toEqual([]);
   });
