@@ -15,11 +15,11 @@ import { wordSum } from './word-sum';
 /*
  * The files of mon's caches, as written and read: a header mon writes (a marker naming the
  * kind of file, then the checksum of what follows (word-sum.ts) and its length), then the
- * payload. A file whose header or checksum does not match is damaged (a flipped bit, a torn copy): its payload is
- * never used (a damaged V8 code cache crashes V8; a code cache that mon's builds before
- * 2026-11-29 checked by its CRC-32 reads as damaged, and is written again). Only a file that starts with a header mon
- * writes (giving the file's length), under a name mon gives its files, is ever removed: a
- * directory may hold other files.
+ * payload. A file whose header or checksum does not match is damaged (a flipped bit, a torn
+ * copy): its payload is never used (a damaged V8 code cache crashes V8; one that an earlier
+ * build checked by its CRC-32 reads as damaged, and is written again). Only a file that starts
+ * with a header mon writes (giving the file's length), under a name mon gives its files, is
+ * ever removed: a directory may hold other files.
  */
 
 /** What a file holds (a V8 code cache, a kept output, the marker of a run using code caches): named by its header. */

@@ -63,12 +63,19 @@ export function wordSum(bytes: Uint8Array): number {
   if (bytes.length < LARGE) return finish(bytes, none, 0);
   const engine = (wasm ??= compile());
   if (engine === false) return finish(bytes, none, 0);
-  const pages = Math.ceil((PAYLOAD + bytes.length) / 65536) - engine.memory.buffer.byteLength / 65536;
-  if (pages > 0) engine.memory.grow(pages);
-  new Uint8Array(engine.memory.buffer).set(bytes, PAYLOAD);
+  let lanes: Int32Array;
   const turns = Math.floor((bytes.length >>> 4) / TURN_BLOCKS);
-  engine.lanes(PAYLOAD, turns);
-  return finish(bytes, new Int32Array(engine.memory.buffer, LANES_AT, 4), turns * TURN_BLOCKS);
+  try {
+    const pages = Math.ceil((PAYLOAD + bytes.length) / 65536) - engine.memory.buffer.byteLength / 65536;
+    if (pages > 0) engine.memory.grow(pages);
+    new Uint8Array(engine.memory.buffer).set(bytes, PAYLOAD);
+    engine.lanes(PAYLOAD, turns);
+    lanes = new Int32Array(engine.memory.buffer, LANES_AT, 4);
+  } catch {
+    // Its memory could not grow (a limit on address space): JavaScript sums it all.
+    return finish(bytes, none, 0);
+  }
+  return finish(bytes, lanes, turns * TURN_BLOCKS);
 }
 
 /** What WebAssembly sums with: its memory, and `lanes(at, turns)`, TURN_BLOCKS blocks from `at` a turn into the lanes at LANES_AT. */

@@ -140,6 +140,32 @@ describe('the sum of words', () => {
     ).toBe(true);
   });
 
+  it('is summed in JavaScript when WebAssembly cannot grow its memory for a payload, with the same result', async () => {
+    const real = (globalThis as unknown as { WebAssembly: Wasm }).WebAssembly;
+    vi.stubGlobal('WebAssembly', {
+      Module: real.Module,
+      Instance: class {
+        exports: object;
+        constructor(module: object) {
+          const { lanes, memory } = new real.Instance(module).exports as {
+            lanes: unknown;
+            memory: { buffer: ArrayBuffer };
+          };
+          const grow = () => {
+            throw new RangeError('WebAssembly.Memory.grow(): Unable to grow instance memory');
+          };
+          this.exports = { lanes, memory: { buffer: memory.buffer, grow } };
+        }
+      },
+    });
+    vi.resetModules();
+    const fresh = await import('../../src/start/word-sum');
+    for (const length of [LARGE, 5 * PAGE + 9]) {
+      const bytes = randomBytes(length);
+      expect(fresh.wordSum(bytes)).toBe(defined(bytes));
+    }
+  });
+
   it('is summed in JavaScript where WebAssembly cannot run, with the same result', async () => {
     const bytes = randomBytes(LARGE + 77);
     vi.stubGlobal('WebAssembly', {
