@@ -20,6 +20,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hasCommand, LATER } from './bench/cases.mjs';
+import { figureCell, formatFigure } from './bench/figure.mjs';
 import { MCP_CALLS, mcpFigures } from './bench/mcp.mjs';
 import { seedIncidents } from './bench/seed.mjs';
 
@@ -352,14 +353,7 @@ const table = [['goal', 'target', ...measured.map((major) => `Node ${versions.ge
 for (const goal of GOALS) {
   const limitOf = (major) => (typeof goal.limit === 'object' ? goal.limit[major] : goal.limit);
   const targets = [...new Set(measured.map(limitOf))].filter((limit) => limit !== undefined);
-  const format = (value) =>
-    goal.unit === 'x'
-      ? `${value.toFixed(2)}x`
-      : goal.unit === 's'
-        ? `${value.toFixed(2)} s`
-        : goal.unit === 'ms'
-          ? `${value.toFixed(2)} ms`
-          : `${value.toFixed(0)} MB`;
+  const format = (value) => formatFigure(value, goal.unit);
   const target =
     targets.length === 0
       ? '(figure only)'
@@ -370,9 +364,9 @@ for (const goal of GOALS) {
     const value = figures.get(`${goal.id}:${major}`);
     if (value === undefined || Number.isNaN(value)) return 'n/a';
     if (limitOf(major) === undefined) return format(value);
-    const holds = value <= limitOf(major);
+    const { holds, text } = figureCell(value, limitOf(major), goal.unit);
     if (!holds) missed++;
-    return `${format(value)} ${holds ? 'holds' : 'MISSED'}`;
+    return text;
   });
   table.push([goal.name, target, ...cells]);
 }
