@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { isTerminal } from '../descriptor';
 import { envFlag } from '../env';
 import { BUILD_KEY, buildKey } from './build';
-import type { LineFacts } from './command-line';
 import { readRegular, removeFile, removeSealed, unseal, writeSealed } from './sealed';
 
 /*
@@ -44,7 +43,10 @@ function width(): string {
 /**
  * The name the output of `argv` (of the bundle `bundle` of `dist`) is kept under, when such a
  * line may have one: at most four arguments, each a word or -h/--help, and not a debug run
- * (--debug is a flag; MON_DEBUG, read as read.ts reads it). undefined otherwise.
+ * (--debug is a flag; MON_DEBUG, read as read.ts reads it); and a help (-h, --help, `help X`),
+ * a completion script or a line of one word at most. Told from the words alone, as the reading
+ * (read.ts) would tell them on such a line: a line that runs a command (`incidents list`) is
+ * not looked for. undefined otherwise.
  */
 export function outputName(
   argv: readonly string[],
@@ -54,6 +56,8 @@ export function outputName(
 ): Reusable | undefined {
   if (argv.length > 4 || envFlag(env.MON_DEBUG)) return undefined;
   if (!argv.every((arg) => !arg.startsWith('-') || arg === '-h' || arg === '--help')) return undefined;
+  const help = argv.some((arg) => arg.startsWith('-')) || argv[0] === 'help';
+  if (!(help || argv[0] === 'completion' || argv.length <= 1)) return undefined;
   try {
     const build = buildKey(dist, bundle);
     const line = encodeURIComponent(argv.join('\u0000'));
@@ -63,11 +67,6 @@ export function outputName(
     // No bundle (bin/mon.js says so), or no stdout.
     return undefined;
   }
-}
-
-/** May the output of `argv` be kept, as the line reads (`facts`)? A help, a completion script, or a line of one word at most. */
-export function mayKeep(argv: readonly string[], facts: Pick<LineFacts, 'help' | 'words'>): boolean {
-  return facts.help || facts.words[0] === 'completion' || argv.length <= 1;
 }
 
 /** What was kept as `name` in `dir`, or undefined; a damaged file is removed (the bundle prints it, and it is kept again). */

@@ -4,7 +4,7 @@ import type { RunOptions } from '../cli';
 import { trustedCacheDir } from './cache-dir';
 import { CodeCache } from './code-cache';
 import { commandName, lineFacts, type LineFacts } from './command-line';
-import { keepOutput, keptOutput, mayKeep, outputName } from './output-cache';
+import { keepOutput, keptOutput, outputName } from './output-cache';
 import { print } from './print';
 
 /*
@@ -47,13 +47,12 @@ export function start(argv: string[], dist: string, env: NodeJS.ProcessEnv = pro
   if (wasm) process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
 
   let options: RunOptions = {};
-  const reusable = named && mayKeep(argv, facts) ? named : undefined;
-  if (reusable !== undefined) {
+  if (named !== undefined) {
     options = {
       reusableOutput: (text) => {
         const target = trustedCacheDir(true, env);
         try {
-          if (target !== undefined) keepOutput(target, reusable, text);
+          if (target !== undefined) keepOutput(target, named, text);
         } catch {
           // A read-only or full disk only costs speed.
         }

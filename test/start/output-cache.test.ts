@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lineFacts } from '../../src/start/command-line';
-import { isOutputName, keepOutput, keptOutput, mayKeep, outputName, OUTPUTS_KEPT } from '../../src/start/output-cache';
+import { isOutputName, keepOutput, keptOutput, outputName, OUTPUTS_KEPT } from '../../src/start/output-cache';
 import { seal, unseal } from '../../src/start/sealed';
 
 const BUILD = `${'0123456789abcdef'.repeat(2)}-1000-2000`;
@@ -43,9 +43,8 @@ function dist(): { dist: string; bundle: string } {
 describe('which outputs may be kept', () => {
   const { dist: root, bundle } = dist();
   const named = (line: string[], env: NodeJS.ProcessEnv = {}) => outputName(line, root, bundle, env);
-  /** As the start-up keeps one: named by the line's words, and may be kept as the line reads. */
-  const reusable = (line: string[], env: NodeJS.ProcessEnv = {}) =>
-    mayKeep(line, lineFacts(line, env)) ? named(line, env) : undefined;
+  /** As the start-up keeps one: named by the line's words alone. */
+  const reusable = named;
 
   it('a help, `help X`, a bare noun and a completion script, named after the build, the width and the command line', () => {
     const { mtimeMs, size } = statSync(bundle);
@@ -81,11 +80,20 @@ describe('which outputs may be kept', () => {
     expect(reusable(['completion', 'x'.repeat(200)])).toBeUndefined();
   });
 
-  it('a line is named by its words before it is read (no flag but -h/--help, four words at most, no MON_DEBUG); the reading says whether its output may be kept', () => {
-    // Named, to be looked for: a kept output is printed without reading the line.
-    for (const line of [['config', 'path'], ['incidents', 'list'], ['a', 'b', 'c', '--help'], ['-h']])
-      expect(named(line), line.join(' ')).toBeDefined();
+  it('a line is named by its words before it is read (no flag but -h/--help, four words at most, no MON_DEBUG), as the reading would tell a help, a completion script or one word', () => {
     for (const line of [
+      ['a', 'b', 'c', '--help'],
+      ['-h'],
+      ['help', 'incidents', 'list'],
+      ['completion', 'bash'],
+      ['status'],
+    ])
+      expect(named(line), line.join(' ')).toBeDefined();
+    // A command that runs is not looked for, nor kept.
+    for (const line of [
+      ['config', 'path'],
+      ['incidents', 'list'],
+      ['incidents', 'help'],
       ['incidents', '--help', '--no-color'],
       ['a', 'b', 'c', 'd', '-h'],
       ['incidents', '--json'],
@@ -93,10 +101,24 @@ describe('which outputs may be kept', () => {
       expect(named(line), line.join(' ')).toBeUndefined();
     expect(named(['incidents', '--help'], { MON_DEBUG: '1' })).toBeUndefined();
     expect(named(['incidents', '--help'], { MON_DEBUG: '0' })).toBeDefined();
-    // Kept only when the line reads as a help, a completion script or one word: a command that runs is not.
-    expect(mayKeep(['config', 'path'], lineFacts(['config', 'path'], {}))).toBe(false);
-    expect(mayKeep(['incidents', 'list'], lineFacts(['incidents', 'list'], {}))).toBe(false);
-    expect(mayKeep(['a', 'b', 'c', '--help'], lineFacts(['a', 'b', 'c', '--help'], {}))).toBe(true);
+    // Named exactly when the reading says it is a help, a completion script or one word.
+    const lines = [
+      ['config', 'path'],
+      ['incidents', 'list'],
+      ['incidents', 'help'],
+      ['help'],
+      ['help', 'x'],
+      ['x', '-h'],
+      ['completion'],
+      ['completion', 'zsh'],
+      ['incidents'],
+      [],
+    ];
+    for (const line of lines) {
+      const facts = lineFacts(line, {});
+      const reads = facts.help || facts.words[0] === 'completion' || line.length <= 1;
+      expect({ line, named: named(line) !== undefined }).toEqual({ line, named: reads });
+    }
   });
 
   it('names only what mon writes', () => {
