@@ -73,7 +73,7 @@ function exitWith(code) {
 }
 
 function missingBuild(error) {
-  const files = ['start.cjs', 'mon.cjs', 'rare.cjs'];
+  const files = ['start.cjs', 'launch.cjs', 'mon.cjs', 'rare.cjs'];
   const missing = files.some(function (file) {
     return !fs.existsSync(path.join(dist, file));
   });

@@ -1,4 +1,7 @@
 // Builds dist/ for fast start-up:
+//   dist/start.cjs        the start-up bin/mon.js loads (src/start/start.ts): prints a kept output,
+//                         or loads dist/launch.cjs with its code cache; compiled at every start
+//   dist/launch.cjs       reads the command line and loads mon.cjs with its code cache (src/start/launch.ts)
 //   dist/mon.cjs          our code + commander + chalk: what `mon --help` needs, small
 //   dist/rare.cjs         our rarely used code (RARE: `mon mcp`, `mon sandbox`, the sandbox's
 //                         server...), loaded the first time mon.cjs imports one of its modules;
@@ -7,7 +10,7 @@
 //                         cli-table3, jq, the MCP SDK), loaded by `require` the first time
 //                         code needs it
 //   dist/vendor/jq.wasm   the jq engine, read by dist/vendor/jq.cjs (only with --jq)
-// All files are CommonJS so that bin/mon.js can compile them with a V8 code cache on every
+// All files are CommonJS so that the start-up can compile them with a V8 code cache on every
 // Node.js version. Our own modules loaded with `await import()` stay lazy inside mon.cjs:
 // esbuild wraps them so their top-level code (and their vendor require) runs on first use, and
 // scripts/groups.mjs then moves each noun's run code, and each module only `import()` reaches,
@@ -17,7 +20,7 @@
 //
 // Next to them:
 //   dist/mon.cjs.map      its source map, and dist/rare.cjs.map (the stack of `mon --debug` names src/*.ts lines)
-//   dist/sha256.json      each file's SHA-256, which names its V8 code cache (bin/mon.js)
+//   dist/sha256.json      each file's SHA-256, which names its V8 code cache (src/start/build.ts)
 //   THIRD_PARTY_NOTICES   name, version and licence text of every package whose code is in dist/
 // and the build fails when an output would load anything from node_modules at run time:
 // the package has no dependencies to install.
@@ -380,12 +383,20 @@ const results = await Promise.all([
     minifyWhitespace: false,
   }),
   rareBuild,
-  // What bin/mon.js hands over to (src/start/start.ts): the output and code caches, then the
-  // bundle. Small, and read at every start but --version's.
+  // What bin/mon.js hands over to (src/start/start.ts): a kept output, or the launch. Small:
+  // read and compiled at every start but --version's, without a code cache.
   build({
     ...common,
     entryPoints: ['src/start/start.ts'],
     outfile: 'dist/start.cjs',
+    plugins: [startupPlugin],
+  }),
+  // What start.cjs hands over to, compiled with its code cache (src/start/launch.ts): reads the
+  // line and loads the bundle.
+  build({
+    ...common,
+    entryPoints: ['src/start/launch.ts'],
+    outfile: 'dist/launch.cjs',
     plugins: [startupPlugin],
   }),
   ...Object.values(VENDORED).map(({ file, entry }) =>
@@ -464,12 +475,16 @@ const builtins = new Set(builtinModules);
 for (const result of results) {
   for (const [output, { imports }] of Object.entries(result.metafile.outputs)) {
     for (const { path, external } of imports) {
-      // A vendor file may require another beside it (mcp.cjs requires ./zod.cjs); mon.cjs and rare.cjs each other.
+      // A vendor file may require another beside it (mcp.cjs requires ./zod.cjs); mon.cjs and rare.cjs each
+      // other. The start-up's files load the others themselves: they require only Node's own modules (start.cjs
+      // gives the launch nothing else).
       const ownFile = output.startsWith('dist/vendor/')
         ? /^\.\/[\w-]+\.cjs$/
         : output === 'dist/mon.cjs'
           ? /^\.\/(vendor\/[\w-]+|rare)\.cjs$/
-          : /^\.\/(vendor\/[\w-]+|mon)\.cjs$/;
+          : output === 'dist/rare.cjs'
+            ? /^\.\/(vendor\/[\w-]+|mon)\.cjs$/
+            : /^$/;
       const allowed = path.startsWith('node:') || builtins.has(path) || ownFile.test(path);
       if (external && !allowed) throw new Error(`${output} would require "${path}" at run time: bundle it instead.`);
     }

@@ -1,7 +1,12 @@
 /** Every module `mon` loads before a command runs: the static imports reachable from src/cli.ts (plain-data modules, which import nothing, left out). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { build } from 'esbuild';
 import type * as ChalkModule from 'chalk';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** How many chalk instances mon made: one when it loads chalk for colour (each test below loads mon afresh). */
 const chalkLoads = vi.hoisted(() => ({ count: 0 }));
@@ -63,9 +68,19 @@ describe('start-up', () => {
   it('the start-up (dist/start.cjs, run before every command but --version) imports no package and only light modules of mon', async () => {
     const modules = await eagerModules('src/start/start.ts');
     expect(modules.filter((file) => !file.startsWith('src/') && !file.startsWith('node:'))).toEqual([]);
-    // Beside those that import nothing (tables, env.ts, text/shell.ts, descriptor.ts); errors.ts words
-    // its hints with text/next.ts (the command to type next), which needs only shell quoting; the
-    // global flag table takes --format's values from output/formats/names.ts, a table too.
+    // Beside those that import nothing (tables, env.ts, descriptor.ts): config/paths.ts, for the cache
+    // directory, whose error (not in dist/start.cjs: see below) is worded by errors.ts with text/next.ts.
+    expect(modules.filter((file) => file.startsWith('src/') && !file.startsWith('src/start/')).sort()).toEqual([
+      'src/config/paths.ts',
+      'src/errors.ts',
+      'src/text/next.ts',
+    ]);
+  });
+
+  it('the launch (dist/launch.cjs) adds the reading of the line: the global flag table and the early reading', async () => {
+    const modules = await eagerModules('src/start/launch.ts');
+    expect(modules.filter((file) => !file.startsWith('src/') && !file.startsWith('node:'))).toEqual([]);
+    // The global flag table takes --format's values from output/formats/names.ts, a table.
     expect(modules.filter((file) => file.startsWith('src/') && !file.startsWith('src/start/')).sort()).toEqual([
       'src/config/paths.ts',
       'src/core/flags/globals.ts',
@@ -73,6 +88,22 @@ describe('start-up', () => {
       'src/errors.ts',
       'src/text/next.ts',
     ]);
+  });
+
+  it('dist/start.cjs, compiled at every start without a code cache, holds no more than a kept output and loading the launch need', () => {
+    const metafiles = JSON.parse(
+      readFileSync(join(ROOT, 'node_modules', '.cache', 'mon-build', 'metafiles.json'), 'utf8'),
+    ) as { outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }> }[];
+    const output = (name: string) => metafiles.map((metafile) => metafile.outputs[name]).find(Boolean)!;
+    const start = output('dist/start.cjs');
+    const inputs = Object.keys(start.inputs).filter((file) => start.inputs[file]!.bytesInOutput > 0);
+    // The reading of the line, the launch, and the words of errors are the launch's or the bundle's.
+    for (const file of ['src/core/flags/read.ts', 'src/core/flags/globals.ts', 'src/start/launch.ts', 'src/errors.ts'])
+      expect(inputs, file).not.toContain(file);
+    expect(inputs).toContain('src/start/code-cache.ts');
+    // ~0.15 M instructions per KB at every start (README, Performance): 10.2 KB when this was written.
+    expect(start.bytes).toBeLessThan(11 * 1024);
+    expect(output('dist/launch.cjs').inputs['src/core/flags/read.ts']!.bytesInOutput).toBeGreaterThan(0);
   });
 });
 

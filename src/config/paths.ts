@@ -12,23 +12,34 @@ type Kind = 'config' | 'data' | 'cache';
  * one, NoHomeError names the variables that would.
  */
 export function monDir(kind: Kind, env: NodeJS.ProcessEnv = process.env): string {
+  const dir = monDirIfKnown(kind, env);
+  if (dir === undefined) throw new NoHomeError(kind);
+  return dir;
+}
+
+/**
+ * monDir's directory, or undefined where it would say that there is no home directory: for the
+ * start-up (src/start/cache-dir.ts), which runs without its caches then, and needs none of the
+ * error's words.
+ */
+export function monDirIfKnown(kind: Kind, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const override = { config: env.MON_CONFIG_DIR, data: env.MON_DATA_DIR, cache: env.MON_CACHE_DIR }[kind];
   if (override) return override;
-  const home = () => homeDir(kind, env);
+  const under = (home: string | undefined, ...parts: string[]) => (home ? join(home, ...parts) : undefined);
   if (process.platform === 'darwin') {
     const sub = { config: 'Preferences', data: 'Application Support', cache: 'Caches' }[kind];
-    return join(home(), 'Library', sub, 'mon');
+    return under(homeDir(env), 'Library', sub, 'mon');
   }
   if (process.platform === 'win32') {
     const appData = kind === 'config' ? env.APPDATA : env.LOCALAPPDATA;
-    const base = appData || join(home(), 'AppData', kind === 'config' ? 'Roaming' : 'Local');
+    const base = appData || under(homeDir(env), 'AppData', kind === 'config' ? 'Roaming' : 'Local');
     const sub = { config: 'Config', data: 'Data', cache: 'Cache' }[kind];
-    return join(base, 'mon', sub);
+    return under(base, 'mon', sub);
   }
   const xdg = { config: env.XDG_CONFIG_HOME, data: env.XDG_DATA_HOME, cache: env.XDG_CACHE_HOME }[kind];
   if (xdg) return join(xdg, 'mon');
-  const under = { config: ['.config'], data: ['.local', 'share'], cache: ['.cache'] }[kind];
-  return join(home(), ...under, 'mon');
+  const parts = { config: ['.config'], data: ['.local', 'share'], cache: ['.cache'] }[kind];
+  return under(homeDir(env), ...parts, 'mon');
 }
 
 /** The variables that say where one of mon's directories is, most specific first, on this platform. */
@@ -60,17 +71,15 @@ export class NoHomeError extends CliError {
   }
 }
 
-/** HOME, else the user's home directory from the password database (node:os, loaded only then). */
-function homeDir(kind: Kind, env: NodeJS.ProcessEnv): string {
+/** HOME, else the user's home directory from the password database (node:os, loaded only then); undefined when there is none. */
+function homeDir(env: NodeJS.ProcessEnv): string | undefined {
   if (env.HOME) return env.HOME;
-  let home = '';
   try {
-    home = process.getBuiltinModule('node:os').homedir();
+    return process.getBuiltinModule('node:os').homedir() || undefined;
   } catch {
-    // No entry for this user (a container run with an arbitrary uid): said below.
+    // No entry for this user (a container run with an arbitrary uid): monDir says so.
+    return undefined;
   }
-  if (!home) throw new NoHomeError(kind);
-  return home;
 }
 
 export function configFilePath(env: NodeJS.ProcessEnv = process.env): string {

@@ -1,17 +1,18 @@
 import { lstatSync, mkdirSync } from 'node:fs';
-import { monDir } from '../config/paths';
+import { monDirIfKnown } from '../config/paths';
 
 /**
  * mon's cache directory (config/paths.ts: MON_CACHE_DIR, else the platform's) when it is safe
  * to run code from and to remove files in: a directory itself (not a symbolic link, which
  * could lead anywhere: to a directory of yours, from a link someone planted in /tmp), owned
  * by this user, that no group or other user can write to (whoever can write it can choose
- * the code mon runs). With `create`, a missing one is made (0700). undefined otherwise: mon
- * runs without its caches, which only costs speed.
+ * the code mon runs). With `create`, a missing one is made (0700). undefined otherwise (or
+ * with no home directory to put it in): mon runs without its caches, which only costs speed.
  */
 export function trustedCacheDir(create: boolean, env: NodeJS.ProcessEnv = process.env): string | undefined {
   try {
-    const dir = monDir('cache', env);
+    const dir = monDirIfKnown('cache', env);
+    if (dir === undefined) return undefined;
     if (create) mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stat = lstatSync(dir);
     if (!stat.isDirectory()) return undefined;
@@ -22,7 +23,7 @@ export function trustedCacheDir(create: boolean, env: NodeJS.ProcessEnv = proces
     }
     return dir;
   } catch {
-    // No home directory to put it in, a file in the way, a read-only disk.
+    // A file in the way, a read-only disk.
     return undefined;
   }
 }

@@ -16,8 +16,9 @@ import { trustedCacheDir } from './cache-dir';
 import { readRegular, readWhole, removeFile, removeSealed, seal, unseal, writeSealed } from './sealed';
 
 /*
- * The bundle (dist/mon.cjs) and its vendor files (dist/vendor/*.cjs, loaded on first use) are
- * compiled with a V8 code cache, the same way on every Node.js line: with vm.Script and
+ * The launch (dist/launch.cjs, loaded by start.ts), the bundle (dist/mon.cjs) and its vendor
+ * files (dist/vendor/*.cjs, loaded on first use) are compiled with a V8 code cache, the same
+ * way on every Node.js line: with vm.Script and
  * `cachedData` kept in the cache directory, written after the command ran (so it holds every
  * function the command compiled, not only the top level: on Node 22 and 24 this starts
  * `mon incidents --help` ~17% and an API call ~20% sooner than module.enableCompileCache,
@@ -30,7 +31,9 @@ import { readRegular, readWhole, removeFile, removeSealed, seal, unseal, writeSe
  * worked: a cache holds every function the run that wrote it compiled, so one shared by all
  * would grow with each (help, completion, create, ...) and make every start read and
  * deserialize all of it (~1.5 ms more for `incidents list`), and one written by a help would
- * leave the command itself to compile its code at every start.
+ * leave the command itself to compile its code at every start. The launch's caches are kept
+ * under the command `launch`: one for every command (it runs the same code for each), made and
+ * used under V8's default flags.
  *
  * V8 does not check what it is given beyond its length and version: a damaged cache crashes
  * it (a flipped bit did, one time in three). So each file carries its checksum (sealed.ts) and
@@ -98,8 +101,8 @@ export function recoverFromCrash(dir: string, suffix: string): boolean {
   return true;
 }
 
-/** A file handed to V8 with its cache, whose cache is to be written after the run. */
-interface Pending {
+/** A file handed to V8 without a cache it took, whose cache is to be written after the run. */
+export interface Pending {
   script: VM.Script;
   name: string;
   base: string;
@@ -137,27 +140,25 @@ function readWrapped(file: string): { wrapped: string; source: Uint8Array } {
 }
 
 /**
- * Loads CommonJS files of dist/ with their code caches, from the trusted cache directory, and
- * writes those they lacked after a run that worked (`save`).
+ * Loads CommonJS files of dist/ with their code caches, from the trusted cache directory
+ * (cache-dir.ts), and gives those they lacked to saveCaches after a run that worked.
  */
 export class CodeCache {
-  private readonly dir: string | undefined;
   private readonly suffix: string;
   private readonly pending: Pending[] = [];
   private marked = false;
 
+  /** `dir`: the trusted cache directory, or undefined (no caches are read). */
   constructor(
     private readonly dist: string,
+    private readonly dir: string | undefined,
     flags: Flags,
     command: string,
-    private readonly env: NodeJS.ProcessEnv = process.env,
   ) {
-    // Read only when it is trustworthy; it is made (0700) when written.
-    this.dir = trustedCacheDir(false, env);
     this.suffix = cacheSuffix(flags, command);
-    if (this.dir !== undefined) {
+    if (dir !== undefined) {
       try {
-        recoverFromCrash(this.dir, this.suffix);
+        recoverFromCrash(dir, this.suffix);
       } catch {
         // Unreadable: only costs speed.
       }
@@ -177,6 +178,11 @@ export class CodeCache {
     (script.runInThisContext() as (...args: unknown[]) => void)(mod.exports, requireFn, mod, file, dirname(file));
     if (cachedData === undefined || script.cachedDataRejected) this.pending.push({ script, name, base, key });
     return mod.exports;
+  }
+
+  /** The files loaded without a cache V8 took, whose caches saveCaches writes. */
+  unsaved(): readonly Pending[] {
+    return this.pending;
   }
 
   /** The payload of the cache file `name` when it is whole; a damaged one is removed. Marks the run as using caches. */
@@ -216,24 +222,26 @@ export class CodeCache {
       }
     });
   }
+}
 
-  /**
-   * After the command ran: writes the caches V8 lacked (of every function the run compiled),
-   * and removes those no longer of use. Only after a run that worked: one that failed (no
-   * key yet, a typo in a flag) compiled its error's code, not the command's, which would then
-   * be compiled at every start.
-   */
-  save(): void {
-    if (this.pending.length === 0) return;
-    const dir = trustedCacheDir(true, this.env);
-    if (dir === undefined) return;
-    for (const { script, name, base, key } of this.pending) {
-      try {
-        writeSealed('code', dir, name, script.createCachedData());
-        removeStaleCaches(dir, base, key);
-      } catch {
-        // A read-only or full disk only costs speed.
-      }
+/**
+ * After the command ran: writes the caches V8 lacked (of every function the run compiled) of
+ * the files `caches` loaded, and removes those no longer of use. Only after a run that worked:
+ * one that failed (no key yet, a typo in a flag) compiled its error's code, not the command's,
+ * which would then be compiled at every start. The start-up (launch.ts) calls it, so that none
+ * of it is compiled before a cache is used (start.ts).
+ */
+export function saveCaches(caches: readonly CodeCache[], env: NodeJS.ProcessEnv = process.env): void {
+  const pending = caches.flatMap((cache) => cache.unsaved());
+  if (pending.length === 0) return;
+  const dir = trustedCacheDir(true, env);
+  if (dir === undefined) return;
+  for (const { script, name, base, key } of pending) {
+    try {
+      writeSealed('code', dir, name, script.createCachedData());
+      removeStaleCaches(dir, base, key);
+    } catch {
+      // A read-only or full disk only costs speed.
     }
   }
 }

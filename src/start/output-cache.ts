@@ -12,9 +12,9 @@ import { readRegular, removeFile, removeSealed, unseal, writeSealed } from './se
  * costs what `mon --version` does. Its file is named after the bundle's build (a new build
  * never prints an old one's help), the width and the command line itself. Only a command line
  * of words and -h/--help qualifies: a flag could change what is printed. It is looked for by
- * those words alone, before the line is read (outputName): only the run that kept it had to
- * read the line, to know that its output may be kept (mayKeep). Each file carries its
- * checksum (sealed.ts): a damaged one is removed and printed afresh.
+ * those words alone, before the line is read (outputName), by start.ts, which prints it
+ * without loading even the launch. Each file carries its checksum (sealed.ts): a damaged one
+ * is removed and printed afresh.
  */
 
 /** The most outputs kept of one build. */

@@ -1,117 +1,37 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import type { RunOptions } from '../cli';
+import { join } from 'node:path';
 import { trustedCacheDir } from './cache-dir';
 import { CodeCache } from './code-cache';
-import { commandName, lineFacts, type LineFacts } from './command-line';
-import { keepOutput, keptOutput, outputName } from './output-cache';
+import type { Launch } from './launch';
+import { keptOutput, outputName } from './output-cache';
 import { print } from './print';
 
 /*
  * mon's start-up (dist/start.cjs, loaded by bin/mon.js once the Node.js version is known to be
  * enough and the command line is not `--version`): prints a kept output without loading mon,
- * or loads the bundle (dist/mon.cjs) with its code cache and runs the command. Gives the exit
- * code; bin/mon.js ends the process.
+ * or hands over to the launch (dist/launch.cjs, launch.ts), compiled with its code cache, which
+ * reads the line and runs the command. Gives the exit code; bin/mon.js ends the process.
+ *
+ * This file and what it imports are compiled at every start, without a cache (~0.15 M
+ * instructions per KB): only what a kept output and loading the launch need is here, and the
+ * rest (reading the line, loading the bundle, writing caches) is in the launch, whose cache
+ * holds every function a run of it compiled.
  */
 
 export { print };
 
-/** What the bundle gives (src/cli.ts). */
-interface Cli {
-  run(argv: string[], options?: RunOptions): Promise<number>;
-}
+/** The command name the launch's caches are kept under (code-cache.ts), beside the commands' own. */
+export const LAUNCH = 'launch';
 
 export function start(argv: string[], dist: string, env: NodeJS.ProcessEnv = process.env): number | Promise<number> {
+  const dir = trustedCacheDir(false, env);
   const bundle = join(dist, 'mon.cjs');
   // A kept output is found by the line's words (output-cache.ts), before the line is read.
   const named = outputName(argv, dist, bundle, env);
-  const dir = named && trustedCacheDir(false, env);
   const kept = named && dir ? keptOutput(dir, named.name) : undefined;
   if (kept !== undefined) return print(kept.toString());
-  const facts = lineFacts(argv, env);
-  // --debug (or MON_DEBUG=1): a crash's stack names src/*.ts lines (dist/mon.cjs.map). Node reads
-  // a file's map when it loads the file with source maps on, so they are turned on first; the
-  // plain loader is used (the stack is what matters in a debug run, not the last milliseconds).
-  if (facts.debug) {
-    requireWhole(dist);
-    process.setSourceMapsEnabled(true);
-    return (process.getBuiltinModule('node:module').createRequire(bundle)(bundle) as Cli).run(argv);
-  }
-  const wasm = mayRunWebAssembly(facts, env);
-  // undici parses HTTP with a WebAssembly module, and so does --jq's engine. V8 compiles it
-  // quickly (Liftoff), then optimizes it again on a background thread, and a short-lived
-  // process waits for that second compile at exit (100-300 ms); a command never runs long
-  // enough to profit from it. The flag is set first thing (V8 refuses a code cache made under
-  // other flags, so each flag state has caches of its own), and only when WebAssembly may run
-  // (loading node:v8 costs ~1.3 ms).
-  if (wasm) process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
-
-  let options: RunOptions = {};
-  if (named !== undefined) {
-    options = {
-      reusableOutput: (text) => {
-        const target = trustedCacheDir(true, env);
-        try {
-          if (target !== undefined) keepOutput(target, named, text);
-        } catch {
-          // A read-only or full disk only costs speed.
-        }
-      },
-    };
-  }
-
-  const cache = new CodeCache(dist, wasm ? 'liftoff' : 'default', commandName(facts), env);
-  requireWhole(dist);
-  const cli = loadBundle(dist, bundle, cache);
-  // Written after the command ran, so the functions it used are in the cache too; only when it worked.
-  process.once('beforeExit', () => {
-    if (!process.exitCode) cache.save();
-  });
-  return cli.run(argv, options);
-}
-
-/**
- * The rarely used code (dist/rare.cjs, scripts/rare.mjs) is loaded on first use, deep in a
- * command: a build without it is a missing build, said before the bundle runs (bin/mon.js).
- * Not on a kept output's path, which loads neither (an `existsSync` costs ~0.3 M instructions
- * there, where nothing else has called it yet).
- */
-function requireWhole(dist: string): void {
-  const rare = join(dist, 'rare.cjs');
-  if (!existsSync(rare)) throw Object.assign(new Error(`${rare} is missing`), { code: 'ENOENT' });
-}
-
-/**
- * May WebAssembly run? undici runs only through a proxy (api/transport.ts; without one,
- * node:http sends), and jq's engine only with --jq; neither for a help, completion or config.
- */
-function mayRunWebAssembly(facts: LineFacts, env: NodeJS.ProcessEnv): boolean {
-  if (facts.help || ['completion', 'config'].includes(facts.words[0] ?? '')) return false;
-  return facts.jq || ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => env[name]);
-}
-
-/**
- * The bundle, compiled with its code cache, and the other files of dist/ it requires, each on
- * first use, each once, the same way: dist/rare.cjs (the rarely used commands, which requires
- * the modules it shares from the bundle: `./mon.cjs` is the bundle already loaded) and the
- * vendor files (dist/vendor/*.cjs, and those one requires beside it: mcp.cjs requires zod.cjs).
- * Beside those, they require only Node's own modules (scripts/build.mjs fails otherwise),
- * given without a require of their own (Module.createRequire costs ~5 ms on its first call).
- */
-function loadBundle(dist: string, bundle: string, cache: CodeCache): Cli {
-  const loaded = new Map<string, unknown>();
-  const requireIn =
-    (from: string) =>
-    (id: string): unknown => {
-      if (!/^\.\/(vendor\/)?[\w-]+\.cjs$/.test(id))
-        return id.startsWith('.')
-          ? process.getBuiltinModule('node:module').createRequire(from)(id)
-          : (process.getBuiltinModule(id) ?? process.getBuiltinModule('node:module').createRequire(from)(id));
-      const file = join(dirname(from), id);
-      if (!loaded.has(file)) loaded.set(file, cache.load(file, requireIn(file)));
-      return loaded.get(file);
-    };
-  const cli = cache.load(bundle, requireIn(bundle)) as Cli;
-  loaded.set(bundle, cli);
-  return cli;
+  // The launch's cache is made and used under V8's default flags (the launch may set others).
+  const cache = new CodeCache(dist, dir, 'default', LAUNCH);
+  // The launch requires only Node's own modules (scripts/build.mjs fails otherwise).
+  const launch = cache.load(join(dist, 'launch.cjs'), (id) => process.getBuiltinModule(id)) as Launch;
+  return launch.launch({ argv, dist, env, dir, named, launchCache: cache, CodeCache });
 }

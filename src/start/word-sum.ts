@@ -10,7 +10,8 @@
  *
  * One sum, two engines. A few kilobytes (a kept output, a marker) are summed in JavaScript: the
  * loop runs once per start, in the interpreter. Hundreds (a code cache: 29 to 34 M
- * instructions there for 348 KB) are summed in WebAssembly from LARGE bytes on, four blocks a
+ * instructions there for 348 KB) are summed in WebAssembly from LARGE bytes on (sealed.ts: a
+ * code cache at any size, in a run that compiles the module for the bundle's anyway), four blocks a
  * turn with its 128-bit instructions (word-sum-module.generated.ts, assembled by
  * scripts/word-sum-module.mjs), compiled by V8's baseline compiler (~0.5 M to set up): +1.1 to
  * 2.3 M for that cache against a run that checks none, where node:zlib's CRC-32 cost +3.8 to
@@ -57,10 +58,10 @@ function finish(bytes: Uint8Array, lanes: ArrayLike<number>, block: number): num
   return sum >>> 0;
 }
 
-/** The sum of `bytes` (any length, any alignment). */
-export function wordSum(bytes: Uint8Array): number {
+/** The sum of `bytes` (any length, any alignment); WebAssembly sums the lanes from `large` bytes on. */
+export function wordSum(bytes: Uint8Array, large = LARGE): number {
   const none = [0, 0, 0, 0];
-  if (bytes.length < LARGE) return finish(bytes, none, 0);
+  if (bytes.length < large) return finish(bytes, none, 0);
   const engine = (wasm ??= compile());
   if (engine === false) return finish(bytes, none, 0);
   let lanes: Int32Array;

@@ -1,8 +1,16 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { ensureDir, pathHint, pathProblem, useAnotherDir } from '../../src/config/paths';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import {
+  ensureDir,
+  monDir,
+  monDirIfKnown,
+  NoHomeError,
+  pathHint,
+  pathProblem,
+  useAnotherDir,
+} from '../../src/config/paths';
 import { exitCodeFor } from '../../src/main';
 
 /** An error as Node's fs gives it. */
@@ -50,4 +58,38 @@ describe('what mon says about a path it cannot use', () => {
     });
     expect(exitCodeFor(caught)).toBe(1);
   });
+});
+
+describe("mon's directories", () => {
+  const linux = process.platform === 'linux';
+
+  it.runIf(linux)('MON_*_DIR, else XDG_*_HOME/mon, else under HOME: monDir and monDirIfKnown agree', () => {
+    const cases: [NodeJS.ProcessEnv, string][] = [
+      [{ MON_CACHE_DIR: '/m', XDG_CACHE_HOME: '/x', HOME: '/h' }, '/m'],
+      [{ XDG_CACHE_HOME: '/x', HOME: '/h' }, '/x/mon'],
+      [{ HOME: '/h' }, '/h/.cache/mon'],
+    ];
+    for (const [env, dir] of cases) {
+      expect(monDir('cache', env)).toBe(dir);
+      expect(monDirIfKnown('cache', env)).toBe(dir);
+    }
+    expect(monDirIfKnown('data', { HOME: '/h' })).toBe('/h/.local/share/mon');
+  });
+
+  it.runIf(linux)(
+    'with no home directory (no HOME, none in the password database): monDirIfKnown has none, monDir says what to set',
+    () => {
+      const real = process.getBuiltinModule;
+      const spy = vi
+        .spyOn(process, 'getBuiltinModule')
+        .mockImplementation(((id: string) =>
+          id === 'node:os' ? { homedir: () => '' } : real(id)) as typeof process.getBuiltinModule);
+      onTestFinished(() => spy.mockRestore());
+      expect(monDirIfKnown('cache', {})).toBeUndefined();
+      expect(() => monDir('cache', {})).toThrow(NoHomeError);
+      expect(() => monDir('cache', {})).toThrow(/set MON_CACHE_DIR \(or XDG_CACHE_HOME, or HOME\)\.$/);
+      // What else says where still does.
+      expect(monDirIfKnown('cache', { XDG_CACHE_HOME: '/x' })).toBe('/x/mon');
+    },
+  );
 });

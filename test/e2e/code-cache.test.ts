@@ -129,8 +129,11 @@ describe('the code cache', () => {
       );
     await runMon(HELP, { env });
     const runtimes = files();
-    const [first] = Object.keys(runtimes);
+    // The bundle's, for the command, and the launch's (src/start/launch.ts), one for every command.
+    const [launch, first] = Object.keys(runtimes).sort();
+    expect(launch).toMatch(/^launch-[0-9a-f]{32}-.*-default-launch\.v8cache$/);
     expect(first).toMatch(/^mon-[0-9a-f]{32}-.*-default-runtimes\.help\.v8cache$/);
+    expect(Object.keys(runtimes)).toHaveLength(2);
     const named = (command: string) => first!.replace('-runtimes.help.', `-${command}.`);
     await runMon(['config', 'path'], { env });
     await runMon(['config', 'path', '--help', '--no-color'], { env });
@@ -138,7 +141,7 @@ describe('the code cache', () => {
     await runMon(['config', 'list', '--json'], { env });
     const after = files();
     expect(Object.keys(after).sort()).toEqual(
-      [first, ...['config.path', 'config.path.help', 'api.help', 'config.list.json'].map(named)].sort(),
+      [launch, first, ...['config.path', 'config.path.help', 'api.help', 'config.list.json'].map(named)].sort(),
     );
     expect(after).toMatchObject(runtimes);
     await runMon(HELP, { env });
@@ -150,7 +153,8 @@ describe('the code cache', () => {
     const dir = join(tempDir(), 'cache');
     const env = cleanEnv({ MON_CACHE_DIR: dir });
     await runMon(HELP, { env });
-    const [own] = readdirSync(dir);
+    const commands = () => readdirSync(dir).filter((file) => file.startsWith('mon-'));
+    const [own] = commands();
     const old = Array.from({ length: 60 }, (_, n) =>
       own!.replace(
         '-runtimes.help.',
@@ -162,7 +166,7 @@ describe('the code cache', () => {
       utimesSync(join(dir, file), new Date(1_000_000 * (n + 1)), new Date(1_000_000 * (n + 1)));
     });
     await runMon(['config', 'path'], { env });
-    const left = readdirSync(dir);
+    const left = commands();
     expect(left).toHaveLength(60);
     expect(left).not.toContain(old[0]);
     expect(left).not.toContain(old[1]);
@@ -273,7 +277,10 @@ describe('the code cache on first use', () => {
     expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
     const worked = await runMon(['config', 'path'], { env });
     expect(worked.code).toBe(0);
-    expect(readdirSync(dir)).toEqual([expect.stringMatching(/-default-config\.path\.v8cache$/)]);
+    expect(readdirSync(dir).sort()).toEqual([
+      expect.stringMatching(/^launch-.*-default-launch\.v8cache$/),
+      expect.stringMatching(/^mon-.*-default-config\.path\.v8cache$/),
+    ]);
   });
 
   it('a cache with any one bit flipped is never given to V8: mon runs as usual, and the file is written again', async () => {
@@ -281,26 +288,35 @@ describe('the code cache on first use', () => {
     const env = cleanEnv({ MON_CACHE_DIR: dir });
     const first = await runMon(HELP, { env });
     expect(first.code).toBe(0);
-    const [name] = Object.keys(caches(dir));
-    const file = join(dir, name!);
-    const good = readFileSync(file);
+    // The launch's cache and the bundle's: each is given to V8.
+    const goods = Object.keys(caches(dir)).map((name) => ({
+      file: join(dir, name),
+      good: readFileSync(join(dir, name)),
+    }));
+    expect(goods).toHaveLength(2);
     // V8 checks none of its payload: flipped, one time in three it crashed at every start (SIGSEGV, a fatal error).
     const header = 36;
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(
-          fc.integer({ min: 0, max: header * 8 - 1 }),
-          fc.integer({ min: header * 8, max: good.length * 8 - 1 }),
+        fc.constantFrom(...goods).chain(({ file, good }) =>
+          fc.record({
+            file: fc.constant(file),
+            good: fc.constant(good),
+            bit: fc.oneof(
+              fc.integer({ min: 0, max: header * 8 - 1 }),
+              fc.integer({ min: header * 8, max: good.length * 8 - 1 }),
+            ),
+          }),
         ),
-        async (bit) => {
+        async ({ file, good, bit }) => {
           const damaged = Buffer.from(good);
           damaged[bit >> 3]! ^= 1 << (bit & 7);
           writeFileSync(file, damaged);
           const result = await runMon(HELP, { env });
-          expect(result, `bit ${bit}`).toEqual(first);
+          expect(result, `${file}, bit ${bit}`).toEqual(first);
           const written = readFileSync(file);
-          expect(written.equals(damaged), `bit ${bit}`).toBe(false);
-          expect(unseal('code', written), `bit ${bit}`).toBeDefined();
+          expect(written.equals(damaged), `${file}, bit ${bit}`).toBe(false);
+          expect(unseal('code', written), `${file}, bit ${bit}`).toBeDefined();
         },
       ),
       { numRuns: 24, seed: 20261127 },
@@ -316,11 +332,15 @@ describe('the code cache on first use', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(HELP_LINE);
     const written = caches(dir);
-    const names = Object.keys(written);
-    expect(names).toEqual([expect.stringMatching(/-runtimes\.help\.v8cache$/)]);
-    // Summed in JavaScript by that run; checked here by WebAssembly (a code cache is hundreds of kilobytes).
-    const payload = unseal('code', readFileSync(join(dir, names[0]!)));
-    expect(payload?.length).toBeGreaterThan(LARGE);
+    const names = Object.keys(written).sort();
+    expect(names).toEqual([
+      expect.stringMatching(/^launch-.*-default-launch\.v8cache$/),
+      expect.stringMatching(/^mon-.*-runtimes\.help\.v8cache$/),
+    ]);
+    // Summed in JavaScript by that run; checked here by WebAssembly (sealed.ts: a code cache at any size).
+    const payloads = names.map((name) => unseal('code', readFileSync(join(dir, name))));
+    expect(payloads[0]?.length).toBeGreaterThan(0);
+    expect(payloads[1]?.length).toBeGreaterThan(LARGE);
     const second = await run();
     expect(second).toEqual(first);
     expect(caches(dir)).toEqual(written);
@@ -352,7 +372,8 @@ describe('the code cache on first use', () => {
     // Run again, so that this run loads the caches the first one wrote.
     expect((await runMon(API, { env })).code).toBe(0);
     const before = caches(dir);
-    expect(Object.keys(before).length).toBeGreaterThan(0);
+    expect(Object.keys(before).some((name) => name.startsWith('launch-'))).toBe(true);
+    expect(Object.keys(before).some((name) => name.startsWith('mon-'))).toBe(true);
     const marker = readdirSync(dir).filter((file) => file.endsWith('.running'));
     expect(marker).toEqual([]);
 
@@ -361,7 +382,13 @@ describe('the code cache on first use', () => {
     const child = spawn(process.execPath, [BIN, ...API], { env, stdio: 'ignore' });
     const ended = new Promise((resolve) => child.on('exit', resolve));
     await asked;
-    expect(readdirSync(dir).filter((file) => file.endsWith('-api.running'))).toHaveLength(1);
+    // One marker for the command's caches, one for the launch's (src/start/launch.ts).
+    expect(
+      readdirSync(dir)
+        .filter((file) => file.endsWith('.running'))
+        .map((file) => file.replace(/^.*-default-/, ''))
+        .sort(),
+    ).toEqual(['api.running', 'launch.running']);
     child.kill('SIGKILL');
     await ended;
     hang = false;

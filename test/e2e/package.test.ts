@@ -128,6 +128,7 @@ describe('the npm package', () => {
       'package.json',
       'bin/mon.js',
       'dist/start.cjs',
+      'dist/launch.cjs',
       'dist/mon.cjs',
       'dist/mon.cjs.map',
       'dist/rare.cjs',

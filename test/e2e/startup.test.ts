@@ -108,6 +108,7 @@ describe('what a start-up reads of dist/', () => {
     'mon %s loads the bundle and none of zod, undici, cli-table3, conf or the prompts',
     (line) => {
       const read = distFilesRead(line);
+      expect(read).toContain('launch.cjs');
       expect(read).toContain('mon.cjs');
       expect(read.filter((file) => HEAVY.includes(file))).toEqual([]);
     },
@@ -264,6 +265,8 @@ describe('the rarely used commands: dist/rare.cjs, loaded on first use (scripts/
     const kept = run();
     expect(kept).not.toContain('rare.cjs');
     expect(kept).not.toContain('mon.cjs');
+    // Printed by dist/start.cjs itself: not even the launch is read.
+    expect(kept).not.toContain('launch.cjs');
   });
 
   it("runs on mon.cjs's modules: its key masked in what rare code prints, its error classes recognised both ways", async () => {
@@ -355,7 +358,7 @@ describe('a start-up that cannot go on', () => {
     expect({ status: piped.status, stderr: piped.stderr }).toEqual({ status: 0, stderr: '' });
   });
 
-  it.each(['start.cjs', 'mon.cjs', 'rare.cjs'])(
+  it.each(['start.cjs', 'launch.cjs', 'mon.cjs', 'rare.cjs'])(
     'without dist/%s: says the build is missing and how to make it, exit 1',
     (missing) => {
       const root = tempDir();

@@ -27,6 +27,7 @@ import {
   isCacheName,
   recoverFromCrash,
   removeStaleCaches,
+  saveCaches,
 } from '../../src/start/code-cache';
 import { seal, unseal } from '../../src/start/sealed';
 
@@ -52,10 +53,10 @@ const cacheFiles = (dir: string) => readdirSync(dir).filter((file) => file.endsW
 
 /** Loads the file as the start-up does, runs it, and saves its cache as after a run that worked. */
 function run(setup: ReturnType<typeof setUp>, command = 'runtimes.help') {
-  const cache = new CodeCache(setup.dist, 'default', command, setup.env);
+  const cache = new CodeCache(setup.dist, setup.dir, 'default', command);
   const exports = cache.load(setup.file, () => undefined) as { answer: () => string };
   expect(exports.answer()).toBe('14,28,42');
-  cache.save();
+  saveCaches([cache], setup.env);
   return cache;
 }
 
@@ -93,10 +94,10 @@ describe('a file run with its cache', () => {
     for (const source of [text, text.replace(/\\u2713 caf\\u00e9/, '\u2713 caf\u00e9')]) {
       const setup = setUp();
       writeFileSync(setup.file, source);
-      const cache = new CodeCache(setup.dist, 'default', 'runtimes', setup.env);
+      const cache = new CodeCache(setup.dist, setup.dir, 'default', 'runtimes');
       const exports = cache.load(setup.file, () => undefined) as { answer: () => string };
       expect(exports.answer()).toBe('\u2713 caf\u00e9 true');
-      cache.save();
+      saveCaches([cache], setup.env);
       const sha = createHash('sha256').update(source).digest('hex');
       expect(cacheFiles(setup.dir)).toEqual([expect.stringContaining(`mon-${sha.slice(0, 32)}-`)]);
     }
@@ -129,10 +130,10 @@ describe('a file run with its cache', () => {
       good.subarray(30),
     ]) {
       writeFileSync(path, damaged);
-      const cache = new CodeCache(setup.dist, 'default', 'runtimes.help', setup.env);
+      const cache = new CodeCache(setup.dist, setup.dir, 'default', 'runtimes.help');
       cache.load(setup.file, () => undefined);
       expect(existsSync(path)).toBe(false);
-      cache.save();
+      saveCaches([cache], setup.env);
       expect(unseal('code', readFileSync(path))).toBeDefined();
     }
   });
