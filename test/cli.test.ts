@@ -1,12 +1,8 @@
 /** Every module `mon` loads before a command runs: the static imports reachable from src/cli.ts (plain-data modules, which import nothing, left out). */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { build } from 'esbuild';
+import { builtOutput } from './build-output';
 import type * as ChalkModule from 'chalk';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** How many chalk instances mon made: one when it loads chalk for colour (each test below loads mon afresh). */
 const chalkLoads = vi.hoisted(() => ({ count: 0 }));
@@ -91,11 +87,7 @@ describe('start-up', () => {
   });
 
   it('dist/start.cjs, compiled at every start without a code cache, holds no more than a kept output and loading the launch need', () => {
-    const metafiles = JSON.parse(
-      readFileSync(join(ROOT, 'node_modules', '.cache', 'mon-build', 'metafiles.json'), 'utf8'),
-    ) as { outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }> }[];
-    const output = (name: string) => metafiles.map((metafile) => metafile.outputs[name]).find(Boolean)!;
-    const start = output('dist/start.cjs');
+    const start = builtOutput('dist/start.cjs');
     const inputs = Object.keys(start.inputs).filter((file) => start.inputs[file]!.bytesInOutput > 0);
     // The reading of the line, the launch, and the words of errors are the launch's or the bundle's.
     for (const file of ['src/core/flags/read.ts', 'src/core/flags/globals.ts', 'src/start/launch.ts', 'src/errors.ts'])
@@ -103,7 +95,7 @@ describe('start-up', () => {
     expect(inputs).toContain('src/start/code-cache.ts');
     // ~0.15 M instructions per KB at every start (README, Performance): 10.2 KB when this was written.
     expect(start.bytes).toBeLessThan(11 * 1024);
-    expect(output('dist/launch.cjs').inputs['src/core/flags/read.ts']!.bytesInOutput).toBeGreaterThan(0);
+    expect(builtOutput('dist/launch.cjs').inputs['src/core/flags/read.ts']!.bytesInOutput).toBeGreaterThan(0);
   });
 });
 

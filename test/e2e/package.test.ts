@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquirerPrompter } from '../../src/core/terminal-prompter';
 import { testIO } from '../../src/io';
+import { builtMetafiles } from '../build-output';
 import { cleanEnv, collect, tempDir } from './harness';
 import { NETWORK_MS, WAIT_MS } from '../timeouts';
 
@@ -188,11 +189,8 @@ describe('the npm package', () => {
     const notices = readFileSync(join(installed, 'THIRD_PARTY_NOTICES'), 'utf8');
     // What esbuild put into each file (written by scripts/build.mjs), read here on its own terms:
     // a package is the folder after the last node_modules/ of a file that left code in the output.
-    const metafiles = JSON.parse(
-      readFileSync(join(ROOT, 'node_modules', '.cache', 'mon-build', 'metafiles.json'), 'utf8'),
-    ) as { outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }> }[];
     const bundled = new Map<string, string>();
-    for (const metafile of metafiles) {
+    for (const metafile of builtMetafiles()) {
       for (const output of Object.values(metafile.outputs)) {
         for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
           const match = /^(.*node_modules\/((?:@[^/]+\/)?[^/]+))\//.exec(input);

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { builtOutput } from '../build-output';
 // @ts-expect-error: a plain .mjs script without types
 import { crossings, importedNames, rareModules } from '../../scripts/rare.mjs';
 
@@ -10,15 +10,8 @@ const split = { crossings, importedNames, rareModules } as {
   rareModules: (edges: Edge[]) => Set<string>;
 };
 
-/** What esbuild put into each file of dist/ (written by scripts/build.mjs, which `npm test` runs first). */
-const metafiles = JSON.parse(
-  readFileSync(new URL('../../node_modules/.cache/mon-build/metafiles.json', import.meta.url), 'utf8'),
-) as {
-  outputs: Record<string, { inputs: Record<string, unknown>; imports: { path: string; external?: boolean }[] }>;
-}[];
-const output = (file: string) => metafiles.map((metafile) => metafile.outputs[file]).find(Boolean)!;
 /** The modules of src/ whose code is in a file of dist/. */
-const modulesIn = (file: string) => Object.keys(output(file).inputs).filter((input) => input.startsWith('src/'));
+const modulesIn = (file: string) => Object.keys(builtOutput(file).inputs).filter((input) => input.startsWith('src/'));
 
 describe('dist/rare.cjs: the rarely used code, out of dist/mon.cjs (scripts/rare.mjs)', () => {
   it('holds no module of src/ that mon.cjs holds: one copy of each (one state, one class)', () => {
@@ -37,7 +30,7 @@ describe('dist/rare.cjs: the rarely used code, out of dist/mon.cjs (scripts/rare
 
   it('requires only Node, its vendor files and mon.cjs, which requires it in turn', () => {
     const external = (file: string) =>
-      output(file)
+      builtOutput(file)
         .imports.filter((imported) => imported.external && !imported.path.startsWith('node:'))
         .map((imported) => imported.path);
     expect(new Set(external('dist/rare.cjs'))).toEqual(new Set(['./mon.cjs', './vendor/zod.cjs', './vendor/mcp.cjs']));

@@ -43,8 +43,6 @@ function dist(): { dist: string; bundle: string } {
 describe('which outputs may be kept', () => {
   const { dist: root, bundle } = dist();
   const named = (line: string[], env: NodeJS.ProcessEnv = {}) => outputName(line, root, bundle, env);
-  /** As the start-up keeps one: named by the line's words alone. */
-  const reusable = named;
 
   it('a help, `help X`, a bare noun and a completion script, named after the build, the width and the command line', () => {
     const { mtimeMs, size } = statSync(bundle);
@@ -55,7 +53,7 @@ describe('which outputs may be kept', () => {
       ['completion', 'bash'],
       ['-h'],
     ]) {
-      const kept = reusable(line);
+      const kept = named(line);
       // The width: 80 when stdout is not a terminal (as here, unless the tests run on one).
       const [before, after] = [
         `out-${'ab'.repeat(16)}-${size}-${Math.floor(mtimeMs)}-`,
@@ -75,9 +73,9 @@ describe('which outputs may be kept', () => {
       ['incidents', 'list', '--help', 'x', 'y'],
       ['incidents', '--help', '--debug'],
     ])
-      expect(reusable(line), line.join(' ')).toBeUndefined();
-    expect(reusable(['incidents', '--help'], { MON_DEBUG: '1' })).toBeUndefined();
-    expect(reusable(['completion', 'x'.repeat(200)])).toBeUndefined();
+      expect(named(line), line.join(' ')).toBeUndefined();
+    expect(named(['incidents', '--help'], { MON_DEBUG: '1' })).toBeUndefined();
+    expect(named(['completion', 'x'.repeat(200)])).toBeUndefined();
   });
 
   it('a line is named by its words before it is read (no flag but -h/--help, four words at most, no MON_DEBUG), as the reading would tell a help, a completion script or one word', () => {
